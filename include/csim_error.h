@@ -1,0 +1,39 @@
+/*
+ * csim_error: the one error record every fallible function fills.
+ *
+ * A function returns CSIM_OK (0) or one of the exit-status codes below and,
+ * on failure, leaves a complete one-line message in err->message (without the
+ * "error: " prefix, which only main adds). The code doubles as the process
+ * exit status, so a failure deep in a module maps to the documented status
+ * without translation tables.
+ */
+#ifndef CSIM_ERROR_H
+#define CSIM_ERROR_H
+
+#include <stdint.h>
+
+enum csim_code {
+	CSIM_OK = 0,
+	CSIM_E_INPUT = 1,  /* input missing, unreadable, corrupt, no TRACE */
+	CSIM_E_USAGE = 2,  /* bad command line */
+	CSIM_E_OUTPUT = 3  /* an output could not be written */
+};
+
+#define CSIM_NO_OFFSET UINT64_MAX
+
+struct csim_error {
+	int code;
+	uint64_t offset;       /* byte offset the error refers to, or CSIM_NO_OFFSET */
+	char message[1024];
+};
+
+void csim_error_clear(struct csim_error *err);
+
+/* Formats the message, records code and offset, and returns code. */
+int csim_error_set(struct csim_error *err, int code, uint64_t offset,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Prepends "prefix: " to an existing message (adds context on the way up). */
+void csim_error_prefix(struct csim_error *err, const char *prefix);
+
+#endif

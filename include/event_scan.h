@@ -1,0 +1,97 @@
+/*
+ * event_scan: pulls Chrome-trace events one at a time out of a TRACE payload.
+ *
+ * The payload ({"traceEvents":[...]} or a bare array) is read through a
+ * bounded window; no JSON tree is ever built. Each event comes back as spans
+ * of its raw value text (so numbers and strings can be written out with
+ * exactly the input's bytes) plus decoded copies of the few strings the
+ * converter classifies by. Pointers in an event stay valid until the next
+ * call on the scanner.
+ */
+#ifndef CSIM_EVENT_SCAN_H
+#define CSIM_EVENT_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "block_reader.h"
+#include "csim_error.h"
+#include "json_scan.h"
+
+struct csim_span {
+	const char *p;   /* NULL when the key is absent */
+	size_t n;
+};
+
+enum csim_value_kind {
+	CSIM_VALUE_ABSENT = 0,
+	CSIM_VALUE_STRING,
+	CSIM_VALUE_NUMBER,
+	CSIM_VALUE_OTHER
+};
+
+/* One decoded text field: string contents, or a number's digits. */
+struct csim_text {
+	const char *p;
+	size_t n;
+	enum csim_value_kind kind;
+};
+
+enum csim_event_field {
+	CSIM_F_PH, CSIM_F_NAME, CSIM_F_PID, CSIM_F_TID, CSIM_F_TS, CSIM_F_DUR,
+	CSIM_F_ARGS, CSIM_F_ID, CSIM_F_COUNT
+};
+
+struct csim_event {
+	uint64_t offset;                      /* payload offset of the event */
+	int is_object;
+	struct csim_span raw;                 /* the whole event */
+	struct csim_span field[CSIM_F_COUNT]; /* raw value text per field */
+	struct csim_text ph, name, pid, tid, id;
+};
+
+struct csim_trace_scan {
+	/* set by begin() */
+	struct csim_block_reader *reader;
+	struct csim_block block;
+	/* window over the payload */
+	char *buf;
+	size_t cap, len, pos;
+	uint64_t base;          /* payload offset of buf[0] */
+	int final;              /* the whole payload is in or through the window */
+	int state;
+	int bare;
+	struct csim_json_stack stack;
+	char *scratch;          /* decoded copies of escaped strings */
+	size_t scratch_cap;
+	char *detail_buf;       /* decoded args.detail */
+	size_t detail_cap;
+	/* top-level values of the payload object, copied out */
+	char *profiling_type;   /* raw JSON text, or NULL */
+	char *schema_version;
+	int saw_events;
+};
+
+void csim_trace_scan_init(struct csim_trace_scan *sc);
+void csim_trace_scan_release(struct csim_trace_scan *sc);
+
+/* Starts on a TRACE block whose payload the reader is positioned at. */
+int csim_trace_scan_begin(struct csim_trace_scan *sc,
+			  struct csim_block_reader *reader,
+			  const struct csim_block *block, struct csim_error *err);
+
+/* Next event; *has_event is 0 once the payload is fully and validly read. */
+int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
+			 int *has_event, struct csim_error *err);
+
+/* Parses a number value; 0 when the span is absent or not a number. */
+int csim_span_number(struct csim_span span, double *value);
+
+/*
+ * Finds args.detail of an event as decoded text; returns 0 when args is not
+ * an object or has no string "detail". Valid until the next scanner call.
+ */
+int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
+		      struct csim_text *detail);
+
+#endif

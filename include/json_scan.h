@@ -1,0 +1,56 @@
+/*
+ * json_scan: strict, allocation-free JSON tokenizing over a byte window.
+ *
+ * Each function validates one construct starting at p and never reads at or
+ * past end. A construct cut off by the end of the window yields
+ * CSIM_SCAN_MORE, unless `final` says no more bytes will come, in which case
+ * it is CSIM_SCAN_BAD like any other syntax error. This lets the event scanner
+ * hold only a bounded window of a multi-gigabyte payload: it refills and
+ * rescans the one element that straddled the window's end.
+ */
+#ifndef CSIM_JSON_SCAN_H
+#define CSIM_JSON_SCAN_H
+
+#include <stddef.h>
+
+enum csim_scan_status {
+	CSIM_SCAN_OK = 0,
+	CSIM_SCAN_MORE = 1,
+	CSIM_SCAN_BAD = 2
+};
+
+/* Container nesting for the iterative value skipper; grows on demand. */
+struct csim_json_stack {
+	unsigned char *kinds;
+	size_t cap;
+};
+
+struct csim_scan_result {
+	const char *end;     /* one past the construct, on success */
+	const char *where;   /* the offending byte, on CSIM_SCAN_BAD */
+	const char *why;     /* static text, on CSIM_SCAN_BAD */
+};
+
+void csim_json_stack_release(struct csim_json_stack *st);
+
+const char *csim_json_skip_ws(const char *p, const char *end);
+
+/* p at the opening quote; *escaped tells whether the text holds a backslash. */
+int csim_json_scan_string(const char *p, const char *end, int final,
+			  struct csim_scan_result *res, int *escaped);
+
+int csim_json_scan_number(const char *p, const char *end, int final,
+			  struct csim_scan_result *res);
+
+/* Any value, nested to any depth without recursion. */
+int csim_json_scan_value(struct csim_json_stack *st, const char *p,
+			 const char *end, int final, struct csim_scan_result *res);
+
+/*
+ * Decodes the text between the quotes of a validated string into dst, which
+ * needs n bytes at most (decoding never grows text). Returns the length.
+ * Lone surrogates become U+FFFD.
+ */
+size_t csim_json_unescape(const char *p, size_t n, char *dst);
+
+#endif

@@ -1,0 +1,112 @@
+/*
+ * model: the event table plus everything the passes derive from it, in the
+ * form the writers consume. One model per run; csim_model_release() frees it.
+ *
+ * Every pass has the same signature (csim_pass_fn), reads and writes only the
+ * model, and does no I/O, so each can be tested on a hand-built table.
+ */
+#ifndef CSIM_MODEL_H
+#define CSIM_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "csim_error.h"
+#include "event_table.h"
+
+/* Kept slices of one (pid, pipe), packed into nsub sub-lanes. */
+struct csim_lane {
+	uint32_t pid, pipe;
+	uint32_t nsub;
+};
+
+/* One SET_FLAG -> WAIT_FLAG arrow, bound to its two anchor slices. */
+struct csim_arrow {
+	uint32_t producer, consumer;  /* slice indices */
+	int64_t s_half_ns;            /* arrow ends in half-ns units (2 * ns) */
+	int64_t f_half_ns;
+	uint32_t producer_pipe, consumer_pipe;
+	uint64_t flag_id;
+	int has_flag_id;
+	int64_t set_begin;            /* ordering key: SET begin, then input order */
+	uint64_t set_order;
+};
+
+enum csim_flag_skip {
+	CSIM_FSKIP_INCOMPLETE,        /* a B without its E, or an E without its B */
+	CSIM_FSKIP_NO_WAIT,
+	CSIM_FSKIP_NO_SET,
+	CSIM_FSKIP_NO_KEY,            /* no id and no detail to match by */
+	CSIM_FSKIP_PRODUCER_DROPPED,
+	CSIM_FSKIP_CONSUMER_DROPPED,
+	CSIM_FSKIP_NO_PRODUCER,
+	CSIM_FSKIP_NO_CONSUMER,
+	CSIM_FSKIP_BACKWARDS,         /* consumer slice starts before the producer's */
+	CSIM_FSKIP_COUNT
+};
+
+/* One output thread: sub-lane `sub` of a lane. */
+struct csim_thread {
+	uint32_t lane;
+	uint32_t sub;
+	int sort_index;
+};
+
+enum csim_slice_drop {
+	CSIM_SDROP_SYNC,
+	CSIM_SDROP_BAR,
+	CSIM_SDROP_CACHE_CCU,
+	CSIM_SDROP_NOISE_LANE,
+	CSIM_SDROP_SCALAR_LANE,
+	CSIM_SDROP_COUNT
+};
+
+struct csim_model {
+	struct csim_table table;
+	/* lane pass */
+	uint64_t kept_slices;
+	uint64_t slice_drops[CSIM_SDROP_COUNT];
+	/* packing pass: lanes sorted by (pid, pipe) */
+	struct csim_lane *lanes;
+	size_t nlanes;
+	uint64_t extra_sublanes;      /* sub-lanes beyond the first, over all lanes */
+	/* flag pass */
+	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
+	size_t narrows;
+	uint64_t flag_skips[CSIM_FSKIP_COUNT];
+	uint64_t flags_total;
+	/* order pass */
+	uint32_t *processes;          /* pid ids in output order */
+	size_t nprocesses;
+	struct csim_thread *threads;  /* grouped by process, in output order */
+	size_t nthreads;
+};
+
+typedef int (*csim_pass_fn)(struct csim_model *m, const struct csim_options *opt,
+			    struct csim_error *err);
+
+void csim_model_init(struct csim_model *m, const struct csim_options *opt);
+void csim_model_release(struct csim_model *m);
+
+/* The lane of (pid, pipe), or -1 when it holds no kept slice. */
+long csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe);
+
+const char *csim_flag_skip_text(enum csim_flag_skip r);
+const char *csim_slice_drop_text(enum csim_slice_drop r);
+
+/* Whether the lane pass drops every slice of this pipe. */
+int csim_pass_lane_dropped(const struct csim_model *m, uint32_t pipe,
+			   const struct csim_options *opt);
+
+/* The passes, run in this order by the converter. */
+int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
+		    struct csim_error *err);
+int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
+		   struct csim_error *err);
+int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
+		    struct csim_error *err);
+int csim_pass_order(struct csim_model *m, const struct csim_options *opt,
+		    struct csim_error *err);
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * report: how a run talks to its user. Output files are announced on
+ * stdout ("wrote <path>"); warnings and notes go to stderr; --quiet keeps
+ * only errors, which main prints.
+ */
+#ifndef CSIM_REPORT_H
+#define CSIM_REPORT_H
+
+#include <stdio.h>
+
+struct csim_log {
+	FILE *out;
+	FILE *err;
+	int quiet;
+	unsigned warnings;
+};
+
+/* "wrote <dir>/<name>" on stdout. */
+void csim_log_wrote(struct csim_log *log, const char *dir, const char *name);
+void csim_log_warn(struct csim_log *log, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void csim_log_note(struct csim_log *log, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

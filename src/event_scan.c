@@ -1,0 +1,537 @@
+#include "event_scan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SCAN_WINDOW (4u * 1024u * 1024u)
+
+enum scan_state {
+	ST_START,      /* before the top-level value */
+	ST_KEY_FIRST,  /* after '{' of the payload object */
+	ST_KEY,        /* after ',' in the payload object */
+	ST_OBJ_NEXT,   /* after a member of the payload object */
+	ST_EV_FIRST,   /* after '[' of the events array */
+	ST_EV_NEXT,    /* after an event */
+	ST_END,        /* after the top-level value */
+	ST_DONE
+};
+
+enum step_result { STEP_PROGRESS, STEP_EVENT, STEP_MORE, STEP_BAD, STEP_DONE };
+
+void csim_trace_scan_init(struct csim_trace_scan *sc)
+{
+	memset(sc, 0, sizeof(*sc));
+}
+
+void csim_trace_scan_release(struct csim_trace_scan *sc)
+{
+	free(sc->buf);
+	free(sc->scratch);
+	free(sc->detail_buf);
+	free(sc->profiling_type);
+	free(sc->schema_version);
+	csim_json_stack_release(&sc->stack);
+	memset(sc, 0, sizeof(*sc));
+}
+
+static int scan_nomem(struct csim_trace_scan *sc, struct csim_error *err)
+{
+	return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+			      "%s: out of memory reading the TRACE block at offset %llu",
+			      sc->reader->stream.path,
+			      (unsigned long long)sc->block.offset);
+}
+
+int csim_trace_scan_begin(struct csim_trace_scan *sc,
+			  struct csim_block_reader *reader,
+			  const struct csim_block *block, struct csim_error *err)
+{
+	sc->reader = reader;
+	sc->block = *block;
+	sc->len = sc->pos = 0;
+	sc->base = 0;
+	sc->final = block->payload_size == 0;
+	sc->state = ST_START;
+	sc->bare = 0;
+	sc->saw_events = 0;
+	free(sc->profiling_type);
+	free(sc->schema_version);
+	sc->profiling_type = sc->schema_version = NULL;
+	if (sc->buf == NULL) {
+		sc->buf = malloc(SCAN_WINDOW);
+		if (sc->buf == NULL)
+			return scan_nomem(sc, err);
+		sc->cap = SCAN_WINDOW;
+	}
+	return CSIM_OK;
+}
+
+static int scan_syntax(struct csim_trace_scan *sc, const struct csim_scan_result *res,
+		       struct csim_error *err)
+{
+	uint64_t at = sc->base + (uint64_t)(res->where - sc->buf);
+
+	return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+			      "%s: TRACE block at offset %llu: payload byte %llu: %s",
+			      sc->reader->stream.path,
+			      (unsigned long long)sc->block.offset,
+			      (unsigned long long)at, res->why);
+}
+
+static int scan_refill(struct csim_trace_scan *sc, struct csim_error *err)
+{
+	size_t keep = sc->len - sc->pos;
+	size_t got;
+	int rc;
+
+	if (sc->pos > 0) {
+		memmove(sc->buf, sc->buf + sc->pos, keep);
+		sc->base += sc->pos;
+		sc->len = keep;
+		sc->pos = 0;
+	}
+	if (sc->len == sc->cap) {
+		/* One element larger than the window: grow to hold it. */
+		size_t cap = sc->cap * 2;
+		char *b = cap > sc->cap ? realloc(sc->buf, cap) : NULL;
+
+		if (b == NULL)
+			return scan_nomem(sc, err);
+		sc->buf = b;
+		sc->cap = cap;
+	}
+	rc = csim_block_reader_read(sc->reader, sc->buf + sc->len,
+				    sc->cap - sc->len, &got, err);
+	if (rc != CSIM_OK)
+		return rc;
+	sc->len += got;
+	if (sc->reader->payload_left == 0)
+		sc->final = 1;
+	return CSIM_OK;
+}
+
+/* The window ended inside an event: wait for more bytes, or fail at the end. */
+static int window_short(const struct csim_trace_scan *sc, const char *q,
+			struct csim_scan_result *res)
+{
+	res->where = q;
+	if (!sc->final)
+		return CSIM_SCAN_MORE;
+	res->why = "unexpected end of JSON text";
+	return CSIM_SCAN_BAD;
+}
+
+static int expect_bad(struct csim_scan_result *res, const char *q,
+		      const char *why)
+{
+	res->where = q;
+	res->why = why;
+	return CSIM_SCAN_BAD;
+}
+
+static int key_is(const char *key, size_t n, const char *want)
+{
+	return strlen(want) == n && memcmp(key, want, n) == 0;
+}
+
+static int field_of_key(const char *key, size_t n)
+{
+	static const char *const names[CSIM_F_COUNT] = {
+		"ph", "name", "pid", "tid", "ts", "dur", "args", "id"
+	};
+
+	for (int f = 0; f < CSIM_F_COUNT; f++)
+		if (key_is(key, n, names[f]))
+			return f;
+	return -1;
+}
+
+/* The key text between quotes, decoded into small when it has escapes. */
+static void key_text(const char *q, const char *qend, int escaped, char *small,
+		     size_t small_size, const char **key, size_t *n)
+{
+	size_t raw = (size_t)(qend - q);
+
+	*key = q;
+	*n = raw;
+	if (escaped) {
+		if (raw > small_size) {
+			*n = 0;   /* too long to be a key the converter reads */
+			return;
+		}
+		*n = csim_json_unescape(q, raw, small);
+		*key = small;
+	}
+}
+
+static int scan_event_object(struct csim_trace_scan *sc, const char *p,
+			     const char *end, struct csim_event *ev,
+			     struct csim_scan_result *res)
+{
+	const char *q = csim_json_skip_ws(p + 1, end);
+	char small[64];
+	int rc;
+
+	if (q >= end)
+		return window_short(sc, q, res);
+	if (*q == '}') {
+		res->end = q + 1;
+		return CSIM_SCAN_OK;
+	}
+	for (;;) {
+		const char *key;
+		size_t klen;
+		int escaped, field;
+
+		if (q >= end)
+			return window_short(sc, q, res);
+		if (*q != '"')
+			return expect_bad(res, q, "expected a string key");
+		rc = csim_json_scan_string(q, end, sc->final, res, &escaped);
+		if (rc != CSIM_SCAN_OK)
+			return rc;
+		key_text(q + 1, res->end - 1, escaped, small, sizeof(small), &key, &klen);
+		field = field_of_key(key, klen);
+		q = csim_json_skip_ws(res->end, end);
+		if (q >= end)
+			return window_short(sc, q, res);
+		if (*q != ':')
+			return expect_bad(res, q, "expected ':' after key");
+		q = csim_json_skip_ws(q + 1, end);
+		rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
+		if (rc != CSIM_SCAN_OK)
+			return rc;
+		if (field >= 0) {
+			/* Duplicate keys: the last one wins, as in Python's json. */
+			ev->field[field].p = q;
+			ev->field[field].n = (size_t)(res->end - q);
+		}
+		q = csim_json_skip_ws(res->end, end);
+		if (q >= end)
+			return window_short(sc, q, res);
+		if (*q == '}') {
+			res->end = q + 1;
+			return CSIM_SCAN_OK;
+		}
+		if (*q != ',')
+			return expect_bad(res, q, "expected ',' or '}' in object");
+		q = csim_json_skip_ws(q + 1, end);
+	}
+}
+
+static enum csim_value_kind span_kind(struct csim_span s)
+{
+	if (s.p == NULL)
+		return CSIM_VALUE_ABSENT;
+	if (*s.p == '"')
+		return CSIM_VALUE_STRING;
+	if (*s.p == '-' || (*s.p >= '0' && *s.p <= '9'))
+		return CSIM_VALUE_NUMBER;
+	return CSIM_VALUE_OTHER;
+}
+
+/* Decoded text of a string or number value; escaped strings go to *scratch. */
+static void span_text(struct csim_span s, struct csim_text *t, char **scratch)
+{
+	t->kind = span_kind(s);
+	t->p = NULL;
+	t->n = 0;
+	if (t->kind == CSIM_VALUE_NUMBER) {
+		t->p = s.p;
+		t->n = s.n;
+	} else if (t->kind == CSIM_VALUE_STRING) {
+		const char *q = s.p + 1;
+		size_t n = s.n - 2;
+
+		if (memchr(q, '\\', n) == NULL) {
+			t->p = q;
+			t->n = n;
+		} else {
+			t->p = *scratch;
+			t->n = csim_json_unescape(q, n, *scratch);
+			*scratch += t->n;
+		}
+	}
+}
+
+static int decode_texts(struct csim_trace_scan *sc, struct csim_event *ev,
+			struct csim_error *err)
+{
+	static const int fields[] = { CSIM_F_PH, CSIM_F_NAME, CSIM_F_PID,
+				      CSIM_F_TID, CSIM_F_ID };
+	struct csim_text *texts[] = { &ev->ph, &ev->name, &ev->pid, &ev->tid,
+				      &ev->id };
+	size_t need = 0;
+	char *out;
+
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		need += ev->field[fields[i]].n;
+	if (need > sc->scratch_cap) {
+		char *b = realloc(sc->scratch, need);
+
+		if (b == NULL)
+			return scan_nomem(sc, err);
+		sc->scratch = b;
+		sc->scratch_cap = need;
+	}
+	out = sc->scratch;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		span_text(ev->field[fields[i]], texts[i], &out);
+	return CSIM_OK;
+}
+
+/* One array element at p: an event object, or any other value to count. */
+static int scan_element(struct csim_trace_scan *sc, const char *p,
+			const char *end, struct csim_event *ev,
+			struct csim_scan_result *res)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->offset = sc->base + (uint64_t)(p - sc->buf);
+	ev->raw.p = p;
+	if (*p != '{') {
+		int rc = csim_json_scan_value(&sc->stack, p, end, sc->final, res);
+
+		ev->raw.n = rc == CSIM_SCAN_OK ? (size_t)(res->end - p) : 0;
+		return rc;
+	}
+	ev->is_object = 1;
+	{
+		int rc = scan_event_object(sc, p, end, ev, res);
+
+		ev->raw.n = rc == CSIM_SCAN_OK ? (size_t)(res->end - p) : 0;
+		return rc;
+	}
+}
+
+static char *copy_text(const char *p, size_t n)
+{
+	char *s = malloc(n + 1);
+
+	if (s != NULL) {
+		memcpy(s, p, n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
+/* One member of the payload object: traceEvents opens the array. */
+static int step_member(struct csim_trace_scan *sc, const char *p,
+		       const char *end, struct csim_scan_result *res)
+{
+	const char *key;
+	size_t klen;
+	char small[64];
+	int escaped, rc;
+	const char *q;
+
+	if (*p != '"')
+		return expect_bad(res, p, "expected a string key");
+	rc = csim_json_scan_string(p, end, sc->final, res, &escaped);
+	if (rc != CSIM_SCAN_OK)
+		return rc;
+	key_text(p + 1, res->end - 1, escaped, small, sizeof(small), &key, &klen);
+	q = csim_json_skip_ws(res->end, end);
+	if (q >= end)
+		return window_short(sc, q, res);
+	if (*q != ':')
+		return expect_bad(res, q, "expected ':' after key");
+	q = csim_json_skip_ws(q + 1, end);
+	if (q >= end)
+		return window_short(sc, q, res);
+	if (key_is(key, klen, "traceEvents")) {
+		if (*q != '[')
+			return expect_bad(res, q, "traceEvents is not an array");
+		sc->saw_events = 1;
+		sc->state = ST_EV_FIRST;
+		res->end = q + 1;
+		return CSIM_SCAN_OK;
+	}
+	rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
+	if (rc != CSIM_SCAN_OK)
+		return rc;
+	if (key_is(key, klen, "profilingType") || key_is(key, klen, "schemaVersion")) {
+		char **slot = key[0] == 'p' ? &sc->profiling_type : &sc->schema_version;
+
+		free(*slot);
+		*slot = copy_text(q, (size_t)(res->end - q));
+		if (*slot == NULL)
+			return expect_bad(res, q, "out of memory");
+	}
+	sc->state = ST_OBJ_NEXT;
+	return CSIM_SCAN_OK;
+}
+
+/* Expects one of two closing/continuing characters at p. */
+static int step_punct(struct csim_trace_scan *sc, const char *p,
+		      struct csim_scan_result *res, char more, int more_state,
+		      char close, int close_state, const char *why)
+{
+	if (*p == more) {
+		sc->state = more_state;
+	} else if (*p == close) {
+		sc->state = close_state;
+	} else {
+		return expect_bad(res, p, why);
+	}
+	res->end = p + 1;
+	return CSIM_SCAN_OK;
+}
+
+static int step(struct csim_trace_scan *sc, struct csim_event *ev,
+		struct csim_scan_result *res)
+{
+	const char *end = sc->buf + sc->len;
+	const char *p = csim_json_skip_ws(sc->buf + sc->pos, end);
+	int after_events = sc->bare ? ST_END : ST_OBJ_NEXT;
+	int rc;
+
+	res->end = p;
+	if (p >= end)
+		return sc->state == ST_END && sc->final ? CSIM_SCAN_OK
+						       : window_short(sc, p, res);
+	switch (sc->state) {
+	case ST_START:
+		if (*p == '[') {
+			sc->bare = 1;
+			sc->saw_events = 1;
+		}
+		return step_punct(sc, p, res, '{', ST_KEY_FIRST, '[', ST_EV_FIRST,
+				  "TRACE payload is neither an object nor an array");
+	case ST_KEY_FIRST:
+		if (*p == '}') {
+			sc->state = ST_END;
+			res->end = p + 1;
+			return CSIM_SCAN_OK;
+		}
+		return step_member(sc, p, end, res);
+	case ST_KEY:
+		return step_member(sc, p, end, res);
+	case ST_OBJ_NEXT:
+		return step_punct(sc, p, res, ',', ST_KEY, '}', ST_END,
+				  "expected ',' or '}' in the payload object");
+	case ST_EV_FIRST:
+		if (*p == ']') {
+			sc->state = after_events;
+			res->end = p + 1;
+			return CSIM_SCAN_OK;
+		}
+		rc = scan_element(sc, p, end, ev, res);
+		if (rc == CSIM_SCAN_OK)
+			sc->state = ST_EV_NEXT;
+		return rc;
+	case ST_EV_NEXT:
+		if (*p == ',') {
+			const char *q = csim_json_skip_ws(p + 1, end);
+
+			if (q >= end)
+				return window_short(sc, q, res);
+			return scan_element(sc, q, end, ev, res);
+		}
+		return step_punct(sc, p, res, ']', after_events, ']', after_events,
+				  "expected ',' or ']' in traceEvents");
+	default:
+		return expect_bad(res, p, "unexpected data after the JSON value");
+	}
+}
+
+int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
+			 int *has_event, struct csim_error *err)
+{
+	struct csim_scan_result res;
+
+	*has_event = 0;
+	for (;;) {
+		int was_event_state = sc->state == ST_EV_FIRST || sc->state == ST_EV_NEXT;
+		int rc;
+
+		if (sc->state == ST_DONE)
+			return CSIM_OK;
+		ev->raw.p = NULL;
+		rc = step(sc, ev, &res);
+		if (rc == CSIM_SCAN_MORE) {
+			rc = scan_refill(sc, err);
+			if (rc != CSIM_OK)
+				return rc;
+			continue;
+		}
+		if (rc == CSIM_SCAN_BAD)
+			return scan_syntax(sc, &res, err);
+		sc->pos = (size_t)(res.end - sc->buf);
+		if (sc->state == ST_END && sc->pos == sc->len && sc->final) {
+			sc->state = ST_DONE;
+			if (!sc->saw_events)
+				return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+						      "%s: TRACE block at offset %llu: payload has no traceEvents array",
+						      sc->reader->stream.path,
+						      (unsigned long long)sc->block.offset);
+			return CSIM_OK;
+		}
+		if (was_event_state && ev->raw.p != NULL) {
+			*has_event = 1;
+			return ev->is_object ? decode_texts(sc, ev, err) : CSIM_OK;
+		}
+	}
+}
+
+int csim_span_number(struct csim_span span, double *value)
+{
+	char *endp;
+
+	if (span.p == NULL || !(*span.p == '-' || (*span.p >= '0' && *span.p <= '9')))
+		return 0;
+	/* The scanner validated the number and a delimiter follows it. */
+	*value = strtod(span.p, &endp);
+	return endp == span.p + span.n;
+}
+
+int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
+		      struct csim_text *detail)
+{
+	struct csim_span args = ev->field[CSIM_F_ARGS];
+	struct csim_span found = { NULL, 0 };
+	struct csim_scan_result res;
+	const char *p, *end;
+	char small[64];
+
+	if (args.p == NULL || *args.p != '{')
+		return 0;
+	end = args.p + args.n;
+	p = csim_json_skip_ws(args.p + 1, end);
+	while (p < end && *p == '"') {
+		const char *key, *v;
+		size_t klen;
+		int escaped;
+
+		if (csim_json_scan_string(p, end, 1, &res, &escaped) != CSIM_SCAN_OK)
+			return 0;
+		key_text(p + 1, res.end - 1, escaped, small, sizeof(small), &key, &klen);
+		p = csim_json_skip_ws(res.end, end) + 1;   /* past ':' */
+		v = csim_json_skip_ws(p, end);
+		if (csim_json_scan_value(&sc->stack, v, end, 1, &res) != CSIM_SCAN_OK)
+			return 0;
+		if (key_is(key, klen, "detail") && *v == '"') {
+			found.p = v;
+			found.n = (size_t)(res.end - v);
+		}
+		p = csim_json_skip_ws(res.end, end);
+		if (p < end && *p == ',')
+			p = csim_json_skip_ws(p + 1, end);
+	}
+	if (found.p == NULL)
+		return 0;
+	if (found.n > sc->detail_cap) {
+		char *b = realloc(sc->detail_buf, found.n);
+
+		if (b == NULL)
+			return 0;
+		sc->detail_buf = b;
+		sc->detail_cap = found.n;
+	}
+	{
+		char *out = sc->detail_buf;
+
+		span_text(found, detail, &out);
+	}
+	return 1;
+}

@@ -1,0 +1,259 @@
+#include "input_stream.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Large enough for a SOURCE path plus two block headers, the widest peek. */
+#define CSIM_STREAM_WINDOW (256u * 1024u)
+
+static int stream_fail(struct csim_stream *s, struct csim_error *err,
+		       const char *what)
+{
+	return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
+			      "%s: %s: %s", s->path, what, strerror(errno));
+}
+
+static int stream_is_gzip(int fd, int *is_gzip)
+{
+	unsigned char magic[2];
+	ssize_t n;
+
+	do {
+		n = pread(fd, magic, sizeof(magic), 0);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	*is_gzip = n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+	return 0;
+}
+
+int csim_stream_open(struct csim_stream *s, const char *path,
+		     struct csim_error *err)
+{
+	struct stat st;
+	int is_gzip = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	s->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (s->fd < 0)
+		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				      "%s: cannot open: %s", path, strerror(errno));
+	if (fstat(s->fd, &st) != 0 || stream_is_gzip(s->fd, &is_gzip) != 0)
+		goto fail;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	s->dev = st.st_dev;
+	s->ino = st.st_ino;
+	s->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	s->buf = malloc(CSIM_STREAM_WINDOW);
+	if (s->buf == NULL)
+		goto fail;
+	s->cap = CSIM_STREAM_WINDOW;
+	if (is_gzip) {
+		int dupfd = dup(s->fd);
+
+		s->gz = dupfd < 0 ? NULL : gzdopen(dupfd, "rb");
+		if (s->gz == NULL) {
+			if (dupfd >= 0)
+				close(dupfd);
+			goto fail;
+		}
+		gzbuffer(s->gz, 128u * 1024u);
+	} else {
+		s->size = (uint64_t)st.st_size;
+		s->size_known = S_ISREG(st.st_mode);
+	}
+	return CSIM_OK;
+fail:
+	stream_fail(s, err, "cannot read");
+	csim_stream_release(s);
+	return CSIM_E_INPUT;
+}
+
+void csim_stream_release(struct csim_stream *s)
+{
+	if (s->gz != NULL)
+		gzclose(s->gz);
+	if (s->fd > 0)
+		close(s->fd);
+	free(s->buf);
+	s->gz = NULL;
+	s->fd = -1;
+	s->buf = NULL;
+}
+
+uint64_t csim_stream_tell(const struct csim_stream *s)
+{
+	return s->base + s->pos;
+}
+
+/* Reads directly from the file; returns bytes read, 0 at EOF, -1 on error. */
+static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
+{
+	ssize_t got;
+
+	if (n > INT_MAX / 2)
+		n = INT_MAX / 2;
+	if (s->gz != NULL) {
+		int r = gzread(s->gz, dst, (unsigned)n);
+
+		if (r < 0) {
+			int zerr;
+			const char *msg = gzerror(s->gz, &zerr);
+
+			errno = zerr == Z_ERRNO ? errno : EILSEQ;
+			(void)msg;
+			return -1;
+		}
+		return r;
+	}
+	do {
+		got = read(s->fd, dst, n);
+	} while (got < 0 && errno == EINTR);
+	return got;
+}
+
+static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
+{
+	int zerr = Z_OK;
+	const char *msg = s->gz != NULL ? gzerror(s->gz, &zerr) : NULL;
+
+	if (s->gz != NULL && zerr != Z_ERRNO && zerr != Z_OK)
+		return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
+				      "%s: corrupt gzip data near offset %llu: %s",
+				      s->path,
+				      (unsigned long long)csim_stream_tell(s),
+				      msg);
+	return stream_fail(s, err, "read failed");
+}
+
+int csim_stream_peek(struct csim_stream *s, size_t n, const unsigned char **p,
+		     size_t *avail, struct csim_error *err)
+{
+	if (n > s->cap)
+		n = s->cap;
+	if (s->len - s->pos < n && !s->eof) {
+		if (s->pos > 0) {
+			memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+			s->base += s->pos;
+			s->len -= s->pos;
+			s->pos = 0;
+		}
+		while (s->len < n && !s->eof) {
+			ssize_t got = stream_raw_read(s, s->buf + s->len,
+						      s->cap - s->len);
+
+			if (got < 0)
+				return stream_gz_error(s, err);
+			if (got == 0)
+				s->eof = 1;
+			s->len += (size_t)got;
+		}
+	}
+	*p = s->buf + s->pos;
+	*avail = s->len - s->pos < n ? s->len - s->pos : n;
+	return CSIM_OK;
+}
+
+void csim_stream_consume(struct csim_stream *s, size_t n)
+{
+	s->pos += n;
+}
+
+int csim_stream_read(struct csim_stream *s, void *dst, size_t n, size_t *got,
+		     struct csim_error *err)
+{
+	unsigned char *out = dst;
+	size_t done = 0;
+
+	/* Drain the window first, then read large requests straight into dst. */
+	if (s->pos < s->len) {
+		size_t k = s->len - s->pos < n ? s->len - s->pos : n;
+
+		memcpy(out, s->buf + s->pos, k);
+		s->pos += k;
+		done = k;
+	}
+	while (done < n && !s->eof) {
+		ssize_t r = stream_raw_read(s, out + done, n - done);
+
+		if (r < 0) {
+			*got = done;
+			return stream_gz_error(s, err);
+		}
+		if (r == 0)
+			s->eof = 1;
+		done += (size_t)r;
+		s->base += (uint64_t)r;
+	}
+	*got = done;
+	return CSIM_OK;
+}
+
+int csim_stream_skip(struct csim_stream *s, uint64_t n, uint64_t *skipped,
+		     struct csim_error *err)
+{
+	uint64_t done = 0;
+
+	if (s->pos < s->len) {
+		size_t k = s->len - s->pos;
+
+		if ((uint64_t)k > n)
+			k = (size_t)n;
+		s->pos += k;
+		done = k;
+	}
+	if (done < n && s->gz == NULL && s->size_known) {
+		/* Plain files seek; the bounds check stays with the caller. */
+		uint64_t here = csim_stream_tell(s);
+		uint64_t left = s->size > here ? s->size - here : 0;
+		uint64_t k = n - done < left ? n - done : left;
+
+		if (lseek(s->fd, (off_t)(here + k), SEEK_SET) < 0)
+			return stream_fail(s, err, "seek failed");
+		s->base = here + k;
+		s->pos = s->len = 0;
+		done += k;
+		if (done < n)
+			s->eof = 1;
+	}
+	while (done < n && !s->eof) {
+		const unsigned char *p;
+		size_t avail;
+		uint64_t want = n - done;
+		int rc = csim_stream_peek(s, want < s->cap ? (size_t)want : s->cap,
+					  &p, &avail, err);
+
+		if (rc != CSIM_OK)
+			return rc;
+		csim_stream_consume(s, avail);
+		done += avail;
+		if (avail == 0)
+			break;
+	}
+	*skipped = done;
+	return CSIM_OK;
+}
+
+int csim_stream_seek(struct csim_stream *s, uint64_t offset,
+		     struct csim_error *err)
+{
+	s->pos = s->len = 0;
+	s->eof = 0;
+	if (s->gz != NULL) {
+		if (gzseek(s->gz, (z_off_t)offset, SEEK_SET) < 0)
+			return stream_gz_error(s, err);
+	} else if (lseek(s->fd, (off_t)offset, SEEK_SET) < 0) {
+		return stream_fail(s, err, "seek failed");
+	}
+	s->base = offset;
+	return CSIM_OK;
+}

@@ -1,0 +1,362 @@
+#include "metrics_writer.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_scan.h"
+
+/* Dtype codes whose values are whole JSON values, never per-core arrays. */
+#define DTYPE_JSON_STRING 5
+#define DTYPE_PERCENT_DETAILS 100
+
+struct walker {
+	struct csim_metrics *mt;
+	struct csim_json_stack stack;
+	const cJSON *columns;   /* "Instructions Dtype"."Instructions", or NULL */
+	struct csim_error *err;
+};
+
+static int metrics_bad(struct walker *w, const char *where, const char *why)
+{
+	struct csim_metrics *mt = w->mt;
+
+	return csim_error_set(w->err, CSIM_E_INPUT, mt->block_offset,
+			      "%s: API_INSTR block at offset %llu: %s at payload byte %llu",
+			      mt->path, (unsigned long long)mt->block_offset, why,
+			      (unsigned long long)(where - mt->payload));
+}
+
+static int metrics_nomem(struct walker *w)
+{
+	return csim_error_set(w->err, CSIM_E_INPUT, w->mt->block_offset,
+			      "out of memory indexing the API_INSTR block");
+}
+
+static int grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	size_t c = *cap ? *cap : 64;
+	void *b;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need)
+		c *= 2;
+	b = realloc(*buf, c * elem);
+	if (b == NULL)
+		return -1;
+	*buf = b;
+	*cap = c;
+	return 0;
+}
+
+/* Iterates a validated container: *p at '{' or '[' on entry, then at each
+ * member's value (objects also return the key text). Returns 0 at the end. */
+static int next_member(struct walker *w, const char **p, const char *end,
+		       int first, const char **key, size_t *key_n)
+{
+	struct csim_scan_result res;
+	const char *q = csim_json_skip_ws(first ? *p + 1 : *p, end);
+	int escaped;
+
+	if (!first) {
+		/* *p is at the previous value: skip it and the comma. */
+		csim_json_scan_value(&w->stack, q, end, 1, &res);
+		q = csim_json_skip_ws(res.end, end);
+		if (*q != ',')
+			return 0;
+		q = csim_json_skip_ws(q + 1, end);
+	} else if (*q == '}' || *q == ']') {
+		return 0;
+	}
+	if (key != NULL) {
+		csim_json_scan_string(q, end, 1, &res, &escaped);
+		*key = q + 1;
+		*key_n = (size_t)(res.end - q - 2);
+		q = csim_json_skip_ws(res.end, end);
+		q = csim_json_skip_ws(q + 1, end);
+	}
+	*p = q;
+	return 1;
+}
+
+static const char *value_end(struct walker *w, const char *p, const char *end)
+{
+	struct csim_scan_result res;
+
+	csim_json_scan_value(&w->stack, p, end, 1, &res);
+	return res.end;
+}
+
+static int key_equals(const char *key, size_t n, const char *want)
+{
+	return strlen(want) == n && memcmp(key, want, n) == 0;
+}
+
+static int load_cores(struct walker *w, const char *p, const char *end)
+{
+	struct csim_metrics *mt = w->mt;
+
+	if (*p != '[')
+		return metrics_bad(w, p, "Cores is not an array");
+	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
+		if (*p != '"')
+			return metrics_bad(w, p, "Cores holds a value that is not a string");
+		if (grow((void **)&mt->cores, &mt->cores_cap, mt->ncores + 1,
+			 sizeof(*mt->cores)) != 0)
+			return metrics_nomem(w);
+		mt->cores[mt->ncores].p = p;
+		mt->cores[mt->ncores].n = (size_t)(value_end(w, p, end) - p);
+		mt->ncores++;
+	}
+	return CSIM_OK;
+}
+
+/* The dtype code of a column, or -1 when the Dtype does not name it. */
+static int column_dtype(const struct walker *w, const char *key, size_t n)
+{
+	const cJSON *col;
+
+	if (w->columns == NULL)
+		return -1;
+	cJSON_ArrayForEach(col, w->columns) {
+		if (col->string != NULL && key_equals(key, n, col->string) &&
+		    cJSON_IsNumber(col))
+			return (int)col->valuedouble;
+	}
+	return -1;
+}
+
+/* Records the element spans of an array when it has one per core. */
+static int index_split(struct walker *w, struct csim_metrics_field *f,
+		       const char *end)
+{
+	struct csim_metrics *mt = w->mt;
+	const char *p = f->val;
+	size_t first_elem = mt->nelem, count = 0;
+
+	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
+		if (grow((void **)&mt->elem, &mt->elem_cap, mt->nelem + 1,
+			 sizeof(*mt->elem)) != 0)
+			return metrics_nomem(w);
+		mt->elem[mt->nelem].p = p;
+		mt->elem[mt->nelem].n = (size_t)(value_end(w, p, end) - p);
+		mt->nelem++;
+		count++;
+	}
+	if (count == mt->ncores) {
+		f->split = 1;
+		f->elems = first_elem;
+	} else {
+		mt->nelem = first_elem;   /* kept whole */
+	}
+	return CSIM_OK;
+}
+
+static int index_row(struct walker *w, const char *p, const char *end)
+{
+	struct csim_metrics *mt = w->mt;
+	const char *key;
+	size_t key_n;
+
+	if (*p != '{')
+		return metrics_bad(w, p, "an Instructions entry is not an object");
+	for (int first = 1; next_member(w, &p, end, first, &key, &key_n); first = 0) {
+		struct csim_metrics_field *f;
+		int dtype;
+
+		if (grow((void **)&mt->fields, &mt->fields_cap, mt->nfields + 1,
+			 sizeof(*mt->fields)) != 0)
+			return metrics_nomem(w);
+		f = &mt->fields[mt->nfields++];
+		memset(f, 0, sizeof(*f));
+		f->key = key;
+		f->key_n = key_n;
+		f->val = p;
+		f->val_n = (size_t)(value_end(w, p, end) - p);
+		dtype = column_dtype(w, key, key_n);
+		if (*p == '[' && dtype != DTYPE_JSON_STRING &&
+		    dtype != DTYPE_PERCENT_DETAILS && index_split(w, f, end) != CSIM_OK)
+			return w->err->code;
+	}
+	return CSIM_OK;
+}
+
+static int index_rows(struct walker *w, const char *p, const char *end)
+{
+	struct csim_metrics *mt = w->mt;
+
+	if (*p != '[')
+		return metrics_bad(w, p, "Instructions is not an array");
+	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
+		if (grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 2,
+			 sizeof(*mt->row_first)) != 0)
+			return metrics_nomem(w);
+		mt->row_first[mt->nrows++] = mt->nfields;
+		if (index_row(w, p, end) != CSIM_OK)
+			return w->err->code;
+	}
+	if (grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 1,
+		 sizeof(*mt->row_first)) != 0)
+		return metrics_nomem(w);
+	mt->row_first[mt->nrows] = mt->nfields;
+	return CSIM_OK;
+}
+
+/* Finds Cores, Instructions and Instructions Dtype in the payload object. */
+static int find_members(struct walker *w, const char **cores,
+			const char **instr, const char *end)
+{
+	struct csim_metrics *mt = w->mt;
+	const char *p = csim_json_skip_ws(mt->payload, end);
+	const char *key;
+	size_t key_n;
+
+	if (*p != '{')
+		return metrics_bad(w, p, "payload is not a JSON object");
+	for (int first = 1; next_member(w, &p, end, first, &key, &key_n); first = 0) {
+		if (key_equals(key, key_n, "Cores"))
+			*cores = p;
+		else if (key_equals(key, key_n, "Instructions"))
+			*instr = p;
+		else if (key_equals(key, key_n, "Instructions Dtype")) {
+			mt->dtype = p;
+			mt->dtype_n = (size_t)(value_end(w, p, end) - p);
+		}
+	}
+	if (*cores == NULL)
+		return metrics_bad(w, p, "no Cores array");
+	if (*instr == NULL)
+		return metrics_bad(w, p, "no Instructions array");
+	return CSIM_OK;
+}
+
+int csim_metrics_load(struct csim_metrics *mt, const char *path,
+		      uint64_t block_offset, char *payload, size_t size,
+		      struct csim_error *err)
+{
+	struct walker w = { mt, { NULL, 0 }, NULL, err };
+	struct csim_scan_result res;
+	const char *end = payload + size;
+	const char *cores = NULL, *instr = NULL;
+	cJSON *dtype = NULL;
+	int rc;
+
+	memset(mt, 0, sizeof(*mt));
+	mt->payload = payload;
+	mt->size = size;
+	mt->path = path;
+	mt->block_offset = block_offset;
+	/* Validate once; every walk below may then assume well-formed JSON. */
+	rc = csim_json_scan_value(&w.stack, csim_json_skip_ws(payload, end), end, 1, &res);
+	if (rc == CSIM_SCAN_OK && csim_json_skip_ws(res.end, end) != end) {
+		rc = CSIM_SCAN_BAD;
+		res.where = csim_json_skip_ws(res.end, end);
+		res.why = "unexpected data after the JSON value";
+	}
+	if (rc != CSIM_SCAN_OK) {
+		rc = metrics_bad(&w, res.where, res.why);
+		goto out;
+	}
+	rc = find_members(&w, &cores, &instr, end);
+	if (rc != CSIM_OK)
+		goto out;
+	if (mt->dtype != NULL) {
+		dtype = cJSON_ParseWithLength(mt->dtype, mt->dtype_n);
+		w.columns = cJSON_GetObjectItemCaseSensitive(dtype, "Instructions");
+	}
+	rc = load_cores(&w, cores, end);
+	if (rc == CSIM_OK)
+		rc = index_rows(&w, instr, end);
+out:
+	cJSON_Delete(dtype);
+	csim_json_stack_release(&w.stack);
+	return rc;
+}
+
+void csim_metrics_release(struct csim_metrics *mt)
+{
+	free(mt->payload);
+	free(mt->cores);
+	free(mt->fields);
+	free(mt->row_first);
+	free(mt->elem);
+	memset(mt, 0, sizeof(*mt));
+}
+
+/* "Instructions Executed" -> "instructions_executed", escaped as needed. */
+static void write_key(struct csim_out *out, const char *key, size_t n)
+{
+	char small[256];
+	char *buf = n <= sizeof(small) ? small : malloc(n);
+	size_t len;
+
+	if (buf == NULL) {
+		csim_out_char(out, '"');
+		csim_out_bytes(out, key, n);
+		csim_out_char(out, '"');
+		return;
+	}
+	len = csim_json_unescape(key, n, buf);
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] >= 'A' && buf[i] <= 'Z')
+			buf[i] = (char)(buf[i] - 'A' + 'a');
+		else if (buf[i] == ' ')
+			buf[i] = '_';
+	}
+	csim_out_json_string(out, buf, len);
+	if (buf != small)
+		free(buf);
+}
+
+static void write_row(const struct csim_metrics *mt, size_t row, size_t core,
+		      struct csim_out *out)
+{
+	csim_out_char(out, '{');
+	for (size_t i = mt->row_first[row]; i < mt->row_first[row + 1]; i++) {
+		const struct csim_metrics_field *f = &mt->fields[i];
+
+		if (i != mt->row_first[row])
+			csim_out_char(out, ',');
+		write_key(out, f->key, f->key_n);
+		csim_out_char(out, ':');
+		if (f->split)
+			csim_out_bytes(out, mt->elem[f->elems + core].p,
+				       mt->elem[f->elems + core].n);
+		else
+			csim_out_bytes(out, f->val, f->val_n);
+	}
+	csim_out_char(out, '}');
+}
+
+void csim_metrics_write(const struct csim_metrics *mt, int raw,
+			struct csim_out *out)
+{
+	if (raw) {
+		csim_out_bytes(out, mt->payload, mt->size);
+		return;
+	}
+	csim_out_text(out, "{\"cores\":[");
+	for (size_t c = 0; c < mt->ncores; c++) {
+		if (c > 0)
+			csim_out_char(out, ',');
+		csim_out_bytes(out, mt->cores[c].p, mt->cores[c].n);
+	}
+	csim_out_text(out, "],\n\"instructions\":{");
+	for (size_t c = 0; c < mt->ncores; c++) {
+		csim_out_text(out, c > 0 ? ",\n" : "\n");
+		csim_out_bytes(out, mt->cores[c].p, mt->cores[c].n);
+		csim_out_text(out, ":[");
+		for (size_t r = 0; r < mt->nrows; r++) {
+			csim_out_text(out, r > 0 ? ",\n" : "\n");
+			write_row(mt, r, c, out);
+		}
+		csim_out_text(out, "\n]");
+	}
+	csim_out_text(out, "},\n\"column_types\":");
+	if (mt->dtype != NULL)
+		csim_out_bytes(out, mt->dtype, mt->dtype_n);
+	else
+		csim_out_text(out, "{}");
+	csim_out_text(out, "}\n");
+}

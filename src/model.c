@@ -1,0 +1,68 @@
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void csim_model_init(struct csim_model *m, const struct csim_options *opt)
+{
+	memset(m, 0, sizeof(*m));
+	csim_table_init(&m->table, opt->counters);
+}
+
+void csim_model_release(struct csim_model *m)
+{
+	csim_table_release(&m->table);
+	free(m->lanes);
+	free(m->arrows);
+	free(m->processes);
+	free(m->threads);
+	memset(m, 0, sizeof(*m));
+}
+
+long csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe)
+{
+	size_t lo = 0, hi = m->nlanes;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct csim_lane *l = &m->lanes[mid];
+
+		if (l->pid < pid || (l->pid == pid && l->pipe < pipe))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
+		return (long)lo;
+	return -1;
+}
+
+const char *csim_flag_skip_text(enum csim_flag_skip r)
+{
+	static const char *const text[CSIM_FSKIP_COUNT] = {
+		"begin or end record missing",
+		"no matching WAIT",
+		"no matching SET",
+		"no id and no detail to match by",
+		"producer lane dropped",
+		"consumer lane dropped",
+		"no producer slice at or before the SET",
+		"no consumer slice at or after the WAIT",
+		"consumer slice starts before the producer slice",
+	};
+
+	return text[r];
+}
+
+const char *csim_slice_drop_text(enum csim_slice_drop r)
+{
+	static const char *const text[CSIM_SDROP_COUNT] = {
+		"SET/WAIT slices",
+		"BAR slices",
+		"cache_time/ccu_time slices",
+		"CACHEMISS/FLOWCTRL/ALL slices",
+		"SCALAR/SCALARLDST slices",
+	};
+
+	return text[r];
+}

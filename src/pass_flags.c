@@ -1,0 +1,379 @@
+/*
+ * Sync arrows. Three steps, all over sorted arrays so the whole pass is
+ * O(n log n) in the number of flags and slices:
+ *  1. pair each flag's B with its E (by id, else LIFO per name/pid/tid);
+ *  2. match each SET with its WAIT (by shared id, else FIFO per
+ *     (pid, producer pipe, consumer pipe, flag id) in begin order);
+ *  3. anchor each pair on the last producer slice starting at or before the
+ *     SET and the first consumer slice starting at or after the WAIT ends.
+ */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define KEY_WORDS 6
+
+/* A generic sort record: lexicographic on k[], then idx (input order). */
+struct key_item {
+	uint64_t k[KEY_WORDS];
+	uint32_t idx;
+};
+
+static int key_item_cmp(const void *a, const void *b)
+{
+	const struct key_item *x = a, *y = b;
+
+	for (int i = 0; i < KEY_WORDS; i++)
+		if (x->k[i] != y->k[i])
+			return x->k[i] < y->k[i] ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Orders signed values correctly as unsigned sort keys. */
+static uint64_t key_signed(int64_t v)
+{
+	return (uint64_t)v ^ ((uint64_t)1 << 63);
+}
+
+static int same_group(const struct key_item *a, const struct key_item *b,
+		      int words)
+{
+	for (int i = 0; i < words; i++)
+		if (a->k[i] != b->k[i])
+			return 0;
+	return 1;
+}
+
+/* A flag: its B and E records joined. */
+struct flag {
+	int64_t begin, end;
+	uint32_t order;           /* record index of its first record */
+	uint32_t pid, pipe, id, detail;
+	uint8_t kind;
+};
+
+struct flag_work {
+	struct csim_model *m;
+	const struct csim_options *opt;
+	struct key_item *items;   /* scratch, sized for every record */
+	uint32_t *stack;
+	struct flag *flags;
+	size_t nflags;
+	struct key_item *anchors; /* kept non-empty slices by (pid, pipe, start) */
+	size_t nanchors;
+};
+
+static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
+		     const struct csim_sync_rec *e, uint32_t order)
+{
+	struct flag *f = &w->flags[w->nflags++];
+
+	f->begin = b->ts;
+	f->end = e->ts;
+	f->order = order;
+	f->pid = b->pid;
+	f->pipe = b->pipe;
+	f->id = b->id;
+	f->kind = b->kind;
+	f->detail = b->detail != CSIM_NONE ? b->detail : e->detail;
+}
+
+/* Records sharing (kind, id): the i-th B pairs with the i-th E. */
+static void pair_group_by_id(struct flag_work *w, const struct key_item *it,
+			     size_t n)
+{
+	const struct csim_sync_rec *recs = w->m->table.syncs;
+	size_t bi = 0, ei = 0, paired = 0;
+
+	for (;;) {
+		while (bi < n && !recs[it[bi].idx].is_begin)
+			bi++;
+		while (ei < n && recs[it[ei].idx].is_begin)
+			ei++;
+		if (bi >= n || ei >= n)
+			break;
+		add_flag(w, &recs[it[bi].idx], &recs[it[ei].idx],
+			 it[bi].idx < it[ei].idx ? it[bi].idx : it[ei].idx);
+		paired++;
+		bi++;
+		ei++;
+	}
+	w->m->flag_skips[CSIM_FSKIP_INCOMPLETE] += n - 2 * paired;
+}
+
+/* Records sharing (name, pid, tid), in input order: E closes the latest B. */
+static void pair_group_lifo(struct flag_work *w, const struct key_item *it,
+			    size_t n)
+{
+	const struct csim_sync_rec *recs = w->m->table.syncs;
+	size_t depth = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct csim_sync_rec *r = &recs[it[i].idx];
+
+		if (r->is_begin) {
+			w->stack[depth++] = it[i].idx;
+		} else if (depth == 0) {
+			w->m->flag_skips[CSIM_FSKIP_INCOMPLETE]++;
+		} else {
+			uint32_t b = w->stack[--depth];
+
+			add_flag(w, &recs[b], r, b);
+		}
+	}
+	w->m->flag_skips[CSIM_FSKIP_INCOMPLETE] += depth;
+}
+
+static void for_each_group(struct flag_work *w, struct key_item *it, size_t n,
+			   int words,
+			   void (*fn)(struct flag_work *, const struct key_item *, size_t))
+{
+	qsort(it, n, sizeof(*it), key_item_cmp);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && same_group(&it[i], &it[j], words))
+			j++;
+		fn(w, it + i, j - i);
+		i = j;
+	}
+}
+
+static void pair_begin_end(struct flag_work *w)
+{
+	const struct csim_table *t = &w->m->table;
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < t->nsyncs; i++) {
+		const struct csim_sync_rec *r = &t->syncs[i];
+
+		if (r->id != CSIM_NONE)
+			w->items[n++] = (struct key_item){ { r->kind, r->id, 0, 0, 0, 0 }, i };
+	}
+	for_each_group(w, w->items, n, 2, pair_group_by_id);
+	n = 0;
+	for (uint32_t i = 0; i < t->nsyncs; i++) {
+		const struct csim_sync_rec *r = &t->syncs[i];
+
+		if (r->id == CSIM_NONE)
+			w->items[n++] = (struct key_item){ { r->name, r->pid, r->pipe, 0, 0, 0 }, i };
+	}
+	for_each_group(w, w->items, n, 3, pair_group_lifo);
+}
+
+static int flag_order_cmp(const void *a, const void *b)
+{
+	const struct flag *x = a, *y = b;
+
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* First index in [lo, hi) whose k[word] >= v (or > v when strict). */
+static size_t bound(const struct key_item *it, size_t lo, size_t hi, int word,
+		    uint64_t v, int strict)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int before = strict ? it[mid].k[word] <= v : it[mid].k[word] < v;
+
+		if (before)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * The anchor slice on (pid, pipe): the last one starting at or before t
+ * (latest in input order among equal starts), or the first one starting at
+ * or after t (earliest among equal starts). CSIM_NONE when there is none.
+ */
+static uint32_t find_anchor(const struct flag_work *w, uint32_t pid,
+			    uint32_t pipe, int64_t t, int last)
+{
+	uint64_t lane = (uint64_t)pid << 32 | pipe;
+	size_t lo = bound(w->anchors, 0, w->nanchors, 0, lane, 0);
+	size_t hi = bound(w->anchors, lo, w->nanchors, 0, lane, 1);
+	size_t at;
+
+	if (last) {
+		at = bound(w->anchors, lo, hi, 1, key_signed(t), 1);
+		return at > lo ? w->anchors[at - 1].idx : CSIM_NONE;
+	}
+	at = bound(w->anchors, lo, hi, 1, key_signed(t), 0);
+	return at < hi ? w->anchors[at].idx : CSIM_NONE;
+}
+
+static const struct csim_sync_detail *flag_detail(const struct flag_work *w,
+						  const struct flag *f)
+{
+	return f->detail != CSIM_NONE ? &w->m->table.details[f->detail] : NULL;
+}
+
+static int anchor_pair(struct flag_work *w, const struct flag *set,
+		       const struct flag *wait)
+{
+	struct csim_model *m = w->m;
+	const struct csim_sync_detail *d = flag_detail(w, set);
+	const struct csim_slice *p, *c;
+	struct csim_arrow *a;
+	uint32_t prod_pipe = d != NULL && d->producer != CSIM_NONE ? d->producer : set->pipe;
+	uint32_t cons_pipe = d != NULL && d->consumer != CSIM_NONE ? d->consumer : wait->pipe;
+	uint32_t pi, ci;
+	int64_t s2, f2;
+
+	if (csim_pass_lane_dropped(m, prod_pipe, w->opt))
+		return CSIM_FSKIP_PRODUCER_DROPPED;
+	if (csim_pass_lane_dropped(m, cons_pipe, w->opt))
+		return CSIM_FSKIP_CONSUMER_DROPPED;
+	pi = find_anchor(w, set->pid, prod_pipe, set->begin, 1);
+	if (pi == CSIM_NONE)
+		return CSIM_FSKIP_NO_PRODUCER;
+	ci = find_anchor(w, wait->pid, cons_pipe, wait->end, 0);
+	if (ci == CSIM_NONE)
+		return CSIM_FSKIP_NO_CONSUMER;
+	p = &m->table.slices[pi];
+	c = &m->table.slices[ci];
+	s2 = p->start + p->end;
+	f2 = c->start + c->end;
+	if (s2 > f2) {
+		/* Keep s no later than f (viewers drop an f seen before its s). */
+		if (f2 <= 2 * p->start)
+			return CSIM_FSKIP_BACKWARDS;
+		s2 = f2;
+	}
+	a = &m->arrows[m->narrows++];
+	a->producer = pi;
+	a->consumer = ci;
+	a->s_half_ns = s2;
+	a->f_half_ns = f2;
+	a->producer_pipe = prod_pipe;
+	a->consumer_pipe = cons_pipe;
+	a->has_flag_id = d != NULL && d->has_flag_id;
+	a->flag_id = a->has_flag_id ? d->flag_id : 0;
+	a->set_begin = set->begin;
+	a->set_order = set->order;
+	return -1;
+}
+
+/* One matching group, SETs first: the i-th SET goes with the i-th WAIT. */
+static void match_group(struct flag_work *w, const struct key_item *it, size_t n)
+{
+	size_t nset = 0;
+
+	while (nset < n && w->flags[it[nset].idx].kind == CSIM_SYNC_SET)
+		nset++;
+	for (size_t i = 0; i < nset && nset + i < n; i++) {
+		int why = anchor_pair(w, &w->flags[it[i].idx],
+				      &w->flags[it[nset + i].idx]);
+
+		if (why >= 0)
+			w->m->flag_skips[why]++;
+	}
+	if (nset > n - nset)
+		w->m->flag_skips[CSIM_FSKIP_NO_WAIT] += nset - (n - nset);
+	else
+		w->m->flag_skips[CSIM_FSKIP_NO_SET] += (n - nset) - nset;
+}
+
+static void match_set_wait(struct flag_work *w)
+{
+	const struct csim_table *t = &w->m->table;
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < w->nflags; i++) {
+		const struct flag *f = &w->flags[i];
+
+		if (f->id != CSIM_NONE)
+			w->items[n++] = (struct key_item){
+				{ f->id, f->kind, key_signed(f->begin), 0, 0, 0 }, i };
+	}
+	for_each_group(w, w->items, n, 1, match_group);
+	n = 0;
+	for (uint32_t i = 0; i < w->nflags; i++) {
+		const struct flag *f = &w->flags[i];
+		const struct csim_sync_detail *d;
+
+		if (f->id != CSIM_NONE)
+			continue;
+		if (f->detail == CSIM_NONE) {
+			w->m->flag_skips[CSIM_FSKIP_NO_KEY]++;
+			continue;
+		}
+		d = &t->details[f->detail];
+		w->items[n++] = (struct key_item){
+			{ (uint64_t)f->pid << 32 | d->producer, d->consumer,
+			  d->has_flag_id, d->flag_id, f->kind, key_signed(f->begin) }, i };
+	}
+	for_each_group(w, w->items, n, 4, match_group);
+}
+
+static void build_anchors(struct flag_work *w)
+{
+	const struct csim_table *t = &w->m->table;
+
+	w->nanchors = 0;
+	for (uint32_t i = 0; i < t->nslices; i++) {
+		const struct csim_slice *s = &t->slices[i];
+
+		/* Zero-length slices cannot hold an arrow strictly inside. */
+		if (s->kept && s->end > s->start)
+			w->anchors[w->nanchors++] = (struct key_item){
+				{ (uint64_t)s->pid << 32 | s->pipe, key_signed(s->start),
+				  0, 0, 0, 0 }, i };
+	}
+	qsort(w->anchors, w->nanchors, sizeof(*w->anchors), key_item_cmp);
+}
+
+static int arrow_cmp(const void *a, const void *b)
+{
+	const struct csim_arrow *x = a, *y = b;
+
+	if (x->set_begin != y->set_begin)
+		return x->set_begin < y->set_begin ? -1 : 1;
+	return x->set_order < y->set_order ? -1 : x->set_order > y->set_order;
+}
+
+int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
+		    struct csim_error *err)
+{
+	const struct csim_table *t = &m->table;
+	size_t nrec = t->nsyncs ? t->nsyncs : 1;
+	struct flag_work w;
+	int rc = CSIM_OK;
+
+	memset(&w, 0, sizeof(w));
+	w.m = m;
+	w.opt = opt;
+	memset(m->flag_skips, 0, sizeof(m->flag_skips));
+	free(m->arrows);
+	m->narrows = 0;
+	w.items = malloc(nrec * sizeof(*w.items));
+	w.stack = malloc(nrec * sizeof(*w.stack));
+	w.flags = malloc(nrec * sizeof(*w.flags));
+	m->arrows = malloc(nrec * sizeof(*m->arrows));
+	w.anchors = malloc((m->kept_slices ? m->kept_slices : 1) * sizeof(*w.anchors));
+	if (w.items == NULL || w.stack == NULL || w.flags == NULL ||
+	    m->arrows == NULL || w.anchors == NULL) {
+		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				    "out of memory while pairing sync flags");
+		goto out;
+	}
+	pair_begin_end(&w);
+	/* Flag index order is input order from here on: ties sort by it. */
+	qsort(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp);
+	build_anchors(&w);
+	match_set_wait(&w);
+	qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
+	m->flags_total = m->narrows;
+	for (int i = 0; i < CSIM_FSKIP_COUNT; i++)
+		m->flags_total += m->flag_skips[i];
+out:
+	free(w.items);
+	free(w.stack);
+	free(w.flags);
+	free(w.anchors);
+	return rc;
+}

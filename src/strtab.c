@@ -1,0 +1,140 @@
+#include "strtab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t strtab_hash(const char *p, size_t n)
+{
+	uint32_t h = 2166136261u;   /* FNV-1a */
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)p[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+void csim_strtab_init(struct csim_strtab *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void csim_strtab_release(struct csim_strtab *t)
+{
+	free(t->slots);
+	free(t->ents);
+	free(t->bytes);
+	memset(t, 0, sizeof(*t));
+}
+
+static size_t strtab_probe(const struct csim_strtab *t, const char *p, size_t n,
+			   uint32_t h)
+{
+	size_t mask = t->nslots - 1;
+	size_t i = h & mask;
+
+	for (;;) {
+		uint32_t s = t->slots[i];
+		const struct csim_strtab_entry *e;
+
+		if (s == 0)
+			return i;
+		e = &t->ents[s - 1];
+		if (e->hash == h && e->len == n && memcmp(t->bytes + e->off, p, n) == 0)
+			return i;
+		i = (i + 1) & mask;
+	}
+}
+
+static int strtab_grow_slots(struct csim_strtab *t)
+{
+	size_t n = t->nslots ? t->nslots * 2 : 64;
+	uint32_t *slots = calloc(n, sizeof(*slots));
+
+	if (slots == NULL)
+		return -1;
+	free(t->slots);
+	t->slots = slots;
+	t->nslots = n;
+	for (size_t k = 0; k < t->count; k++) {
+		const struct csim_strtab_entry *e = &t->ents[k];
+		size_t i = strtab_probe(t, t->bytes + e->off, e->len, e->hash);
+
+		t->slots[i] = (uint32_t)(k + 1);
+	}
+	return 0;
+}
+
+static int strtab_reserve(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	size_t c = *cap ? *cap : 16;
+	void *b;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need)
+		c *= 2;
+	b = realloc(*buf, c * elem);
+	if (b == NULL)
+		return -1;
+	*buf = b;
+	*cap = c;
+	return 0;
+}
+
+uint32_t csim_strtab_find(const struct csim_strtab *t, const char *p, size_t n)
+{
+	size_t i;
+
+	if (t->nslots == 0)
+		return CSIM_NONE;
+	i = strtab_probe(t, p, n, strtab_hash(p, n));
+	return t->slots[i] ? t->slots[i] - 1 : CSIM_NONE;
+}
+
+int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
+		       uint32_t *id)
+{
+	uint32_t h = strtab_hash(p, n);
+	size_t i;
+	struct csim_strtab_entry *e;
+
+	if (t->nslots != 0) {
+		i = strtab_probe(t, p, n, h);
+		if (t->slots[i] != 0) {
+			*id = t->slots[i] - 1;
+			return 0;
+		}
+	}
+	if (t->count >= CSIM_NONE - 1)
+		return -1;
+	/* Keep the load factor under one half so probes stay short. */
+	if ((t->count + 1) * 2 > t->nslots && strtab_grow_slots(t) != 0)
+		return -1;
+	if (strtab_reserve((void **)&t->ents, &t->ents_cap, t->count + 1,
+			   sizeof(*t->ents)) != 0 ||
+	    strtab_reserve((void **)&t->bytes, &t->bytes_cap, t->bytes_len + n + 1,
+			   1) != 0)
+		return -1;
+	e = &t->ents[t->count];
+	e->off = t->bytes_len;
+	e->len = n;
+	e->hash = h;
+	if (n > 0)
+		memcpy(t->bytes + t->bytes_len, p, n);
+	t->bytes[t->bytes_len + n] = '\0';
+	t->bytes_len += n + 1;
+	i = strtab_probe(t, p, n, h);
+	t->slots[i] = (uint32_t)(t->count + 1);
+	*id = (uint32_t)t->count++;
+	return 0;
+}
+
+const char *csim_strtab_get(const struct csim_strtab *t, uint32_t id, size_t *n)
+{
+	const struct csim_strtab_entry *e = &t->ents[id];
+
+	if (n != NULL)
+		*n = e->len;
+	return t->bytes + e->off;
+}
