@@ -151,9 +151,11 @@ static int read_input(struct run *r, struct csim_error *err)
 			      r->bin_path, (unsigned long long)r->trailing_bytes,
 			      (unsigned long long)r->trailing_offset);
 	if (rc == CSIM_OK && r->ntraces == 0)
-		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-				    "%s: no TRACE block (is this a simulator dump? on-board dumps carry no timeline)",
-				    r->bin_path);
+		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "%s: no TRACE block%s",
+				    r->bin_path,
+				    reader.stream.size_known && reader.stream.size == 0
+				    ? ": the file is empty"
+				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
 	csim_block_reader_release(&reader);
 out_scan:
 	csim_trace_scan_release(&sc);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The README's demo: the shipped dump is reproducible from its recipe, and
+# converting it as the README says gives both outputs plus the raw copy.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+demo="$CSIM_ROOT/fixtures/demo"
+"$CSIM_GEN" "$demo/demo.recipe" "$tmp/regen.bin"
+check "demo dump reproduces from demo.recipe" \
+	cmp "$tmp/regen.bin" "$demo/OPPROF_demo/simulator/visualize_data.bin"
+
+cp -r "$demo/OPPROF_demo" "$tmp/OPPROF_demo"
+run "$tmp" OPPROF_demo -o demo-out
+check "exit 0" [ "$status" -eq 0 ]
+check "stdout lists the three outputs" [ "$out" = "wrote demo-out/trace.clean.json
+wrote demo-out/instr_metrics.json
+wrote demo-out/raw_simulator/" ]
+check "no warning" eval '! contains "$err" "warning:"'
+check "viewer rules" "$CSIM_CHECK" --disjoint --expect-slices 13 --expect-arrows 4 \
+	"$tmp/demo-out/trace.clean.json"
+check "trace equals the mix_kernel golden" cmp "$tmp/demo-out/trace.clean.json" \
+	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/trace.clean.json"
+check "metrics equal the mix_kernel golden" cmp "$tmp/demo-out/instr_metrics.json" \
+	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/instr_metrics.json"
+check "raw copy holds the dump" cmp "$tmp/demo-out/raw_simulator/visualize_data.bin" \
+	"$demo/OPPROF_demo/simulator/visualize_data.bin"
+check "raw copy holds the core folder" \
+	[ -f "$tmp/demo-out/raw_simulator/core0.cubecore0/trace.json" ]
+check "source folder untouched" diff -r "$demo/OPPROF_demo" "$tmp/OPPROF_demo"
+finish
