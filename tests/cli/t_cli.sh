@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Command-line behaviour: help and usage errors, input resolution, the output
+# folder (defaults, -o forms, raw copy with links, self-copy guard), quiet
+# mode and output errors.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+demo="$CSIM_ROOT/fixtures/demo/OPPROF_demo"
+golden="$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default"
+mkdir -p "$tmp/w"
+cp -r "$demo" "$tmp/w/OPPROF_demo"
+sim="$tmp/w/OPPROF_demo/simulator"
+
+# --- help, version, usage errors -------------------------------------------
+run "$tmp/w" --help
+check "--help exits 0" [ "$status" -eq 0 ]
+check "--help prints usage on stdout" contains "$out" "usage: clean_sim_trace [OPTIONS] PATH"
+run "$tmp/w" --version
+check "--version" [ "$out" = "clean_sim_trace 0.1.0" ]
+run "$tmp/w"
+check "no PATH: exit 2" [ "$status" -eq 2 ]
+check "no PATH: message" [ "$err" = "error: no PATH given (see --help)" ]
+run "$tmp/w" --frobnicate OPPROF_demo
+check "unknown option: exit 2" [ "$status" -eq 2 ]
+check "unknown option: message" [ "$err" = "error: unknown option --frobnicate (see --help)" ]
+run "$tmp/w" OPPROF_demo -o
+check "-o without a folder: exit 2" [ "$status" -eq 2 ]
+run "$tmp/w" OPPROF_demo OPPROF_demo
+check "two PATHs: exit 2" [ "$status" -eq 2 ]
+
+# --- input resolution: file, simulator/ and OPPROF_* give the same trace ----
+for path in OPPROF_demo OPPROF_demo/simulator OPPROF_demo/simulator/visualize_data.bin; do
+	rm -rf "$tmp/w/o"
+	run "$tmp/w" "$path" -o o --no-copy-raw
+	check "PATH $path: exit 0" [ "$status" -eq 0 ]
+	check "PATH $path: same trace" cmp "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
+done
+mkdir -p "$tmp/w/empty"
+run "$tmp/w" empty
+check "no dump: exit 1" [ "$status" -eq 1 ]
+check "no dump: says what was looked for" [ "$err" = "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin and empty/simulator/visualize_data.bin" ]
+mkdir -p "$tmp/w/multi/OpB/0/simulator" "$tmp/w/multi/OpA/1/simulator"
+cp "$sim/visualize_data.bin" "$tmp/w/multi/OpB/0/simulator/"
+cp "$sim/visualize_data.bin" "$tmp/w/multi/OpA/1/simulator/"
+run "$tmp/w" multi
+check "nested dumps: exit 1" [ "$status" -eq 1 ]
+check "nested dumps: count and first" contains "$err" \
+	"2 dump(s) lie deeper, the first at multi/OpA/1/simulator/visualize_data.bin"
+run "$tmp/w" missing-dir
+check "missing PATH: exit 1" [ "$status" -eq 1 ]
+check "missing PATH: reason" contains "$err" "error: missing-dir: cannot open: No such file or directory"
+
+# --- default output folder: next to the .bin, no raw copy ------------------
+cp -r "$demo" "$tmp/w/D"
+run "$tmp/w" D
+check "default -o: exit 0" [ "$status" -eq 0 ]
+check "default -o: writes next to the .bin" [ -f "$tmp/w/D/simulator/trace.clean.json" ]
+check "default -o: no raw copy" [ ! -e "$tmp/w/D/simulator/raw_simulator" ]
+check "default -o: announces both files" [ "$out" = "wrote D/simulator/trace.clean.json
+wrote D/simulator/instr_metrics.json" ]
+
+# --- -o forms, quiet, overwrite ---------------------------------------------
+run "$tmp/w" -q --output-dir=q1 OPPROF_demo
+check "-q: exit 0, silent" [ "$status:$out:$err" = "0::" ]
+check "--output-dir=DIR creates DIR" [ -f "$tmp/w/q1/trace.clean.json" ]
+echo stale >"$tmp/w/q1/trace.clean.json"
+run "$tmp/w" -oq1 OPPROF_demo
+check "-oDIR overwrites an older output" cmp "$tmp/w/q1/trace.clean.json" "$golden/trace.clean.json"
+check "no temporary files left" [ -z "$(find "$tmp/w/q1" -name '.*')" ]
+run "$tmp/w" OPPROF_demo -o deep/er/out --no-copy-raw
+check "-o creates missing parents" [ -f "$tmp/w/deep/er/out/trace.clean.json" ]
+
+# --- output errors: exit 3 --------------------------------------------------
+touch "$tmp/w/afile"
+run "$tmp/w" OPPROF_demo -o afile
+check "-o an existing file: exit 3" [ "$status" -eq 3 ]
+check "-o an existing file: message" contains "$err" "error: cannot"
+run "$tmp/w" OPPROF_demo -o /proc/csim-cannot-write-here
+check "-o unwritable: exit 3" [ "$status" -eq 3 ]
+
+# --- raw copy: links as links, never into itself ----------------------------
+ln -s /etc/hostname "$sim/outside_link"
+ln -s no-such-target "$sim/dangling_link"
+ln -s . "$sim/loop_link"
+run "$tmp/w" OPPROF_demo -o r1
+check "raw copy: exit 0" [ "$status" -eq 0 ]
+check "raw copy: outside link stays a link" [ "$(readlink "$tmp/w/r1/raw_simulator/outside_link")" = /etc/hostname ]
+check "raw copy: dangling link copied" [ "$(readlink "$tmp/w/r1/raw_simulator/dangling_link")" = no-such-target ]
+check "raw copy: loop link copied, not followed" [ "$(readlink "$tmp/w/r1/raw_simulator/loop_link")" = . ]
+check "raw copy: same files" diff -r --no-dereference "$sim" "$tmp/w/r1/raw_simulator"
+run "$tmp/w" OPPROF_demo -o r1
+check "raw copy: a second run replaces the copy" [ "$status" -eq 0 ]
+check "raw copy: no leftovers" [ -z "$(find "$tmp/w/r1" -maxdepth 1 -name '.*')" ]
+run "$tmp/w" OPPROF_demo -o r2 --no-copy-raw
+check "--no-copy-raw" [ ! -e "$tmp/w/r2/raw_simulator" ]
+run "$tmp/w" OPPROF_demo -o OPPROF_demo/simulator
+check "-o the simulator folder: no raw copy" [ ! -e "$sim/raw_simulator" ]
+check "-o the simulator folder: outputs written" [ -f "$sim/trace.clean.json" ]
+rm -f "$sim/trace.clean.json" "$sim/instr_metrics.json"
+run "$tmp/w" OPPROF_demo -o OPPROF_demo/simulator/inner
+check "-o inside the simulator folder: exit 0" [ "$status" -eq 0 ]
+check "-o inside: copy does not contain itself" [ ! -e "$sim/inner/raw_simulator/inner" ]
+check "-o inside: copy has the dump" [ -f "$sim/inner/raw_simulator/visualize_data.bin" ]
+finish
