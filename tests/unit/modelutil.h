@@ -1,0 +1,144 @@
+/*
+ * modelutil.h: builds a model by hand for the pass tests, without JSON:
+ * slices and sync records go straight into the table, as the scanner would
+ * have put them there.
+ */
+#ifndef CSIM_TEST_MODELUTIL_H
+#define CSIM_TEST_MODELUTIL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "model.h"
+
+static inline void mu_options(struct csim_options *opt)
+{
+	memset(opt, 0, sizeof(*opt));
+	opt->copy_raw = 1;
+	opt->counters = 1;
+}
+
+static inline uint32_t mu_pid(struct csim_model *m, const char *name)
+{
+	struct csim_table *t = &m->table;
+	char raw[128];
+	size_t before = t->pids.count;
+	uint32_t id = 0;
+
+	snprintf(raw, sizeof(raw), "\"%s\"", name);
+	if (csim_strtab_intern(&t->pids, raw, strlen(raw), &id) != 0)
+		abort();
+	if (t->pids.count != before) {
+		t->pid_names = realloc(t->pid_names, t->pids.count * sizeof(*t->pid_names));
+		if (t->pid_names == NULL)
+			abort();
+		t->pid_names[id] = strdup(name);
+	}
+	return id;
+}
+
+static inline uint32_t mu_pipe(struct csim_model *m, const char *name)
+{
+	uint32_t id = 0;
+
+	if (csim_strtab_intern(&m->table.pipes, name, strlen(name), &id) != 0)
+		abort();
+	return id;
+}
+
+/* Adds a slice [start, end) in ns; returns its index (= input order). */
+static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
+				const char *pipe, int64_t start, int64_t end,
+				enum csim_slice_kind kind)
+{
+	struct csim_table *t = &m->table;
+	struct csim_slice *s;
+
+	t->slices = realloc(t->slices, (t->nslices + 1) * sizeof(*t->slices));
+	if (t->slices == NULL)
+		abort();
+	s = &t->slices[t->nslices];
+	memset(s, 0, sizeof(*s));
+	s->start = start;
+	s->end = end;
+	s->pid = mu_pid(m, pid);
+	s->pipe = mu_pipe(m, pipe);
+	s->kind = (uint8_t)kind;
+	t->slices_cap = t->nslices + 1;
+	return (uint32_t)t->nslices++;
+}
+
+static inline uint32_t mu_detail(struct csim_model *m, const char *producer,
+				 const char *consumer, uint64_t flag_id)
+{
+	struct csim_table *t = &m->table;
+	struct csim_sync_detail *d;
+
+	t->details = realloc(t->details, (t->ndetails + 1) * sizeof(*t->details));
+	if (t->details == NULL)
+		abort();
+	d = &t->details[t->ndetails];
+	d->producer = producer != NULL ? mu_pipe(m, producer) : CSIM_NONE;
+	d->consumer = consumer != NULL ? mu_pipe(m, consumer) : CSIM_NONE;
+	d->flag_id = flag_id;
+	d->has_flag_id = 1;
+	t->details_cap = t->ndetails + 1;
+	return (uint32_t)t->ndetails++;
+}
+
+/* One B or E record; id NULL for none, detail CSIM_NONE for none. */
+static inline void mu_sync(struct csim_model *m, enum csim_sync_kind kind,
+			   int is_begin, const char *pid, const char *pipe,
+			   int64_t ts, const char *id, uint32_t detail)
+{
+	struct csim_table *t = &m->table;
+	struct csim_sync_rec *r;
+
+	t->syncs = realloc(t->syncs, (t->nsyncs + 1) * sizeof(*t->syncs));
+	if (t->syncs == NULL)
+		abort();
+	r = &t->syncs[t->nsyncs];
+	memset(r, 0, sizeof(*r));
+	r->kind = (uint8_t)kind;
+	r->is_begin = (uint8_t)is_begin;
+	r->pid = mu_pid(m, pid);
+	r->pipe = mu_pipe(m, pipe);
+	r->ts = ts;
+	r->name = mu_pipe(m, kind == CSIM_SYNC_SET ? "SET_FLAG" : "WAIT_FLAG");
+	r->id = CSIM_NONE;
+	if (id != NULL && csim_strtab_intern(&t->ids, id, strlen(id), &r->id) != 0)
+		abort();
+	r->detail = detail;
+	t->syncs_cap = t->nsyncs + 1;
+	t->nsyncs++;
+}
+
+/* A whole flag: B then E. */
+static inline void mu_flag(struct csim_model *m, enum csim_sync_kind kind,
+			   const char *pid, const char *pipe, int64_t begin,
+			   int64_t end, const char *id, uint32_t detail)
+{
+	mu_sync(m, kind, 1, pid, pipe, begin, id, detail);
+	mu_sync(m, kind, 0, pid, pipe, end, id, CSIM_NONE);
+}
+
+static inline int mu_run(struct csim_model *m, const struct csim_options *opt)
+{
+	struct csim_error err;
+
+	csim_error_clear(&err);
+	if (csim_pass_lanes(m, opt, &err) != CSIM_OK ||
+	    csim_pass_pack(m, opt, &err) != CSIM_OK ||
+	    csim_pass_flags(m, opt, &err) != CSIM_OK ||
+	    csim_pass_order(m, opt, &err) != CSIM_OK)
+		return -1;
+	return 0;
+}
+
+static inline const char *mu_name(const struct csim_model *m, uint32_t pipe)
+{
+	return csim_strtab_get(&m->table.pipes, pipe, NULL);
+}
+
+#endif

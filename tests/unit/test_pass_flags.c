@@ -1,0 +1,256 @@
+/* Sync arrows (SPEC §5): B/E pairing, SET/WAIT matching, anchoring. */
+#include "check.h"
+#include "modelutil.h"
+
+#define P "core0.veccore0"
+
+static void run_all(struct csim_model *m, int keep_scalar)
+{
+	struct csim_options opt;
+
+	mu_options(&opt);
+	opt.keep_scalar = keep_scalar;
+	if (mu_run(m, &opt) != 0)
+		abort();
+}
+
+static void init(struct csim_model *m)
+{
+	struct csim_options opt;
+
+	mu_options(&opt);
+	csim_model_init(m, &opt);
+}
+
+static void test_ids_pair_even_when_end_comes_first(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t prod, cons;
+
+	init(&m);
+	prod = mu_slice(&m, P, "MTE2", 100, 200, CSIM_SLICE_INSTR);
+	cons = mu_slice(&m, P, "VECTOR", 300, 310, CSIM_SLICE_INSTR);
+	mu_sync(&m, CSIM_SYNC_SET, 0, P, "MTE2", 201, "x_1", CSIM_NONE);  /* E first */
+	mu_sync(&m, CSIM_SYNC_SET, 1, P, "MTE2", 200, "x_1",
+		mu_detail(&m, "MTE2", "VECTOR", 1));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 150, 290, "x_1", CSIM_NONE);
+	run_all(&m, 0);
+	if (!CHECK_U64(c, m.narrows, 1))
+		goto out;
+	CHECK_U64(c, m.arrows[0].producer, prod);
+	CHECK_U64(c, m.arrows[0].consumer, cons);
+	CHECK_I64(c, m.arrows[0].s_half_ns, 300);   /* midpoint 150 ns */
+	CHECK_I64(c, m.arrows[0].f_half_ns, 610);   /* midpoint 305 ns */
+	CHECK_U64(c, m.arrows[0].flag_id, 1);
+	CHECK_STR(c, mu_name(&m, m.arrows[0].producer_pipe), "MTE2");
+	CHECK_STR(c, mu_name(&m, m.arrows[0].consumer_pipe), "VECTOR");
+	CHECK_U64(c, m.flags_total, 1);
+out:
+	csim_model_release(&m);
+}
+
+static void test_id_without_partner_stays_unmatched(struct check_ctx *c)
+{
+	struct csim_model m;
+
+	init(&m);
+	mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "VECTOR", 20, 30, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 9, 10, "a", mu_detail(&m, "MTE2", "VECTOR", 0));
+	/* Same key, no id: must not steal the SET above. */
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 11, 19, "b", mu_detail(&m, "MTE2", "VECTOR", 0));
+	run_all(&m, 0);
+	CHECK_U64(c, m.narrows, 0);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_WAIT], 1);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_SET], 1);
+	csim_model_release(&m);
+}
+
+static void test_lifo_begin_end_without_ids(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t d = 0;
+
+	init(&m);
+	mu_slice(&m, P, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "VECTOR", 200, 210, CSIM_SLICE_INSTR);   /* after E 150 */
+	mu_slice(&m, P, "VECTOR", 400, 410, CSIM_SLICE_INSTR);   /* after E 350 */
+	d = mu_detail(&m, "MTE2", "VECTOR", 0);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 50, 51, NULL, d);
+	/* WAIT B1 B2 E(150) E(350): LIFO gives B2-E150 and B1-E350. */
+	mu_sync(&m, CSIM_SYNC_WAIT, 1, P, "VECTOR", 60, NULL, d);
+	mu_sync(&m, CSIM_SYNC_WAIT, 1, P, "VECTOR", 70, NULL, d);
+	mu_sync(&m, CSIM_SYNC_WAIT, 0, P, "VECTOR", 150, NULL, CSIM_NONE);
+	mu_sync(&m, CSIM_SYNC_WAIT, 0, P, "VECTOR", 350, NULL, CSIM_NONE);
+	run_all(&m, 0);
+	/* One SET, two WAITs: FIFO gives the SET the earliest-beginning WAIT
+	   (B1 at 60, which LIFO closed at 350). */
+	if (CHECK_U64(c, m.narrows, 1))
+		CHECK_I64(c, m.arrows[0].f_half_ns, 810);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_SET], 1);
+	csim_model_release(&m);
+}
+
+static void test_fifo_per_key_with_interleaved_keys(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t k1, k2;
+
+	init(&m);
+	for (int i = 0; i < 4; i++)
+		mu_slice(&m, P, "MTE2", 100 * i, 100 * i + 50, CSIM_SLICE_INSTR);
+	for (int i = 0; i < 4; i++)
+		mu_slice(&m, P, "VECTOR", 1000 + 100 * i, 1000 + 100 * i + 20,
+			 CSIM_SLICE_INSTR);
+	k1 = mu_detail(&m, "MTE2", "VECTOR", 1);
+	k2 = mu_detail(&m, "MTE2", "VECTOR", 2);
+	/* Input order is not time order: the second SET of key 1 comes first. */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 210, 211, NULL, k1);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 10, 11, NULL, k1);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 110, 111, NULL, k2);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 900, 1190, NULL, k1);  /* -> 1200 */
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 800, 990, NULL, k1);   /* -> 1000 */
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 850, 1290, NULL, k2);  /* -> 1300 */
+	run_all(&m, 0);
+	if (!CHECK_U64(c, m.narrows, 3))
+		goto out;
+	/* Arrows in SET-begin order: 10 (k1), 110 (k2), 210 (k1). */
+	CHECK_I64(c, m.arrows[0].set_begin, 10);
+	CHECK_I64(c, m.arrows[0].f_half_ns, 2020);   /* earliest WAIT of k1 */
+	CHECK_U64(c, m.arrows[0].flag_id, 1);
+	CHECK_I64(c, m.arrows[1].f_half_ns, 2620);
+	CHECK_U64(c, m.arrows[1].flag_id, 2);
+	CHECK_I64(c, m.arrows[2].f_half_ns, 2420);
+out:
+	csim_model_release(&m);
+}
+
+static void test_anchor_ties_and_zero_length(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t early, late, zero, first_c, second_c;
+
+	init(&m);
+	early = mu_slice(&m, P, "MTE2", 100, 110, CSIM_SLICE_INSTR);
+	late = mu_slice(&m, P, "MTE2", 100, 120, CSIM_SLICE_INSTR);  /* same start, later input */
+	zero = mu_slice(&m, P, "MTE2", 105, 105, CSIM_SLICE_INSTR);  /* never an anchor */
+	first_c = mu_slice(&m, P, "VECTOR", 200, 230, CSIM_SLICE_INSTR);
+	second_c = mu_slice(&m, P, "VECTOR", 200, 210, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "VECTOR", 199, 199, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 105, 106, "i", mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 150, 199, "i", CSIM_NONE);
+	run_all(&m, 0);
+	if (CHECK_U64(c, m.narrows, 1)) {
+		CHECK_U64(c, m.arrows[0].producer, late);
+		CHECK_U64(c, m.arrows[0].consumer, first_c);
+	}
+	(void)early;
+	(void)zero;
+	(void)second_c;
+	csim_model_release(&m);
+}
+
+static void test_scalar_consumer_is_skipped_unless_kept(struct check_ctx *c)
+{
+	for (int keep = 0; keep <= 1; keep++) {
+		struct csim_model m;
+
+		init(&m);
+		mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
+		mu_slice(&m, P, "SCALAR", 20, 22, CSIM_SLICE_INSTR);
+		mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 9, 10, NULL,
+			mu_detail(&m, "MTE2", "SCALAR", 0));
+		mu_flag(&m, CSIM_SYNC_WAIT, P, "SCALAR", 5, 15, NULL,
+			mu_detail(&m, "MTE2", "SCALAR", 0));
+		run_all(&m, keep);
+		CHECK_U64(c, m.narrows, (uint64_t)keep);
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_CONSUMER_DROPPED], (uint64_t)!keep);
+		csim_model_release(&m);
+	}
+}
+
+static void test_missing_anchors_and_keys(struct check_ctx *c)
+{
+	struct csim_model m;
+
+	init(&m);
+	mu_slice(&m, P, "MTE2", 50, 60, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "VECTOR", 10, 20, CSIM_SLICE_INSTR);
+	/* SET before any MTE2 slice starts. */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 40, 41, "a", mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 1, 5, "a", CSIM_NONE);
+	/* WAIT ends after the last VECTOR slice starts. */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 55, 56, "b", mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 1, 70, "b", CSIM_NONE);
+	/* No id and no detail: nothing to match by. */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 55, 56, NULL, CSIM_NONE);
+	/* A B without its E. */
+	mu_sync(&m, CSIM_SYNC_WAIT, 1, P, "VECTOR", 3, "c", CSIM_NONE);
+	run_all(&m, 0);
+	CHECK_U64(c, m.narrows, 0);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_PRODUCER], 1);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_CONSUMER], 1);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_KEY], 1);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_INCOMPLETE], 1);
+	CHECK_U64(c, m.flags_total, 4);
+	csim_model_release(&m);
+}
+
+static void test_arrow_never_points_backwards(struct check_ctx *c)
+{
+	struct csim_model m;
+
+	init(&m);
+	/* A long producer: its midpoint (50) lies after the consumer's (11). */
+	mu_slice(&m, P, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "VECTOR", 10, 12, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 5, 6, "a", mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 7, 9, "a", CSIM_NONE);
+	/* A consumer that starts before its producer cannot be drawn. */
+	mu_slice(&m, P, "MTE3", 2, 4, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "FIXP", 30, 90, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "FIXP", 50, 51, "b", mu_detail(&m, "FIXP", "MTE3", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "MTE3", 0, 1, "b", CSIM_NONE);
+	run_all(&m, 0);
+	if (CHECK_U64(c, m.narrows, 1)) {
+		CHECK_I64(c, m.arrows[0].f_half_ns, 22);
+		CHECK_I64(c, m.arrows[0].s_half_ns, 22);   /* pulled back, still inside */
+	}
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_BACKWARDS], 1);
+	csim_model_release(&m);
+}
+
+static void test_half_ns_midpoint_and_tid_fallback(struct check_ctx *c)
+{
+	struct csim_model m;
+
+	init(&m);
+	mu_slice(&m, P, "MTE2", 10, 11, CSIM_SLICE_INSTR);    /* 1 ns long */
+	mu_slice(&m, P, "VECTOR", 20, 23, CSIM_SLICE_INSTR);
+	/* No detail: producer/consumer pipes come from the tids. */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 10, 11, "a", CSIM_NONE);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 12, 19, "a", CSIM_NONE);
+	run_all(&m, 0);
+	if (CHECK_U64(c, m.narrows, 1)) {
+		CHECK_I64(c, m.arrows[0].s_half_ns, 21);   /* 10.5 ns */
+		CHECK_I64(c, m.arrows[0].f_half_ns, 43);   /* 21.5 ns */
+		CHECK(c, !m.arrows[0].has_flag_id);
+	}
+	csim_model_release(&m);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_ids_pair_even_when_end_comes_first);
+	CHECK_RUN(&c, test_id_without_partner_stays_unmatched);
+	CHECK_RUN(&c, test_lifo_begin_end_without_ids);
+	CHECK_RUN(&c, test_fifo_per_key_with_interleaved_keys);
+	CHECK_RUN(&c, test_anchor_ties_and_zero_length);
+	CHECK_RUN(&c, test_scalar_consumer_is_skipped_unless_kept);
+	CHECK_RUN(&c, test_missing_anchors_and_keys);
+	CHECK_RUN(&c, test_arrow_never_points_backwards);
+	CHECK_RUN(&c, test_half_ns_midpoint_and_tid_fallback);
+	return check_done(&c);
+}

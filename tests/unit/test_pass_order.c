@@ -1,0 +1,112 @@
+/* Lane selection and output order (SPEC §3, §4, §6). */
+#include "check.h"
+#include "modelutil.h"
+
+static const char *pid_name(const struct csim_model *m, size_t rank)
+{
+	return m->table.pid_names[m->processes[rank]];
+}
+
+static void test_processes_in_natural_order(struct check_ctx *c)
+{
+	static const char *const input[] = {
+		"zeta", "core10.veccore0", "core2.veccore1", "MTE Throughput",
+		"core2.cubecore0", "core2.veccore0", "core02.veccore0",
+	};
+	static const char *const want[] = {
+		/* naturally equal names: the shorter spelling first */
+		"core2.cubecore0", "core2.veccore0", "core02.veccore0",
+		"core2.veccore1", "core10.veccore0", "MTE Throughput", "zeta",
+	};
+	struct csim_options opt;
+	struct csim_model m;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	for (size_t i = 0; i < sizeof(input) / sizeof(input[0]); i++)
+		mu_slice(&m, input[i], "VECTOR", 0, 10, CSIM_SLICE_INSTR);
+	mu_slice(&m, "only-dropped", "SCALAR", 0, 10, CSIM_SLICE_INSTR);
+	if (mu_run(&m, &opt) != 0 || !CHECK_U64(c, m.nprocesses, 7))
+		goto out;
+	for (size_t i = 0; i < 7; i++)
+		CHECK_STR(c, pid_name(&m, i), want[i]);
+out:
+	csim_model_release(&m);
+}
+
+static void test_threads_in_dataflow_order(struct check_ctx *c)
+{
+	static const char *const pipes[] = { "MTE3", "CUSTOM", "VECTOR", "SCALAR",
+					     "MTE2", "FIXP", "CUBE", "MTE1" };
+	static const char *const want[] = { "MTE2", "MTE2", "MTE1", "CUBE", "VECTOR",
+					    "FIXP", "MTE3", "SCALAR", "CUSTOM" };
+	static const int want_index[] = { 0, 1, 100, 200, 300, 400, 500, 600, 9900 };
+	struct csim_options opt;
+	struct csim_model m;
+
+	mu_options(&opt);
+	opt.keep_scalar = 1;
+	csim_model_init(&m, &opt);
+	for (size_t i = 0; i < sizeof(pipes) / sizeof(pipes[0]); i++)
+		mu_slice(&m, "core0.cubecore0", pipes[i], 0, 10, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core0.cubecore0", "MTE2", 5, 15, CSIM_SLICE_INSTR);
+	if (mu_run(&m, &opt) != 0 || !CHECK_U64(c, m.nthreads, 9))
+		goto out;
+	for (size_t i = 0; i < 9; i++) {
+		const struct csim_thread *t = &m.threads[i];
+
+		CHECK_STR(c, mu_name(&m, m.lanes[t->lane].pipe), want[i]);
+		CHECK_I64(c, t->sort_index, want_index[i]);
+	}
+	CHECK_U64(c, m.threads[1].sub, 1);
+out:
+	csim_model_release(&m);
+}
+
+static void test_lane_selection(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t instr, sync, bar, cache, noise, scalar, ldst, other;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	instr = mu_slice(&m, "p", "MTE2", 0, 1, CSIM_SLICE_INSTR);
+	sync = mu_slice(&m, "p", "MTE2", 0, 1, CSIM_SLICE_SYNC);
+	bar = mu_slice(&m, "p", "VECTOR", 0, 1, CSIM_SLICE_BAR);
+	cache = mu_slice(&m, "p", "VECTOR", 0, 1, CSIM_SLICE_CACHE_CCU);
+	noise = mu_slice(&m, "p", "FLOWCTRL", 0, 1, CSIM_SLICE_INSTR);
+	scalar = mu_slice(&m, "p", "SCALAR", 0, 1, CSIM_SLICE_INSTR);
+	ldst = mu_slice(&m, "p", "SCALARLDST", 0, 1, CSIM_SLICE_INSTR);
+	other = mu_slice(&m, "p", "PUSHQ", 0, 1, CSIM_SLICE_INSTR);
+	for (int variant = 0; variant < 2; variant++) {
+		struct csim_error err;
+
+		opt.keep_scalar = variant;
+		opt.keep_cache_ccu = variant;
+		csim_pass_lanes(&m, &opt, &err);
+		CHECK(c, m.table.slices[instr].kept);
+		CHECK(c, !m.table.slices[sync].kept);
+		CHECK(c, !m.table.slices[bar].kept);
+		CHECK(c, !m.table.slices[noise].kept);
+		CHECK(c, m.table.slices[other].kept);
+		CHECK_U64(c, m.table.slices[cache].kept, variant);
+		CHECK_U64(c, m.table.slices[scalar].kept, variant);
+		CHECK_U64(c, m.table.slices[ldst].kept, variant);
+		CHECK_U64(c, m.kept_slices, 2 + 3 * (uint64_t)variant);
+		CHECK_U64(c, m.slice_drops[CSIM_SDROP_NOISE_LANE], 1);
+		CHECK_U64(c, csim_pass_lane_dropped(&m, m.table.slices[scalar].pipe, &opt),
+			  !variant);
+	}
+	csim_model_release(&m);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_processes_in_natural_order);
+	CHECK_RUN(&c, test_threads_in_dataflow_order);
+	CHECK_RUN(&c, test_lane_selection);
+	return check_done(&c);
+}

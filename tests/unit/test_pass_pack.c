@@ -1,0 +1,161 @@
+/* Sub-lane packing (SPEC §4): lowest free sub-lane on the integer-ns grid. */
+#include "check.h"
+#include "modelutil.h"
+
+static void pack(struct csim_model *m)
+{
+	struct csim_options opt;
+	struct csim_error err;
+
+	mu_options(&opt);
+	csim_error_clear(&err);
+	csim_pass_lanes(m, &opt, &err);
+	csim_pass_pack(m, &opt, &err);
+}
+
+static uint32_t sub(const struct csim_model *m, uint32_t i)
+{
+	return m->table.slices[i].sublane;
+}
+
+static void test_depth_five_pipeline(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t s[6];
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	for (int i = 0; i < 5; i++)
+		s[i] = mu_slice(&m, "core0.cubecore0", "MTE1", 2 * i, 2 * i + 10,
+				CSIM_SLICE_INSTR);
+	s[5] = mu_slice(&m, "core0.cubecore0", "MTE1", 20, 30, CSIM_SLICE_INSTR);
+	pack(&m);
+	for (uint32_t i = 0; i < 5; i++)
+		CHECK_U64(c, sub(&m, s[i]), i);
+	CHECK_U64(c, sub(&m, s[5]), 0);
+	CHECK_U64(c, m.nlanes, 1);
+	CHECK_U64(c, m.lanes[0].nsub, 5);
+	CHECK_U64(c, m.extra_sublanes, 4);
+	csim_model_release(&m);
+}
+
+static void test_lowest_free_sublane_wins(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t a, b, cc, d, e;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	a = mu_slice(&m, "p", "MTE1", 0, 10, CSIM_SLICE_INSTR);
+	b = mu_slice(&m, "p", "MTE1", 1, 5, CSIM_SLICE_INSTR);
+	cc = mu_slice(&m, "p", "MTE1", 2, 20, CSIM_SLICE_INSTR);
+	d = mu_slice(&m, "p", "MTE1", 6, 8, CSIM_SLICE_INSTR);
+	e = mu_slice(&m, "p", "MTE1", 11, 12, CSIM_SLICE_INSTR);
+	pack(&m);
+	CHECK_U64(c, sub(&m, a), 0);
+	CHECK_U64(c, sub(&m, b), 1);
+	CHECK_U64(c, sub(&m, cc), 2);
+	CHECK_U64(c, sub(&m, d), 1);   /* b ended at 5 <= 6; a still busy */
+	CHECK_U64(c, sub(&m, e), 0);   /* a (10) and d (8) ended: lowest is 0 */
+	csim_model_release(&m);
+}
+
+static void test_ties_sort_by_length_then_input(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t longer, shorter, twin1, twin2;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	longer = mu_slice(&m, "p", "FIXP", 100, 150, CSIM_SLICE_INSTR);
+	shorter = mu_slice(&m, "p", "FIXP", 100, 120, CSIM_SLICE_INSTR);
+	twin1 = mu_slice(&m, "p", "CUBE", 7, 9, CSIM_SLICE_INSTR);
+	twin2 = mu_slice(&m, "p", "CUBE", 7, 9, CSIM_SLICE_INSTR);
+	pack(&m);
+	CHECK_U64(c, sub(&m, shorter), 0);
+	CHECK_U64(c, sub(&m, longer), 1);
+	CHECK_U64(c, sub(&m, twin1), 0);
+	CHECK_U64(c, sub(&m, twin2), 1);
+	csim_model_release(&m);
+}
+
+static void test_touching_and_zero_length(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t a, b, inside, at_end, at_end2;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	a = mu_slice(&m, "p", "MTE2", 0, 10, CSIM_SLICE_INSTR);
+	b = mu_slice(&m, "p", "MTE2", 10, 20, CSIM_SLICE_INSTR);
+	inside = mu_slice(&m, "p", "MTE2", 5, 5, CSIM_SLICE_INSTR);
+	at_end = mu_slice(&m, "p", "MTE2", 20, 20, CSIM_SLICE_INSTR);
+	at_end2 = mu_slice(&m, "p", "MTE2", 20, 20, CSIM_SLICE_INSTR);
+	pack(&m);
+	CHECK_U64(c, sub(&m, a), 0);
+	CHECK_U64(c, sub(&m, b), 0);        /* touching is not overlapping */
+	CHECK_U64(c, sub(&m, inside), 1);   /* a point strictly inside a */
+	CHECK_U64(c, sub(&m, at_end), 0);   /* at b's end: b has ended */
+	CHECK_U64(c, sub(&m, at_end2), 0);
+	csim_model_release(&m);
+}
+
+static void test_lanes_are_per_pid_and_pipe(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t x, y, z, dropped;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	x = mu_slice(&m, "core0.veccore0", "VECTOR", 0, 10, CSIM_SLICE_INSTR);
+	y = mu_slice(&m, "core0.veccore1", "VECTOR", 0, 10, CSIM_SLICE_INSTR);
+	z = mu_slice(&m, "core0.veccore0", "MTE3", 0, 10, CSIM_SLICE_INSTR);
+	/* A dropped slice occupies no sub-lane. */
+	dropped = mu_slice(&m, "core0.veccore0", "VECTOR", 1, 9, CSIM_SLICE_BAR);
+	pack(&m);
+	CHECK_U64(c, sub(&m, x), 0);
+	CHECK_U64(c, sub(&m, y), 0);
+	CHECK_U64(c, sub(&m, z), 0);
+	CHECK(c, !m.table.slices[dropped].kept);
+	CHECK_U64(c, m.nlanes, 3);
+	CHECK_U64(c, m.extra_sublanes, 0);
+	for (size_t i = 1; i < m.nlanes; i++)
+		CHECK(c, m.lanes[i - 1].pid < m.lanes[i].pid ||
+		      (m.lanes[i - 1].pid == m.lanes[i].pid &&
+		       m.lanes[i - 1].pipe < m.lanes[i].pipe));
+	CHECK(c, csim_model_find_lane(&m, m.table.slices[z].pid,
+				      m.table.slices[z].pipe) >= 0);
+	CHECK(c, csim_model_find_lane(&m, m.table.slices[y].pid,
+				      m.table.slices[z].pipe) < 0);
+	csim_model_release(&m);
+}
+
+static void test_empty_table(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	pack(&m);
+	CHECK_U64(c, m.nlanes, 0);
+	csim_model_release(&m);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_depth_five_pipeline);
+	CHECK_RUN(&c, test_lowest_free_sublane_wins);
+	CHECK_RUN(&c, test_ties_sort_by_length_then_input);
+	CHECK_RUN(&c, test_touching_and_zero_length);
+	CHECK_RUN(&c, test_lanes_are_per_pid_and_pipe);
+	CHECK_RUN(&c, test_empty_table);
+	return check_done(&c);
+}
