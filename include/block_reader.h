@@ -40,6 +40,7 @@ struct csim_block {
 
 struct csim_block_reader {
 	struct csim_stream stream;
+	uint64_t block_offset;   /* header of the current block */
 	uint64_t block_end;      /* where the next header starts */
 	uint64_t payload_left;   /* unread payload bytes of the current block */
 	uint64_t trailing_bytes; /* bytes after the last block, too short for a header */

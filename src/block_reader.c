@@ -162,6 +162,18 @@ static int source_frame(struct csim_block_reader *r, const struct block_header *
 	return CSIM_OK;
 }
 
+/* The file ended inside the current block (found while reading gzip input,
+ * whose size is not known up front). */
+static int truncated(struct csim_block_reader *r, struct csim_error *err)
+{
+	char why[160];
+
+	snprintf(why, sizeof(why),
+		 "block of %llu bytes runs past the end of the file",
+		 (unsigned long long)(r->block_end - r->block_offset));
+	return corrupt(r, r->block_offset, err, why);
+}
+
 static int skip_to_block_end(struct csim_block_reader *r, struct csim_error *err)
 {
 	uint64_t here = csim_stream_tell(&r->stream);
@@ -173,10 +185,7 @@ static int skip_to_block_end(struct csim_block_reader *r, struct csim_error *err
 		return CSIM_OK;
 	rc = csim_stream_skip(&r->stream, r->block_end - here, &skipped, err);
 	if (rc == CSIM_OK && skipped < r->block_end - here)
-		return csim_error_set(err, CSIM_E_INPUT, here,
-				      "%s: block ending at offset %llu runs past the end of the file",
-				      r->stream.path,
-				      (unsigned long long)r->block_end);
+		return truncated(r, err);
 	return rc;
 }
 
@@ -235,6 +244,7 @@ int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 		blk->payload_size = inclusive
 			? blk->payload_size - CSIM_SOURCE_PATH_SIZE : blk->payload_size;
 	}
+	r->block_offset = offset;
 	r->block_end = offset + header_span(&h, inclusive);
 	r->payload_left = h.type == CSIM_BLOCK_SOURCE ? 0 : blk->payload_size;
 	*has_block = 1;
@@ -244,7 +254,6 @@ int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 			   size_t *got, struct csim_error *err)
 {
-	uint64_t here = csim_stream_tell(&r->stream);
 	int rc;
 
 	if ((uint64_t)n > r->payload_left)
@@ -256,10 +265,7 @@ int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 	if (rc != CSIM_OK)
 		return rc;
 	if (*got < n)
-		return csim_error_set(err, CSIM_E_INPUT, here,
-				      "%s: block ending at offset %llu runs past the end of the file",
-				      r->stream.path,
-				      (unsigned long long)r->block_end);
+		return truncated(r, err);
 	r->payload_left -= *got;
 	return CSIM_OK;
 }
@@ -271,7 +277,10 @@ int csim_block_reader_seek(struct csim_block_reader *r,
 
 	if (rc != CSIM_OK)
 		return rc;
-	r->payload_left = blk->payload_size;
-	r->block_end = blk->offset + CSIM_BLOCK_HEADER_SIZE + blk->content_size;
+	r->payload_left = blk->type == CSIM_BLOCK_SOURCE ? 0 : blk->payload_size;
+	r->block_offset = blk->offset;
+	r->block_end = blk->offset + CSIM_BLOCK_HEADER_SIZE + blk->content_size +
+		       (blk->type == CSIM_BLOCK_SOURCE && !blk->source_inclusive
+			? CSIM_SOURCE_PATH_SIZE : 0);
 	return CSIM_OK;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array_grow.h"
 #include "block_reader.h"
 #include "event_scan.h"
 #include "metrics_writer.h"
@@ -54,15 +55,9 @@ static int run_nomem(struct csim_error *err)
 static int keep_trace_block(struct run *r, const struct csim_block *blk,
 			    struct csim_error *err)
 {
-	if (r->ntraces == r->traces_cap) {
-		size_t cap = r->traces_cap ? r->traces_cap * 2 : 8;
-		struct csim_block *b = realloc(r->traces, cap * sizeof(*b));
-
-		if (b == NULL)
-			return run_nomem(err);
-		r->traces = b;
-		r->traces_cap = cap;
-	}
+	if (csim_array_grow((void **)&r->traces, &r->traces_cap, r->ntraces + 1,
+			    sizeof(*r->traces)) != 0)
+		return run_nomem(err);
 	r->traces[r->ntraces++] = *blk;
 	return CSIM_OK;
 }

@@ -362,20 +362,25 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 	return CSIM_SCAN_OK;
 }
 
+/* Moves to state after consuming the one character at p. */
+static int step_to(struct csim_trace_scan *sc, const char *p,
+		   struct csim_scan_result *res, int state)
+{
+	sc->state = state;
+	res->end = p + 1;
+	return CSIM_SCAN_OK;
+}
+
 /* Expects one of two closing/continuing characters at p. */
 static int step_punct(struct csim_trace_scan *sc, const char *p,
 		      struct csim_scan_result *res, char more, int more_state,
 		      char close, int close_state, const char *why)
 {
-	if (*p == more) {
-		sc->state = more_state;
-	} else if (*p == close) {
-		sc->state = close_state;
-	} else {
-		return expect_bad(res, p, why);
-	}
-	res->end = p + 1;
-	return CSIM_SCAN_OK;
+	if (*p == more)
+		return step_to(sc, p, res, more_state);
+	if (*p == close)
+		return step_to(sc, p, res, close_state);
+	return expect_bad(res, p, why);
 }
 
 static int step(struct csim_trace_scan *sc, struct csim_event *ev,
@@ -399,11 +404,8 @@ static int step(struct csim_trace_scan *sc, struct csim_event *ev,
 		return step_punct(sc, p, res, '{', ST_KEY_FIRST, '[', ST_EV_FIRST,
 				  "TRACE payload is neither an object nor an array");
 	case ST_KEY_FIRST:
-		if (*p == '}') {
-			sc->state = ST_END;
-			res->end = p + 1;
-			return CSIM_SCAN_OK;
-		}
+		if (*p == '}')
+			return step_to(sc, p, res, ST_END);
 		return step_member(sc, p, end, res);
 	case ST_KEY:
 		return step_member(sc, p, end, res);
@@ -411,11 +413,8 @@ static int step(struct csim_trace_scan *sc, struct csim_event *ev,
 		return step_punct(sc, p, res, ',', ST_KEY, '}', ST_END,
 				  "expected ',' or '}' in the payload object");
 	case ST_EV_FIRST:
-		if (*p == ']') {
-			sc->state = after_events;
-			res->end = p + 1;
-			return CSIM_SCAN_OK;
-		}
+		if (*p == ']')
+			return step_to(sc, p, res, after_events);
 		rc = scan_element(sc, p, end, ev, res);
 		if (rc == CSIM_SCAN_OK)
 			sc->state = ST_EV_NEXT;

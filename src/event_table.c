@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
 #include "flag_detail.h"
 #include "pipe_table.h"
 
@@ -64,22 +65,6 @@ const char *csim_drop_reason_text(enum csim_drop_reason r)
 	return text[r];
 }
 
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-	size_t c = *cap ? *cap : 1024;
-	void *b;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need)
-		c *= 2;
-	b = realloc(*buf, c * elem);
-	if (b == NULL)
-		return -1;
-	*buf = b;
-	*cap = c;
-	return 0;
-}
 
 static int nomem(struct csim_error *err)
 {
@@ -164,7 +149,7 @@ static int intern_pid(struct csim_table *t, const struct csim_event *ev,
 	if (t->pids.count == before)
 		return 0;
 	/* New pid: keep its decoded text for sorting and process_name. */
-	if (grow((void **)&t->pid_names, &t->pid_names_cap, t->pids.count,
+	if (csim_array_grow((void **)&t->pid_names, &t->pid_names_cap, t->pids.count,
 		 sizeof(*t->pid_names)) != 0)
 		return -1;
 	t->pid_names[*id] = malloc(ev->pid.n + 1);
@@ -201,7 +186,7 @@ static int add_slice(struct csim_table *t, const struct csim_event *ev,
 {
 	struct csim_slice *s;
 
-	if (grow((void **)&t->slices, &t->slices_cap, t->nslices + 1,
+	if (csim_array_grow((void **)&t->slices, &t->slices_cap, t->nslices + 1,
 		 sizeof(*t->slices)) != 0)
 		return -1;
 	s = &t->slices[t->nslices];
@@ -225,7 +210,7 @@ static int add_detail(struct csim_table *t, const struct csim_text *text,
 	*index = CSIM_NONE;
 	if (!csim_flag_detail_parse(text->p, text->n, &key))
 		return 0;
-	if (grow((void **)&t->details, &t->details_cap, t->ndetails + 1,
+	if (csim_array_grow((void **)&t->details, &t->details_cap, t->ndetails + 1,
 		 sizeof(*t->details)) != 0)
 		return -1;
 	d = &t->details[t->ndetails];
@@ -248,7 +233,7 @@ static int add_sync(struct csim_table *t, struct csim_trace_scan *sc,
 	struct csim_sync_rec *r;
 	struct csim_text detail;
 
-	if (grow((void **)&t->syncs, &t->syncs_cap, t->nsyncs + 1,
+	if (csim_array_grow((void **)&t->syncs, &t->syncs_cap, t->nsyncs + 1,
 		 sizeof(*t->syncs)) != 0)
 		return -1;
 	r = &t->syncs[t->nsyncs];
@@ -278,9 +263,9 @@ static int add_counter(struct csim_table *t, const struct csim_event *ev)
 	uint32_t pid;
 
 	if (intern_pid(t, ev, &pid) != 0 ||
-	    grow((void **)&t->counter_text, &t->counter_cap,
+	    csim_array_grow((void **)&t->counter_text, &t->counter_cap,
 		 t->counter_len + ev->raw.n, 1) != 0 ||
-	    grow((void **)&t->counters, &t->counters_cap, t->ncounters + 1,
+	    csim_array_grow((void **)&t->counters, &t->counters_cap, t->ncounters + 1,
 		 sizeof(*t->counters)) != 0)
 		return -1;
 	memcpy(t->counter_text + t->counter_len, ev->raw.p, ev->raw.n);

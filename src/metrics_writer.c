@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
 #include "json_scan.h"
 
 /* Dtype codes whose values are whole JSON values, never per-core arrays. */
@@ -33,22 +34,6 @@ static int metrics_nomem(struct walker *w)
 			      "out of memory indexing the API_INSTR block");
 }
 
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-	size_t c = *cap ? *cap : 64;
-	void *b;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need)
-		c *= 2;
-	b = realloc(*buf, c * elem);
-	if (b == NULL)
-		return -1;
-	*buf = b;
-	*cap = c;
-	return 0;
-}
 
 /* Iterates a validated container: *p at '{' or '[' on entry, then at each
  * member's value (objects also return the key text). Returns 0 at the end. */
@@ -102,7 +87,7 @@ static int load_cores(struct walker *w, const char *p, const char *end)
 	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
 		if (*p != '"')
 			return metrics_bad(w, p, "Cores holds a value that is not a string");
-		if (grow((void **)&mt->cores, &mt->cores_cap, mt->ncores + 1,
+		if (csim_array_grow((void **)&mt->cores, &mt->cores_cap, mt->ncores + 1,
 			 sizeof(*mt->cores)) != 0)
 			return metrics_nomem(w);
 		mt->cores[mt->ncores].p = p;
@@ -136,7 +121,7 @@ static int index_split(struct walker *w, struct csim_metrics_field *f,
 	size_t first_elem = mt->nelem, count = 0;
 
 	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
-		if (grow((void **)&mt->elem, &mt->elem_cap, mt->nelem + 1,
+		if (csim_array_grow((void **)&mt->elem, &mt->elem_cap, mt->nelem + 1,
 			 sizeof(*mt->elem)) != 0)
 			return metrics_nomem(w);
 		mt->elem[mt->nelem].p = p;
@@ -165,7 +150,7 @@ static int index_row(struct walker *w, const char *p, const char *end)
 		struct csim_metrics_field *f;
 		int dtype;
 
-		if (grow((void **)&mt->fields, &mt->fields_cap, mt->nfields + 1,
+		if (csim_array_grow((void **)&mt->fields, &mt->fields_cap, mt->nfields + 1,
 			 sizeof(*mt->fields)) != 0)
 			return metrics_nomem(w);
 		f = &mt->fields[mt->nfields++];
@@ -189,14 +174,14 @@ static int index_rows(struct walker *w, const char *p, const char *end)
 	if (*p != '[')
 		return metrics_bad(w, p, "Instructions is not an array");
 	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
-		if (grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 2,
+		if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 2,
 			 sizeof(*mt->row_first)) != 0)
 			return metrics_nomem(w);
 		mt->row_first[mt->nrows++] = mt->nfields;
 		if (index_row(w, p, end) != CSIM_OK)
 			return w->err->code;
 	}
-	if (grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 1,
+	if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 1,
 		 sizeof(*mt->row_first)) != 0)
 		return metrics_nomem(w);
 	mt->row_first[mt->nrows] = mt->nfields;

@@ -228,7 +228,8 @@ int csim_out_commit(struct csim_out *o, struct csim_error *err)
 
 void csim_out_abort(struct csim_out *o)
 {
-	if (o->fd >= 0)
+	/* A zeroed struct has fd 0 but no buffer: never close stdin. */
+	if (o->buf != NULL && o->fd >= 0)
 		close(o->fd);
 	if (o->tmp_path != NULL)
 		unlink(o->tmp_path);

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
+
 static uint32_t strtab_hash(const char *p, size_t n)
 {
 	uint32_t h = 2166136261u;   /* FNV-1a */
@@ -65,22 +67,6 @@ static int strtab_grow_slots(struct csim_strtab *t)
 	return 0;
 }
 
-static int strtab_reserve(void **buf, size_t *cap, size_t need, size_t elem)
-{
-	size_t c = *cap ? *cap : 16;
-	void *b;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need)
-		c *= 2;
-	b = realloc(*buf, c * elem);
-	if (b == NULL)
-		return -1;
-	*buf = b;
-	*cap = c;
-	return 0;
-}
 
 uint32_t csim_strtab_find(const struct csim_strtab *t, const char *p, size_t n)
 {
@@ -111,9 +97,9 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	/* Keep the load factor under one half so probes stay short. */
 	if ((t->count + 1) * 2 > t->nslots && strtab_grow_slots(t) != 0)
 		return -1;
-	if (strtab_reserve((void **)&t->ents, &t->ents_cap, t->count + 1,
+	if (csim_array_grow((void **)&t->ents, &t->ents_cap, t->count + 1,
 			   sizeof(*t->ents)) != 0 ||
-	    strtab_reserve((void **)&t->bytes, &t->bytes_cap, t->bytes_len + n + 1,
+	    csim_array_grow((void **)&t->bytes, &t->bytes_cap, t->bytes_len + n + 1,
 			   1) != 0)
 		return -1;
 	e = &t->ents[t->count];
