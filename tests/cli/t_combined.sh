@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# "Any combination of the scenarios converts correctly": every scenario trace
+# becomes one TRACE block of a single dump, between SOURCE blocks in both
+# framings and an API_INSTR block, gzip-compressed. Slice selection is per
+# event, so the kept slices and counters must add up to the sum of the
+# scenarios' goldens, and the merged trace must obey the viewer rules.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+scen="$CSIM_ROOT/fixtures/scenarios"
+recipe="$tmp/combined.recipe"
+slices=0
+counters=0
+{
+	echo "source kernels/a.cpp $scen/multi_block/kernel_big.cpp framing=exclusive"
+	for dir in "$scen"/*/; do
+		dir=${dir%/}
+		golden="$dir/expected/default/trace.clean.json"
+		[ -f "$dir/trace.json" ] && [ -f "$golden" ] || continue
+		echo "trace $dir/trace.json"
+		summary=$("$CSIM_CHECK" "$golden")
+		slices=$((slices + $(sed -E 's/^ok: ([0-9]+) slices.*/\1/' <<<"$summary")))
+		counters=$((counters + $(sed -E 's/.* ([0-9]+) counters$/\1/' <<<"$summary")))
+		echo "source kernels/b.cpp $scen/multi_block/kernel_small.cpp framing=inclusive"
+	done
+	echo "instr $scen/mix_kernel/instr.json"
+	echo "gzip"
+} >"$recipe"
+mkdir -p "$tmp/sim"
+"$CSIM_GEN" "$recipe" "$tmp/sim/visualize_data.bin"
+check "combined dump is gzip" [ "$(od -An -tx1 -N2 "$tmp/sim/visualize_data.bin" | tr -d ' ')" = 1f8b ]
+run "$tmp" sim -o out --no-copy-raw
+check "combined: exit 0" [ "$status" -eq 0 ]
+check "combined: no warning" eval '! contains "$err" "warning:"'
+check "combined: $slices slices and $counters counters, viewer rules hold" \
+	"$CSIM_CHECK" --disjoint --expect-slices "$slices" --expect-counters "$counters" \
+	"$tmp/out/trace.clean.json"
+check "combined: metrics written" [ -s "$tmp/out/instr_metrics.json" ]
+finish

@@ -1,0 +1,190 @@
+/* Event classification into the table (SPEC §3), through the real scanner. */
+#include "check.h"
+#include "testutil.h"
+
+#include "block_reader.h"
+#include "event_scan.h"
+#include "event_table.h"
+
+static const char payload[] =
+	"{\"traceEvents\":["
+	/* 0 */ "{\"name\":\"MOV\",\"ph\":\"X\",\"pid\":\"core0.cubecore0\",\"tid\":\"MTE2\","
+		"\"ts\":4.0289998054504395,\"dur\":0.5370000004768372,\"args\":{}},"
+	/* 1 */ "{\"name\":\"SET_FLAG\",\"ph\":\"X\",\"pid\":\"core0.cubecore0\",\"tid\":\"MTE2\",\"ts\":1,\"dur\":0.001},"
+	/* 2 */ "{\"name\":\"BAR\",\"ph\":\"X\",\"pid\":\"core0.cubecore0\",\"tid\":\"VECTOR\",\"ts\":1},"
+	/* 3 */ "{\"name\":\"cache_time\",\"ph\":\"X\",\"pid\":\"core0.cubecore0\",\"tid\":\"FIXPIPE\",\"ts\":2,\"dur\":0}," 
+	/* 4 */ "{\"name\":\"NOTS\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\"},"
+	/* 5 */ "{\"name\":\"D\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":1,\"dur\":\"5\"},"
+	/* 6 */ "{\"name\":\"D\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":1,\"dur\":-1},"
+	/* 7 */ "{\"name\":\"R\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":1e300},"
+	/* 8 */ "{\"name\":7,\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":1},"
+	/* 9 */ "{\"name\":\"N\",\"ph\":\"X\",\"tid\":\"MTE2\",\"ts\":1},"
+	/* 10 */ "{\"name\":\"N\",\"ph\":\"X\",\"pid\":\"p\",\"ts\":1},"
+	/* 11 */ "{\"name\":\"NUM\",\"ph\":\"X\",\"pid\":0,\"tid\":\"MTE2\",\"ts\":1},"
+	/* 12 */ "{\"name\":\"STR\",\"ph\":\"X\",\"pid\":\"0\",\"tid\":\"MTE2\",\"ts\":1},"
+	/* 13 */ "{\"args\":{\"detail\":\"PIPE:VEC,TRIGGERPIPE:MTE3,FLAGID:0x2,\"},\"id\":\"c_1\","
+		"\"name\":\"SET_FLAG\",\"ph\":\"B\",\"pid\":\"core0.veccore0\",\"tid\":\"VECTOR\",\"ts\":3.0004},"
+	/* 14 */ "{\"args\":{},\"id\":\"c_1\",\"name\":\"SET_FLAG\",\"ph\":\"E\",\"pid\":\"core0.veccore0\",\"tid\":\"VECTOR\",\"ts\":3.001},"
+	/* 15 */ "{\"name\":\"wait_event\",\"ph\":\"B\",\"pid\":\"core0.veccore0\",\"tid\":\"MTE3\",\"ts\":3},"
+	/* 16 */ "{\"name\":\"SET_INTRA_BLOCK\",\"ph\":\"B\",\"pid\":\"p\",\"tid\":\"FIXP\",\"ts\":3},"
+	/* 17 */ "{\"args\":{\"throughput(MB/s)\":1.50},\"name\":\"GM_TO_UB\",\"ph\":\"C\",\"pid\":\"MTE Throughput\",\"tid\":0,\"ts\":11},"
+	/* 18 */ "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":\"p\"},"
+	/* 19 */ "{\"cat\":\"x\",\"id\":\"1\",\"name\":\"flow\",\"ph\":\"s\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":1},"
+	/* 20 */ "{\"name\":\"i\",\"ph\":\"I\",\"pid\":\"p\",\"ts\":1},"
+	/* 21 */ "{\"name\":\"noph\",\"pid\":\"p\",\"ts\":1},"
+	/* 22 */ "42"
+	"]}";
+
+struct loaded {
+	char dir[64];
+	struct csim_table table;
+};
+
+static int load(struct check_ctx *c, struct loaded *l, int keep_counters)
+{
+	struct tbuf b = { NULL, 0, 0, 0 };
+	struct csim_block_reader r;
+	struct csim_trace_scan sc;
+	struct csim_block blk;
+	struct csim_error err;
+	char path[128];
+	int has = 0, rc;
+
+	csim_table_init(&l->table, keep_counters);
+	if (!CHECK(c, tdir_make(l->dir, sizeof(l->dir)) == 0))
+		return -1;
+	tbuf_blocks(&b, 2, payload);
+	tfile_write(tpath(path, sizeof(path), l->dir, "v.bin"), b.p, b.n);
+	tbuf_free(&b);
+	csim_trace_scan_init(&sc);
+	rc = csim_block_reader_open(&r, path, &err);
+	if (rc == CSIM_OK)
+		rc = csim_block_reader_next(&r, &blk, &has, &err);
+	if (rc == CSIM_OK)
+		rc = csim_trace_scan_begin(&sc, &r, &blk, &err);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+
+		rc = csim_trace_scan_next(&sc, &ev, &has, &err);
+		if (rc != CSIM_OK || !has)
+			break;
+		rc = csim_table_add(&l->table, &sc, &ev, &err);
+	}
+	csim_trace_scan_release(&sc);
+	csim_block_reader_release(&r);
+	return CHECK_U64(c, rc, CSIM_OK) ? 0 : -1;
+}
+
+static void unload(struct loaded *l)
+{
+	csim_table_release(&l->table);
+	tdir_remove(l->dir);
+}
+
+static const char *pipe_of(const struct csim_table *t, uint32_t id)
+{
+	return csim_strtab_get(&t->pipes, id, NULL);
+}
+
+static void test_slices_and_their_kinds(struct check_ctx *c)
+{
+	struct loaded l;
+	const struct csim_table *t = &l.table;
+
+	if (load(c, &l, 1) != 0)
+		goto out;
+	if (!CHECK_U64(c, t->nslices, 6))
+		goto out;
+	CHECK_I64(c, t->slices[0].start, 4029);   /* llround(4028.99980...) */
+	CHECK_I64(c, t->slices[0].end, 4566);     /* + llround(537.0000004...) */
+	CHECK_U64(c, t->slices[0].kind, CSIM_SLICE_INSTR);
+	CHECK_U64(c, t->slices[1].kind, CSIM_SLICE_SYNC);
+	CHECK_U64(c, t->slices[2].kind, CSIM_SLICE_BAR);
+	CHECK_I64(c, t->slices[2].end - t->slices[2].start, 0);   /* no dur */
+	CHECK_U64(c, t->slices[3].kind, CSIM_SLICE_CACHE_CCU);
+	CHECK_STR(c, pipe_of(t, t->slices[3].pipe), "FIXP");      /* FIXPIPE */
+	/* pid 0 and pid "0" are different processes. */
+	CHECK(c, t->slices[4].pid != t->slices[5].pid);
+	CHECK_STR(c, t->pid_names[t->slices[4].pid], "0");
+	CHECK_STR(c, t->pid_names[t->slices[5].pid], "0");
+out:
+	unload(&l);
+}
+
+static void test_skip_reasons(struct check_ctx *c)
+{
+	struct loaded l;
+	const struct csim_table *t = &l.table;
+
+	if (load(c, &l, 1) != 0)
+		goto out;
+	CHECK_U64(c, t->events, 23);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_NO_TS], 1);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_BAD_DUR], 2);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_RANGE], 1);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_NO_NAME], 1);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_NO_PID], 1);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_NO_TID], 1);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_NO_PH], 1);
+	CHECK_U64(c, t->skipped[CSIM_SKIP_NOT_OBJECT], 1);
+	CHECK_U64(c, t->dropped[CSIM_DROP_OTHER_BE], 1);
+	CHECK_U64(c, t->dropped[CSIM_DROP_METADATA], 1);
+	CHECK_U64(c, t->dropped[CSIM_DROP_FLOW], 1);
+	CHECK_U64(c, t->dropped[CSIM_DROP_OTHER_PH], 1);
+out:
+	unload(&l);
+}
+
+static void test_sync_records(struct check_ctx *c)
+{
+	struct loaded l;
+	const struct csim_table *t = &l.table;
+	const struct csim_sync_detail *d;
+
+	if (load(c, &l, 1) != 0 || !CHECK_U64(c, t->nsyncs, 3))
+		goto out;
+	CHECK_U64(c, t->syncs[0].kind, CSIM_SYNC_SET);
+	CHECK_U64(c, t->syncs[0].is_begin, 1);
+	CHECK_I64(c, t->syncs[0].ts, 3000);         /* 3.0004 us -> 3000 ns */
+	CHECK_STR(c, csim_strtab_get(&t->ids, t->syncs[0].id, NULL), "c_1");
+	if (CHECK(c, t->syncs[0].detail != CSIM_NONE)) {
+		d = &t->details[t->syncs[0].detail];
+		CHECK_STR(c, pipe_of(t, d->producer), "VECTOR");   /* VEC */
+		CHECK_STR(c, pipe_of(t, d->consumer), "MTE3");
+		CHECK_U64(c, d->flag_id, 2);
+	}
+	CHECK_U64(c, t->syncs[1].is_begin, 0);
+	CHECK_U64(c, t->syncs[1].detail, CSIM_NONE);
+	CHECK_U64(c, t->syncs[2].kind, CSIM_SYNC_WAIT);      /* wait_event */
+	CHECK_U64(c, t->syncs[2].id, CSIM_NONE);
+out:
+	unload(&l);
+}
+
+static void test_counters_copied_or_dropped(struct check_ctx *c)
+{
+	static const char want[] = "{\"args\":{\"throughput(MB/s)\":1.50},\"name\":\"GM_TO_UB\","
+				   "\"ph\":\"C\",\"pid\":\"MTE Throughput\",\"tid\":0,\"ts\":11}";
+	struct loaded l;
+
+	if (load(c, &l, 1) == 0 && CHECK_U64(c, l.table.ncounters, 1))
+		CHECK_MEM(c, l.table.counter_text + l.table.counters[0].off,
+			  l.table.counters[0].len, want);
+	unload(&l);
+	if (load(c, &l, 0) == 0) {
+		CHECK_U64(c, l.table.ncounters, 0);
+		CHECK_U64(c, l.table.dropped[CSIM_DROP_COUNTER], 1);
+	}
+	unload(&l);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_slices_and_their_kinds);
+	CHECK_RUN(&c, test_skip_reasons);
+	CHECK_RUN(&c, test_sync_records);
+	CHECK_RUN(&c, test_counters_copied_or_dropped);
+	return check_done(&c);
+}
