@@ -47,6 +47,13 @@ done <<<"$expect"
 	check "eleven_bytes: trailing-bytes warning" contains "$err" \
 		"warning: sim/visualize_data.bin: 11 trailing byte(s) at offset 0 ignored"
 }
+# A simulator folder whose run died before writing visualize_data.bin.
+cp -r "$CSIM_ROOT/fixtures/invalid/no_dump" "$tmp/no_dump"
+run "$tmp" no_dump -o out
+check "no_dump: exit 1" [ "$status" -eq 1 ]
+check "no_dump: says what was looked for" [ "$err" = "error: no_dump: no visualize_data.bin found: looked for no_dump/visualize_data.bin and no_dump/simulator/visualize_data.bin" ]
+check "no_dump: nothing written" [ ! -e "$tmp/out" ]
+
 count=$(find "$CSIM_ROOT/fixtures/invalid" -maxdepth 1 -name '*.bin' | wc -l)
 check "every invalid fixture has an expectation ($seen of $count)" [ "$seen" -eq "$count" ]
 finish
