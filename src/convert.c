@@ -33,7 +33,7 @@ struct run {
 	struct csim_log *log;
 	char *bin_path;
 	char *bin_dir;
-	const char *out_dir;
+	char *out_dir;
 	struct csim_model model;
 	struct csim_block *traces;
 	size_t ntraces, traces_cap;
@@ -148,7 +148,7 @@ static int read_input(struct run *r, struct csim_error *err)
 	if (rc == CSIM_OK && r->ntraces == 0)
 		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "%s: no TRACE block%s",
 				    r->bin_path,
-				    reader.stream.size_known && reader.stream.size == 0
+				    csim_stream_tell(&reader.stream) == 0
 				    ? ": the file is empty"
 				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
 	csim_block_reader_release(&reader);
@@ -166,6 +166,22 @@ static int run_passes(struct run *r, struct csim_error *err)
 			return rc;
 	}
 	return CSIM_OK;
+}
+
+/* "out/" and "out" name the same folder; messages should not show "out//x". */
+static char *trim_slashes(const char *dir)
+{
+	size_t n = strlen(dir);
+	char *d;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	d = malloc(n + 1);
+	if (d != NULL) {
+		memcpy(d, dir, n);
+		d[n] = '\0';
+	}
+	return d;
 }
 
 /* mkdir -p for -o; an existing non-directory is an output error. */
@@ -343,6 +359,7 @@ static void run_release(struct run *r)
 {
 	free(r->bin_path);
 	free(r->bin_dir);
+	free(r->out_dir);
 	free(r->traces);
 	free(r->profiling_type);
 	free(r->schema_version);
@@ -363,12 +380,16 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
 		goto out;
-	r.out_dir = opt->output_dir != NULL ? opt->output_dir : r.bin_dir;
+	r.out_dir = opt->output_dir != NULL ? trim_slashes(opt->output_dir) : strdup(r.bin_dir);
+	if (r.out_dir == NULL) {
+		rc = run_nomem(err);
+		goto out;
+	}
 	rc = read_input(&r, err);
 	if (rc == CSIM_OK)
 		rc = run_passes(&r, err);
 	if (rc == CSIM_OK && opt->output_dir != NULL)
-		rc = make_output_dir(opt->output_dir, err);
+		rc = make_output_dir(r.out_dir, err);
 	if (rc == CSIM_OK)
 		rc = write_outputs(&r, err);
 	if (rc == CSIM_OK)

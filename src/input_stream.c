@@ -105,13 +105,15 @@ static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
 	if (s->gz != NULL) {
 		int r = gzread(s->gz, dst, (unsigned)n);
 
-		if (r < 0) {
-			int zerr;
-			const char *msg = gzerror(s->gz, &zerr);
-
-			errno = zerr == Z_ERRNO ? errno : EILSEQ;
-			(void)msg;
+		if (r < 0)
 			return -1;
+		if (r == 0) {
+			/* A cut gzip stream ends quietly; gzerror() says so. */
+			int zerr = Z_OK;
+
+			(void)gzerror(s->gz, &zerr);
+			if (zerr == Z_BUF_ERROR)
+				return -1;
 		}
 		return r;
 	}
@@ -126,12 +128,16 @@ static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
 	int zerr = Z_OK;
 	const char *msg = s->gz != NULL ? gzerror(s->gz, &zerr) : NULL;
 
-	if (s->gz != NULL && zerr != Z_ERRNO && zerr != Z_OK)
+	if (s->gz != NULL && zerr != Z_ERRNO && zerr != Z_OK) {
+		/* gzerror() prefixes zlib's own handle name ("<fd:4>: "). */
+		const char *colon = strstr(msg, ": ");
+
 		return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
 				      "%s: corrupt gzip data near offset %llu: %s",
 				      s->path,
 				      (unsigned long long)csim_stream_tell(s),
-				      msg);
+				      colon != NULL ? colon + 2 : msg);
+	}
 	return stream_fail(s, err, "read failed");
 }
 

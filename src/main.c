@@ -34,7 +34,11 @@ int main(int argc, char **argv)
 	rc = csim_convert(&opt, &log, &err);
 	if (rc != CSIM_OK)
 		fprintf(stderr, "error: %s\n", err.message);
-	if (fflush(stdout) != 0 && rc == CSIM_OK)
-		rc = CSIM_E_OUTPUT;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* "wrote ..." lines are part of the contract for scripts. */
+		fprintf(stderr, "error: cannot write to standard output\n");
+		if (rc == CSIM_OK)
+			rc = CSIM_E_OUTPUT;
+	}
 	return rc;
 }

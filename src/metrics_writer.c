@@ -209,10 +209,11 @@ static int find_members(struct walker *w, const char **cores,
 			mt->dtype_n = (size_t)(value_end(w, p, end) - p);
 		}
 	}
-	if (*cores == NULL)
-		return metrics_bad(w, p, "no Cores array");
-	if (*instr == NULL)
-		return metrics_bad(w, p, "no Instructions array");
+	if (*cores == NULL || *instr == NULL)
+		return csim_error_set(w->err, CSIM_E_INPUT, mt->block_offset,
+				      "%s: API_INSTR block at offset %llu: no %s array",
+				      mt->path, (unsigned long long)mt->block_offset,
+				      *cores == NULL ? "Cores" : "Instructions");
 	return CSIM_OK;
 }
 

@@ -15,6 +15,8 @@
 
 struct copier {
 	struct csim_log *log;
+	size_t src_len;        /* strlen of the source root, to name destinations */
+	const char *dst_root;  /* <out>/raw_simulator, for messages */
 	struct csim_raw_copy_stats *stats;
 	struct csim_error *err;
 	dev_t skip_dev;        /* the output folder, never copied into itself */
@@ -22,10 +24,12 @@ struct copier {
 	char buf[1 << 16];
 };
 
-static int copy_write_error(struct copier *c, const char *what, const char *name)
+/* Names the destination that failed: <out>/raw_simulator/<relative path>. */
+static int copy_write_error(struct copier *c, const char *where, const char *name)
 {
 	return csim_error_set(c->err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-			      "cannot write %s/%s: %s", what, name, strerror(errno));
+			      "cannot write %s%s/%s: %s", c->dst_root,
+			      where + c->src_len, name, strerror(errno));
 }
 
 static int copy_dir(struct copier *c, int src, int dst, const char *where);
@@ -298,6 +302,8 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 	c->log = log;
 	c->stats = stats;
 	c->err = err;
+	c->src_len = strlen(src_dir);
+	c->dst_root = raw_path;
 	outfd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (outfd < 0 || fstat(outfd, &st) != 0) {
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
