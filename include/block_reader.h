@@ -55,7 +55,11 @@ void csim_block_reader_release(struct csim_block_reader *r);
 int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 			   int *has_block, struct csim_error *err);
 
-/* Reads up to n payload bytes of the current block; *got is 0 at its end. */
+/*
+ * Reads up to n payload bytes of the current block; *got is 0 at its end.
+ * SOURCE text is never read (the converter has no use for it): for a SOURCE
+ * block *got is always 0, although payload_size gives the text's length.
+ */
 int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 			   size_t *got, struct csim_error *err);
 

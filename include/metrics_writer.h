@@ -49,7 +49,11 @@ struct csim_metrics {
 	size_t nelem, elem_cap;
 };
 
-/* Validates and indexes an API_INSTR payload; takes ownership of payload. */
+/*
+ * Validates and indexes an API_INSTR payload. Takes ownership of payload in
+ * every case, also on failure: call csim_metrics_release() afterwards
+ * either way.
+ */
 int csim_metrics_load(struct csim_metrics *mt, const char *path,
 		      uint64_t block_offset, char *payload, size_t size,
 		      struct csim_error *err);

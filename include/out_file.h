@@ -25,6 +25,7 @@ struct csim_out {
 	uint64_t written;
 };
 
+/* name is a plain file name of at most 48 bytes (the temp name adds 8). */
 int csim_out_open(struct csim_out *o, const char *dir, const char *name,
 		  struct csim_error *err);
 

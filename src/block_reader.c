@@ -29,11 +29,19 @@ static uint64_t header_span(const struct block_header *h, int inclusive)
 	return CSIM_BLOCK_HEADER_SIZE + extra + h->content_size;
 }
 
+/*
+ * The inclusive framing counts the path in contentSize, so the size must hold
+ * the path and the padding; otherwise the text size would wrap around.
+ */
+static int inclusive_possible(const struct block_header *h)
+{
+	return h->content_size >= (uint64_t)CSIM_SOURCE_PATH_SIZE + h->padding;
+}
+
 /* A SOURCE block may still turn out to use the shorter inclusive framing. */
 static uint64_t header_min_span(const struct block_header *h)
 {
-	int inclusive = h->type == CSIM_BLOCK_SOURCE &&
-			h->content_size >= CSIM_SOURCE_PATH_SIZE;
+	int inclusive = h->type == CSIM_BLOCK_SOURCE && inclusive_possible(h);
 
 	return header_span(h, inclusive);
 }
@@ -143,7 +151,7 @@ static int source_frame(struct csim_block_reader *r, const struct block_header *
 	int rc;
 
 	*inclusive = 0;
-	if (h->content_size < CSIM_SOURCE_PATH_SIZE)
+	if (!inclusive_possible(h))
 		return CSIM_OK;
 	rc = csim_stream_skip(&r->stream, h->content_size, &skipped, err);
 	if (rc != CSIM_OK)

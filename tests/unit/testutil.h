@@ -150,7 +150,7 @@ static inline int tfile_write(const char *path, const void *p, size_t n)
 
 	if (f == NULL)
 		return -1;
-	ok = fwrite(p, 1, n, f) == n;
+	ok = n == 0 || fwrite(p, 1, n, f) == n;
 	return fclose(f) == 0 && ok ? 0 : -1;
 }
 

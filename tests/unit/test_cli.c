@@ -1,0 +1,261 @@
+/*
+ * cli: the command line of SPEC §1: defaults, every flag, the four spellings
+ * of -o, and each usage error.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "cli.h"
+
+#define MAX_ARGS 16
+
+/* Parses a NULL-terminated list of arguments after the program name. */
+static int parse(struct csim_options *opt, struct csim_error *err,
+		 const char *const *args)
+{
+	char *argv[MAX_ARGS + 2];
+	int argc = 1;
+
+	argv[0] = (char *)"clean_sim_trace";
+	while (args[argc - 1] != NULL && argc <= MAX_ARGS) {
+		argv[argc] = (char *)args[argc - 1];
+		argc++;
+	}
+	argv[argc] = NULL;
+	csim_error_clear(err);
+	return csim_cli_parse(opt, argc, argv, err);
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static struct csim_options defaults(const char *input)
+{
+	struct csim_options d;
+
+	memset(&d, 0, sizeof(d));
+	d.input = input;
+	d.copy_raw = 1;
+	d.counters = 1;
+	return d;
+}
+
+static int check_opts(struct check_ctx *c, const struct csim_options *got,
+		      const struct csim_options *want)
+{
+	int ok = 1;
+
+	if (want->input == NULL)
+		ok &= CHECK(c, got->input == NULL);
+	else
+		ok &= CHECK_STR(c, got->input, want->input);
+	if (want->output_dir == NULL)
+		ok &= CHECK(c, got->output_dir == NULL);
+	else
+		ok &= CHECK_STR(c, got->output_dir, want->output_dir);
+	ok &= CHECK_I64(c, got->keep_scalar, want->keep_scalar);
+	ok &= CHECK_I64(c, got->raw_metrics, want->raw_metrics);
+	ok &= CHECK_I64(c, got->copy_raw, want->copy_raw);
+	ok &= CHECK_I64(c, got->keep_cache_ccu, want->keep_cache_ccu);
+	ok &= CHECK_I64(c, got->counters, want->counters);
+	ok &= CHECK_I64(c, got->quiet, want->quiet);
+	ok &= CHECK_I64(c, got->show_help, want->show_help);
+	ok &= CHECK_I64(c, got->show_version, want->show_version);
+	return ok;
+}
+
+static void test_defaults(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults("dump/visualize_data.bin");
+	struct csim_error err;
+
+	CHECK_I64(c, parse(&opt, &err, ARGS("dump/visualize_data.bin")), CSIM_OK);
+	check_opts(c, &opt, &want);
+}
+
+static void test_each_flag(struct check_ctx *c)
+{
+	static const char *const flags[] = {
+		"--keep-scalar", "--raw-metrics", "--no-copy-raw", "--keep-cache-ccu",
+		"--no-counters", "-q", "--quiet"
+	};
+
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		struct csim_options opt, want = defaults("in");
+		struct csim_error err;
+
+		switch (i) {
+		case 0: want.keep_scalar = 1; break;
+		case 1: want.raw_metrics = 1; break;
+		case 2: want.copy_raw = 0; break;
+		case 3: want.keep_cache_ccu = 1; break;
+		case 4: want.counters = 0; break;
+		default: want.quiet = 1; break;
+		}
+		/* The flag may come before or after PATH. */
+		if (!CHECK_I64(c, parse(&opt, &err, ARGS(flags[i], "in")), CSIM_OK) ||
+		    !check_opts(c, &opt, &want) ||
+		    !CHECK_I64(c, parse(&opt, &err, ARGS("in", flags[i])), CSIM_OK) ||
+		    !check_opts(c, &opt, &want))
+			fprintf(stderr, "    flag %s\n", flags[i]);
+	}
+}
+
+static void test_all_flags_together(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults("OPPROF_x");
+	struct csim_error err;
+
+	want.output_dir = "out";
+	want.keep_scalar = want.raw_metrics = want.keep_cache_ccu = want.quiet = 1;
+	want.copy_raw = want.counters = 0;
+	CHECK_I64(c, parse(&opt, &err, ARGS("--keep-scalar", "--raw-metrics", "-o",
+					    "out", "--no-copy-raw", "OPPROF_x",
+					    "--keep-cache-ccu", "--no-counters", "-q")),
+		  CSIM_OK);
+	check_opts(c, &opt, &want);
+}
+
+static void test_output_dir_spellings(struct check_ctx *c)
+{
+	const char *const *forms[] = {
+		ARGS("-o", "DIR", "p"), ARGS("-oDIR", "p"), ARGS("--output-dir=DIR", "p"),
+		ARGS("--output-dir", "DIR", "p"), ARGS("p", "-o", "DIR"),
+		ARGS("p", "--output-dir", "DIR")
+	};
+
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		struct csim_options opt, want = defaults("p");
+		struct csim_error err;
+
+		want.output_dir = "DIR";
+		if (!CHECK_I64(c, parse(&opt, &err, forms[i]), CSIM_OK) ||
+		    !check_opts(c, &opt, &want))
+			fprintf(stderr, "    form %zu: %s\n", i, err.message);
+	}
+}
+
+/* A usage error: CSIM_E_USAGE and a message holding `part`. */
+static void expect_usage(struct check_ctx *c, const char *const *args,
+			 const char *part)
+{
+	struct csim_options opt;
+	struct csim_error err;
+
+	if (!CHECK_I64(c, parse(&opt, &err, args), CSIM_E_USAGE) ||
+	    !CHECK_I64(c, err.code, CSIM_E_USAGE) ||
+	    !CHECK_CONTAINS(c, err.message, part))
+		fprintf(stderr, "    first argument %s\n", args[0] ? args[0] : "(none)");
+}
+
+static void test_output_dir_twice_is_a_usage_error(struct check_ctx *c)
+{
+	expect_usage(c, ARGS("-o", "a", "-o", "b", "p"), "twice");
+	expect_usage(c, ARGS("-oa", "--output-dir=b", "p"), "twice");
+	expect_usage(c, ARGS("--output-dir", "a", "p", "-ob"), "twice");
+}
+
+static void test_output_dir_without_a_value_is_a_usage_error(struct check_ctx *c)
+{
+	expect_usage(c, ARGS("p", "-o"), "-o");
+	expect_usage(c, ARGS("p", "--output-dir"), "--output-dir");
+	expect_usage(c, ARGS("--output-dir=", "p"), "--output-dir=");
+	expect_usage(c, ARGS("-o", "", "p"), "-o");
+}
+
+static void test_missing_path_is_a_usage_error(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_error err;
+	char *argv[] = { (char *)"clean_sim_trace", NULL };
+
+	expect_usage(c, ARGS("--keep-scalar"), "PATH");
+	expect_usage(c, ARGS("-o", "dir"), "PATH");
+	csim_error_clear(&err);
+	CHECK_I64(c, csim_cli_parse(&opt, 1, argv, &err), CSIM_E_USAGE);
+	CHECK_CONTAINS(c, err.message, "PATH");
+}
+
+static void test_two_paths_is_a_usage_error(struct check_ctx *c)
+{
+	expect_usage(c, ARGS("a.bin", "b.bin"), "b.bin");
+	expect_usage(c, ARGS("a.bin", "--", "b.bin"), "b.bin");
+}
+
+static void test_unknown_option_is_a_usage_error(struct check_ctx *c)
+{
+	expect_usage(c, ARGS("--bogus", "p"), "--bogus");
+	expect_usage(c, ARGS("p", "-x"), "-x");
+	expect_usage(c, ARGS("p", "--keep-scalar=1"), "--keep-scalar=1");
+	expect_usage(c, ARGS("p", "--output-directory", "d"), "--output-directory");
+	expect_usage(c, ARGS("-qh", "p"), "-qh");
+}
+
+static void test_double_dash_ends_options(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults("-weird.bin");
+	struct csim_error err;
+
+	CHECK_I64(c, parse(&opt, &err, ARGS("--", "-weird.bin")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	want = defaults("--keep-scalar");
+	want.quiet = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("-q", "--", "--keep-scalar")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	/* A lone "-" is a PATH, not an option. */
+	want = defaults("-");
+	CHECK_I64(c, parse(&opt, &err, ARGS("-")), CSIM_OK);
+	check_opts(c, &opt, &want);
+}
+
+static void test_help_and_version_need_no_path(struct check_ctx *c)
+{
+	static const char *const help[] = { "-h", "--help" };
+	struct csim_options opt, want = defaults(NULL);
+	struct csim_error err;
+
+	want.show_help = 1;
+	for (size_t i = 0; i < 2; i++) {
+		CHECK_I64(c, parse(&opt, &err, ARGS(help[i])), CSIM_OK);
+		check_opts(c, &opt, &want);
+	}
+	want.show_help = 0;
+	want.show_version = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("--version")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	want = defaults("p");
+	want.show_help = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("p", "-h")), CSIM_OK);
+	check_opts(c, &opt, &want);
+}
+
+static void test_usage_text_lists_every_option(struct check_ctx *c)
+{
+	static const char *const names[] = {
+		"PATH", "-o, --output-dir DIR", "--keep-scalar", "--raw-metrics",
+		"--no-copy-raw", "--keep-cache-ccu", "--no-counters", "-q, --quiet",
+		"-h, --help", "--version"
+	};
+	const char *u = csim_cli_usage();
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		CHECK_CONTAINS(c, u, names[i]);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_defaults);
+	CHECK_RUN(&c, test_each_flag);
+	CHECK_RUN(&c, test_all_flags_together);
+	CHECK_RUN(&c, test_output_dir_spellings);
+	CHECK_RUN(&c, test_output_dir_twice_is_a_usage_error);
+	CHECK_RUN(&c, test_output_dir_without_a_value_is_a_usage_error);
+	CHECK_RUN(&c, test_missing_path_is_a_usage_error);
+	CHECK_RUN(&c, test_two_paths_is_a_usage_error);
+	CHECK_RUN(&c, test_unknown_option_is_a_usage_error);
+	CHECK_RUN(&c, test_double_dash_ends_options);
+	CHECK_RUN(&c, test_help_and_version_need_no_path);
+	CHECK_RUN(&c, test_usage_text_lists_every_option);
+	return check_done(&c);
+}
