@@ -5,6 +5,8 @@
 #include <string.h>
 
 #define SCAN_WINDOW (4u * 1024u * 1024u)
+/* Keys longer than this cannot be ones the converter reads. */
+#define KEY_SMALL 64
 
 enum scan_state {
 	ST_START,      /* before the top-level value */
@@ -165,12 +167,43 @@ static void key_text(const char *q, const char *qend, int escaped, char *small,
 	}
 }
 
+/*
+ * A member's head at p: the key string, ':' and the space before the value.
+ * *key is the key text (decoded into small when escaped), *value the value.
+ */
+static int scan_key(const struct csim_trace_scan *sc, const char *p,
+		    const char *end, struct csim_scan_result *res, char *small,
+		    const char **key, size_t *klen, const char **value)
+{
+	const char *q;
+	int escaped, rc;
+
+	if (p >= end)
+		return window_short(sc, p, res);
+	if (*p != '"')
+		return expect_bad(res, p, "expected a string key");
+	rc = csim_json_scan_string(p, end, sc->final, res, &escaped);
+	if (rc != CSIM_SCAN_OK)
+		return rc;
+	key_text(p + 1, res->end - 1, escaped, small, KEY_SMALL, key, klen);
+	q = csim_json_skip_ws(res->end, end);
+	if (q >= end)
+		return window_short(sc, q, res);
+	if (*q != ':')
+		return expect_bad(res, q, "expected ':' after key");
+	q = csim_json_skip_ws(q + 1, end);
+	if (q >= end)
+		return window_short(sc, q, res);
+	*value = q;
+	return CSIM_SCAN_OK;
+}
+
 static int scan_event_object(struct csim_trace_scan *sc, const char *p,
 			     const char *end, struct csim_event *ev,
 			     struct csim_scan_result *res)
 {
 	const char *q = csim_json_skip_ws(p + 1, end);
-	char small[64];
+	char small[KEY_SMALL];
 	int rc;
 
 	if (q >= end)
@@ -182,23 +215,12 @@ static int scan_event_object(struct csim_trace_scan *sc, const char *p,
 	for (;;) {
 		const char *key;
 		size_t klen;
-		int escaped, field;
+		int field;
 
-		if (q >= end)
-			return window_short(sc, q, res);
-		if (*q != '"')
-			return expect_bad(res, q, "expected a string key");
-		rc = csim_json_scan_string(q, end, sc->final, res, &escaped);
+		rc = scan_key(sc, q, end, res, small, &key, &klen, &q);
 		if (rc != CSIM_SCAN_OK)
 			return rc;
-		key_text(q + 1, res->end - 1, escaped, small, sizeof(small), &key, &klen);
 		field = field_of_key(key, klen);
-		q = csim_json_skip_ws(res->end, end);
-		if (q >= end)
-			return window_short(sc, q, res);
-		if (*q != ':')
-			return expect_bad(res, q, "expected ':' after key");
-		q = csim_json_skip_ws(q + 1, end);
 		rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
 		if (rc != CSIM_SCAN_OK)
 			return rc;
@@ -321,24 +343,13 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 {
 	const char *key;
 	size_t klen;
-	char small[64];
-	int escaped, rc;
+	char small[KEY_SMALL];
 	const char *q;
+	int rc;
 
-	if (*p != '"')
-		return expect_bad(res, p, "expected a string key");
-	rc = csim_json_scan_string(p, end, sc->final, res, &escaped);
+	rc = scan_key(sc, p, end, res, small, &key, &klen, &q);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
-	key_text(p + 1, res->end - 1, escaped, small, sizeof(small), &key, &klen);
-	q = csim_json_skip_ws(res->end, end);
-	if (q >= end)
-		return window_short(sc, q, res);
-	if (*q != ':')
-		return expect_bad(res, q, "expected ':' after key");
-	q = csim_json_skip_ws(q + 1, end);
-	if (q >= end)
-		return window_short(sc, q, res);
 	if (key_is(key, klen, "traceEvents")) {
 		if (*q != '[')
 			return expect_bad(res, q, "traceEvents is not an array");
@@ -491,7 +502,7 @@ int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 	struct csim_span found = { NULL, 0 };
 	struct csim_scan_result res;
 	const char *p, *end;
-	char small[64];
+	char small[KEY_SMALL];
 
 	if (args.p == NULL || *args.p != '{')
 		return 0;
