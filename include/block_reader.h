@@ -63,6 +63,10 @@ int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 			   size_t *got, struct csim_error *err);
 
+/* Skips up to n payload bytes of the current block. */
+int csim_block_reader_skip(struct csim_block_reader *r, uint64_t n,
+			   struct csim_error *err);
+
 /* Positions the reader at the payload of a block seen on an earlier pass. */
 int csim_block_reader_seek(struct csim_block_reader *r,
 			   const struct csim_block *blk, struct csim_error *err);

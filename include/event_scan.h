@@ -85,6 +85,16 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			 int *has_event, struct csim_error *err);
 
 /*
+ * Re-reads one event whose payload offset and length an earlier pass
+ * recorded (ev->offset and ev->raw.n), skipping the bytes before it. Offsets
+ * must increase from call to call within a block. Only the raw field spans
+ * of ev are filled in, not the decoded texts.
+ */
+int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
+			     size_t len, struct csim_event *ev,
+			     struct csim_error *err);
+
+/*
  * Parses a number value; 0 when the span is absent or not a number. The span
  * must come from the scanner: strtod() relies on the validated number being
  * followed by a JSON delimiter, never by more digits.

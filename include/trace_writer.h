@@ -1,9 +1,10 @@
 /*
  * trace_writer: writes trace.clean.json.
  *
- * Slice text is not kept in memory: the writer reads the TRACE payloads a
- * second time and copies each kept slice's name, pid, ts, dur and args with
- * exactly their input bytes, pairing events with table rows by order.
+ * Slice text is not kept in memory: the writer reads each kept slice's event
+ * again from where the table says it lies and copies its name, pid, ts, dur
+ * and args with exactly their input bytes; dropped events are skipped
+ * unread.
  */
 #ifndef CSIM_TRACE_WRITER_H
 #define CSIM_TRACE_WRITER_H
@@ -18,6 +19,7 @@
 struct csim_trace_input {
 	const char *bin_path;
 	const struct csim_block *blocks;   /* the TRACE blocks, in file order */
+	const size_t *rows_end;            /* slice rows up to the end of each */
 	size_t nblocks;
 	const char *profiling_type;        /* raw JSON text, NULL: "op" */
 	const char *schema_version;        /* raw JSON text, NULL: 1 */

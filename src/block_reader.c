@@ -278,6 +278,23 @@ int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 	return CSIM_OK;
 }
 
+int csim_block_reader_skip(struct csim_block_reader *r, uint64_t n,
+			   struct csim_error *err)
+{
+	uint64_t skipped;
+	int rc;
+
+	if (n > r->payload_left)
+		n = r->payload_left;
+	rc = csim_stream_skip(&r->stream, n, &skipped, err);
+	if (rc != CSIM_OK)
+		return rc;
+	if (skipped < n)
+		return truncated(r, err);
+	r->payload_left -= n;
+	return CSIM_OK;
+}
+
 int csim_block_reader_seek(struct csim_block_reader *r,
 			   const struct csim_block *blk, struct csim_error *err)
 {

@@ -37,6 +37,8 @@ struct run {
 	struct csim_model model;
 	struct csim_block *traces;
 	size_t ntraces, traces_cap;
+	size_t *rows_end;              /* slice rows read by the end of each TRACE block */
+	size_t rows_end_cap;
 	char *profiling_type;
 	char *schema_version;
 	struct csim_metrics metrics;
@@ -56,7 +58,9 @@ static int keep_trace_block(struct run *r, const struct csim_block *blk,
 			    struct csim_error *err)
 {
 	if (csim_array_grow((void **)&r->traces, &r->traces_cap, r->ntraces + 1,
-			    sizeof(*r->traces)) != 0)
+			    sizeof(*r->traces)) != 0 ||
+	    csim_array_grow((void **)&r->rows_end, &r->rows_end_cap, r->ntraces + 1,
+			    sizeof(*r->rows_end)) != 0)
 		return run_nomem(err);
 	r->traces[r->ntraces++] = *blk;
 	return CSIM_OK;
@@ -79,6 +83,7 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 			break;
 		rc = csim_table_add(&r->model.table, sc, &ev, err);
 	}
+	r->rows_end[r->ntraces - 1] = r->model.table.nslices;
 	/* Top-level fields come from the first TRACE block. */
 	if (rc == CSIM_OK && r->ntraces == 1) {
 		r->profiling_type = sc->profiling_type;
@@ -220,7 +225,7 @@ static int write_outputs(struct run *r, struct csim_error *err)
 {
 	struct csim_out trace, metrics;
 	struct csim_trace_input in = {
-		r->bin_path, r->traces, r->ntraces, r->profiling_type,
+		r->bin_path, r->traces, r->rows_end, r->ntraces, r->profiling_type,
 		r->schema_version, &r->identity
 	};
 	int rc;
@@ -361,6 +366,7 @@ static void run_release(struct run *r)
 	free(r->bin_dir);
 	free(r->out_dir);
 	free(r->traces);
+	free(r->rows_end);
 	free(r->profiling_type);
 	free(r->schema_version);
 	csim_model_release(&r->model);

@@ -132,20 +132,28 @@ static int expect_bad(struct csim_scan_result *res, const char *q,
 	return CSIM_SCAN_BAD;
 }
 
-static int key_is(const char *key, size_t n, const char *want)
+static int key_eq(const char *key, size_t n, const char *want, size_t want_n)
 {
-	return strlen(want) == n && memcmp(key, want, n) == 0;
+	return n == want_n && memcmp(key, want, n) == 0;
 }
 
+/* Compares with a string literal; its length is known at compile time. */
+#define KEY_IS(key, n, lit) key_eq((key), (n), (lit), sizeof(lit) - 1)
+
+/* Runs once per key of every event: lengths first, bytes only on a match. */
 static int field_of_key(const char *key, size_t n)
 {
-	static const char *const names[CSIM_F_COUNT] = {
-		"ph", "name", "pid", "tid", "ts", "dur", "args", "id"
+	static const struct { char name[5]; unsigned char n; signed char field; } keys[] = {
+		{ "ph", 2, CSIM_F_PH }, { "ts", 2, CSIM_F_TS }, { "id", 2, CSIM_F_ID },
+		{ "pid", 3, CSIM_F_PID }, { "tid", 3, CSIM_F_TID }, { "dur", 3, CSIM_F_DUR },
+		{ "name", 4, CSIM_F_NAME }, { "args", 4, CSIM_F_ARGS },
 	};
 
-	for (int f = 0; f < CSIM_F_COUNT; f++)
-		if (key_is(key, n, names[f]))
-			return f;
+	if (n < 2 || n > 4)
+		return -1;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (keys[i].n == n && memcmp(key, keys[i].name, n) == 0)
+			return keys[i].field;
 	return -1;
 }
 
@@ -350,7 +358,7 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 	rc = scan_key(sc, p, end, res, small, &key, &klen, &q);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
-	if (key_is(key, klen, "traceEvents")) {
+	if (KEY_IS(key, klen, "traceEvents")) {
 		if (*q != '[')
 			return expect_bad(res, q, "traceEvents is not an array");
 		sc->saw_events = 1;
@@ -361,7 +369,7 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 	rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
-	if (key_is(key, klen, "profilingType") || key_is(key, klen, "schemaVersion")) {
+	if (KEY_IS(key, klen, "profilingType") || KEY_IS(key, klen, "schemaVersion")) {
 		char **slot = key[0] == 'p' ? &sc->profiling_type : &sc->schema_version;
 
 		free(*slot);
@@ -484,6 +492,65 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 	}
 }
 
+/* Makes [offset, offset + len) of the payload visible in the window. */
+static int scan_window_at(struct csim_trace_scan *sc, uint64_t offset,
+			  size_t len, struct csim_error *err)
+{
+	uint64_t have_end = sc->base + sc->len;
+	int rc = CSIM_OK;
+
+	if (offset < sc->base)
+		return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+				      "%s: TRACE block at offset %llu: events out of order on re-reading",
+				      sc->reader->stream.path,
+				      (unsigned long long)sc->block.offset);
+	if (offset >= have_end) {
+		/* Not buffered: drop the window and skip ahead in the file. */
+		rc = csim_block_reader_skip(sc->reader, offset - have_end, err);
+		sc->base = offset;
+		sc->len = sc->pos = 0;
+	} else {
+		sc->pos = (size_t)(offset - sc->base);
+	}
+	while (rc == CSIM_OK && sc->base + sc->len < offset + len) {
+		if (sc->reader->payload_left == 0)
+			return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+					      "%s: TRACE block at offset %llu: shorter on re-reading",
+					      sc->reader->stream.path,
+					      (unsigned long long)sc->block.offset);
+		rc = scan_refill(sc, err);
+	}
+	return rc;
+}
+
+int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
+			     size_t len, struct csim_event *ev,
+			     struct csim_error *err)
+{
+	struct csim_scan_result res;
+	const char *p;
+	int rc = scan_window_at(sc, offset, len, err);
+
+	if (rc != CSIM_OK)
+		return rc;
+	p = sc->buf + sc->pos;
+	memset(ev, 0, sizeof(*ev));
+	ev->offset = offset;
+	ev->raw.p = p;
+	ev->raw.n = len;
+	/* The event was validated on the first pass: it ends exactly here. */
+	sc->final = 1;
+	rc = *p == '{' ? scan_event_object(sc, p, p + len, ev, &res) : CSIM_SCAN_BAD;
+	if (rc != CSIM_SCAN_OK || res.end != p + len)
+		return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+				      "%s: TRACE block at offset %llu: event at payload byte %llu changed on re-reading",
+				      sc->reader->stream.path,
+				      (unsigned long long)sc->block.offset,
+				      (unsigned long long)offset);
+	ev->is_object = 1;
+	return CSIM_OK;
+}
+
 int csim_span_number(struct csim_span span, double *value)
 {
 	char *endp;
@@ -520,7 +587,7 @@ int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 		v = csim_json_skip_ws(p, end);
 		if (csim_json_scan_value(&sc->stack, v, end, 1, &res) != CSIM_SCAN_OK)
 			return 0;
-		if (key_is(key, klen, "detail") && *v == '"') {
+		if (KEY_IS(key, klen, "detail") && *v == '"') {
 			found.p = v;
 			found.n = (size_t)(res.end - v);
 		}

@@ -1,11 +1,11 @@
 #include "event_table.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "array_grow.h"
 #include "flag_detail.h"
+#include "number_grid.h"
 #include "pipe_table.h"
 
 /* Beyond this many ns (~104 days) a timestamp is treated as absurd. */
@@ -26,6 +26,7 @@ void csim_table_release(struct csim_table *t)
 		free(t->pid_names[i]);
 	free(t->pid_names);
 	free(t->slices);
+	free(t->slice_text);
 	free(t->syncs);
 	free(t->details);
 	free(t->counter_text);
@@ -72,25 +73,28 @@ static int nomem(struct csim_error *err)
 			      "out of memory while reading the trace");
 }
 
-static int text_is(const struct csim_text *t, const char *s)
+static int text_eq(const struct csim_text *t, const char *s, size_t n)
 {
-	return t->kind == CSIM_VALUE_STRING && strlen(s) == t->n &&
-	       memcmp(t->p, s, t->n) == 0;
+	return t->kind == CSIM_VALUE_STRING && t->n == n && memcmp(t->p, s, n) == 0;
 }
+
+/* Compares with a string literal; its length is known at compile time. */
+#define TEXT_IS(t, lit) text_eq((t), (lit), sizeof(lit) - 1)
 
 static int has_id_text(const struct csim_text *t)
 {
 	return t->kind == CSIM_VALUE_STRING || t->kind == CSIM_VALUE_NUMBER;
 }
 
-static int to_grid(double us, int64_t *ns)
+/* A validated JSON value is a number exactly when it starts like one. */
+static int span_is_number(struct csim_span v)
 {
-	double v = us * 1000.0;
+	return v.p != NULL && (*v.p == '-' || (*v.p >= '0' && *v.p <= '9'));
+}
 
-	if (!(v > -GRID_LIMIT && v < GRID_LIMIT))
-		return 0;
-	*ns = llround(v);
-	return 1;
+static int to_grid(struct csim_span v, int64_t *ns)
+{
+	return csim_number_grid(v.p, v.n, GRID_LIMIT, ns);
 }
 
 static int skip(enum csim_skip_reason *why, enum csim_skip_reason r)
@@ -103,15 +107,13 @@ static int skip(enum csim_skip_reason *why, enum csim_skip_reason r)
 static int placed_event(const struct csim_event *ev, int64_t *ts,
 			enum csim_skip_reason *why)
 {
-	double v;
-
 	if (!has_id_text(&ev->pid))
 		return skip(why, CSIM_SKIP_NO_PID);
 	if (!has_id_text(&ev->tid))
 		return skip(why, CSIM_SKIP_NO_TID);
-	if (!csim_span_number(ev->field[CSIM_F_TS], &v))
+	if (!span_is_number(ev->field[CSIM_F_TS]))
 		return skip(why, CSIM_SKIP_NO_TS);
-	if (!to_grid(v, ts))
+	if (!to_grid(ev->field[CSIM_F_TS], ts))
 		return skip(why, CSIM_SKIP_RANGE);
 	return 1;
 }
@@ -119,17 +121,20 @@ static int placed_event(const struct csim_event *ev, int64_t *ts,
 int csim_table_slice_of(const struct csim_event *ev, int64_t *start,
 			int64_t *end, enum csim_skip_reason *why)
 {
+	struct csim_span dur = ev->field[CSIM_F_DUR];
 	int64_t len = 0;
-	double dur;
+	double v;
 
-	if (!ev->is_object || !text_is(&ev->ph, "X"))
+	if (!ev->is_object || !TEXT_IS(&ev->ph, "X"))
 		return 0;
 	if (ev->name.kind != CSIM_VALUE_STRING)
 		return skip(why, CSIM_SKIP_NO_NAME);
 	if (placed_event(ev, start, why) < 0)
 		return -1;
-	if (ev->field[CSIM_F_DUR].p != NULL) {
-		if (!csim_span_number(ev->field[CSIM_F_DUR], &dur) || dur < 0)
+	if (dur.p != NULL) {
+		/* Negative is "-" and any non-zero value; "-0" is a zero. */
+		if (!span_is_number(dur) ||
+		    (*dur.p == '-' && csim_span_number(dur, &v) && v < 0))
 			return skip(why, CSIM_SKIP_BAD_DUR);
 		if (!to_grid(dur, &len))
 			return skip(why, CSIM_SKIP_RANGE);
@@ -171,12 +176,12 @@ static int intern_pipe(struct csim_table *t, const char *p, size_t n,
 
 static enum csim_slice_kind slice_kind(const struct csim_event *ev)
 {
-	if (text_is(&ev->name, "SET_FLAG") || text_is(&ev->name, "WAIT_FLAG") ||
-	    text_is(&ev->name, "set_event") || text_is(&ev->name, "wait_event"))
+	if (TEXT_IS(&ev->name, "SET_FLAG") || TEXT_IS(&ev->name, "WAIT_FLAG") ||
+	    TEXT_IS(&ev->name, "set_event") || TEXT_IS(&ev->name, "wait_event"))
 		return CSIM_SLICE_SYNC;
-	if (text_is(&ev->name, "BAR"))
+	if (TEXT_IS(&ev->name, "BAR"))
 		return CSIM_SLICE_BAR;
-	if (text_is(&ev->name, "cache_time") || text_is(&ev->name, "ccu_time"))
+	if (TEXT_IS(&ev->name, "cache_time") || TEXT_IS(&ev->name, "ccu_time"))
 		return CSIM_SLICE_CACHE_CCU;
 	return CSIM_SLICE_INSTR;
 }
@@ -187,8 +192,12 @@ static int add_slice(struct csim_table *t, const struct csim_event *ev,
 	struct csim_slice *s;
 
 	if (csim_array_grow((void **)&t->slices, &t->slices_cap, t->nslices + 1,
-		 sizeof(*t->slices)) != 0)
+		 sizeof(*t->slices)) != 0 ||
+	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap,
+			    t->nslices + 1, sizeof(*t->slice_text)) != 0)
 		return -1;
+	t->slice_text[t->nslices].offset = ev->offset;
+	t->slice_text[t->nslices].len = ev->raw.n;
 	s = &t->slices[t->nslices];
 	memset(s, 0, sizeof(*s));
 	s->start = start;
@@ -240,8 +249,8 @@ static int add_sync(struct csim_table *t, struct csim_trace_scan *sc,
 	memset(r, 0, sizeof(*r));
 	r->ts = ts;
 	r->is_begin = ev->ph.p[0] == 'B';
-	r->kind = (uint8_t)(text_is(&ev->name, "SET_FLAG") ||
-			    text_is(&ev->name, "set_event")
+	r->kind = (uint8_t)(TEXT_IS(&ev->name, "SET_FLAG") ||
+			    TEXT_IS(&ev->name, "set_event")
 			    ? CSIM_SYNC_SET : CSIM_SYNC_WAIT);
 	r->id = CSIM_NONE;
 	r->detail = CSIM_NONE;
@@ -279,8 +288,8 @@ static int add_counter(struct csim_table *t, const struct csim_event *ev)
 
 static int is_flag_name(const struct csim_text *name)
 {
-	return text_is(name, "SET_FLAG") || text_is(name, "WAIT_FLAG") ||
-	       text_is(name, "set_event") || text_is(name, "wait_event");
+	return TEXT_IS(name, "SET_FLAG") || TEXT_IS(name, "WAIT_FLAG") ||
+	       TEXT_IS(name, "set_event") || TEXT_IS(name, "wait_event");
 }
 
 /* B/E records: flags become sync records, anything else is dropped. */
@@ -303,8 +312,6 @@ static int add_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
 
 static int add_counter_event(struct csim_table *t, const struct csim_event *ev)
 {
-	double v;
-
 	if (!t->keep_counters) {
 		t->dropped[CSIM_DROP_COUNTER]++;
 		return 0;
@@ -317,7 +324,7 @@ static int add_counter_event(struct csim_table *t, const struct csim_event *ev)
 		t->skipped[CSIM_SKIP_NO_PID]++;
 		return 0;
 	}
-	if (!csim_span_number(ev->field[CSIM_F_TS], &v)) {
+	if (!span_is_number(ev->field[CSIM_F_TS])) {
 		t->skipped[CSIM_SKIP_NO_TS]++;
 		return 0;
 	}

@@ -1,5 +1,6 @@
 #include "json_scan.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,37 @@ static int scan_escape(const char *p, const char *end, int final,
 	}
 }
 
+#define BYTES_1 0x0101010101010101ull
+#define BYTES_80 0x8080808080808080ull
+
+/*
+ * Skips ordinary string bytes up to the first quote, backslash or control
+ * character, eight bytes at a time (the classic "has a zero byte" / "has a
+ * byte below n" word tests), the tail byte by byte. Strings are most of a
+ * trace.
+ */
+static const char *string_plain_end(const char *q, const char *end)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - q >= 8) {
+		uint64_t w, quote, slash, hit;
+
+		memcpy(&w, q, sizeof(w));
+		quote = w ^ (BYTES_1 * '"');
+		slash = w ^ (BYTES_1 * '\\');
+		hit = (((quote - BYTES_1) & ~quote) | ((slash - BYTES_1) & ~slash) |
+		       ((w - BYTES_1 * 0x20) & ~w)) & BYTES_80;
+		/* Borrows only run upwards, so the lowest flagged byte is exact. */
+		if (hit != 0)
+			return q + (__builtin_ctzll(hit) >> 3);
+		q += 8;
+	}
+#endif
+	while (q < end && (unsigned char)*q >= 0x20 && *q != '"' && *q != '\\')
+		q++;
+	return q;
+}
+
 int csim_json_scan_string(const char *p, const char *end, int final,
 			  struct csim_scan_result *res, int *escaped)
 {
@@ -75,9 +107,7 @@ int csim_json_scan_string(const char *p, const char *end, int final,
 	for (;;) {
 		unsigned char c;
 
-		while (q < end && (unsigned char)*q >= 0x20 && *q != '"' &&
-		       *q != '\\')
-			q++;
+		q = string_plain_end(q, end);
 		if (q >= end)
 			return scan_short(res, q, final);
 		c = (unsigned char)*q;

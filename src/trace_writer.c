@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "event_scan.h"
+#include "number_grid.h"
 #include "out_file.h"
 #include "pipe_table.h"
 
@@ -143,14 +144,49 @@ static int input_changed(const struct csim_trace_input *in,
 			      in->bin_path);
 }
 
-/* Second reading pass: copies kept slices in input order. */
+/* The grid start of a re-read event must be the row's: else the file changed. */
+static int same_slice(const struct csim_event *ev, const struct csim_slice *s)
+{
+	struct csim_span ts = ev->field[CSIM_F_TS];
+	int64_t start;
+
+	return ts.p != NULL && csim_number_grid(ts.p, ts.n, 1e300, &start) &&
+	       start == s->start;
+}
+
+/* Second reading: copies the kept slices of one block, in input order. */
+static int write_block_slices(struct writer *w, struct csim_trace_scan *sc,
+			      size_t first, size_t last, struct csim_error *err)
+{
+	const struct csim_table *t = &w->m->table;
+
+	for (size_t row = first; row < last; row++) {
+		struct csim_event ev;
+		int rc;
+
+		if (!t->slices[row].kept)
+			continue;
+		rc = csim_trace_scan_event_at(sc, t->slice_text[row].offset,
+					      (size_t)t->slice_text[row].len, &ev, err);
+		if (rc != CSIM_OK)
+			return rc;
+		if (!same_slice(&ev, &t->slices[row]))
+			return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+					      "%s: the file changed while it was being converted",
+					      sc->reader->stream.path);
+		write_slice(w, &ev, &t->slices[row]);
+		if (csim_out_failed(w->out))
+			break;   /* commit reports the write error */
+	}
+	return CSIM_OK;
+}
+
 static int write_slices(struct writer *w, const struct csim_trace_input *in,
 			struct csim_error *err)
 {
-	const struct csim_table *t = &w->m->table;
 	struct csim_block_reader reader;
 	struct csim_trace_scan sc;
-	size_t row = 0;
+	size_t first = 0;
 	int rc;
 
 	csim_trace_scan_init(&sc);
@@ -164,38 +200,14 @@ static int write_slices(struct writer *w, const struct csim_trace_input *in,
 		rc = input_changed(in, err);
 		goto out;
 	}
-	for (size_t b = 0; b < in->nblocks; b++) {
-		int has = 1;
-
+	for (size_t b = 0; b < in->nblocks && rc == CSIM_OK; b++) {
 		rc = csim_block_reader_seek(&reader, &in->blocks[b], err);
 		if (rc == CSIM_OK)
 			rc = csim_trace_scan_begin(&sc, &reader, &in->blocks[b], err);
-		while (rc == CSIM_OK) {
-			struct csim_event ev;
-			enum csim_skip_reason why;
-			int64_t start, end;
-
-			rc = csim_trace_scan_next(&sc, &ev, &has, err);
-			if (rc != CSIM_OK || !has)
-				break;
-			if (csim_table_slice_of(&ev, &start, &end, &why) != 1)
-				continue;
-			if (row >= t->nslices || t->slices[row].start != start ||
-			    t->slices[row].end != end) {
-				rc = input_changed(in, err);
-				break;
-			}
-			if (t->slices[row].kept)
-				write_slice(w, &ev, &t->slices[row]);
-			row++;
-			if (csim_out_failed(w->out))
-				goto out;   /* commit reports the write error */
-		}
-		if (rc != CSIM_OK)
-			goto out;
+		if (rc == CSIM_OK)
+			rc = write_block_slices(w, &sc, first, in->rows_end[b], err);
+		first = in->rows_end[b];
 	}
-	if (row != t->nslices)
-		rc = input_changed(in, err);
 out:
 	csim_block_reader_release(&reader);
 out_scan:

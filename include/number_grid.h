@@ -1,0 +1,23 @@
+/*
+ * number_grid: a JSON number of microseconds onto the integer-nanosecond
+ * grid the viewers use, llround(strtod(text) * 1000.0), exactly.
+ *
+ * Timestamps are the converter's only numbers and there are millions of
+ * them; strtod() was a tenth of the run. Most texts are settled by integer
+ * arithmetic on their decimal digits; the rare ones that are too long or sit
+ * too close to a half nanosecond for that to be safe go through strtod().
+ */
+#ifndef CSIM_NUMBER_GRID_H
+#define CSIM_NUMBER_GRID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * p[0..n) is a validated JSON number followed by a non-digit (as the scanner
+ * hands it out). Returns 1 and *ns, or 0 when |value * 1000| is not below
+ * limit (or not finite).
+ */
+int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns);
+
+#endif

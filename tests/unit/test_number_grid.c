@@ -1,0 +1,130 @@
+/*
+ * number_grid must agree with llround(strtod(text) * 1000.0) on every text:
+ * the fixed cases sit on the traps (ties, 17-digit float32 values, long
+ * mantissas, exponents, limits); the random ones sweep the shapes real
+ * traces print.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "number_grid.h"
+
+#define LIMIT 9.0e15
+
+/* The reference, with the same range rule. */
+static int reference(const char *s, int64_t *ns)
+{
+	double v = strtod(s, NULL) * 1000.0;
+
+	if (!(v > -LIMIT && v < LIMIT))
+		return 0;
+	*ns = llround(v);
+	return 1;
+}
+
+static int agrees(struct check_ctx *c, const char *s)
+{
+	int64_t got = 0, want = 0;
+	char buf[80];
+	int ok_got, ok_want;
+
+	/* The converter hands out spans followed by a delimiter. */
+	snprintf(buf, sizeof(buf), "%s,", s);
+	ok_got = csim_number_grid(buf, strlen(s), LIMIT, &got);
+	ok_want = reference(s, &want);
+	if (ok_got != ok_want || (ok_got && got != want)) {
+		fprintf(stderr, "    %s: got %d/%lld, strtod says %d/%lld\n", s, ok_got,
+			(long long)got, ok_want, (long long)want);
+		return CHECK(c, 0);
+	}
+	c->passed++;
+	return 1;
+}
+
+static void test_fixed_cases(struct check_ctx *c)
+{
+	static const char *const cases[] = {
+		"0", "-0", "1", "-1", "0.0", "4.0289998054504395", "0.5370000004768372",
+		"0.0010000000474974513", "0.0005", "0.0015", "-0.0005", "0.0004999999999",
+		"0.00050000000000001", "2.5e-3", "2.5E-3", "1e2", "1E+2", "-1.0E0",
+		"10.5125", "36.67166519165039", "12345678901234567890",
+		"1234567.8901234567890123", "0.000000000000000000000001", "9e12",
+		"9.1e12", "-9.1e12", "1e300", "1e-300", "8999999999999.999",
+		"3.9440000057220459", "0.15399999916553497", "100.00000000000001",
+		"0.12345678901234567890123456789", "5e-4", "15e-4", "1.5e-3",
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		agrees(c, cases[i]);
+}
+
+static uint64_t next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void test_float32_timestamps(struct check_ctx *c)
+{
+	uint64_t s = 0x9E3779B97F4A7C15ull;
+	char buf[64];
+
+	/* cycles / 1850 MHz as float32, printed as its double: the producer's way. */
+	for (int i = 0; i < 200000; i++) {
+		double us = (double)(next(&s) % 200000000) / 1850.0;
+
+		if (i % 2)
+			us = floor(us * 1000.0 + 0.5) / 1000.0;
+		snprintf(buf, sizeof(buf), "%.17g", (double)(float)us);
+		if (!agrees(c, buf))
+			return;
+		snprintf(buf, sizeof(buf), "%.16g", (double)(float)us);
+		if (!agrees(c, buf))
+			return;
+	}
+}
+
+static void test_random_decimals(struct check_ctx *c)
+{
+	uint64_t s = 12345;
+	char buf[80];
+
+	for (int i = 0; i < 200000; i++) {
+		int ndig = 1 + (int)(next(&s) % 24), dot = (int)(next(&s) % (unsigned)(ndig + 1));
+		size_t n = 0;
+
+		if (next(&s) % 4 == 0)
+			buf[n++] = '-';
+		for (int d = 0; d < ndig; d++) {
+			if (d == dot && d > 0)
+				buf[n++] = '.';
+			/* Many fives and zeros: they make ties and near-ties. */
+			buf[n++] = "0123456789555000"[next(&s) % 16];
+		}
+		if (n > 1 && buf[n - 1] == '.')
+			n--;
+		if (next(&s) % 5 == 0)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "e%d",
+					      (int)(next(&s) % 40) - 25);
+		buf[n] = '\0';
+		/* Keep to JSON: no leading zeros in the integer part. */
+		if ((buf[0] == '0' && buf[1] >= '0' && buf[1] <= '9') ||
+		    (buf[0] == '-' && buf[1] == '0' && buf[2] >= '0' && buf[2] <= '9'))
+			continue;
+		if (!agrees(c, buf))
+			return;
+	}
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_fixed_cases);
+	CHECK_RUN(&c, test_float32_timestamps);
+	CHECK_RUN(&c, test_random_decimals);
+	return check_done(&c);
+}
