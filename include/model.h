@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "csim_error.h"
 #include "event_table.h"
+#include "pipe_table.h"
 
 /* Kept slices of one (pid, pipe), packed into nsub sub-lanes. */
 struct csim_lane {
@@ -65,6 +66,8 @@ enum csim_slice_drop {
 struct csim_model {
 	struct csim_table table;
 	/* lane pass */
+	const struct csim_pipe_info **pipe_info;   /* per pipe id */
+	unsigned char *pipe_dropped;               /* per pipe id */
 	uint64_t kept_slices;
 	uint64_t slice_drops[CSIM_SDROP_COUNT];
 	/* packing pass: lanes sorted by (pid, pipe) */
@@ -95,15 +98,15 @@ long csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pip
 const char *csim_flag_skip_text(enum csim_flag_skip r);
 const char *csim_slice_drop_text(enum csim_slice_drop r);
 
-/* Whether the lane pass drops every slice of this pipe. */
-int csim_pass_lane_dropped(const struct csim_model *m, uint32_t pipe,
-			   const struct csim_options *opt);
+/* Whether the lane pass drops every slice of this pipe (after it ran). */
+int csim_pass_lane_dropped(const struct csim_model *m, uint32_t pipe);
 
 /* The passes, run in this order by the converter. */
 int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
 		    struct csim_error *err);
 int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
 		   struct csim_error *err);
+/* Consumes the table's sync records (they are freed once paired). */
 int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 		    struct csim_error *err);
 int csim_pass_order(struct csim_model *m, const struct csim_options *opt,

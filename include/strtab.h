@@ -25,6 +25,7 @@ struct csim_strtab {
 	size_t count, ents_cap;
 	char *bytes;
 	size_t bytes_len, bytes_cap;
+	uint32_t last;        /* most recent result: events come grouped by core */
 };
 
 void csim_strtab_init(struct csim_strtab *t);

@@ -12,6 +12,8 @@ void csim_model_init(struct csim_model *m, const struct csim_options *opt)
 void csim_model_release(struct csim_model *m)
 {
 	csim_table_release(&m->table);
+	free(m->pipe_info);
+	free(m->pipe_dropped);
 	free(m->lanes);
 	free(m->arrows);
 	free(m->processes);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEY_WORDS 6
+#define KEY_WORDS 4
 
 /* A generic sort record: lexicographic on k[], then idx (input order). */
 struct key_item {
@@ -34,6 +34,12 @@ static int key_item_cmp(const void *a, const void *b)
 static uint64_t key_signed(int64_t v)
 {
 	return (uint64_t)v ^ ((uint64_t)1 << 63);
+}
+
+/* SETs before WAITs, each by begin time, in one word (|t| < 2^62). */
+static uint64_t key_kind_time(uint8_t kind, int64_t t)
+{
+	return (uint64_t)kind << 63 | (uint64_t)(t + ((int64_t)1 << 62));
 }
 
 static int same_group(const struct key_item *a, const struct key_item *b,
@@ -149,17 +155,19 @@ static void pair_begin_end(struct flag_work *w)
 		const struct csim_sync_rec *r = &t->syncs[i];
 
 		if (r->id != CSIM_NONE)
-			w->items[n++] = (struct key_item){ { r->kind, r->id, 0, 0, 0, 0 }, i };
+			w->items[n++] = (struct key_item){
+				{ (uint64_t)r->id << 1 | r->kind, 0, 0, 0 }, i };
 	}
-	for_each_group(w, w->items, n, 2, pair_group_by_id);
+	for_each_group(w, w->items, n, 1, pair_group_by_id);
 	n = 0;
 	for (uint32_t i = 0; i < t->nsyncs; i++) {
 		const struct csim_sync_rec *r = &t->syncs[i];
 
 		if (r->id == CSIM_NONE)
-			w->items[n++] = (struct key_item){ { r->name, r->pid, r->pipe, 0, 0, 0 }, i };
+			w->items[n++] = (struct key_item){
+				{ (uint64_t)r->name << 32 | r->pid, r->pipe, 0, 0 }, i };
 	}
-	for_each_group(w, w->items, n, 3, pair_group_lifo);
+	for_each_group(w, w->items, n, 2, pair_group_lifo);
 }
 
 static int flag_order_cmp(const void *a, const void *b)
@@ -224,9 +232,9 @@ static int anchor_pair(struct flag_work *w, const struct flag *set,
 	uint32_t pi, ci;
 	int64_t s2, f2;
 
-	if (csim_pass_lane_dropped(m, prod_pipe, w->opt))
+	if (csim_pass_lane_dropped(m, prod_pipe))
 		return CSIM_FSKIP_PRODUCER_DROPPED;
-	if (csim_pass_lane_dropped(m, cons_pipe, w->opt))
+	if (csim_pass_lane_dropped(m, cons_pipe))
 		return CSIM_FSKIP_CONSUMER_DROPPED;
 	pi = find_anchor(w, set->pid, prod_pipe, set->begin, 1);
 	if (pi == CSIM_NONE)
@@ -288,7 +296,7 @@ static void match_set_wait(struct flag_work *w)
 
 		if (f->id != CSIM_NONE)
 			w->items[n++] = (struct key_item){
-				{ f->id, f->kind, key_signed(f->begin), 0, 0, 0 }, i };
+				{ f->id, key_kind_time(f->kind, f->begin), 0, 0 }, i };
 	}
 	for_each_group(w, w->items, n, 1, match_group);
 	n = 0;
@@ -304,10 +312,11 @@ static void match_set_wait(struct flag_work *w)
 		}
 		d = &t->details[f->detail];
 		w->items[n++] = (struct key_item){
-			{ (uint64_t)f->pid << 32 | d->producer, d->consumer,
-			  d->has_flag_id, d->flag_id, f->kind, key_signed(f->begin) }, i };
+			{ (uint64_t)f->pid << 32 | d->producer,
+			  (uint64_t)d->consumer << 1 | d->has_flag_id, d->flag_id,
+			  key_kind_time(f->kind, f->begin) }, i };
 	}
-	for_each_group(w, w->items, n, 4, match_group);
+	for_each_group(w, w->items, n, 3, match_group);
 }
 
 static void build_anchors(struct flag_work *w)
@@ -322,7 +331,7 @@ static void build_anchors(struct flag_work *w)
 		if (s->kept && s->end > s->start)
 			w->anchors[w->nanchors++] = (struct key_item){
 				{ (uint64_t)s->pid << 32 | s->pipe, key_signed(s->start),
-				  0, 0, 0, 0 }, i };
+				  0, 0 }, i };
 	}
 	qsort(w->anchors, w->nanchors, sizeof(*w->anchors), key_item_cmp);
 }
@@ -352,8 +361,9 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	m->narrows = 0;
 	w.items = malloc(nrec * sizeof(*w.items));
 	w.stack = malloc(nrec * sizeof(*w.stack));
-	w.flags = malloc(nrec * sizeof(*w.flags));
-	m->arrows = malloc(nrec * sizeof(*m->arrows));
+	/* A flag takes a B and an E record; an arrow a SET and a WAIT flag. */
+	w.flags = malloc((nrec / 2 + 1) * sizeof(*w.flags));
+	m->arrows = malloc((nrec / 4 + 1) * sizeof(*m->arrows));
 	w.anchors = malloc((m->kept_slices ? m->kept_slices : 1) * sizeof(*w.anchors));
 	if (w.items == NULL || w.stack == NULL || w.flags == NULL ||
 	    m->arrows == NULL || w.anchors == NULL) {
@@ -362,6 +372,10 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 		goto out;
 	}
 	pair_begin_end(&w);
+	/* The records live on in the flags; drop them to lower peak memory. */
+	free(m->table.syncs);
+	m->table.syncs = NULL;
+	m->table.nsyncs = m->table.syncs_cap = 0;
 	/* Flag index order is input order from here on: ties sort by it. */
 	qsort(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp);
 	build_anchors(&w);

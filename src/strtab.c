@@ -19,6 +19,7 @@ static uint32_t strtab_hash(const char *p, size_t n)
 void csim_strtab_init(struct csim_strtab *t)
 {
 	memset(t, 0, sizeof(*t));
+	t->last = CSIM_NONE;
 }
 
 void csim_strtab_release(struct csim_strtab *t)
@@ -26,7 +27,7 @@ void csim_strtab_release(struct csim_strtab *t)
 	free(t->slots);
 	free(t->ents);
 	free(t->bytes);
-	memset(t, 0, sizeof(*t));
+	csim_strtab_init(t);
 }
 
 static size_t strtab_probe(const struct csim_strtab *t, const char *p, size_t n,
@@ -81,14 +82,20 @@ uint32_t csim_strtab_find(const struct csim_strtab *t, const char *p, size_t n)
 int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 		       uint32_t *id)
 {
-	uint32_t h = strtab_hash(p, n);
+	uint32_t h;
 	size_t i;
 	struct csim_strtab_entry *e;
 
+	if (t->last != CSIM_NONE && t->ents[t->last].len == n &&
+	    memcmp(t->bytes + t->ents[t->last].off, p, n) == 0) {
+		*id = t->last;
+		return 0;
+	}
+	h = strtab_hash(p, n);
 	if (t->nslots != 0) {
 		i = strtab_probe(t, p, n, h);
 		if (t->slots[i] != 0) {
-			*id = t->slots[i] - 1;
+			*id = t->last = t->slots[i] - 1;
 			return 0;
 		}
 	}
@@ -112,7 +119,7 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	t->bytes_len += n + 1;
 	i = strtab_probe(t, p, n, h);
 	t->slots[i] = (uint32_t)(t->count + 1);
-	*id = (uint32_t)t->count++;
+	*id = t->last = (uint32_t)t->count++;
 	return 0;
 }
 

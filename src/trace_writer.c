@@ -116,9 +116,6 @@ static void put_field(struct writer *w, const char *key, struct csim_span v)
 static void write_slice(struct writer *w, const struct csim_event *ev,
 			const struct csim_slice *s)
 {
-	size_t n;
-	const char *pipe = csim_strtab_get(&w->m->table.pipes, s->pipe, &n);
-
 	next_event(w);
 	put_field(w, "{\"name\":", ev->field[CSIM_F_NAME]);
 	csim_out_text(w->out, ",\"ph\":\"X\"");
@@ -129,7 +126,7 @@ static void write_slice(struct writer *w, const struct csim_event *ev,
 	if (ev->field[CSIM_F_DUR].p != NULL)
 		put_field(w, ",\"dur\":", ev->field[CSIM_F_DUR]);
 	csim_out_text(w->out, ",\"cname\":\"");
-	csim_out_text(w->out, csim_pipe_lookup(pipe, n)->cname);
+	csim_out_text(w->out, w->m->pipe_info[s->pipe]->cname);
 	csim_out_char(w->out, '"');
 	if (ev->field[CSIM_F_ARGS].p != NULL)
 		put_field(w, ",\"args\":", ev->field[CSIM_F_ARGS]);

@@ -95,7 +95,7 @@ static void test_lane_selection(struct check_ctx *c)
 		CHECK_U64(c, m.table.slices[ldst].kept, variant);
 		CHECK_U64(c, m.kept_slices, 2 + 3 * (uint64_t)variant);
 		CHECK_U64(c, m.slice_drops[CSIM_SDROP_NOISE_LANE], 1);
-		CHECK_U64(c, csim_pass_lane_dropped(&m, m.table.slices[scalar].pipe, &opt),
+		CHECK_U64(c, csim_pass_lane_dropped(&m, m.table.slices[scalar].pipe),
 			  !variant);
 	}
 	csim_model_release(&m);
