@@ -1,6 +1,7 @@
 /*
- * Sync arrows. Three steps, all over sorted arrays so the whole pass is
- * O(n log n) in the number of flags and slices:
+ * Sync arrows. Three steps over grouped and sorted arrays, so the whole pass
+ * is O(n log n) in the number of flags and slices (grouping by interned id
+ * is a counting sort):
  *  1. pair each flag's B with its E (by id, else LIFO per name/pid/tid);
  *  2. match each SET with its WAIT (by shared id, else FIFO per
  *     (pid, producer pipe, consumer pipe, flag id) in begin order);
@@ -11,6 +12,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "dense_order.h"
 
 #define KEY_WORDS 4
 
@@ -62,7 +65,11 @@ struct flag {
 struct flag_work {
 	struct csim_model *m;
 	const struct csim_options *opt;
-	struct key_item *items;   /* scratch, sized for every record */
+	struct key_item *items;   /* scratch for comparison sorts, one per record */
+	uint32_t *src;            /* scratch for dense grouping, one per record */
+	uint32_t *keys;
+	uint32_t *order;
+	uint32_t *start;          /* group bounds, 2 * ids + 1 */
 	uint32_t *stack;
 	struct flag *flags;
 	size_t nflags;
@@ -85,22 +92,21 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 	f->detail = b->detail != CSIM_NONE ? b->detail : e->detail;
 }
 
-/* Records sharing (kind, id): the i-th B pairs with the i-th E. */
-static void pair_group_by_id(struct flag_work *w, const struct key_item *it,
-			     size_t n)
+/* Records sharing (kind, id), in input order: the i-th B pairs with the i-th E. */
+static void pair_group_by_id(struct flag_work *w, const uint32_t *idx, size_t n)
 {
 	const struct csim_sync_rec *recs = w->m->table.syncs;
 	size_t bi = 0, ei = 0, paired = 0;
 
 	for (;;) {
-		while (bi < n && !recs[it[bi].idx].is_begin)
+		while (bi < n && !recs[idx[bi]].is_begin)
 			bi++;
-		while (ei < n && recs[it[ei].idx].is_begin)
+		while (ei < n && recs[idx[ei]].is_begin)
 			ei++;
 		if (bi >= n || ei >= n)
 			break;
-		add_flag(w, &recs[it[bi].idx], &recs[it[ei].idx],
-			 it[bi].idx < it[ei].idx ? it[bi].idx : it[ei].idx);
+		add_flag(w, &recs[idx[bi]], &recs[idx[ei]],
+			 idx[bi] < idx[ei] ? idx[bi] : idx[ei]);
 		paired++;
 		bi++;
 		ei++;
@@ -109,17 +115,16 @@ static void pair_group_by_id(struct flag_work *w, const struct key_item *it,
 }
 
 /* Records sharing (name, pid, tid), in input order: E closes the latest B. */
-static void pair_group_lifo(struct flag_work *w, const struct key_item *it,
-			    size_t n)
+static void pair_group_lifo(struct flag_work *w, const uint32_t *idx, size_t n)
 {
 	const struct csim_sync_rec *recs = w->m->table.syncs;
 	size_t depth = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		const struct csim_sync_rec *r = &recs[it[i].idx];
+		const struct csim_sync_rec *r = &recs[idx[i]];
 
 		if (r->is_begin) {
-			w->stack[depth++] = it[i].idx;
+			w->stack[depth++] = idx[i];
 		} else if (depth == 0) {
 			w->m->flag_skips[CSIM_FSKIP_INCOMPLETE]++;
 		} else {
@@ -131,34 +136,55 @@ static void pair_group_lifo(struct flag_work *w, const struct key_item *it,
 	w->m->flag_skips[CSIM_FSKIP_INCOMPLETE] += depth;
 }
 
+/*
+ * Sorts items, then hands each run equal in its first `words` keys to fn as
+ * an array of idx values (written over w->order).
+ */
 static void for_each_group(struct flag_work *w, struct key_item *it, size_t n,
 			   int words,
-			   void (*fn)(struct flag_work *, const struct key_item *, size_t))
+			   void (*fn)(struct flag_work *, const uint32_t *, size_t))
 {
 	qsort(it, n, sizeof(*it), key_item_cmp);
+	for (size_t i = 0; i < n; i++)
+		w->order[i] = it[i].idx;
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
 
 		while (j < n && same_group(&it[i], &it[j], words))
 			j++;
-		fn(w, it + i, j - i);
+		fn(w, w->order + i, j - i);
 		i = j;
 	}
+}
+
+/*
+ * Groups w->src[0..n) by w->keys (dense, < nkeys) into w->order, keeping
+ * input order inside each group; w->start gets the bounds.
+ */
+static void dense_group(struct flag_work *w, size_t n, size_t nkeys)
+{
+	csim_dense_order(w->keys, n, nkeys, w->order, w->start);
+	for (size_t i = 0; i < n; i++)
+		w->order[i] = w->src[w->order[i]];
 }
 
 static void pair_begin_end(struct flag_work *w)
 {
 	const struct csim_table *t = &w->m->table;
+	size_t nkeys = 2 * t->ids.count;
 	size_t n = 0;
 
 	for (uint32_t i = 0; i < t->nsyncs; i++) {
 		const struct csim_sync_rec *r = &t->syncs[i];
 
-		if (r->id != CSIM_NONE)
-			w->items[n++] = (struct key_item){
-				{ (uint64_t)r->id << 1 | r->kind, 0, 0, 0 }, i };
+		if (r->id != CSIM_NONE) {
+			w->src[n] = i;
+			w->keys[n++] = r->id * 2 + r->kind;
+		}
 	}
-	for_each_group(w, w->items, n, 1, pair_group_by_id);
+	dense_group(w, n, nkeys);
+	for (size_t k = 0; k < nkeys; k++)
+		pair_group_by_id(w, w->order + w->start[k], w->start[k + 1] - w->start[k]);
 	n = 0;
 	for (uint32_t i = 0; i < t->nsyncs; i++) {
 		const struct csim_sync_rec *r = &t->syncs[i];
@@ -266,39 +292,79 @@ static int anchor_pair(struct flag_work *w, const struct flag *set,
 	return -1;
 }
 
-/* One matching group, SETs first: the i-th SET goes with the i-th WAIT. */
-static void match_group(struct flag_work *w, const struct key_item *it, size_t n)
+/* One matching group: the i-th SET (by begin) goes with the i-th WAIT. */
+static void match_sets(struct flag_work *w, const uint32_t *sets, size_t nset,
+		       const uint32_t *waits, size_t nwait)
 {
-	size_t nset = 0;
-
-	while (nset < n && w->flags[it[nset].idx].kind == CSIM_SYNC_SET)
-		nset++;
-	for (size_t i = 0; i < nset && nset + i < n; i++) {
-		int why = anchor_pair(w, &w->flags[it[i].idx],
-				      &w->flags[it[nset + i].idx]);
+	for (size_t i = 0; i < nset && i < nwait; i++) {
+		int why = anchor_pair(w, &w->flags[sets[i]], &w->flags[waits[i]]);
 
 		if (why >= 0)
 			w->m->flag_skips[why]++;
 	}
-	if (nset > n - nset)
-		w->m->flag_skips[CSIM_FSKIP_NO_WAIT] += nset - (n - nset);
+	if (nset > nwait)
+		w->m->flag_skips[CSIM_FSKIP_NO_WAIT] += nset - nwait;
 	else
-		w->m->flag_skips[CSIM_FSKIP_NO_SET] += (n - nset) - nset;
+		w->m->flag_skips[CSIM_FSKIP_NO_SET] += nwait - nset;
+}
+
+/* A keyed group sorted SETs first, each part by begin. */
+static void match_group(struct flag_work *w, const uint32_t *idx, size_t n)
+{
+	size_t nset = 0;
+
+	while (nset < n && w->flags[idx[nset]].kind == CSIM_SYNC_SET)
+		nset++;
+	match_sets(w, idx, nset, idx + nset, n - nset);
+}
+
+/*
+ * Flags of one (id, kind) in input order; puts them in begin order. Almost
+ * always there is one, or they are in order already.
+ */
+static void sort_by_begin(struct flag_work *w, uint32_t *idx, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n && w->flags[idx[i - 1]].begin <= w->flags[idx[i]].begin; i++)
+		;
+	if (i >= n)
+		return;
+	for (i = 0; i < n; i++)
+		w->items[i] = (struct key_item){
+			{ key_signed(w->flags[idx[i]].begin), 0, 0, 0 }, idx[i] };
+	qsort(w->items, n, sizeof(*w->items), key_item_cmp);
+	for (i = 0; i < n; i++)
+		idx[i] = w->items[i].idx;
 }
 
 static void match_set_wait(struct flag_work *w)
 {
 	const struct csim_table *t = &w->m->table;
+	size_t nids = t->ids.count;
 	size_t n = 0;
 
 	for (uint32_t i = 0; i < w->nflags; i++) {
 		const struct flag *f = &w->flags[i];
 
-		if (f->id != CSIM_NONE)
-			w->items[n++] = (struct key_item){
-				{ f->id, key_kind_time(f->kind, f->begin), 0, 0 }, i };
+		if (f->id != CSIM_NONE) {
+			w->src[n] = i;
+			w->keys[n++] = f->id * 2 + f->kind;
+		}
 	}
-	for_each_group(w, w->items, n, 1, match_group);
+	dense_group(w, n, 2 * nids);
+	for (size_t id = 0; id < nids; id++) {
+		uint32_t *sets = w->order + w->start[2 * id];
+		uint32_t *waits = w->order + w->start[2 * id + 1];
+		size_t nset = w->start[2 * id + 1] - w->start[2 * id];
+		size_t nwait = w->start[2 * id + 2] - w->start[2 * id + 1];
+
+		if (nset + nwait == 0)
+			continue;
+		sort_by_begin(w, sets, nset);
+		sort_by_begin(w, waits, nwait);
+		match_sets(w, sets, nset, waits, nwait);
+	}
 	n = 0;
 	for (uint32_t i = 0; i < w->nflags; i++) {
 		const struct flag *f = &w->flags[i];
@@ -356,16 +422,25 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	memset(&w, 0, sizeof(w));
 	w.m = m;
 	w.opt = opt;
+	if (t->ids.count >= UINT32_MAX / 2)   /* keys are id * 2 + kind */
+		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				      "too many distinct sync flag ids (%zu)",
+				      t->ids.count);
 	memset(m->flag_skips, 0, sizeof(m->flag_skips));
 	free(m->arrows);
 	m->narrows = 0;
 	w.items = malloc(nrec * sizeof(*w.items));
+	w.src = malloc(nrec * sizeof(*w.src));
+	w.keys = malloc(nrec * sizeof(*w.keys));
+	w.order = malloc(nrec * sizeof(*w.order));
+	w.start = malloc((2 * t->ids.count + 1) * sizeof(*w.start));
 	w.stack = malloc(nrec * sizeof(*w.stack));
 	/* A flag takes a B and an E record; an arrow a SET and a WAIT flag. */
 	w.flags = malloc((nrec / 2 + 1) * sizeof(*w.flags));
 	m->arrows = malloc((nrec / 4 + 1) * sizeof(*m->arrows));
 	w.anchors = malloc((m->kept_slices ? m->kept_slices : 1) * sizeof(*w.anchors));
-	if (w.items == NULL || w.stack == NULL || w.flags == NULL ||
+	if (w.items == NULL || w.src == NULL || w.keys == NULL ||
+	    w.order == NULL || w.start == NULL || w.stack == NULL || w.flags == NULL ||
 	    m->arrows == NULL || w.anchors == NULL) {
 		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
 				    "out of memory while pairing sync flags");
@@ -386,6 +461,10 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 		m->flags_total += m->flag_skips[i];
 out:
 	free(w.items);
+	free(w.src);
+	free(w.keys);
+	free(w.order);
+	free(w.start);
 	free(w.stack);
 	free(w.flags);
 	free(w.anchors);

@@ -1,0 +1,23 @@
+/*
+ * dense_order: stable counting sort of positions by a small dense key.
+ *
+ * Interned ids are dense (0..count-1), so grouping millions of flag records
+ * by id needs no comparison sort: one counting pass is O(n + nkeys) and
+ * touches memory in order.
+ */
+#ifndef CSIM_DENSE_ORDER_H
+#define CSIM_DENSE_ORDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * keys[i] < nkeys for i < n. Fills order[0..n) with 0..n-1 sorted by key,
+ * equal keys keeping their relative order, and start[0..nkeys] with the
+ * group bounds: key k occupies order[start[k] .. start[k + 1]). start must
+ * have room for nkeys + 1 entries.
+ */
+void csim_dense_order(const uint32_t *keys, size_t n, size_t nkeys,
+		      uint32_t *order, uint32_t *start);
+
+#endif
