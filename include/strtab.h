@@ -25,7 +25,8 @@ struct csim_strtab {
 	size_t count, ents_cap;
 	char *bytes;
 	size_t bytes_len, bytes_cap;
-	uint32_t last;        /* most recent result: events come grouped by core */
+	uint32_t recent[4];   /* recent results, checked before hashing: events */
+	unsigned next_recent; /* come grouped by core and cycle through few pipes */
 };
 
 void csim_strtab_init(struct csim_strtab *t);

@@ -19,7 +19,31 @@ static uint32_t strtab_hash(const char *p, size_t n)
 void csim_strtab_init(struct csim_strtab *t)
 {
 	memset(t, 0, sizeof(*t));
-	t->last = CSIM_NONE;
+	for (size_t i = 0; i < sizeof(t->recent) / sizeof(t->recent[0]); i++)
+		t->recent[i] = CSIM_NONE;
+}
+
+static int strtab_recent(const struct csim_strtab *t, const char *p, size_t n,
+			 uint32_t *id)
+{
+	for (size_t i = 0; i < sizeof(t->recent) / sizeof(t->recent[0]); i++) {
+		uint32_t r = t->recent[i];
+
+		if (r != CSIM_NONE && t->ents[r].len == n &&
+		    (n == 0 || (t->bytes[t->ents[r].off] == p[0] &&
+				memcmp(t->bytes + t->ents[r].off, p, n) == 0))) {
+			*id = r;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static uint32_t strtab_remember(struct csim_strtab *t, uint32_t id)
+{
+	t->recent[t->next_recent] = id;
+	t->next_recent = (t->next_recent + 1) % (sizeof(t->recent) / sizeof(t->recent[0]));
+	return id;
 }
 
 void csim_strtab_release(struct csim_strtab *t)
@@ -86,16 +110,13 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	size_t i;
 	struct csim_strtab_entry *e;
 
-	if (t->last != CSIM_NONE && t->ents[t->last].len == n &&
-	    memcmp(t->bytes + t->ents[t->last].off, p, n) == 0) {
-		*id = t->last;
+	if (strtab_recent(t, p, n, id))
 		return 0;
-	}
 	h = strtab_hash(p, n);
 	if (t->nslots != 0) {
 		i = strtab_probe(t, p, n, h);
 		if (t->slots[i] != 0) {
-			*id = t->last = t->slots[i] - 1;
+			*id = strtab_remember(t, t->slots[i] - 1);
 			return 0;
 		}
 	}
@@ -119,7 +140,7 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	t->bytes_len += n + 1;
 	i = strtab_probe(t, p, n, h);
 	t->slots[i] = (uint32_t)(t->count + 1);
-	*id = t->last = (uint32_t)t->count++;
+	*id = strtab_remember(t, (uint32_t)t->count++);
 	return 0;
 }
 
