@@ -30,7 +30,8 @@ static inline void tbuf_free(struct tbuf *b)
 	memset(b, 0, sizeof(*b));
 }
 
-static inline int tbuf_reserve(struct tbuf *b, size_t more)
+/* Not inlined: at -O3 gcc's -Wstringop-overflow misreads the grown size. */
+__attribute__((noinline)) static int tbuf_reserve(struct tbuf *b, size_t more)
 {
 	size_t cap = b->cap ? b->cap : 256;
 	char *p;
