@@ -27,6 +27,7 @@ struct csim_strtab {
 	size_t bytes_len, bytes_cap;
 	uint32_t recent[4];   /* recent results, checked before hashing: events */
 	unsigned next_recent; /* come grouped by core and cycle through few pipes */
+	int mostly_new;       /* strings rarely repeat soon (flag ids): skip recent[] */
 };
 
 void csim_strtab_init(struct csim_strtab *t);

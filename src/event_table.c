@@ -17,6 +17,7 @@ void csim_table_init(struct csim_table *t, int keep_counters)
 	csim_strtab_init(&t->pids);
 	csim_strtab_init(&t->pipes);
 	csim_strtab_init(&t->ids);
+	t->ids.mostly_new = 1;   /* each flag id appears about twice, far apart */
 	t->keep_counters = keep_counters;
 }
 

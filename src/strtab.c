@@ -110,7 +110,7 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	size_t i;
 	struct csim_strtab_entry *e;
 
-	if (strtab_recent(t, p, n, id))
+	if (!t->mostly_new && strtab_recent(t, p, n, id))
 		return 0;
 	h = strtab_hash(p, n);
 	if (t->nslots != 0) {
