@@ -74,6 +74,8 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	int has = 1;
 
 	if (rc == CSIM_OK)
+		rc = csim_table_reserve(&r->model.table, blk->payload_size, err);
+	if (rc == CSIM_OK)
 		rc = csim_trace_scan_begin(sc, reader, blk, err);
 	while (rc == CSIM_OK) {
 		struct csim_event ev;

@@ -144,6 +144,31 @@ int csim_table_slice_of(const struct csim_event *ev, int64_t *start,
 	return 1;
 }
 
+/*
+ * A slice event is rarely under 150 bytes of JSON and a flag record under
+ * 110; real traces hold fewer of each (other events share the payload).
+ */
+#define SLICE_BYTES_MIN 150u
+#define SYNC_BYTES_MIN 110u
+
+int csim_table_reserve(struct csim_table *t, uint64_t bytes,
+		       struct csim_error *err)
+{
+	size_t slices = t->nslices + (size_t)(bytes / SLICE_BYTES_MIN) + 1;
+	size_t syncs = t->nsyncs + (size_t)(bytes / SYNC_BYTES_MIN) + 1;
+
+	if (csim_array_grow((void **)&t->slices, &t->slices_cap, slices,
+			    sizeof(*t->slices)) != 0 ||
+	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap, slices,
+			    sizeof(*t->slice_text)) != 0 ||
+	    csim_array_grow((void **)&t->syncs, &t->syncs_cap, syncs,
+			    sizeof(*t->syncs)) != 0 ||
+	    csim_array_grow((void **)&t->details, &t->details_cap,
+			    t->ndetails + syncs / 2 + 1, sizeof(*t->details)) != 0)
+		return nomem(err);
+	return CSIM_OK;
+}
+
 static int intern_pid(struct csim_table *t, const struct csim_event *ev,
 		      uint32_t *id)
 {

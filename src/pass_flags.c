@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
 #include "dense_order.h"
 
 #define KEY_WORDS 4
@@ -429,16 +430,16 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	memset(m->flag_skips, 0, sizeof(m->flag_skips));
 	free(m->arrows);
 	m->narrows = 0;
-	w.items = malloc(nrec * sizeof(*w.items));
-	w.src = malloc(nrec * sizeof(*w.src));
-	w.keys = malloc(nrec * sizeof(*w.keys));
-	w.order = malloc(nrec * sizeof(*w.order));
-	w.start = malloc((2 * t->ids.count + 1) * sizeof(*w.start));
-	w.stack = malloc(nrec * sizeof(*w.stack));
+	w.items = csim_array_alloc(nrec, sizeof(*w.items));
+	w.src = csim_array_alloc(nrec, sizeof(*w.src));
+	w.keys = csim_array_alloc(nrec, sizeof(*w.keys));
+	w.order = csim_array_alloc(nrec, sizeof(*w.order));
+	w.start = csim_array_alloc(2 * t->ids.count + 1, sizeof(*w.start));
+	w.stack = csim_array_alloc(nrec, sizeof(*w.stack));
 	/* A flag takes a B and an E record; an arrow a SET and a WAIT flag. */
-	w.flags = malloc((nrec / 2 + 1) * sizeof(*w.flags));
-	m->arrows = malloc((nrec / 4 + 1) * sizeof(*m->arrows));
-	w.anchors = malloc((m->kept_slices ? m->kept_slices : 1) * sizeof(*w.anchors));
+	w.flags = csim_array_alloc(nrec / 2 + 1, sizeof(*w.flags));
+	m->arrows = csim_array_alloc(nrec / 4 + 1, sizeof(*m->arrows));
+	w.anchors = csim_array_alloc(m->kept_slices, sizeof(*w.anchors));
 	if (w.items == NULL || w.src == NULL || w.keys == NULL ||
 	    w.order == NULL || w.start == NULL || w.stack == NULL || w.flags == NULL ||
 	    m->arrows == NULL || w.anchors == NULL) {

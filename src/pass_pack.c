@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array_grow.h"
+
 struct pack_item {
 	uint32_t pid, pipe;
 	int64_t start, len;
@@ -152,9 +154,9 @@ int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
 	int rc = CSIM_OK;
 
 	(void)opt;
-	items = malloc((m->kept_slices ? m->kept_slices : 1) * sizeof(*items));
-	h.busy = malloc((m->kept_slices ? m->kept_slices : 1) * sizeof(*h.busy));
-	h.free_subs = malloc((m->kept_slices ? m->kept_slices : 1) * sizeof(*h.free_subs));
+	items = csim_array_alloc(m->kept_slices, sizeof(*items));
+	h.busy = csim_array_alloc(m->kept_slices, sizeof(*h.busy));
+	h.free_subs = csim_array_alloc(m->kept_slices, sizeof(*h.free_subs));
 	if (items == NULL || h.busy == NULL || h.free_subs == NULL) {
 		rc = pack_nomem(err);
 		goto out;
