@@ -197,6 +197,21 @@ static void pair_begin_end(struct flag_work *w)
 	for_each_group(w, w->items, n, 2, pair_group_lifo);
 }
 
+/*
+ * Flags and arrows usually come out of grouping already in order (ids are
+ * interned in input order); checking is O(n), sorting anyway is not.
+ */
+static int is_sorted(const void *base, size_t n, size_t size,
+		     int (*cmp)(const void *, const void *))
+{
+	const char *p = base;
+
+	for (size_t i = 1; i < n; i++)
+		if (cmp(p + (i - 1) * size, p + i * size) > 0)
+			return 0;
+	return 1;
+}
+
 static int flag_order_cmp(const void *a, const void *b)
 {
 	const struct flag *x = a, *y = b;
@@ -453,10 +468,12 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	m->table.syncs = NULL;
 	m->table.nsyncs = m->table.syncs_cap = 0;
 	/* Flag index order is input order from here on: ties sort by it. */
-	qsort(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp);
+	if (!is_sorted(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp))
+		qsort(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp);
 	build_anchors(&w);
 	match_set_wait(&w);
-	qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
+	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp))
+		qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
 	m->flags_total = m->narrows;
 	for (int i = 0; i < CSIM_FSKIP_COUNT; i++)
 		m->flags_total += m->flag_skips[i];
