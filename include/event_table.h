@@ -122,10 +122,10 @@ void csim_table_release(struct csim_table *t);
 /*
  * Reserves room for the events of a payload of `bytes` bytes, estimated
  * from typical event sizes, so arrays are allocated once instead of being
- * copied as they double (untouched reserve costs no memory).
+ * copied as they double (untouched reserve costs no memory). Best effort:
+ * capped, and a failed reservation only leaves growth to later.
  */
-int csim_table_reserve(struct csim_table *t, uint64_t bytes,
-		       struct csim_error *err);
+void csim_table_reserve(struct csim_table *t, uint64_t bytes);
 
 /* Records one scanned event (or counts why it was skipped or dropped). */
 int csim_table_add(struct csim_table *t, struct csim_trace_scan *sc,

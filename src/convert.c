@@ -74,7 +74,7 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	int has = 1;
 
 	if (rc == CSIM_OK)
-		rc = csim_table_reserve(&r->model.table, blk->payload_size, err);
+		csim_table_reserve(&r->model.table, blk->payload_size);
 	if (rc == CSIM_OK)
 		rc = csim_trace_scan_begin(sc, reader, blk, err);
 	while (rc == CSIM_OK) {

@@ -150,23 +150,30 @@ int csim_table_slice_of(const struct csim_event *ev, int64_t *start,
  */
 #define SLICE_BYTES_MIN 150u
 #define SYNC_BYTES_MIN 110u
+#define RESERVE_MAX ((uint64_t)1 << 26)
 
-int csim_table_reserve(struct csim_table *t, uint64_t bytes,
-		       struct csim_error *err)
+void csim_table_reserve(struct csim_table *t, uint64_t bytes)
 {
-	size_t slices = t->nslices + (size_t)(bytes / SLICE_BYTES_MIN) + 1;
-	size_t syncs = t->nsyncs + (size_t)(bytes / SYNC_BYTES_MIN) + 1;
+	uint64_t slices = bytes / SLICE_BYTES_MIN + 1;
+	uint64_t syncs = bytes / SYNC_BYTES_MIN + 1;
 
-	if (csim_array_grow((void **)&t->slices, &t->slices_cap, slices,
-			    sizeof(*t->slices)) != 0 ||
-	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap, slices,
-			    sizeof(*t->slice_text)) != 0 ||
-	    csim_array_grow((void **)&t->syncs, &t->syncs_cap, syncs,
-			    sizeof(*t->syncs)) != 0 ||
-	    csim_array_grow((void **)&t->details, &t->details_cap,
-			    t->ndetails + syncs / 2 + 1, sizeof(*t->details)) != 0)
-		return nomem(err);
-	return CSIM_OK;
+	/*
+	 * Best effort: a sparse or lying file must not turn the estimate into
+	 * a refusal, so it is capped and a failure only means growth later.
+	 */
+	if (slices > RESERVE_MAX)
+		slices = RESERVE_MAX;
+	if (syncs > RESERVE_MAX)
+		syncs = RESERVE_MAX;
+	if (csim_array_grow((void **)&t->slices, &t->slices_cap,
+			    t->nslices + (size_t)slices, sizeof(*t->slices)) != 0 ||
+	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap,
+			    t->nslices + (size_t)slices, sizeof(*t->slice_text)) != 0 ||
+	    csim_array_grow((void **)&t->syncs, &t->syncs_cap,
+			    t->nsyncs + (size_t)syncs, sizeof(*t->syncs)) != 0)
+		return;
+	(void)csim_array_grow((void **)&t->details, &t->details_cap,
+			      t->ndetails + (size_t)syncs / 2 + 1, sizeof(*t->details));
 }
 
 static int intern_pid(struct csim_table *t, const struct csim_event *ev,
