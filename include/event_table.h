@@ -87,8 +87,8 @@ struct csim_counter {
 
 /* Where a slice's event text lies, for the writer's second reading. */
 struct csim_slice_text {
-	uint64_t offset;       /* payload offset within its TRACE block */
-	uint64_t len;
+	uint64_t offset;               /* payload offset within its TRACE block */
+	struct csim_event_layout layout;
 };
 
 struct csim_table {

@@ -230,7 +230,7 @@ static int add_slice(struct csim_table *t, const struct csim_event *ev,
 			    t->nslices + 1, sizeof(*t->slice_text)) != 0)
 		return -1;
 	t->slice_text[t->nslices].offset = ev->offset;
-	t->slice_text[t->nslices].len = ev->raw.n;
+	csim_event_layout_make(ev, &t->slice_text[t->nslices].layout);
 	s = &t->slices[t->nslices];
 	memset(s, 0, sizeof(*s));
 	s->start = start;
@@ -386,6 +386,10 @@ int csim_table_add(struct csim_table *t, struct csim_trace_scan *sc,
 	switch (ev->ph.p[0]) {
 	case 'X':
 		rc = csim_table_slice_of(ev, &start, &end, &why);
+		if (rc > 0 && ev->raw.n > UINT32_MAX) {
+			rc = -1;   /* its text location would not fit a row */
+			why = CSIM_SKIP_RANGE;
+		}
 		if (rc < 0) {
 			t->skipped[why]++;
 			return CSIM_OK;

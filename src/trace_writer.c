@@ -164,7 +164,7 @@ static int write_block_slices(struct writer *w, struct csim_trace_scan *sc,
 		if (!t->slices[row].kept)
 			continue;
 		rc = csim_trace_scan_event_at(sc, t->slice_text[row].offset,
-					      (size_t)t->slice_text[row].len, &ev, err);
+					      &t->slice_text[row].layout, &ev, err);
 		if (rc != CSIM_OK)
 			return rc;
 		if (!same_slice(&ev, &t->slices[row]))

@@ -1,0 +1,104 @@
+/*
+ * The writer re-reads kept slices from the layout recorded on the first
+ * pass; an event whose fields lie too deep for the compact layout (args
+ * of more than 64 KiB before its name, as keys come sorted) is parsed again.
+ * Either way the spans must be the event's own bytes.
+ */
+#include "check.h"
+#include "testutil.h"
+
+#include "block_reader.h"
+#include "event_scan.h"
+
+static void check_reread(struct check_ctx *c, size_t args_len)
+{
+	struct tbuf payload = { NULL, 0, 0, 0 }, file = { NULL, 0, 0, 0 };
+	struct csim_block_reader r;
+	struct csim_trace_scan sc;
+	struct csim_block blk;
+	struct csim_event ev, again;
+	struct csim_event_layout layout;
+	struct csim_error err;
+	char dir[64], path[128];
+	int has = 0;
+
+	tbuf_adds(&payload, "{\"traceEvents\":[{\"ph\":\"M\"},{\"args\":{\"code\":\"");
+	tbuf_fill(&payload, 'x', args_len);
+	tbuf_adds(&payload, "\"},\"dur\":0.5,\"name\":\"MMAD\",\"ph\":\"X\",\"pid\":\"p\","
+		  "\"tid\":\"CUBE\",\"ts\":4.0289998054504395}]}");
+	tbuf_block(&file, 2, payload.p, payload.n);
+	if (!CHECK(c, tdir_make(dir, sizeof(dir)) == 0))
+		goto out;
+	tfile_write(tpath(path, sizeof(path), dir, "v.bin"), file.p, file.n);
+	csim_trace_scan_init(&sc);
+	if (!CHECK_U64(c, csim_block_reader_open(&r, path, &err), CSIM_OK))
+		goto out_scan;
+	csim_block_reader_next(&r, &blk, &has, &err);
+	csim_trace_scan_begin(&sc, &r, &blk, &err);
+	csim_trace_scan_next(&sc, &ev, &has, &err);       /* the M event */
+	CHECK_U64(c, csim_trace_scan_next(&sc, &ev, &has, &err), CSIM_OK);
+	csim_event_layout_make(&ev, &layout);
+	CHECK_U64(c, layout.n[0] != 0, args_len < 60000);
+	/* Second reading, from the recorded offset and layout. */
+	csim_block_reader_seek(&r, &blk, &err);
+	csim_trace_scan_begin(&sc, &r, &blk, &err);
+	if (!CHECK_U64(c, csim_trace_scan_event_at(&sc, ev.offset, &layout, &again, &err),
+		       CSIM_OK))
+		goto out_reader;
+	CHECK_MEM(c, again.field[CSIM_F_NAME].p, again.field[CSIM_F_NAME].n, "\"MMAD\"");
+	CHECK_MEM(c, again.field[CSIM_F_PID].p, again.field[CSIM_F_PID].n, "\"p\"");
+	CHECK_MEM(c, again.field[CSIM_F_TS].p, again.field[CSIM_F_TS].n,
+		  "4.0289998054504395");
+	CHECK_MEM(c, again.field[CSIM_F_DUR].p, again.field[CSIM_F_DUR].n, "0.5");
+	CHECK_U64(c, again.field[CSIM_F_ARGS].n, args_len + 11);   /* {"code":"…"} */
+	CHECK(c, again.field[CSIM_F_ARGS].p != NULL &&
+	      memcmp(again.field[CSIM_F_ARGS].p, "{\"code\":\"xx", 11) == 0);
+out_reader:
+	csim_block_reader_release(&r);
+out_scan:
+	csim_trace_scan_release(&sc);
+	tdir_remove(dir);
+out:
+	tbuf_free(&payload);
+	tbuf_free(&file);
+}
+
+static void test_reread_from_layout(struct check_ctx *c)
+{
+	check_reread(c, 10);
+}
+
+static void test_reread_parses_when_fields_lie_deep(struct check_ctx *c)
+{
+	check_reread(c, 70000);
+}
+
+static void test_layout_records_absent_fields(struct check_ctx *c)
+{
+	struct csim_event ev;
+	struct csim_event_layout layout;
+	static const char text[] = "{\"name\":\"a\",\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":3}";
+
+	memset(&ev, 0, sizeof(ev));
+	ev.raw.p = text;
+	ev.raw.n = sizeof(text) - 1;
+	ev.field[CSIM_F_NAME] = (struct csim_span){ text + 8, 3 };
+	ev.field[CSIM_F_PID] = (struct csim_span){ text + 26, 1 };
+	ev.field[CSIM_F_TS] = (struct csim_span){ text + 40, 1 };
+	csim_event_layout_make(&ev, &layout);
+	CHECK_U64(c, layout.len, sizeof(text) - 1);
+	CHECK_U64(c, layout.n[0], 3);
+	CHECK_U64(c, layout.off[0], 8);
+	CHECK_U64(c, layout.n[3], 0);      /* no dur */
+	CHECK_U64(c, layout.args_n, 0);    /* no args */
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_reread_from_layout);
+	CHECK_RUN(&c, test_reread_parses_when_fields_lie_deep);
+	CHECK_RUN(&c, test_layout_records_absent_fields);
+	return check_done(&c);
+}
