@@ -60,11 +60,17 @@ int csim_trace_scan_begin(struct csim_trace_scan *sc,
 	free(sc->profiling_type);
 	free(sc->schema_version);
 	sc->profiling_type = sc->schema_version = NULL;
-	if (sc->buf == NULL) {
-		sc->buf = malloc(SCAN_WINDOW);
-		if (sc->buf == NULL)
+	if (sc->buf == NULL || (sc->cap < SCAN_WINDOW && sc->cap < block->payload_size)) {
+		/* Small payloads get a small window: a dump of a few KB (and
+		   every fuzz input) should not pay for 4 MiB. */
+		size_t cap = block->payload_size < SCAN_WINDOW
+			     ? (size_t)block->payload_size + 64 : SCAN_WINDOW;
+		char *b = realloc(sc->buf, cap);
+
+		if (b == NULL)
 			return scan_nomem(sc, err);
-		sc->cap = SCAN_WINDOW;
+		sc->buf = b;
+		sc->cap = cap;
 	}
 	return CSIM_OK;
 }

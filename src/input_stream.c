@@ -10,6 +10,7 @@
 
 /* Large enough for a SOURCE path plus two block headers, the widest peek. */
 #define CSIM_STREAM_WINDOW (256u * 1024u)
+#define CSIM_STREAM_MIN_PEEK (8u * 1024u)
 
 static int stream_fail(struct csim_stream *s, struct csim_error *err,
 		       const char *what)
@@ -53,10 +54,13 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 	s->dev = st.st_dev;
 	s->ino = st.st_ino;
 	s->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
-	s->buf = malloc(CSIM_STREAM_WINDOW);
+	/* A small plain file needs no more window than itself (and the peek of
+	   a SOURCE path plus two headers). */
+	s->cap = !is_gzip && S_ISREG(st.st_mode) && (uint64_t)st.st_size < CSIM_STREAM_WINDOW
+		 ? (size_t)st.st_size + CSIM_STREAM_MIN_PEEK : CSIM_STREAM_WINDOW;
+	s->buf = malloc(s->cap);
 	if (s->buf == NULL)
 		goto fail;
-	s->cap = CSIM_STREAM_WINDOW;
 	if (is_gzip) {
 		int dupfd = dup(s->fd);
 

@@ -8,6 +8,7 @@ void csim_log_wrote(struct csim_log *log, const char *dir, const char *name)
 		fprintf(log->out, "wrote %s/%s\n", dir, name);
 }
 
+__attribute__((format(printf, 3, 0)))
 static void log_line(struct csim_log *log, const char *prefix, const char *fmt,
 		     va_list ap)
 {

@@ -1,0 +1,56 @@
+/*
+ * Fuzz target: the whole pipeline, bytes to both outputs. The input is a
+ * memory file; the outputs go to a fresh folder under /dev/shm that is
+ * emptied after each run.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_util.h"
+
+#include "cli.h"
+#include "convert.h"
+#include "report.h"
+
+static void remove_outputs(const char *dir)
+{
+	static const char *const names[] = { "trace.clean.json", "instr_metrics.json" };
+	char path[128];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fuzz_file f;
+	struct csim_options opt;
+	struct csim_error err;
+	FILE *null = fopen("/dev/null", "w");
+	struct csim_log log = { null, null, 0, 0 };
+	char dir[] = "/dev/shm/csim-fuzz-XXXXXX";
+
+	if (null == NULL)
+		return 0;
+	if (mkdtemp(dir) == NULL || fuzz_file_open(&f, data, size) != 0) {
+		fclose(null);
+		return 0;
+	}
+	memset(&opt, 0, sizeof(opt));
+	opt.input = f.path;
+	opt.output_dir = dir;
+	opt.counters = 1;
+	opt.keep_scalar = (int)(size & 1);
+	opt.keep_cache_ccu = (int)((size >> 1) & 1);
+	csim_error_clear(&err);
+	(void)csim_convert(&opt, &log, &err);
+	remove_outputs(dir);
+	fuzz_file_close(&f);
+	fclose(null);
+	return 0;
+}

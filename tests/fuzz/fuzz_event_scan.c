@@ -1,0 +1,46 @@
+/* Fuzz target: one TRACE payload through the event scanner and the table. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+
+#include "fuzz_util.h"
+
+#include "block_reader.h"
+#include "event_scan.h"
+#include "event_table.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned char *bin = malloc(size + 16);
+	struct fuzz_file f;
+	struct csim_block_reader r;
+	struct csim_trace_scan sc;
+	struct csim_table t;
+	struct csim_error err;
+	struct csim_block blk;
+	int has = 0;
+
+	if (bin == NULL)
+		return 0;
+	if (fuzz_file_open(&f, bin, fuzz_block(bin, 2, data, size)) != 0) {
+		free(bin);
+		return 0;
+	}
+	csim_trace_scan_init(&sc);
+	csim_table_init(&t, 1);
+	if (csim_block_reader_open(&r, f.path, &err) == CSIM_OK) {
+		if (csim_block_reader_next(&r, &blk, &has, &err) == CSIM_OK && has &&
+		    csim_trace_scan_begin(&sc, &r, &blk, &err) == CSIM_OK) {
+			struct csim_event ev;
+
+			while (csim_trace_scan_next(&sc, &ev, &has, &err) == CSIM_OK && has &&
+			       csim_table_add(&t, &sc, &ev, &err) == CSIM_OK)
+				;
+		}
+		csim_block_reader_release(&r);
+	}
+	csim_table_release(&t);
+	csim_trace_scan_release(&sc);
+	fuzz_file_close(&f);
+	free(bin);
+	return 0;
+}
