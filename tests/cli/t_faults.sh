@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Write failures in the middle of an output: a file-size limit (ulimit -f,
+# with SIGXFSZ ignored so write() fails with EFBIG as on a full disk) makes
+# the n-th kilobyte unwritable. The run must exit 3 with a message, leave
+# the previous good outputs byte for byte, and leave no temporary file.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+cp -r "$CSIM_ROOT/fixtures/demo/OPPROF_demo" "$tmp/OPPROF_demo"
+run "$tmp" OPPROF_demo -o out
+check "first run: exit 0" [ "$status" -eq 0 ]
+cp -r "$tmp/out" "$tmp/good"
+
+# limited KB: runs the converter with files capped at that size.
+limited() {
+	local kb=$1
+	shift
+	status=0
+	(cd "$tmp" && ulimit -f "$kb" && trap '' XFSZ &&
+		"$CSIM_BIN" "$@" >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+	out=$(cat "$tmp/.stdout")
+	err=$(cat "$tmp/.stderr")
+}
+
+leftovers() { find "$tmp/out" -name '.*' | wc -l; }
+
+# The 7.5 KB trace cannot be written: nothing may change.
+limited 4 OPPROF_demo -o out
+check "trace write fails: exit 3" [ "$status" -eq 3 ]
+check "trace write fails: message" contains "$err" "error: cannot write out/trace.clean.json: File too large"
+check "trace write fails: older trace untouched" cmp "$tmp/good/trace.clean.json" "$tmp/out/trace.clean.json"
+check "trace write fails: older metrics untouched" cmp "$tmp/good/instr_metrics.json" "$tmp/out/instr_metrics.json"
+check "trace write fails: older raw copy untouched" diff -r "$tmp/good/raw_simulator" "$tmp/out/raw_simulator"
+check "trace write fails: no temporary file" [ "$(leftovers)" -eq 0 ]
+check "trace write fails: nothing announced" [ -z "$out" ]
+
+# Outputs fit, the 15 KB dump in the raw copy does not (docs/decisions.md:
+# the complete outputs stay, the older raw copy is kept, exit 3).
+echo older >"$tmp/out/raw_simulator/marker"
+limited 14 OPPROF_demo -o out
+check "raw copy fails: exit 3" [ "$status" -eq 3 ]
+check "raw copy fails: names the destination" contains "$err" "error: cannot write out/raw_simulator/visualize_data.bin: File too large"
+check "raw copy fails: older copy kept" [ "$(cat "$tmp/out/raw_simulator/marker")" = older ]
+check "raw copy fails: no temporary folder" [ "$(leftovers)" -eq 0 ]
+check "raw copy fails: outputs complete" cmp "$tmp/good/trace.clean.json" "$tmp/out/trace.clean.json"
+finish
