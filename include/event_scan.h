@@ -48,6 +48,7 @@ struct csim_event {
 	struct csim_span raw;                 /* the whole event */
 	struct csim_span field[CSIM_F_COUNT]; /* raw value text per field */
 	struct csim_text ph, name, pid, tid, id;
+	size_t depth;                         /* deepest nesting in its values */
 };
 
 /*

@@ -58,6 +58,13 @@ struct csim_sync_detail {
 	uint8_t has_flag_id;
 };
 
+/*
+ * Events whose values nest deeper than this are skipped: the viewers' JSON
+ * parsers (and cJSON) refuse or overflow on them, so one such event would
+ * make the whole output unloadable.
+ */
+#define CSIM_MAX_NESTING 512
+
 enum csim_skip_reason {
 	CSIM_SKIP_NOT_OBJECT,
 	CSIM_SKIP_NO_PH,
@@ -67,6 +74,7 @@ enum csim_skip_reason {
 	CSIM_SKIP_NO_TS,
 	CSIM_SKIP_BAD_DUR,
 	CSIM_SKIP_RANGE,
+	CSIM_SKIP_DEEP,
 	CSIM_SKIP_COUNT
 };
 

@@ -29,6 +29,7 @@ struct csim_scan_result {
 	const char *end;     /* one past the construct, on success */
 	const char *where;   /* the offending byte, on CSIM_SCAN_BAD */
 	const char *why;     /* static text, on CSIM_SCAN_BAD */
+	size_t depth;        /* csim_json_scan_value: deepest container nesting */
 };
 
 void csim_json_stack_release(struct csim_json_stack *st);

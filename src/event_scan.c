@@ -238,6 +238,8 @@ static int scan_event_object(struct csim_trace_scan *sc, const char *p,
 		rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
 		if (rc != CSIM_SCAN_OK)
 			return rc;
+		if (res->depth > ev->depth)
+			ev->depth = res->depth;
 		if (field >= 0) {
 			/* Duplicate keys: the last one wins, as in Python's json. */
 			ev->field[field].p = q;

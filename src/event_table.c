@@ -49,6 +49,7 @@ const char *csim_skip_reason_text(enum csim_skip_reason r)
 		"no numeric \"ts\"",
 		"\"dur\" not a non-negative number",
 		"\"ts\"/\"dur\" out of range",
+		"values nested deeper than 512 levels",
 	};
 
 	return text[r];
@@ -374,6 +375,10 @@ int csim_table_add(struct csim_table *t, struct csim_trace_scan *sc,
 	t->events++;
 	if (!ev->is_object) {
 		t->skipped[CSIM_SKIP_NOT_OBJECT]++;
+		return CSIM_OK;
+	}
+	if (ev->depth > CSIM_MAX_NESTING) {
+		t->skipped[CSIM_SKIP_DEEP]++;
 		return CSIM_OK;
 	}
 	if (ev->ph.kind != CSIM_VALUE_STRING || ev->ph.n != 1) {

@@ -275,6 +275,7 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 	size_t depth = 0;
 	int rc;
 
+	res->depth = 0;
 	for (;;) {
 		/* Expecting a value at p. */
 		p = csim_json_skip_ws(p, end);
@@ -287,6 +288,8 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			if (stack_push(st, depth, kind) != 0)
 				return scan_bad(res, p, "out of memory");
 			depth++;
+			if (depth > res->depth)
+				res->depth = depth;
 			q = csim_json_skip_ws(p + 1, end);
 			if (q >= end)
 				return scan_short(res, q, final);

@@ -34,7 +34,7 @@ static int scan_n(enum scan_kind kind, const char *s, size_t n, int final,
 {
 	struct win w = win_make(s, n);
 	struct csim_json_stack st = { NULL, 0 };
-	struct csim_scan_result res = { NULL, NULL, NULL };
+	struct csim_scan_result res = { NULL, NULL, NULL, 0 };
 	int esc = -1, rc;
 
 	if (kind == K_STRING)
