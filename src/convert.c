@@ -73,7 +73,9 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	int rc = keep_trace_block(r, blk, err);
 	int has = 1;
 
-	if (rc == CSIM_OK)
+	/* Only a size checked against the file may size the table: a gzip
+	   block's size is unverified until its bytes run out. */
+	if (rc == CSIM_OK && reader->stream.size_known)
 		csim_table_reserve(&r->model.table, blk->payload_size);
 	if (rc == CSIM_OK)
 		rc = csim_trace_scan_begin(sc, reader, blk, err);

@@ -22,6 +22,7 @@ details_only|no TRACE block (only simulator dumps carry a timeline
 api_instr_not_json|API_INSTR block at offset 296: unexpected end of JSON text at payload byte 10
 gzip_block_past_eof|corrupt block at offset 0: block of 296 bytes runs past the end of the file
 gzip_stream_truncated|corrupt gzip data near offset 281: unexpected end of file
+gzip_huge_block_size|corrupt block at offset 0: block of 1099511627788 bytes runs past the end of the file
 source_inclusive_size_wraps|corrupt block at offset 0: block of 8204 bytes runs past the end of the file (4404 bytes left)
 TABLE
 )
