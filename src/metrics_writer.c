@@ -97,19 +97,24 @@ static int load_cores(struct walker *w, const char *p, const char *end)
 	return CSIM_OK;
 }
 
-/* The dtype code of a column, or -1 when the Dtype does not name it. */
-static int column_dtype(const struct walker *w, const char *key, size_t n)
+/*
+ * Whether the Dtype marks a column as whole JSON values (5, 100), never
+ * split per core. Compared as doubles: a code may be any JSON number
+ * (converting 1e60 to int would be undefined behaviour; found by fuzzing).
+ */
+static int column_is_whole(const struct walker *w, const char *key, size_t n)
 {
 	const cJSON *col;
 
 	if (w->columns == NULL)
-		return -1;
+		return 0;
 	cJSON_ArrayForEach(col, w->columns) {
 		if (col->string != NULL && key_equals(key, n, col->string) &&
 		    cJSON_IsNumber(col))
-			return (int)col->valuedouble;
+			return col->valuedouble == DTYPE_JSON_STRING ||
+			       col->valuedouble == DTYPE_PERCENT_DETAILS;
 	}
-	return -1;
+	return 0;
 }
 
 /* Records the element spans of an array when it has one per core. */
@@ -148,7 +153,6 @@ static int index_row(struct walker *w, const char *p, const char *end)
 		return metrics_bad(w, p, "an Instructions entry is not an object");
 	for (int first = 1; next_member(w, &p, end, first, &key, &key_n); first = 0) {
 		struct csim_metrics_field *f;
-		int dtype;
 
 		if (csim_array_grow((void **)&mt->fields, &mt->fields_cap, mt->nfields + 1,
 			 sizeof(*mt->fields)) != 0)
@@ -159,9 +163,8 @@ static int index_row(struct walker *w, const char *p, const char *end)
 		f->key_n = key_n;
 		f->val = p;
 		f->val_n = (size_t)(value_end(w, p, end) - p);
-		dtype = column_dtype(w, key, key_n);
-		if (*p == '[' && dtype != DTYPE_JSON_STRING &&
-		    dtype != DTYPE_PERCENT_DETAILS && index_split(w, f, end) != CSIM_OK)
+		if (*p == '[' && !column_is_whole(w, key, key_n) &&
+		    index_split(w, f, end) != CSIM_OK)
 			return w->err->code;
 	}
 	return CSIM_OK;
