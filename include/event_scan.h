@@ -51,18 +51,6 @@ struct csim_event {
 	size_t depth;                         /* deepest nesting in its values */
 };
 
-/*
- * Where an event's name, pid, ts, dur and args lie inside its text, kept
- * per slice by the first pass so that the writer can copy them without
- * parsing the event again. name_n == 0 means "not recorded: parse again"
- * (a field too far into a huge event to fit the compact form).
- */
-struct csim_event_layout {
-	uint32_t len;                 /* the whole event */
-	uint16_t off[4], n[4];        /* name, pid, ts, dur (n 0: absent) */
-	uint32_t args_off, args_n;    /* args_n 0: absent */
-};
-
 struct csim_trace_scan {
 	/* set by begin() */
 	struct csim_block_reader *reader;
@@ -96,20 +84,6 @@ int csim_trace_scan_begin(struct csim_trace_scan *sc,
 /* Next event; *has_event is 0 once the payload is fully and validly read. */
 int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			 int *has_event, struct csim_error *err);
-
-/* Records where ev's fields lie (pass 1), for csim_trace_scan_event_at. */
-void csim_event_layout_make(const struct csim_event *ev,
-			    struct csim_event_layout *layout);
-
-/*
- * Re-reads one event whose payload offset and layout an earlier pass
- * recorded, skipping the bytes before it. Offsets must increase from call
- * to call within a block. Only the raw spans of name, pid, ts, dur and args
- * are filled in: from the layout when it has them, else by parsing again.
- */
-int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
-			     const struct csim_event_layout *layout,
-			     struct csim_event *ev, struct csim_error *err);
 
 /*
  * Parses a number value; 0 when the span is absent or not a number. The span

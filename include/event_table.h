@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "csim_error.h"
+#include "event_reread.h"
 #include "event_scan.h"
 #include "strtab.h"
 

@@ -1,4 +1,5 @@
 #include "event_scan.h"
+#include "event_scan_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +88,7 @@ static int scan_syntax(struct csim_trace_scan *sc, const struct csim_scan_result
 			      (unsigned long long)at, res->why);
 }
 
-static int scan_refill(struct csim_trace_scan *sc, struct csim_error *err)
+int csim_scan_refill(struct csim_trace_scan *sc, struct csim_error *err)
 {
 	size_t keep = sc->len - sc->pos;
 	size_t got;
@@ -212,7 +213,7 @@ static int scan_key(const struct csim_trace_scan *sc, const char *p,
 	return CSIM_SCAN_OK;
 }
 
-static int scan_event_object(struct csim_trace_scan *sc, const char *p,
+int csim_scan_event_object(struct csim_trace_scan *sc, const char *p,
 			     const char *end, struct csim_event *ev,
 			     struct csim_scan_result *res)
 {
@@ -335,7 +336,7 @@ static int scan_element(struct csim_trace_scan *sc, const char *p,
 	}
 	ev->is_object = 1;
 	{
-		int rc = scan_event_object(sc, p, end, ev, res);
+		int rc = csim_scan_event_object(sc, p, end, ev, res);
 
 		ev->raw.n = rc == CSIM_SCAN_OK ? (size_t)(res->end - p) : 0;
 		return rc;
@@ -476,7 +477,7 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 		ev->raw.p = NULL;
 		rc = step(sc, ev, &res);
 		if (rc == CSIM_SCAN_MORE) {
-			rc = scan_refill(sc, err);
+			rc = csim_scan_refill(sc, err);
 			if (rc != CSIM_OK)
 				return rc;
 			continue;
@@ -498,113 +499,6 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			return ev->is_object ? decode_texts(sc, ev, err) : CSIM_OK;
 		}
 	}
-}
-
-/* Makes [offset, offset + len) of the payload visible in the window. */
-static int scan_window_at(struct csim_trace_scan *sc, uint64_t offset,
-			  size_t len, struct csim_error *err)
-{
-	uint64_t have_end = sc->base + sc->len;
-	int rc = CSIM_OK;
-
-	if (offset < sc->base)
-		return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
-				      "%s: TRACE block at offset %llu: events out of order on re-reading",
-				      sc->reader->stream.path,
-				      (unsigned long long)sc->block.offset);
-	if (offset >= have_end) {
-		/* Not buffered: drop the window and skip ahead in the file. */
-		rc = csim_block_reader_skip(sc->reader, offset - have_end, err);
-		sc->base = offset;
-		sc->len = sc->pos = 0;
-	} else {
-		sc->pos = (size_t)(offset - sc->base);
-	}
-	while (rc == CSIM_OK && sc->base + sc->len < offset + len) {
-		if (sc->reader->payload_left == 0)
-			return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
-					      "%s: TRACE block at offset %llu: shorter on re-reading",
-					      sc->reader->stream.path,
-					      (unsigned long long)sc->block.offset);
-		rc = scan_refill(sc, err);
-	}
-	return rc;
-}
-
-static const int layout_fields[4] = { CSIM_F_NAME, CSIM_F_PID, CSIM_F_TS,
-				     CSIM_F_DUR };
-
-void csim_event_layout_make(const struct csim_event *ev,
-			    struct csim_event_layout *layout)
-{
-	struct csim_span args = ev->field[CSIM_F_ARGS];
-
-	memset(layout, 0, sizeof(*layout));
-	if (ev->raw.n > UINT32_MAX)
-		return;   /* name_n stays 0: parse again */
-	layout->len = (uint32_t)ev->raw.n;
-	for (int i = 0; i < 4; i++) {
-		struct csim_span f = ev->field[layout_fields[i]];
-		size_t off = f.p != NULL ? (size_t)(f.p - ev->raw.p) : 0;
-
-		if (off + f.n > UINT16_MAX) {
-			layout->n[0] = 0;
-			return;
-		}
-		layout->off[i] = (uint16_t)off;
-		layout->n[i] = (uint16_t)f.n;
-	}
-	if (args.p != NULL) {
-		layout->args_off = (uint32_t)(args.p - ev->raw.p);
-		layout->args_n = (uint32_t)args.n;
-	}
-}
-
-static int changed(const struct csim_trace_scan *sc, uint64_t offset,
-		   struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
-			      "%s: TRACE block at offset %llu: event at payload byte %llu changed on re-reading",
-			      sc->reader->stream.path,
-			      (unsigned long long)sc->block.offset,
-			      (unsigned long long)offset);
-}
-
-int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
-			     const struct csim_event_layout *layout,
-			     struct csim_event *ev, struct csim_error *err)
-{
-	struct csim_scan_result res;
-	size_t len = layout->len;
-	const char *p;
-	int rc = scan_window_at(sc, offset, len, err);
-
-	if (rc != CSIM_OK)
-		return rc;
-	p = sc->buf + sc->pos;
-	memset(ev, 0, sizeof(*ev));
-	ev->offset = offset;
-	ev->raw.p = p;
-	ev->raw.n = len;
-	ev->is_object = 1;
-	if (len < 2 || p[0] != '{' || p[len - 1] != '}')
-		return changed(sc, offset, err);
-	if (layout->n[0] != 0) {
-		for (int i = 0; i < 4; i++)
-			if (layout->n[i] != 0)
-				ev->field[layout_fields[i]] =
-					(struct csim_span){ p + layout->off[i], layout->n[i] };
-		if (layout->args_n != 0)
-			ev->field[CSIM_F_ARGS] =
-				(struct csim_span){ p + layout->args_off, layout->args_n };
-		return CSIM_OK;
-	}
-	/* The event was validated on the first pass: it ends exactly here. */
-	sc->final = 1;
-	rc = scan_event_object(sc, p, p + len, ev, &res);
-	if (rc != CSIM_SCAN_OK || res.end != p + len)
-		return changed(sc, offset, err);
-	return CSIM_OK;
 }
 
 int csim_span_number(struct csim_span span, double *value)

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "event_reread.h"
 #include "event_scan.h"
 #include "number_grid.h"
 #include "out_file.h"

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "block_reader.h"
+#include "event_reread.h"
 #include "event_scan.h"
 
 static void check_reread(struct check_ctx *c, size_t args_len)
