@@ -142,8 +142,7 @@ int csim_table_add(struct csim_table *t, struct csim_trace_scan *sc,
 
 /*
  * Whether an event becomes a slice row, and its grid position: 1 a slice,
- * 0 not an X event, -1 an X event skipped for *why. Shared by both reading
- * passes so that rows and events pair up one to one.
+ * 0 not an X event, -1 an X event skipped for *why.
  */
 int csim_table_slice_of(const struct csim_event *ev, int64_t *start,
 			int64_t *end, enum csim_skip_reason *why);

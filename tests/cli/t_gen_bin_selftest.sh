@@ -10,21 +10,7 @@ set -euo pipefail
 : "${CSIM_GEN:?set CSIM_GEN to the gen_bin executable}"
 : "${CSIM_ROOT:?set CSIM_ROOT to the repository root}"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); echo "ok   - $1"; }
-flunk() { failed=$((failed + 1)); echo "FAIL - $1"; }
-
-# check DESC CMD...: one test case; a failing CMD does not stop the script.
-check() {
-	local desc=$1
-	shift
-	if "$@"; then pass "$desc"; else flunk "$desc"; fi
-}
+source "$(dirname "$0")/checks.sh"
 
 # The 12 header bytes at offset OFF, as "xx xx ..." on one line.
 hdr_at() {
@@ -257,5 +243,4 @@ rc=0
 gen "$w/one.recipe" 2>/dev/null || rc=$?
 check "usage: exit 2" test "$rc" = 2
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
