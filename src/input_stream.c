@@ -86,7 +86,7 @@ void csim_stream_release(struct csim_stream *s)
 {
 	if (s->gz != NULL)
 		gzclose(s->gz);
-	if (s->fd > 0)
+	if (s->fd >= 0)
 		close(s->fd);
 	free(s->buf);
 	s->gz = NULL;

@@ -3,6 +3,7 @@
  * block writer, plain and gzip, including both SOURCE framings, trailing
  * bytes, every header corruption and seeking back for a second pass.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -545,6 +546,35 @@ static void test_missing_file_and_directory_are_input_errors(struct check_ctx *c
 	tdir_remove(dir);
 }
 
+/*
+ * A CI script may run the converter with stdin closed; the dump then opens
+ * as descriptor 0 and must be closed again like any other.
+ */
+static void test_input_on_descriptor_zero_is_closed_on_release(struct check_ctx *c)
+{
+	struct tbuf b = { NULL, 0, 0, 0 };
+	struct fixture f;
+	struct csim_block_reader r;
+	struct csim_error err;
+	int saved = dup(0);
+
+	tbuf_blocks(&b, 2, "{\"traceEvents\":[]}");
+	if (!CHECK(c, saved >= 0) || !CHECK(c, fixture_write(&f, &b) == 0))
+		goto out;
+	close(0);
+	CHECK_I64(c, csim_block_reader_open(&r, f.path, &err), CSIM_OK);
+	CHECK_I64(c, r.stream.fd, 0);
+	csim_block_reader_release(&r);
+	CHECK_I64(c, fcntl(0, F_GETFD), -1);
+	fixture_remove(&f);
+out:
+	if (saved >= 0) {
+		dup2(saved, 0);
+		close(saved);
+	}
+	tbuf_free(&b);
+}
+
 /* The committed fixtures/invalid binaries fail at the offsets their README gives. */
 static void test_invalid_fixtures_fail_at_documented_offsets(struct check_ctx *c)
 {
@@ -589,6 +619,7 @@ int main(void)
 	CHECK_RUN(&c, test_gzip_input_reads_identically);
 	CHECK_RUN(&c, test_seek_back_rereads_the_same_payload);
 	CHECK_RUN(&c, test_missing_file_and_directory_are_input_errors);
+	CHECK_RUN(&c, test_input_on_descriptor_zero_is_closed_on_release);
 	CHECK_RUN(&c, test_invalid_fixtures_fail_at_documented_offsets);
 	return check_done(&c);
 }
