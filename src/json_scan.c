@@ -45,6 +45,70 @@ static int is_hex(char c)
 	       (c >= 'A' && c <= 'F');
 }
 
+static unsigned hex4(const char *p)
+{
+	unsigned v = 0;
+
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+			   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+			   : (unsigned)(c - 'A' + 10);
+
+		v = v * 16 + d;
+	}
+	return v;
+}
+
+/* p at the 'u' of \uXXXX; the four hex digits are checked and decoded. */
+static int scan_hex4(const char *p, const char *end, int final,
+		     struct csim_scan_result *res, unsigned *cp)
+{
+	for (int i = 1; i <= 4; i++) {
+		if (p + i >= end)
+			return scan_short(res, p + i, final);
+		if (!is_hex(p[i]))
+			return scan_bad(res, p + i, "bad \\u escape in string");
+	}
+	*cp = hex4(p + 1);
+	return CSIM_SCAN_OK;
+}
+
+/*
+ * A \uD800-\uDBFF escape must be followed by a \uDC00-\uDFFF one, and a low
+ * half cannot stand alone. The JSON grammar allows lone halves, but the
+ * producer's JSON library (nlohmann), cJSON and jsoncpp (behind Perfetto's
+ * JSON importer) reject them: passed through, the event would not load.
+ */
+static int scan_unicode_escape(const char *p, const char *end, int final,
+			       struct csim_scan_result *res, const char **next)
+{
+	unsigned hi, lo;
+	int rc = scan_hex4(p, end, final, res, &hi);
+
+	if (rc != CSIM_SCAN_OK)
+		return rc;
+	if (hi >= 0xdc00 && hi <= 0xdfff)
+		return scan_bad(res, p - 1, "unpaired UTF-16 surrogate escape in string");
+	if (hi < 0xd800 || hi > 0xdbff) {
+		*next = p + 5;
+		return CSIM_SCAN_OK;
+	}
+	for (int i = 5; i <= 6; i++) {
+		if (p + i >= end)
+			return scan_short(res, p + i, final);
+		if (p[i] != "\\u"[i - 5])
+			return scan_bad(res, p - 1, "unpaired UTF-16 surrogate escape in string");
+	}
+	rc = scan_hex4(p + 6, end, final, res, &lo);
+	if (rc != CSIM_SCAN_OK)
+		return rc;
+	if (lo < 0xdc00 || lo > 0xdfff)
+		return scan_bad(res, p - 1, "unpaired UTF-16 surrogate escape in string");
+	*next = p + 11;
+	return CSIM_SCAN_OK;
+}
+
 static int scan_escape(const char *p, const char *end, int final,
 		       struct csim_scan_result *res, const char **next)
 {
@@ -57,14 +121,7 @@ static int scan_escape(const char *p, const char *end, int final,
 		*next = p + 1;
 		return CSIM_SCAN_OK;
 	case 'u':
-		for (int i = 1; i <= 4; i++) {
-			if (p + i >= end)
-				return scan_short(res, p + i, final);
-			if (!is_hex(p[i]))
-				return scan_bad(res, p + i, "bad \\u escape in string");
-		}
-		*next = p + 5;
-		return CSIM_SCAN_OK;
+		return scan_unicode_escape(p, end, final, res, next);
 	default:
 		return scan_bad(res, p, "bad escape in string");
 	}
@@ -344,21 +401,6 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 					: "expected ',' or ']' in array");
 		}
 	}
-}
-
-static unsigned hex4(const char *p)
-{
-	unsigned v = 0;
-
-	for (int i = 0; i < 4; i++) {
-		char c = p[i];
-		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-			   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-			   : (unsigned)(c - 'A' + 10);
-
-		v = v * 16 + d;
-	}
-	return v;
 }
 
 static size_t put_utf8(char *dst, unsigned cp)

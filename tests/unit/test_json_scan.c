@@ -135,6 +135,33 @@ static void test_string_lone_surrogates_become_replacement(struct check_ctx *c)
 	CHECK_MEM(c, out, n, "\xef\xbf\xbd\n");
 }
 
+/*
+ * The scanner rejects what unescape would have to replace: a lone surrogate
+ * half does not load in the viewers. The offset is the half's backslash.
+ */
+static void test_string_unpaired_surrogate_escapes_are_bad(struct check_ctx *c)
+{
+	static const struct { const char *lit; size_t where; } bad[] = {
+		{ "\"\\ud83d\"", 1 },              /* high at the end */
+		{ "\"x\\ude00x\"", 2 },            /* low alone */
+		{ "\"\\ud83dA\"", 1 },             /* high, plain byte */
+		{ "\"\\ud83d\\u0041\"", 1 },       /* high, non-low */
+		{ "\"\\ud800\\ud800\"", 1 },       /* two highs */
+		{ "\"\\ud83d\\n\"", 1 },           /* high, other escape */
+		{ "\"\\ud83d\\ude00\\udc00\"", 13 }, /* a pair, then a low */
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t where = 0;
+
+		if (!CHECK_I64(c, scan_s(K_STRING, bad[i].lit, 1, &where), CSIM_SCAN_BAD) ||
+		    !CHECK_U64(c, where, bad[i].where))
+			fprintf(stderr, "    literal %s\n", bad[i].lit);
+	}
+	CHECK_I64(c, scan_s(K_STRING, "\"\\uDBFF\\uDFFF\\ud7ff\\ue000\"", 1, NULL),
+		  CSIM_SCAN_OK);
+}
+
 static void test_string_raw_control_char_is_bad(struct check_ctx *c)
 {
 	size_t where;
@@ -401,6 +428,7 @@ int main(void)
 	CHECK_RUN(&c, test_string_all_simple_escapes_decode);
 	CHECK_RUN(&c, test_string_unicode_escapes_decode_to_utf8);
 	CHECK_RUN(&c, test_string_lone_surrogates_become_replacement);
+	CHECK_RUN(&c, test_string_unpaired_surrogate_escapes_are_bad);
 	CHECK_RUN(&c, test_string_raw_control_char_is_bad);
 	CHECK_RUN(&c, test_string_bad_escapes_are_bad);
 	CHECK_RUN(&c, test_string_cut_anywhere_is_more_or_bad_when_final);
