@@ -101,4 +101,26 @@ run "$tmp/w" OPPROF_demo -o OPPROF_demo/simulator/inner
 check "-o inside the simulator folder: exit 0" [ "$status" -eq 0 ]
 check "-o inside: copy does not contain itself" [ ! -e "$sim/inner/raw_simulator/inner" ]
 check "-o inside: copy has the dump" [ -f "$sim/inner/raw_simulator/visualize_data.bin" ]
+
+# --- an unreadable file in the source folder: a warning, the run goes on ---
+# Root reads any file, so as root (CI) the converter runs as user nobody.
+u="$tmp/u"
+cp -r "$demo" "$u"
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+	as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+	chmod a+rx "$tmp"
+	chmod -R a+rwX "$u"
+fi
+echo secret >"$u/simulator/unreadable.txt"
+chmod 000 "$u/simulator/unreadable.txt"
+status=0
+(cd "$u" && "${as_user[@]}" "$CSIM_BIN" . -o out >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+err=$(cat "$tmp/.stderr")
+check "unreadable source file: exit 0" [ "$status" -eq 0 ]
+check "unreadable source file: warning names it" contains "$err" \
+	"warning: cannot copy ./simulator/unreadable.txt: Permission denied"
+check "unreadable source file: outputs written" "$CSIM_CHECK" --disjoint "$u/out/trace.clean.json"
+check "unreadable source file: the rest copied" cmp "$u/simulator/visualize_data.bin" "$u/out/raw_simulator/visualize_data.bin"
+check "unreadable source file: not half copied" [ ! -e "$u/out/raw_simulator/unreadable.txt" ]
 finish
