@@ -293,6 +293,17 @@ static void test_literals(struct check_ctx *c)
 	CHECK_I64(c, scan_s(K_VALUE, "nulL", 0, NULL), CSIM_SCAN_BAD);
 	CHECK_I64(c, scan_s(K_VALUE, "True", 0, NULL), CSIM_SCAN_BAD);
 	CHECK_I64(c, scan_s(K_VALUE, "[fals]", 1, NULL), CSIM_SCAN_BAD);
+	/* NaN-looking tokens some writers emit are not JSON. */
+	static const char *const not_json[] = {
+		"NaN", "nan", "Infinity", "-Infinity", "inf", "-nan", "0x10", "1_000"
+	};
+	for (size_t i = 0; i < sizeof(not_json) / sizeof(not_json[0]); i++) {
+		char lit[32];
+
+		snprintf(lit, sizeof(lit), "[%s]", not_json[i]);
+		if (!CHECK_I64(c, scan_s(K_VALUE, lit, 1, NULL), CSIM_SCAN_BAD))
+			fprintf(stderr, "    value %s\n", lit);
+	}
 }
 
 static void test_nested_values(struct check_ctx *c)
