@@ -239,18 +239,28 @@ static char *make_temp_dir(const char *out_dir, const char *tag, char **full)
 	return strrchr(path, '/') + 1;
 }
 
-/* Puts the finished copy in place of any older raw_simulator/. */
+/*
+ * Puts the finished copy in place of any older raw_simulator. The older
+ * entry is first moved into a fresh hidden folder, whatever it is (folder,
+ * file or link: a link is moved, never followed), so it can be put back if
+ * the swap fails and removed without a race on its name.
+ */
 static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 		   struct csim_error *err)
 {
-	char *old_full = NULL;
+	char *old_full = NULL, *old_entry = NULL;
 	const char *old_name = NULL;
 	struct stat st;
 	int rc = CSIM_OK;
 
 	if (fstatat(outfd, RAW_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		old_name = make_temp_dir(out_dir, "raw_simulator.old", &old_full);
-		if (old_name == NULL || renameat(outfd, RAW_NAME, outfd, old_name) != 0) {
+		size_t n = old_name == NULL ? 0 : strlen(old_name) + sizeof("/" RAW_NAME);
+
+		old_entry = n == 0 ? NULL : malloc(n);
+		if (old_entry != NULL)
+			snprintf(old_entry, n, "%s/%s", old_name, RAW_NAME);
+		if (old_entry == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
 			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 					    "cannot replace %s/%s: %s", out_dir,
 					    RAW_NAME, strerror(errno));
@@ -261,8 +271,8 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 				    "cannot write %s/%s: %s", out_dir, RAW_NAME,
 				    strerror(errno));
-		if (old_name != NULL)
-			(void)renameat(outfd, old_name, outfd, RAW_NAME);
+		if (old_entry != NULL)
+			(void)renameat(outfd, old_entry, outfd, RAW_NAME);
 		goto out;
 	}
 	if (old_name != NULL)
@@ -270,6 +280,7 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 out:
 	if (old_name != NULL && rc != CSIM_OK)
 		(void)unlinkat(outfd, old_name, AT_REMOVEDIR);
+	free(old_entry);
 	free(old_full);
 	return rc;
 }

@@ -102,6 +102,27 @@ check "-o inside the simulator folder: exit 0" [ "$status" -eq 0 ]
 check "-o inside: copy does not contain itself" [ ! -e "$sim/inner/raw_simulator/inner" ]
 check "-o inside: copy has the dump" [ -f "$sim/inner/raw_simulator/visualize_data.bin" ]
 
+# --- links in the output folder are replaced, never written through --------
+mkdir -p "$tmp/w/precious/raw_simulator" "$tmp/w/l1"
+echo keep >"$tmp/w/precious/raw_simulator/keep.txt"
+echo keep >"$tmp/w/precious/trace.clean.json"
+ln -s ../precious/raw_simulator "$tmp/w/l1/raw_simulator"
+ln -s ../precious/trace.clean.json "$tmp/w/l1/trace.clean.json"
+run "$tmp/w" OPPROF_demo -o l1
+check "links in -o: exit 0" [ "$status" -eq 0 ]
+check "links in -o: the trace is a new file" [ ! -L "$tmp/w/l1/trace.clean.json" ]
+check "links in -o: the raw copy is a new folder" [ ! -L "$tmp/w/l1/raw_simulator" ]
+check "links in -o: the raw copy is complete" cmp "$sim/visualize_data.bin" "$tmp/w/l1/raw_simulator/visualize_data.bin"
+check "links in -o: their targets untouched" [ "$(cat "$tmp/w/precious/trace.clean.json" "$tmp/w/precious/raw_simulator/keep.txt")" = "keep
+keep" ]
+check "links in -o: nothing added to the targets" [ "$(ls "$tmp/w/precious/raw_simulator")" = keep.txt ]
+mkdir -p "$tmp/w/f1"
+echo plain >"$tmp/w/f1/raw_simulator"
+run "$tmp/w" OPPROF_demo -o f1
+check "a file named raw_simulator in -o: replaced by the copy" [ "$status:$(test -d "$tmp/w/f1/raw_simulator" && echo dir)" = "0:dir" ]
+check "a file named raw_simulator in -o: no leftovers" [ -z "$(find "$tmp/w/f1" -maxdepth 1 -name '.*')" ]
+check "links in -o: no leftovers" [ -z "$(find "$tmp/w/l1" -maxdepth 1 -name '.*')" ]
+
 # --- an unreadable file in the source folder: a warning, the run goes on ---
 # Root reads any file, so as root (CI) the converter runs as user nobody.
 u="$tmp/u"
