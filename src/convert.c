@@ -8,6 +8,7 @@
 #include "array_grow.h"
 #include "block_reader.h"
 #include "event_scan.h"
+#include "interrupt.h"
 #include "metrics_writer.h"
 #include "model.h"
 #include "out_file.h"
@@ -166,15 +167,17 @@ out_scan:
 	return rc;
 }
 
+/* Passes do no I/O, so the signal poll is here, between them. */
 static int run_passes(struct run *r, struct csim_error *err)
 {
 	for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]); i++) {
-		int rc = passes[i].fn(&r->model, r->opt, err);
+		int rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
+			 : passes[i].fn(&r->model, r->opt, err);
 
 		if (rc != CSIM_OK)
 			return rc;
 	}
-	return CSIM_OK;
+	return csim_interrupt_pending() ? csim_interrupt_fail(err) : CSIM_OK;
 }
 
 /* "out/" and "out" name the same folder; messages should not show "out//x". */

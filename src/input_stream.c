@@ -1,4 +1,5 @@
 #include "input_stream.h"
+#include "interrupt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -125,6 +126,8 @@ static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
 
 	if (n > INT_MAX / 2)
 		n = INT_MAX / 2;
+	if (csim_interrupt_pending())
+		return -1;
 	if (s->gz != NULL) {
 		int r = gzread(s->gz, dst, (unsigned)n);
 
@@ -142,15 +145,18 @@ static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
 	}
 	do {
 		got = read(s->fd, dst, n);
-	} while (got < 0 && errno == EINTR);
+	} while (got < 0 && errno == EINTR && !csim_interrupt_pending());
 	return got;
 }
 
 static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
 {
 	int zerr = Z_OK;
-	const char *msg = s->gz != NULL ? gzerror(s->gz, &zerr) : NULL;
+	const char *msg;
 
+	if (csim_interrupt_pending())
+		return csim_interrupt_fail(err);
+	msg = s->gz != NULL ? gzerror(s->gz, &zerr) : NULL;
 	if (s->gz != NULL && zerr != Z_ERRNO && zerr != Z_OK) {
 		/* gzerror() prefixes zlib's own handle name ("<fd:4>: "). */
 		const char *colon = strstr(msg, ": ");

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "convert.h"
+#include "interrupt.h"
 #include "report.h"
 
 int main(int argc, char **argv)
@@ -31,9 +32,16 @@ int main(int argc, char **argv)
 		return CSIM_OK;
 	}
 	log.quiet = opt.quiet;
+	if (csim_interrupt_install() != 0)
+		fprintf(stderr, "warning: cannot catch signals: an interrupted run may leave temporary files\n");
 	rc = csim_convert(&opt, &log, &err);
 	if (rc != CSIM_OK)
 		fprintf(stderr, "error: %s\n", err.message);
+	if (rc == CSIM_E_INTERRUPTED) {
+		fflush(stdout);
+		csim_interrupt_resend();
+		return rc;
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		/* "wrote ..." lines are part of the contract for scripts. */
 		fprintf(stderr, "error: cannot write to standard output\n");

@@ -1,4 +1,5 @@
 #include "out_file.h"
+#include "interrupt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -70,8 +71,13 @@ static void out_write_all(struct csim_out *o, const char *p, size_t len)
 	size_t done = 0;
 
 	while (done < len && o->write_errno == 0) {
-		ssize_t n = write(o->fd, p + done, len - done);
+		ssize_t n;
 
+		if (csim_interrupt_pending()) {
+			o->write_errno = EINTR;
+			break;
+		}
+		n = write(o->fd, p + done, len - done);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -214,7 +220,9 @@ int csim_out_commit(struct csim_out *o, struct csim_error *err)
 	o->fd = -1;
 	if (o->write_errno == 0 && rename(o->tmp_path, o->final_path) != 0)
 		o->write_errno = errno;
-	if (o->write_errno != 0) {
+	if (o->write_errno == EINTR && csim_interrupt_pending()) {
+		rc = csim_interrupt_fail(err);
+	} else if (o->write_errno != 0) {
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 				    "cannot write %s: %s", o->final_path,
 				    strerror(o->write_errno));

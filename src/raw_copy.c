@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE   /* mkdtemp, fdopendir and friends */
 #include "raw_copy.h"
+#include "interrupt.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -27,6 +28,8 @@ struct copier {
 /* Names the destination that failed: <out>/raw_simulator/<relative path>. */
 static int copy_write_error(struct copier *c, const char *where, const char *name)
 {
+	if (errno == EINTR && csim_interrupt_pending())
+		return csim_interrupt_fail(c->err);
 	return csim_error_set(c->err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 			      "cannot write %s%s/%s: %s", c->dst_root,
 			      where + c->src_len, name, strerror(errno));
@@ -53,9 +56,13 @@ static int copy_file(struct copier *c, int src_dir, int dst_dir,
 		goto out;
 	}
 	for (;;) {
-		ssize_t n = read(in, c->buf, sizeof(c->buf));
-		ssize_t done = 0;
+		ssize_t n, done = 0;
 
+		if (csim_interrupt_pending()) {
+			rc = csim_interrupt_fail(c->err);
+			goto out;
+		}
+		n = read(in, c->buf, sizeof(c->buf));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -71,8 +78,8 @@ static int copy_file(struct copier *c, int src_dir, int dst_dir,
 		while (done < n) {
 			ssize_t w = write(out, c->buf + done, (size_t)(n - done));
 
-			if (w < 0 && errno == EINTR)
-				continue;
+			if (w < 0 && errno == EINTR && !csim_interrupt_pending())
+				continue;   /* with a signal pending: reported below */
 			if (w <= 0) {
 				if (w == 0)
 					errno = EIO;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Write failures in the middle of an output: a file-size limit (ulimit -f,
+# Write failures and a SIGTERM in the middle of an output: a file-size limit (ulimit -f,
 # with SIGXFSZ ignored so write() fails with EFBIG as on a full disk) makes
 # the n-th kilobyte unwritable. The run must exit 3 with a message, leave
 # the previous good outputs byte for byte, and leave no temporary file.
@@ -43,4 +43,42 @@ check "raw copy fails: names the destination" contains "$err" "error: cannot wri
 check "raw copy fails: older copy kept" [ "$(cat "$tmp/out/raw_simulator/marker")" = older ]
 check "raw copy fails: no temporary folder" [ "$(leftovers)" -eq 0 ]
 check "raw copy fails: outputs complete" cmp "$tmp/good/trace.clean.json" "$tmp/out/trace.clean.json"
+
+# SIGTERM while the trace is being written (a CI timeout): the process ends
+# by SIGTERM (status 143) after removing its temporary file; the older
+# output stays. The signal is sent once the temporary file exists; should
+# the run finish first, it is tried again.
+: "${CSIM_SYNTH:?set CSIM_SYNTH to the gen_synth executable}"
+mb=40
+[ -n "${CSIM_REAL_BIN:-}" ] && mb=4   # under valgrind: 4 MB is slow enough
+mkdir -p "$tmp/big/sim" "$tmp/big/out"
+"$CSIM_SYNTH" --seed 3 "$mb" "$tmp/big/sim/visualize_data.bin"
+caught=0
+for attempt in 1 2 3 4 5; do
+	echo '{"old":true}' >"$tmp/big/out/trace.clean.json"
+	(cd "$tmp/big" && exec "$CSIM_BIN" sim -o out --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") &
+	pid=$!
+	seen=0
+	for _ in $(seq 12000); do
+		if compgen -G "$tmp/big/out/.trace.clean.json.*" >/dev/null; then
+			seen=1
+			break
+		fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.005
+	done
+	kill -TERM "$pid" 2>/dev/null || true
+	status=0
+	wait "$pid" || status=$?
+	if [ "$seen" -eq 1 ] && [ "$status" -eq 143 ]; then
+		caught=1
+		break
+	fi
+done
+err=$(cat "$tmp/.stderr")
+check "SIGTERM mid-write: ends by SIGTERM (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
+check "SIGTERM mid-write: says so" contains "$err" "error: interrupted by SIGTERM: temporary files removed, older outputs kept"
+check "SIGTERM mid-write: older output untouched" [ "$(cat "$tmp/big/out/trace.clean.json")" = '{"old":true}' ]
+check "SIGTERM mid-write: no temporary file" [ -z "$(find "$tmp/big/out" -name '.*')" ]
+check "SIGTERM mid-write: nothing else written" [ "$(ls -A "$tmp/big/out")" = trace.clean.json ]
 finish
