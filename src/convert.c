@@ -73,11 +73,12 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 {
 	int rc = keep_trace_block(r, blk, err);
 	int has = 1;
+	/* Only a size checked against the file may size the table (a gzip
+	   block's size is unverified until its bytes run out), and only once
+	   the payload has shown an event: a sparse 5 GiB block of zeros must
+	   not reserve gigabytes before failing at its first byte. */
+	int reserve = reader->stream.size_known;
 
-	/* Only a size checked against the file may size the table: a gzip
-	   block's size is unverified until its bytes run out. */
-	if (rc == CSIM_OK && reader->stream.size_known)
-		csim_table_reserve(&r->model.table, blk->payload_size);
 	if (rc == CSIM_OK)
 		rc = csim_trace_scan_begin(sc, reader, blk, err);
 	while (rc == CSIM_OK) {
@@ -87,6 +88,10 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 		if (rc != CSIM_OK || !has)
 			break;
 		rc = csim_table_add(&r->model.table, sc, &ev, err);
+		if (reserve) {
+			csim_table_reserve(&r->model.table, blk->payload_size);
+			reserve = 0;
+		}
 	}
 	r->rows_end[r->ntraces - 1] = r->model.table.nslices;
 	/* Top-level fields come from the first TRACE block. */
