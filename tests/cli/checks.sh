@@ -16,6 +16,19 @@ check() {
 	if "$@"; then pass "$desc"; else flunk "$desc"; fi
 }
 
+# timed CMD...: runs CMD in this shell and sets $cpu to the CPU seconds
+# (user + system, children included) it took. Wall time would measure the
+# machine's load; a hang guard must not fail because CI is busy.
+timed() {
+	local TIMEFORMAT='%3U %3S' t
+	{ time "$@" 2>&3 3>&-; } 3>&2 2>"$tmp/.time"
+	t=$(tail -n 1 "$tmp/.time")
+	cpu=$(echo "$t" | awk '{ printf "%.1f", $1 + $2 }')
+}
+
+# below SECONDS: is $cpu under that many seconds?
+below() { awk -v c="$cpu" -v l="$1" 'BEGIN { exit !(c < l) }'; }
+
 finish() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
