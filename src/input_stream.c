@@ -42,8 +42,8 @@ static int stream_is_gzip(int fd, int *is_gzip)
  * A small plain file needs no more window than itself (and the peek of a
  * SOURCE path plus two headers). A small gzip file gets a small window too:
  * it only costs more reads if it inflates a lot, and big windows made every
- * small input pay for mapping and unmapping them (the fuzzers ran at a
- * third of their speed).
+ * small input pay for mapping and unmapping them (the block-reader fuzzer
+ * ran at half its speed).
  */
 static size_t stream_window_size(const struct stat *st, int is_gzip)
 {
