@@ -188,14 +188,18 @@ static void test_string_bad_escapes_are_bad(struct check_ctx *c)
 	CHECK_I64(c, scan_s(K_STRING, "\"\\'\"", 1, NULL), CSIM_SCAN_BAD);
 }
 
-static void test_string_cut_anywhere_is_more_or_bad_when_final(struct check_ctx *c)
+/*
+ * The window rule: text cut at any byte from `first` on is "more" while
+ * bytes may follow and "bad" at the end; whole, it scans.
+ */
+static void check_cut_anywhere(struct check_ctx *c, enum scan_kind kind,
+			       const char *text, size_t first)
 {
-	const char *lit = "\"ab\\u00e9\\n\\\"\\ud83d\\ude00z\"";
-	size_t n = strlen(lit);
+	size_t n = strlen(text);
 
-	for (size_t cut = 1; cut < n; cut++) {
-		int more = scan_n(K_STRING, lit, cut, 0, NULL, NULL);
-		int bad = scan_n(K_STRING, lit, cut, 1, NULL, NULL);
+	for (size_t cut = first; cut < n; cut++) {
+		int more = scan_n(kind, text, cut, 0, NULL, NULL);
+		int bad = scan_n(kind, text, cut, 1, NULL, NULL);
 
 		if (!CHECK_I64(c, more, CSIM_SCAN_MORE) ||
 		    !CHECK_I64(c, bad, CSIM_SCAN_BAD)) {
@@ -203,7 +207,12 @@ static void test_string_cut_anywhere_is_more_or_bad_when_final(struct check_ctx 
 			return;
 		}
 	}
-	CHECK_I64(c, scan_n(K_STRING, lit, n, 0, NULL, NULL), CSIM_SCAN_OK);
+	CHECK_I64(c, scan_n(kind, text, n, 0, NULL, NULL), CSIM_SCAN_OK);
+}
+
+static void test_string_cut_anywhere_is_more_or_bad_when_final(struct check_ctx *c)
+{
+	check_cut_anywhere(c, K_STRING, "\"ab\\u00e9\\n\\\"\\ud83d\\ude00z\"", 1);
 }
 
 static void test_number_valid_forms(struct check_ctx *c)
@@ -348,20 +357,8 @@ static void test_mismatched_and_malformed_containers_are_bad(struct check_ctx *c
 
 static void test_value_cut_anywhere_is_more_or_bad_when_final(struct check_ctx *c)
 {
-	const char *v = "{\"a\":[1,-2.5e3,\"x\\\"y\",true,null,{}],\"b\":false}";
-	size_t n = strlen(v);
-
-	for (size_t cut = 0; cut < n; cut++) {
-		int more = scan_n(K_VALUE, v, cut, 0, NULL, NULL);
-		int bad = scan_n(K_VALUE, v, cut, 1, NULL, NULL);
-
-		if (!CHECK_I64(c, more, CSIM_SCAN_MORE) ||
-		    !CHECK_I64(c, bad, CSIM_SCAN_BAD)) {
-			fprintf(stderr, "    cut at %zu\n", cut);
-			return;
-		}
-	}
-	CHECK_I64(c, scan_n(K_VALUE, v, n, 0, NULL, NULL), CSIM_SCAN_OK);
+	check_cut_anywhere(c, K_VALUE,
+			   "{\"a\":[1,-2.5e3,\"x\\\"y\",true,null,{}],\"b\":false}", 0);
 }
 
 static void test_deep_nesting_is_iterative(struct check_ctx *c)
