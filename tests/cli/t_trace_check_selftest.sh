@@ -12,11 +12,10 @@ set -euo pipefail
 : "${CSIM_ROOT:?CSIM_ROOT must name the repository root}"
 
 DIR="$CSIM_ROOT/tests/checker"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# The shared temp dir, counters and CPU-time helper (timed, below).
+source "$(dirname "$0")/checks.sh"
+TMP=$tmp
 
-passed=0
-failed=0
 declare -A covered=()
 
 fail() {
@@ -166,13 +165,11 @@ awk 'BEGIN {
     }
     printf "\n]}\n"
 }' >"$TMP/big.json"
-# A hang guard on CPU time (user + system), which a busy machine does not inflate.
-TIMEFORMAT='%3U %3S'
-{ time check_run "100k events" 0 "" \
+# A hang guard on CPU time, which a busy machine does not inflate.
+timed check_run "100k events" 0 "" \
     "ok: 100000 slices, 1000 arrows, 1 processes, 4 threads, 0 counters" -- \
-    --disjoint "$TMP/big.json" 2>&3 3>&-; } 3>&2 2>"$TMP/time"
-cpu=$(tail -n 1 "$TMP/time" | awk '{ printf "%.1f", $1 + $2 }')
-if awk -v c="$cpu" 'BEGIN { exit !(c <= 10) }'; then
+    --disjoint "$TMP/big.json"
+if below 10.05; then
     passed=$((passed + 1))
 else
     fail "100k events took ${cpu} CPU s"
