@@ -85,11 +85,7 @@ int csim_trace_scan_begin(struct csim_trace_scan *sc,
 int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			 int *has_event, struct csim_error *err);
 
-/*
- * Parses a number value; 0 when the span is absent or not a number. The span
- * must come from the scanner: strtod() relies on the validated number being
- * followed by a JSON delimiter, never by more digits.
- */
+/* Parses a number value; 0 when the span is absent or not a number. */
 int csim_span_number(struct csim_span span, double *value);
 
 /*

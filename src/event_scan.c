@@ -1,5 +1,6 @@
 #include "event_scan.h"
 #include "event_scan_priv.h"
+#include "number_grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -503,13 +504,9 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 
 int csim_span_number(struct csim_span span, double *value)
 {
-	char *endp;
-
 	if (span.p == NULL || !(*span.p == '-' || (*span.p >= '0' && *span.p <= '9')))
 		return 0;
-	/* The scanner validated the number and a delimiter follows it. */
-	*value = strtod(span.p, &endp);
-	return endp == span.p + span.n;
+	return csim_number_parse(span.p, span.n, value);
 }
 
 int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,

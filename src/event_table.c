@@ -8,16 +8,12 @@
 #include "number_grid.h"
 #include "pipe_table.h"
 
-/* Beyond this many ns (~104 days) a timestamp is treated as absurd. */
-#define GRID_LIMIT 9.0e15
-
 void csim_table_init(struct csim_table *t, int keep_counters)
 {
 	memset(t, 0, sizeof(*t));
-	csim_strtab_init(&t->pids);
-	csim_strtab_init(&t->pipes);
-	csim_strtab_init(&t->ids);
-	t->ids.mostly_new = 1;   /* each flag id appears about twice, far apart */
+	csim_strtab_init(&t->pids, CSIM_STRTAB_GROUPED);
+	csim_strtab_init(&t->pipes, CSIM_STRTAB_GROUPED);
+	csim_strtab_init(&t->ids, CSIM_STRTAB_SCATTERED);
 	t->keep_counters = keep_counters;
 }
 
@@ -96,7 +92,7 @@ static int span_is_number(struct csim_span v)
 
 static int to_grid(struct csim_span v, int64_t *ns)
 {
-	return csim_number_grid(v.p, v.n, GRID_LIMIT, ns);
+	return csim_number_grid(v.p, v.n, CSIM_GRID_LIMIT_NS, ns);
 }
 
 static int skip(enum csim_skip_reason *why, enum csim_skip_reason r)

@@ -148,7 +148,7 @@ static int same_slice(const struct csim_event *ev, const struct csim_slice *s)
 	struct csim_span ts = ev->field[CSIM_F_TS];
 	int64_t start;
 
-	return ts.p != NULL && csim_number_grid(ts.p, ts.n, 1e300, &start) &&
+	return ts.p != NULL && csim_number_grid(ts.p, ts.n, CSIM_GRID_LIMIT_NS, &start) &&
 	       start == s->start;
 }
 
