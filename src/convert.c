@@ -1,6 +1,5 @@
 #include "convert.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +11,7 @@
 #include "metrics_writer.h"
 #include "model.h"
 #include "out_file.h"
+#include "path.h"
 #include "raw_copy.h"
 #include "trace_writer.h"
 #include "input_locate.h"
@@ -185,54 +185,6 @@ static int run_passes(struct run *r, struct csim_error *err)
 	return csim_interrupt_pending() ? csim_interrupt_fail(err) : CSIM_OK;
 }
 
-/* "out/" and "out" name the same folder; messages should not show "out//x". */
-static char *trim_slashes(const char *dir)
-{
-	size_t n = strlen(dir);
-	char *d;
-
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	d = malloc(n + 1);
-	if (d != NULL) {
-		memcpy(d, dir, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
-/* mkdir -p for -o; an existing non-directory is an output error. */
-static int make_output_dir(const char *dir, struct csim_error *err)
-{
-	size_t n = strlen(dir);
-	char *path = malloc(n + 1);
-	struct stat st;
-	int rc = CSIM_OK;
-
-	if (path == NULL)
-		return run_nomem(err);
-	memcpy(path, dir, n + 1);
-	for (size_t i = 1; i <= n; i++) {
-		if (path[i] != '/' && path[i] != '\0')
-			continue;
-		path[i] = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-					    "cannot create output folder %s: %s", path,
-					    strerror(errno));
-			break;
-		}
-		if (i < n)
-			path[i] = '/';
-	}
-	if (rc == CSIM_OK && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-				    "cannot write to %s: %s", dir,
-				    stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
-	free(path);
-	return rc;
-}
-
 static int write_outputs(struct run *r, struct csim_error *err)
 {
 	struct csim_out trace, metrics;
@@ -398,7 +350,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
 		goto out;
-	r.out_dir = opt->output_dir != NULL ? trim_slashes(opt->output_dir) : strdup(r.bin_dir);
+	r.out_dir = csim_path_trim(opt->output_dir != NULL ? opt->output_dir : r.bin_dir);
 	if (r.out_dir == NULL) {
 		rc = run_nomem(err);
 		goto out;
@@ -407,7 +359,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	if (rc == CSIM_OK)
 		rc = run_passes(&r, err);
 	if (rc == CSIM_OK && opt->output_dir != NULL)
-		rc = make_output_dir(r.out_dir, err);
+		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)
 		rc = write_outputs(&r, err);
 	if (rc == CSIM_OK)

@@ -1,6 +1,7 @@
 #define _DEFAULT_SOURCE   /* mkdtemp, fdopendir and friends */
 #include "raw_copy.h"
 #include "interrupt.h"
+#include "path.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -217,17 +218,6 @@ static void remove_tree(int parent, const char *name)
 }
 
 /* Is path the folder `inside` or somewhere below it? */
-static int path_within(const char *path, const char *inside)
-{
-	char a[PATH_MAX], b[PATH_MAX];
-	size_t n;
-
-	if (realpath(path, a) == NULL || realpath(inside, b) == NULL)
-		return 0;
-	n = strlen(b);
-	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/');
-}
-
 /* Makes a unique empty folder <out_dir>/.<tag>.XXXXXX; returns its name. */
 static char *make_temp_dir(const char *out_dir, const char *tag, char **full)
 {
@@ -262,11 +252,7 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 
 	if (fstatat(outfd, RAW_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		old_name = make_temp_dir(out_dir, "raw_simulator.old", &old_full);
-		size_t n = old_name == NULL ? 0 : strlen(old_name) + sizeof("/" RAW_NAME);
-
-		old_entry = n == 0 ? NULL : malloc(n);
-		if (old_entry != NULL)
-			snprintf(old_entry, n, "%s/%s", old_name, RAW_NAME);
+		old_entry = old_name == NULL ? NULL : csim_path_join(old_name, RAW_NAME);
 		if (old_entry == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
 			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 					    "cannot replace %s/%s: %s", out_dir,
@@ -306,13 +292,12 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 
 	*dest = NULL;
 	memset(stats, 0, sizeof(*stats));
-	raw_path = malloc(strlen(out_dir) + sizeof(RAW_NAME) + 2);
+	raw_path = csim_path_join(out_dir, RAW_NAME);
 	if (c == NULL || raw_path == NULL) {
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "out of memory");
 		goto out;
 	}
-	sprintf(raw_path, "%s/%s", out_dir, RAW_NAME);
-	if (path_within(src_dir, raw_path)) {
+	if (csim_path_within(src_dir, raw_path)) {
 		csim_log_warn(log, "not copying %s into %s: it already is that copy",
 			      src_dir, raw_path);
 		goto out;
