@@ -31,6 +31,7 @@ struct csim_block {
 	uint64_t content_size;   /* as stored: payload + padding */
 	uint64_t payload_offset; /* first payload byte (after a SOURCE path) */
 	uint64_t payload_size;   /* content_size - padding (SOURCE: text only) */
+	uint64_t end;            /* where the next header starts */
 	uint8_t type;
 	uint8_t padding;
 	uint8_t version;
