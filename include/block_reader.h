@@ -68,6 +68,14 @@ int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 int csim_block_reader_skip(struct csim_block_reader *r, uint64_t n,
 			   struct csim_error *err);
 
+/*
+ * Whether block sizes were checked against the file's size (plain files); a
+ * gzip block's size is unverified until its bytes run out.
+ */
+int csim_block_reader_sizes_checked(const struct csim_block_reader *r);
+
+const struct csim_file_id *csim_block_reader_file_id(const struct csim_block_reader *r);
+
 /* Positions the reader at the payload of a block seen on an earlier pass. */
 int csim_block_reader_seek(struct csim_block_reader *r,
 			   const struct csim_block *blk, struct csim_error *err);

@@ -18,6 +18,14 @@
 
 #include "csim_error.h"
 
+/* What identifies the file a stream reads: a second reading must find the same. */
+struct csim_file_id {
+	dev_t dev;
+	ino_t ino;
+	int64_t mtime_ns;
+	int64_t size;          /* of the file as stored (gzip: compressed) */
+};
+
 struct csim_stream {
 	const char *path;      /* borrowed, for messages */
 	int fd;
@@ -30,14 +38,14 @@ struct csim_stream {
 	uint64_t size;         /* total bytes, when size_known */
 	int size_known;
 	int eof;
-	dev_t dev;             /* identity, to detect a file replaced between passes */
-	ino_t ino;
-	int64_t mtime_ns;
+	struct csim_file_id id;
 };
 
 int csim_stream_open(struct csim_stream *s, const char *path,
 		     struct csim_error *err);
 void csim_stream_release(struct csim_stream *s);
+
+int csim_file_id_same(const struct csim_file_id *a, const struct csim_file_id *b);
 
 /* Offset of the next unconsumed byte. */
 uint64_t csim_stream_tell(const struct csim_stream *s);

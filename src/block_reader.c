@@ -311,3 +311,13 @@ int csim_block_reader_seek(struct csim_block_reader *r,
 		enter_block(r, blk);
 	return rc;
 }
+
+int csim_block_reader_sizes_checked(const struct csim_block_reader *r)
+{
+	return r->stream.size_known;
+}
+
+const struct csim_file_id *csim_block_reader_file_id(const struct csim_block_reader *r)
+{
+	return &r->stream.id;
+}

@@ -23,7 +23,6 @@ void csim_table_release(struct csim_table *t)
 		free(t->pid_names[i]);
 	free(t->pid_names);
 	free(t->slices);
-	free(t->slice_text);
 	free(t->syncs);
 	free(t->details);
 	free(t->counter_text);
@@ -164,8 +163,6 @@ void csim_table_reserve(struct csim_table *t, uint64_t bytes)
 		syncs = RESERVE_MAX;
 	if (csim_array_grow((void **)&t->slices, &t->slices_cap,
 			    t->nslices + (size_t)slices, sizeof(*t->slices)) != 0 ||
-	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap,
-			    t->nslices + (size_t)slices, sizeof(*t->slice_text)) != 0 ||
 	    csim_array_grow((void **)&t->syncs, &t->syncs_cap,
 			    t->nsyncs + (size_t)syncs, sizeof(*t->syncs)) != 0)
 		return;
@@ -222,12 +219,8 @@ static int add_slice(struct csim_table *t, const struct csim_event *ev,
 	struct csim_slice *s;
 
 	if (csim_array_grow((void **)&t->slices, &t->slices_cap, t->nslices + 1,
-		 sizeof(*t->slices)) != 0 ||
-	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap,
-			    t->nslices + 1, sizeof(*t->slice_text)) != 0)
+		 sizeof(*t->slices)) != 0)
 		return -1;
-	t->slice_text[t->nslices].offset = ev->offset;
-	csim_event_layout_make(ev, &t->slice_text[t->nslices].layout);
 	s = &t->slices[t->nslices];
 	memset(s, 0, sizeof(*s));
 	s->start = start;
