@@ -16,6 +16,9 @@
 #include "trace_writer.h"
 #include "input_locate.h"
 
+/* Growth step of a payload whose size is not verified yet (gzip input). */
+#define UNVERIFIED_CHUNK (1u << 20)
+
 struct pass_entry {
 	const char *name;
 	csim_pass_fn fn;
@@ -50,11 +53,6 @@ struct run {
 	uint64_t trailing_bytes, trailing_offset;
 };
 
-static int run_nomem(struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "out of memory");
-}
-
 static int keep_trace_block(struct run *r, const struct csim_block *blk,
 			    struct csim_error *err)
 {
@@ -62,7 +60,7 @@ static int keep_trace_block(struct run *r, const struct csim_block *blk,
 			    sizeof(*r->traces)) != 0 ||
 	    csim_array_grow((void **)&r->rows_end, &r->rows_end_cap, r->ntraces + 1,
 			    sizeof(*r->rows_end)) != 0)
-		return run_nomem(err);
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	r->traces[r->ntraces++] = *blk;
 	return CSIM_OK;
 }
@@ -79,8 +77,9 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	   not reserve gigabytes before failing at its first byte. */
 	int reserve = reader->stream.size_known;
 
-	if (rc == CSIM_OK)
-		rc = csim_trace_scan_begin(sc, reader, blk, err);
+	if (rc != CSIM_OK)
+		return rc;   /* the block was not kept: no rows_end slot for it */
+	rc = csim_trace_scan_begin(sc, reader, blk, err);
 	while (rc == CSIM_OK) {
 		struct csim_event ev;
 
@@ -103,29 +102,63 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	return rc;
 }
 
+/*
+ * Reads a whole payload into *out. A size checked against the file is
+ * allocated at once; an unverified one (gzip input) only as its bytes
+ * arrive, so a header claiming 256 GiB fails as a truncated block, not as
+ * an allocation of the claimed size.
+ */
+static int read_payload(struct csim_block_reader *reader, const struct csim_block *blk,
+			char **out, struct csim_error *err)
+{
+	uint64_t size = blk->payload_size;
+	size_t cap = 0, len = 0;
+	char *buf = NULL;
+	int rc = CSIM_OK;
+
+	if (size > SIZE_MAX - 1) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	do {
+		size_t next = cap < UNVERIFIED_CHUNK ? UNVERIFIED_CHUNK
+			      : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+		size_t want = reader->stream.size_known || size <= next ? (size_t)size : next;
+		char *b = realloc(buf, want ? want : 1);
+		size_t got;
+
+		if (b == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
+			goto out;
+		}
+		buf = b;
+		cap = want;
+		rc = csim_block_reader_read(reader, buf + len, cap - len, &got, err);
+		len += got;
+	} while (rc == CSIM_OK && len < size);
+out:
+	if (rc != CSIM_OK)
+		free(buf);
+	*out = rc == CSIM_OK ? buf : NULL;
+	return rc;
+}
+
 static int read_instr(struct run *r, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
 	char *payload;
-	size_t got = 0;
 	int rc;
 
 	if (r->have_metrics) {
 		r->instr_ignored++;
 		return CSIM_OK;
 	}
-	if (blk->payload_size > SIZE_MAX - 1)
-		return run_nomem(err);
-	payload = malloc(blk->payload_size ? (size_t)blk->payload_size : 1);
-	if (payload == NULL)
-		return run_nomem(err);
-	rc = csim_block_reader_read(reader, payload, (size_t)blk->payload_size, &got, err);
-	if (rc == CSIM_OK)
-		rc = csim_metrics_load(&r->metrics, r->bin_path, blk->offset, payload,
-				       (size_t)blk->payload_size, err);
-	else
-		free(payload);
+	rc = read_payload(reader, blk, &payload, err);
+	if (rc != CSIM_OK)
+		return rc;
 	/* load() owns the payload from here, also when it fails. */
+	rc = csim_metrics_load(&r->metrics, r->bin_path, blk->offset, payload,
+			       (size_t)blk->payload_size, err);
 	r->have_metrics = 1;
 	r->instr_offset = blk->offset;
 	return rc;
@@ -210,7 +243,7 @@ static int make_output_dir(const char *dir, struct csim_error *err)
 	int rc = CSIM_OK;
 
 	if (path == NULL)
-		return run_nomem(err);
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	memcpy(path, dir, n + 1);
 	for (size_t i = 1; i <= n; i++) {
 		if (path[i] != '/' && path[i] != '\0')
@@ -248,10 +281,14 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	if (rc != CSIM_OK)
 		return rc;
 	rc = csim_trace_write(&r->model, &in, &trace, err);
+	/* The writer reads the input again through the reading modules. */
+	if (rc != CSIM_OK && csim_error_is_nomem(err))
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 	if (rc == CSIM_OK && r->have_metrics) {
 		rc = csim_out_open(&metrics, r->out_dir, "instr_metrics.json", err);
 		if (rc == CSIM_OK)
-			csim_metrics_write(&r->metrics, r->opt->raw_metrics, &metrics);
+			rc = csim_metrics_write(&r->metrics, r->opt->raw_metrics,
+						&metrics, err);
 	}
 	/* Both files are complete before either replaces an older one. */
 	if (rc == CSIM_OK && csim_out_failed(&trace))
@@ -400,7 +437,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		goto out;
 	r.out_dir = opt->output_dir != NULL ? trim_slashes(opt->output_dir) : strdup(r.bin_dir);
 	if (r.out_dir == NULL) {
-		rc = run_nomem(err);
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	rc = read_input(&r, err);

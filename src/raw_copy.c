@@ -308,7 +308,7 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 	memset(stats, 0, sizeof(*stats));
 	raw_path = malloc(strlen(out_dir) + sizeof(RAW_NAME) + 2);
 	if (c == NULL || raw_path == NULL) {
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "out of memory");
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto out;
 	}
 	sprintf(raw_path, "%s/%s", out_dir, RAW_NAME);
