@@ -48,6 +48,9 @@ struct csim_block_reader {
 	uint64_t trailing_offset;
 };
 
+/* Leaves r safe to release; open() does it first, and a failed open() leaves
+   r released. */
+void csim_block_reader_init(struct csim_block_reader *r);
 int csim_block_reader_open(struct csim_block_reader *r, const char *path,
 			   struct csim_error *err);
 void csim_block_reader_release(struct csim_block_reader *r);

@@ -36,6 +36,21 @@ void csim_error_clear(struct csim_error *err);
 int csim_error_set(struct csim_error *err, int code, uint64_t offset,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/*
+ * The one out-of-memory error: every failed allocation ends up here, so every
+ * such failure reads "out of memory" and exits with the status of the phase it
+ * happened in (CSIM_E_INPUT while reading or processing, CSIM_E_OUTPUT while
+ * writing). Returns code.
+ */
+int csim_error_nomem(struct csim_error *err, int code);
+
+/*
+ * Whether err holds that error. Lets a writer that reuses reading modules
+ * (the second reading of the input) report their allocation failures with
+ * its own status.
+ */
+int csim_error_is_nomem(const struct csim_error *err);
+
 /* Prepends "prefix: " to an existing message (adds context on the way up). */
 void csim_error_prefix(struct csim_error *err, const char *prefix);
 

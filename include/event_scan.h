@@ -89,8 +89,9 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 int csim_span_number(struct csim_span span, double *value);
 
 /*
- * Finds args.detail of an event as decoded text; returns 0 when args is not
- * an object or has no string "detail". Valid until the next scanner call.
+ * Finds args.detail of an event as decoded text; returns 1 when found, 0 when
+ * args is not an object or has no string "detail", -1 when out of memory.
+ * Valid until the next scanner call.
  */
 int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 		      struct csim_text *detail);

@@ -6,7 +6,9 @@
  * transparently, and offsets are then offsets in the decompressed bytes.
  *
  * Ownership: the stream owns its window buffer and file handle; release()
- * frees both and accepts a zeroed or already-released stream.
+ * frees both. It accepts a stream after init() or a failed open() and an
+ * already released one, but not a merely zeroed one: that has fd 0, which
+ * release() would close (stdin).
  */
 #ifndef CSIM_INPUT_STREAM_H
 #define CSIM_INPUT_STREAM_H
@@ -41,6 +43,8 @@ struct csim_stream {
 	struct csim_file_id id;
 };
 
+/* Leaves s safe to release (fd -1, no buffers). open() does it first. */
+void csim_stream_init(struct csim_stream *s);
 int csim_stream_open(struct csim_stream *s, const char *path,
 		     struct csim_error *err);
 void csim_stream_release(struct csim_stream *s);

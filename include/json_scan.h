@@ -16,7 +16,8 @@
 enum csim_scan_status {
 	CSIM_SCAN_OK = 0,
 	CSIM_SCAN_MORE = 1,
-	CSIM_SCAN_BAD = 2
+	CSIM_SCAN_BAD = 2,
+	CSIM_SCAN_NOMEM = 3  /* the nesting stack could not grow */
 };
 
 /* Container nesting for the iterative value skipper; grows on demand. */
@@ -43,7 +44,8 @@ int csim_json_scan_string(const char *p, const char *end, int final,
 int csim_json_scan_number(const char *p, const char *end, int final,
 			  struct csim_scan_result *res);
 
-/* Any value, nested to any depth without recursion. */
+/* Any value, nested to any depth without recursion. CSIM_SCAN_NOMEM when the
+   nesting stack cannot grow: an allocation failure, not a syntax error. */
 int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			 const char *end, int final, struct csim_scan_result *res);
 

@@ -59,8 +59,12 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 		      struct csim_error *err);
 void csim_metrics_release(struct csim_metrics *mt);
 
-/* Writes the reshaped file, or with raw the payload byte for byte. */
-void csim_metrics_write(const struct csim_metrics *mt, int raw,
-			struct csim_out *out);
+/*
+ * Writes the reshaped file, or with raw the payload byte for byte. Write
+ * errors stay in out (see csim_out_commit); the return code reports only an
+ * allocation failure (CSIM_E_OUTPUT).
+ */
+int csim_metrics_write(const struct csim_metrics *mt, int raw,
+		       struct csim_out *out, struct csim_error *err);
 
 #endif

@@ -99,10 +99,16 @@ static int corrupt(struct csim_block_reader *r, uint64_t offset,
 			      r->stream.path, (unsigned long long)offset, why);
 }
 
+void csim_block_reader_init(struct csim_block_reader *r)
+{
+	memset(r, 0, sizeof(*r));
+	csim_stream_init(&r->stream);
+}
+
 int csim_block_reader_open(struct csim_block_reader *r, const char *path,
 			   struct csim_error *err)
 {
-	memset(r, 0, sizeof(*r));
+	csim_block_reader_init(r);
 	return csim_stream_open(&r->stream, path, err);
 }
 

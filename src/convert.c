@@ -17,6 +17,9 @@
 #include "trace_writer.h"
 #include "input_locate.h"
 
+/* Growth step of a payload whose size is not verified yet (gzip input). */
+#define UNVERIFIED_CHUNK (1u << 20)
+
 struct pass_entry {
 	const char *name;
 	csim_pass_fn fn;
@@ -46,11 +49,6 @@ struct run {
 	uint64_t instr_offset;
 	uint64_t trailing_bytes, trailing_offset;
 };
-
-static int run_nomem(struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "out of memory");
-}
 
 static int read_trace(struct run *r, struct csim_block_reader *reader,
 		      struct csim_trace_scan *sc, const struct csim_block *blk,
@@ -92,29 +90,63 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	return rc;
 }
 
+/*
+ * Reads a whole payload into *out. A size checked against the file is
+ * allocated at once; an unverified one (gzip input) only as its bytes
+ * arrive, so a header claiming 256 GiB fails as a truncated block, not as
+ * an allocation of the claimed size.
+ */
+static int read_payload(struct csim_block_reader *reader, const struct csim_block *blk,
+			char **out, struct csim_error *err)
+{
+	uint64_t size = blk->payload_size;
+	size_t cap = 0, len = 0;
+	char *buf = NULL;
+	int rc = CSIM_OK;
+
+	if (size > SIZE_MAX - 1) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	do {
+		size_t next = cap < UNVERIFIED_CHUNK ? UNVERIFIED_CHUNK
+			      : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+		size_t want = csim_block_reader_sizes_checked(reader) || size <= next ? (size_t)size : next;
+		char *b = realloc(buf, want ? want : 1);
+		size_t got;
+
+		if (b == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
+			goto out;
+		}
+		buf = b;
+		cap = want;
+		rc = csim_block_reader_read(reader, buf + len, cap - len, &got, err);
+		len += got;
+	} while (rc == CSIM_OK && len < size);
+out:
+	if (rc != CSIM_OK)
+		free(buf);
+	*out = rc == CSIM_OK ? buf : NULL;
+	return rc;
+}
+
 static int read_instr(struct run *r, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
 	char *payload;
-	size_t got = 0;
 	int rc;
 
 	if (r->have_metrics) {
 		r->instr_ignored++;
 		return CSIM_OK;
 	}
-	if (blk->payload_size > SIZE_MAX - 1)
-		return run_nomem(err);
-	payload = malloc(blk->payload_size ? (size_t)blk->payload_size : 1);
-	if (payload == NULL)
-		return run_nomem(err);
-	rc = csim_block_reader_read(reader, payload, (size_t)blk->payload_size, &got, err);
-	if (rc == CSIM_OK)
-		rc = csim_metrics_load(&r->metrics, r->bin_path, blk->offset, payload,
-				       (size_t)blk->payload_size, err);
-	else
-		free(payload);
+	rc = read_payload(reader, blk, &payload, err);
+	if (rc != CSIM_OK)
+		return rc;
 	/* load() owns the payload from here, also when it fails. */
+	rc = csim_metrics_load(&r->metrics, r->bin_path, blk->offset, payload,
+			       (size_t)blk->payload_size, err);
 	r->have_metrics = 1;
 	r->instr_offset = blk->offset;
 	return rc;
@@ -186,10 +218,14 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	if (rc != CSIM_OK)
 		return rc;
 	rc = csim_trace_write(&r->model, &in, &trace, err);
+	/* The writer reads the input again through the reading modules. */
+	if (rc != CSIM_OK && csim_error_is_nomem(err))
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 	if (rc == CSIM_OK && r->have_metrics) {
 		rc = csim_out_open(&metrics, r->out_dir, "instr_metrics.json", err);
 		if (rc == CSIM_OK)
-			csim_metrics_write(&r->metrics, r->opt->raw_metrics, &metrics);
+			rc = csim_metrics_write(&r->metrics, r->opt->raw_metrics,
+						&metrics, err);
 	}
 	/* Both files are complete before either replaces an older one. */
 	if (rc == CSIM_OK && csim_out_failed(&trace))
@@ -337,7 +373,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		goto out;
 	r.out_dir = csim_path_trim(opt->output_dir != NULL ? opt->output_dir : r.bin_dir);
 	if (r.out_dir == NULL) {
-		rc = run_nomem(err);
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	rc = read_input(&r, err);

@@ -24,6 +24,18 @@ int csim_error_set(struct csim_error *err, int code, uint64_t offset,
 	return code;
 }
 
+static const char nomem_text[] = "out of memory";
+
+int csim_error_nomem(struct csim_error *err, int code)
+{
+	return csim_error_set(err, code, CSIM_NO_OFFSET, "%s", nomem_text);
+}
+
+int csim_error_is_nomem(const struct csim_error *err)
+{
+	return err->code != CSIM_OK && strcmp(err->message, nomem_text) == 0;
+}
+
 void csim_error_prefix(struct csim_error *err, const char *prefix)
 {
 	size_t cap = sizeof(err->message);

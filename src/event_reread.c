@@ -110,6 +110,8 @@ int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
 	/* The event was validated on the first pass: it ends exactly here. */
 	sc->final = 1;
 	rc = csim_scan_event_object(sc, p, p + len, ev, &res);
+	if (rc == CSIM_SCAN_NOMEM)
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	if (rc != CSIM_SCAN_OK || res.end != p + len)
 		return changed(sc, offset, err);
 	return CSIM_OK;

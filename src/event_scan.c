@@ -39,14 +39,6 @@ void csim_trace_scan_release(struct csim_trace_scan *sc)
 	memset(sc, 0, sizeof(*sc));
 }
 
-static int scan_nomem(struct csim_trace_scan *sc, struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
-			      "%s: out of memory reading the TRACE block at offset %llu",
-			      sc->reader->stream.path,
-			      (unsigned long long)sc->block.offset);
-}
-
 int csim_trace_scan_begin(struct csim_trace_scan *sc,
 			  struct csim_block_reader *reader,
 			  const struct csim_block *block, struct csim_error *err)
@@ -70,7 +62,7 @@ int csim_trace_scan_begin(struct csim_trace_scan *sc,
 		char *b = realloc(sc->buf, cap);
 
 		if (b == NULL)
-			return scan_nomem(sc, err);
+			return csim_error_nomem(err, CSIM_E_INPUT);
 		sc->buf = b;
 		sc->cap = cap;
 	}
@@ -107,7 +99,7 @@ int csim_scan_refill(struct csim_trace_scan *sc, struct csim_error *err)
 		char *b = cap > sc->cap ? realloc(sc->buf, cap) : NULL;
 
 		if (b == NULL)
-			return scan_nomem(sc, err);
+			return csim_error_nomem(err, CSIM_E_INPUT);
 		sc->buf = b;
 		sc->cap = cap;
 	}
@@ -311,7 +303,7 @@ static int decode_texts(struct csim_trace_scan *sc, struct csim_event *ev,
 		char *b = realloc(sc->scratch, need);
 
 		if (b == NULL)
-			return scan_nomem(sc, err);
+			return csim_error_nomem(err, CSIM_E_INPUT);
 		sc->scratch = b;
 		sc->scratch_cap = need;
 	}
@@ -385,7 +377,7 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 		free(*slot);
 		*slot = copy_text(q, (size_t)(res->end - q));
 		if (*slot == NULL)
-			return expect_bad(res, q, "out of memory");
+			return CSIM_SCAN_NOMEM;
 	}
 	sc->state = ST_OBJ_NEXT;
 	return CSIM_SCAN_OK;
@@ -483,6 +475,8 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 				return rc;
 			continue;
 		}
+		if (rc == CSIM_SCAN_NOMEM)
+			return csim_error_nomem(err, CSIM_E_INPUT);
 		if (rc == CSIM_SCAN_BAD)
 			return scan_syntax(sc, &res, err);
 		sc->pos = (size_t)(res.end - sc->buf);
@@ -517,6 +511,7 @@ int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 	struct csim_scan_result res;
 	const char *p, *end;
 	char small[KEY_SMALL];
+	int rc;
 
 	if (args.p == NULL || *args.p != '{')
 		return 0;
@@ -532,8 +527,9 @@ int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 		key_text(p + 1, res.end - 1, escaped, small, sizeof(small), &key, &klen);
 		p = csim_json_skip_ws(res.end, end) + 1;   /* past ':' */
 		v = csim_json_skip_ws(p, end);
-		if (csim_json_scan_value(&sc->stack, v, end, 1, &res) != CSIM_SCAN_OK)
-			return 0;
+		rc = csim_json_scan_value(&sc->stack, v, end, 1, &res);
+		if (rc != CSIM_SCAN_OK)
+			return rc == CSIM_SCAN_NOMEM ? -1 : 0;
 		if (KEY_IS(key, klen, "detail") && *v == '"') {
 			found.p = v;
 			found.n = (size_t)(res.end - v);
@@ -548,7 +544,7 @@ int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 		char *b = realloc(sc->detail_buf, found.n);
 
 		if (b == NULL)
-			return 0;
+			return -1;
 		sc->detail_buf = b;
 		sc->detail_cap = found.n;
 	}

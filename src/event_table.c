@@ -64,11 +64,6 @@ const char *csim_drop_reason_text(enum csim_drop_reason r)
 }
 
 
-static int nomem(struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-			      "out of memory while reading the trace");
-}
 
 static int text_eq(const struct csim_text *t, const char *s, size_t n)
 {
@@ -264,6 +259,7 @@ static int add_sync(struct csim_table *t, struct csim_trace_scan *sc,
 {
 	struct csim_sync_rec *r;
 	struct csim_text detail;
+	int found;
 
 	if (csim_array_grow((void **)&t->syncs, &t->syncs_cap, t->nsyncs + 1,
 		 sizeof(*t->syncs)) != 0)
@@ -284,7 +280,8 @@ static int add_sync(struct csim_table *t, struct csim_trace_scan *sc,
 	if (has_id_text(&ev->id) &&
 	    csim_strtab_intern(&t->ids, ev->id.p, ev->id.n, &r->id) != 0)
 		return -1;
-	if (csim_event_detail(sc, ev, &detail) && add_detail(t, &detail, &r->detail) != 0)
+	found = csim_event_detail(sc, ev, &detail);
+	if (found < 0 || (found > 0 && add_detail(t, &detail, &r->detail) != 0))
 		return -1;
 	t->nsyncs++;
 	return 0;
@@ -409,5 +406,5 @@ int csim_table_add(struct csim_table *t, struct csim_trace_scan *sc,
 		t->dropped[CSIM_DROP_OTHER_PH]++;
 		break;
 	}
-	return rc != 0 ? nomem(err) : CSIM_OK;
+	return rc != 0 ? csim_error_nomem(err, CSIM_E_INPUT) : CSIM_OK;
 }

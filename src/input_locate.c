@@ -101,13 +101,13 @@ int csim_input_locate(const char *path, char **bin_path, char **bin_dir,
 		}
 	}
 	if (candidate == NULL)
-		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "out of memory");
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	*bin_path = candidate;
 	*bin_dir = csim_path_dir(candidate);
 	if (*bin_dir == NULL) {
 		free(candidate);
 		*bin_path = NULL;
-		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "out of memory");
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	}
 	return CSIM_OK;
 }

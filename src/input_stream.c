@@ -55,23 +55,51 @@ static size_t stream_window_size(const struct stat *st, int is_gzip)
 	return (size_t)st->st_size + CSIM_STREAM_MIN_PEEK;
 }
 
+/* gzip input reads a duplicate descriptor that gzclose() closes. */
+static int stream_gz_open(struct csim_stream *s, struct csim_error *err)
+{
+	int dupfd = dup(s->fd);
+
+	if (dupfd < 0)
+		return stream_fail(s, err, "cannot read");
+	/* With a valid descriptor and mode, gzdopen fails only for memory. */
+	s->gz = gzdopen(dupfd, "rb");
+	if (s->gz == NULL) {
+		close(dupfd);
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	gzbuffer(s->gz, s->cap < CSIM_STREAM_WINDOW ? CSIM_GZ_SMALL_BUFFER
+						     : CSIM_GZ_BUFFER);
+	return CSIM_OK;
+}
+
+void csim_stream_init(struct csim_stream *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+}
+
 int csim_stream_open(struct csim_stream *s, const char *path,
 		     struct csim_error *err)
 {
 	struct stat st;
 	int is_gzip = 0;
+	int rc = CSIM_OK;
 
-	memset(s, 0, sizeof(*s));
+	csim_stream_init(s);
 	s->path = path;
 	s->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0)
 		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
 				      "%s: cannot open: %s", path, strerror(errno));
-	if (fstat(s->fd, &st) != 0 || stream_is_gzip(s->fd, &is_gzip) != 0)
-		goto fail;
+	if (fstat(s->fd, &st) != 0 || stream_is_gzip(s->fd, &is_gzip) != 0) {
+		rc = stream_fail(s, err, "cannot read");
+		goto out;
+	}
 	if (S_ISDIR(st.st_mode)) {
 		errno = EISDIR;
-		goto fail;
+		rc = stream_fail(s, err, "cannot read");
+		goto out;
 	}
 	s->id.dev = st.st_dev;
 	s->id.ino = st.st_ino;
@@ -79,28 +107,20 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 	s->id.size = (int64_t)st.st_size;
 	s->cap = stream_window_size(&st, is_gzip);
 	s->buf = malloc(s->cap);
-	if (s->buf == NULL)
-		goto fail;
+	if (s->buf == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
 	if (is_gzip) {
-		int dupfd = dup(s->fd);
-
-		s->gz = dupfd < 0 ? NULL : gzdopen(dupfd, "rb");
-		if (s->gz == NULL) {
-			if (dupfd >= 0)
-				close(dupfd);
-			goto fail;
-		}
-		gzbuffer(s->gz, s->cap < CSIM_STREAM_WINDOW ? CSIM_GZ_SMALL_BUFFER
-							     : CSIM_GZ_BUFFER);
+		rc = stream_gz_open(s, err);
 	} else {
 		s->size = (uint64_t)st.st_size;
 		s->size_known = S_ISREG(st.st_mode);
 	}
-	return CSIM_OK;
-fail:
-	stream_fail(s, err, "cannot read");
-	csim_stream_release(s);
-	return CSIM_E_INPUT;
+out:
+	if (rc != CSIM_OK)
+		csim_stream_release(s);
+	return rc;
 }
 
 void csim_stream_release(struct csim_stream *s)
@@ -158,6 +178,8 @@ static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
 	if (csim_interrupt_pending())
 		return csim_interrupt_fail(err);
 	msg = s->gz != NULL ? gzerror(s->gz, &zerr) : NULL;
+	if (zerr == Z_MEM_ERROR)
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	if (s->gz != NULL && zerr != Z_ERRNO && zerr != Z_OK) {
 		/* gzerror() prefixes zlib's own handle name ("<fd:4>: "). */
 		const char *colon = strstr(msg, ": ");

@@ -343,7 +343,7 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			unsigned char kind = *p == '{' ? KIND_OBJECT : KIND_ARRAY;
 
 			if (stack_push(st, depth, kind) != 0)
-				return scan_bad(res, p, "out of memory");
+				return CSIM_SCAN_NOMEM;
 			depth++;
 			if (depth > res->depth)
 				res->depth = depth;

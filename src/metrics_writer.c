@@ -28,12 +28,6 @@ static int metrics_bad(struct walker *w, const char *where, const char *why)
 			      (unsigned long long)(where - mt->payload));
 }
 
-static int metrics_nomem(struct walker *w)
-{
-	return csim_error_set(w->err, CSIM_E_INPUT, w->mt->block_offset,
-			      "out of memory indexing the API_INSTR block");
-}
-
 
 /* Iterates a validated container: *p at '{' or '[' on entry, then at each
  * member's value (objects also return the key text). Returns 0 at the end. */
@@ -89,7 +83,7 @@ static int load_cores(struct walker *w, const char *p, const char *end)
 			return metrics_bad(w, p, "Cores holds a value that is not a string");
 		if (csim_array_grow((void **)&mt->cores, &mt->cores_cap, mt->ncores + 1,
 			 sizeof(*mt->cores)) != 0)
-			return metrics_nomem(w);
+			return csim_error_nomem(w->err, CSIM_E_INPUT);
 		mt->cores[mt->ncores].p = p;
 		mt->cores[mt->ncores].n = (size_t)(value_end(w, p, end) - p);
 		mt->ncores++;
@@ -128,7 +122,7 @@ static int index_split(struct walker *w, struct csim_metrics_field *f,
 	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
 		if (csim_array_grow((void **)&mt->elem, &mt->elem_cap, mt->nelem + 1,
 			 sizeof(*mt->elem)) != 0)
-			return metrics_nomem(w);
+			return csim_error_nomem(w->err, CSIM_E_INPUT);
 		mt->elem[mt->nelem].p = p;
 		mt->elem[mt->nelem].n = (size_t)(value_end(w, p, end) - p);
 		mt->nelem++;
@@ -156,7 +150,7 @@ static int index_row(struct walker *w, const char *p, const char *end)
 
 		if (csim_array_grow((void **)&mt->fields, &mt->fields_cap, mt->nfields + 1,
 			 sizeof(*mt->fields)) != 0)
-			return metrics_nomem(w);
+			return csim_error_nomem(w->err, CSIM_E_INPUT);
 		f = &mt->fields[mt->nfields++];
 		memset(f, 0, sizeof(*f));
 		f->key = key;
@@ -179,14 +173,14 @@ static int index_rows(struct walker *w, const char *p, const char *end)
 	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
 		if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 2,
 			 sizeof(*mt->row_first)) != 0)
-			return metrics_nomem(w);
+			return csim_error_nomem(w->err, CSIM_E_INPUT);
 		mt->row_first[mt->nrows++] = mt->nfields;
 		if (index_row(w, p, end) != CSIM_OK)
 			return w->err->code;
 	}
 	if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 1,
 		 sizeof(*mt->row_first)) != 0)
-		return metrics_nomem(w);
+		return csim_error_nomem(w->err, CSIM_E_INPUT);
 	mt->row_first[mt->nrows] = mt->nfields;
 	return CSIM_OK;
 }
@@ -244,14 +238,20 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 		res.why = "unexpected data after the JSON value";
 	}
 	if (rc != CSIM_SCAN_OK) {
-		rc = metrics_bad(&w, res.where, res.why);
+		rc = rc == CSIM_SCAN_NOMEM ? csim_error_nomem(err, CSIM_E_INPUT)
+					   : metrics_bad(&w, res.where, res.why);
 		goto out;
 	}
 	rc = find_members(&w, &cores, &instr, end);
 	if (rc != CSIM_OK)
 		goto out;
 	if (mt->dtype != NULL) {
+		/* The payload was validated above: NULL means no memory. */
 		dtype = cJSON_ParseWithLength(mt->dtype, mt->dtype_n);
+		if (dtype == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
+			goto out;
+		}
 		w.columns = cJSON_GetObjectItemCaseSensitive(dtype, "Instructions");
 	}
 	rc = load_cores(&w, cores, end);
@@ -274,18 +274,15 @@ void csim_metrics_release(struct csim_metrics *mt)
 }
 
 /* "Instructions Executed" -> "instructions_executed", escaped as needed. */
-static void write_key(struct csim_out *out, const char *key, size_t n)
+static int write_key(struct csim_out *out, const char *key, size_t n,
+		     struct csim_error *err)
 {
 	char small[256];
 	char *buf = n <= sizeof(small) ? small : malloc(n);
 	size_t len;
 
-	if (buf == NULL) {
-		csim_out_char(out, '"');
-		csim_out_bytes(out, key, n);
-		csim_out_char(out, '"');
-		return;
-	}
+	if (buf == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	len = csim_json_unescape(key, n, buf);
 	for (size_t i = 0; i < len; i++) {
 		if (buf[i] >= 'A' && buf[i] <= 'Z')
@@ -296,10 +293,11 @@ static void write_key(struct csim_out *out, const char *key, size_t n)
 	csim_out_json_string(out, buf, len);
 	if (buf != small)
 		free(buf);
+	return CSIM_OK;
 }
 
-static void write_row(const struct csim_metrics *mt, size_t row, size_t core,
-		      struct csim_out *out)
+static int write_row(const struct csim_metrics *mt, size_t row, size_t core,
+		     struct csim_out *out, struct csim_error *err)
 {
 	csim_out_char(out, '{');
 	for (size_t i = mt->row_first[row]; i < mt->row_first[row + 1]; i++) {
@@ -307,7 +305,8 @@ static void write_row(const struct csim_metrics *mt, size_t row, size_t core,
 
 		if (i != mt->row_first[row])
 			csim_out_char(out, ',');
-		write_key(out, f->key, f->key_n);
+		if (write_key(out, f->key, f->key_n, err) != CSIM_OK)
+			return err->code;
 		csim_out_char(out, ':');
 		if (f->split)
 			csim_out_bytes(out, mt->elem[f->elems + core].p,
@@ -316,14 +315,15 @@ static void write_row(const struct csim_metrics *mt, size_t row, size_t core,
 			csim_out_bytes(out, f->val, f->val_n);
 	}
 	csim_out_char(out, '}');
+	return CSIM_OK;
 }
 
-void csim_metrics_write(const struct csim_metrics *mt, int raw,
-			struct csim_out *out)
+int csim_metrics_write(const struct csim_metrics *mt, int raw,
+		       struct csim_out *out, struct csim_error *err)
 {
 	if (raw) {
 		csim_out_bytes(out, mt->payload, mt->size);
-		return;
+		return CSIM_OK;
 	}
 	csim_out_text(out, "{\"cores\":[");
 	for (size_t c = 0; c < mt->ncores; c++) {
@@ -338,7 +338,8 @@ void csim_metrics_write(const struct csim_metrics *mt, int raw,
 		csim_out_text(out, ":[");
 		for (size_t r = 0; r < mt->nrows; r++) {
 			csim_out_text(out, r > 0 ? ",\n" : "\n");
-			write_row(mt, r, c, out);
+			if (write_row(mt, r, c, out, err) != CSIM_OK)
+				return err->code;
 		}
 		csim_out_text(out, "\n]");
 	}
@@ -348,4 +349,5 @@ void csim_metrics_write(const struct csim_metrics *mt, int raw,
 	else
 		csim_out_text(out, "{}");
 	csim_out_text(out, "}\n");
+	return CSIM_OK;
 }

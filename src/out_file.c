@@ -25,7 +25,7 @@ int csim_out_open(struct csim_out *o, const char *dir, const char *name,
 		  struct csim_error *err)
 {
 	char tmpl[64];
-	int saved;
+	int rc;
 
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
@@ -34,24 +34,24 @@ int csim_out_open(struct csim_out *o, const char *dir, const char *name,
 	o->tmp_path = csim_path_join(dir, tmpl);
 	o->buf = malloc(OUT_BUFFER);
 	if (o->final_path == NULL || o->tmp_path == NULL || o->buf == NULL) {
-		errno = ENOMEM;
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto fail;
 	}
 	o->cap = OUT_BUFFER;
 	o->fd = mkstemp(o->tmp_path);
-	if (o->fd < 0)
+	if (o->fd < 0) {
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot write %s: %s", o->final_path,
+				    strerror(errno));
 		goto fail;
+	}
 	out_set_mode(o->fd);
 	return CSIM_OK;
 fail:
-	saved = errno;
-	csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-		       "cannot write %s: %s", o->final_path ? o->final_path : name,
-		       strerror(saved));
 	free(o->tmp_path);   /* nothing was created under this name */
 	o->tmp_path = NULL;
 	csim_out_abort(o);
-	return CSIM_E_OUTPUT;
+	return rc;
 }
 
 static void out_write_all(struct csim_out *o, const char *p, size_t len)

@@ -458,8 +458,7 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	if (w.items == NULL || w.src == NULL || w.keys == NULL ||
 	    w.order == NULL || w.start == NULL || w.stack == NULL || w.flags == NULL ||
 	    m->arrows == NULL || w.anchors == NULL) {
-		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-				    "out of memory while pairing sync flags");
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	pair_begin_end(&w);

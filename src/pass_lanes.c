@@ -38,8 +38,7 @@ static int describe_pipes(struct csim_model *m, const struct csim_options *opt,
 	m->pipe_info = malloc(n * sizeof(*m->pipe_info));
 	m->pipe_dropped = malloc(n);
 	if (m->pipe_info == NULL || m->pipe_dropped == NULL)
-		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-				      "out of memory while selecting lanes");
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	for (uint32_t id = 0; id < m->table.pipes.count; id++) {
 		size_t len;
 		const char *name = csim_strtab_get(&m->table.pipes, id, &len);

@@ -84,12 +84,6 @@ static int is_core_pid(const char *name, size_t n)
 	return n > 4 && memcmp(name, "core", 4) == 0 && is_digit(name[4]);
 }
 
-static int order_nomem(struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-			      "out of memory while ordering lanes");
-}
-
 static int order_processes(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
@@ -102,7 +96,7 @@ static int order_processes(struct csim_model *m, struct csim_error *err)
 	free(m->processes);
 	m->processes = malloc((npids ? npids : 1) * sizeof(*m->processes));
 	if (used == NULL || items == NULL || m->processes == NULL) {
-		rc = order_nomem(err);
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	for (size_t i = 0; i < m->nlanes; i++)
@@ -139,7 +133,7 @@ static int order_threads(struct csim_model *m, struct csim_error *err)
 	free(m->threads);
 	m->threads = malloc((nthreads ? nthreads : 1) * sizeof(*m->threads));
 	if (items == NULL || m->threads == NULL) {
-		rc = order_nomem(err);
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	for (size_t p = 0; p < m->nprocesses; p++) {

@@ -138,12 +138,6 @@ static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
 	return nsub;
 }
 
-static int pack_nomem(struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-			      "out of memory while packing sub-lanes");
-}
-
 int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
 		   struct csim_error *err)
 {
@@ -158,7 +152,7 @@ int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
 	h.busy = csim_array_alloc(m->kept_slices, sizeof(*h.busy));
 	h.free_subs = csim_array_alloc(m->kept_slices, sizeof(*h.free_subs));
 	if (items == NULL || h.busy == NULL || h.free_subs == NULL) {
-		rc = pack_nomem(err);
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	for (size_t i = 0; i < t->nslices; i++) {
@@ -175,7 +169,7 @@ int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
 	free(m->lanes);
 	m->lanes = malloc((nlanes ? nlanes : 1) * sizeof(*m->lanes));
 	if (m->lanes == NULL) {
-		rc = pack_nomem(err);
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	m->nlanes = 0;

@@ -58,7 +58,7 @@ int csim_path_make_dirs(const char *dir, struct csim_error *err)
 	int rc = CSIM_OK;
 
 	if (path == NULL)
-		return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "out of memory");
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	for (size_t i = 1; i <= n; i++) {
 		if (path[i] != '/' && path[i] != '\0')
 			continue;

@@ -294,7 +294,7 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 	memset(stats, 0, sizeof(*stats));
 	raw_path = csim_path_join(out_dir, RAW_NAME);
 	if (c == NULL || raw_path == NULL) {
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "out of memory");
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto out;
 	}
 	if (csim_path_within(src_dir, raw_path)) {

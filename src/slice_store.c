@@ -7,11 +7,6 @@
 #include "array_grow.h"
 #include "number_grid.h"
 
-static int store_nomem(struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "out of memory");
-}
-
 void csim_slice_store_init(struct csim_slice_store *store, const char *path,
 			   const struct csim_file_id *file_id)
 {
@@ -36,7 +31,7 @@ int csim_slice_store_begin_block(struct csim_slice_store *store,
 			    store->nblocks + 1, sizeof(*store->blocks)) != 0 ||
 	    csim_array_grow((void **)&store->rows_end, &store->rows_end_cap,
 			    store->nblocks + 1, sizeof(*store->rows_end)) != 0)
-		return store_nomem(err);
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	store->blocks[store->nblocks] = *blk;
 	store->rows_end[store->nblocks] = store->nlocs;
 	store->nblocks++;
@@ -51,7 +46,7 @@ int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event
 	if (store->nblocks == 0 ||
 	    csim_array_grow((void **)&store->locs, &store->locs_cap, store->nlocs + 1,
 			    sizeof(*store->locs)) != 0)
-		return store_nomem(err);
+		return csim_error_nomem(err, CSIM_E_INPUT);
 	loc = &store->locs[store->nlocs++];
 	loc->offset = ev->offset;
 	csim_event_layout_make(ev, &loc->layout);

@@ -25,6 +25,7 @@ api_instr_not_json|1|API_INSTR block at offset 296: unexpected end of JSON text 
 gzip_block_past_eof|1|corrupt block at offset 0: block of 296 bytes runs past the end of the file
 gzip_stream_truncated|1|corrupt gzip data near offset 281: unexpected end of file
 gzip_huge_block_size|1|corrupt block at offset 0: block of 1099511627788 bytes runs past the end of the file
+gzip_api_instr_size_256gib|1|corrupt block at offset 296: block of 274877906956 bytes runs past the end of the file
 source_inclusive_size_wraps|1|corrupt block at offset 0: block of 8204 bytes runs past the end of the file (4404 bytes left)
 string_with_raw_nul|1|TRACE block at offset 0: payload byte 26: control character in string
 string_with_lone_surrogate|1|TRACE block at offset 0: payload byte 40: unpaired UTF-16 surrogate escape in string

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (mkdtemp(dir) != NULL) {
 			if (csim_out_open(&out, dir, "instr_metrics.json", &err) == CSIM_OK) {
-				csim_metrics_write(&mt, 0, &out);
+				(void)csim_metrics_write(&mt, 0, &out, &err);
 				csim_out_abort(&out);
 			}
 			rmdir(dir);

@@ -555,6 +555,32 @@ static void test_missing_file_and_directory_are_input_errors(struct check_ctx *c
 }
 
 /*
+ * Regression: the header promised that release accepts a zeroed stream, but
+ * a zeroed stream has fd 0 and release closed stdin. An initialised (never
+ * opened) stream and reader must release without closing anything.
+ */
+static void test_release_after_init_closes_nothing(struct check_ctx *c)
+{
+	struct csim_stream s;
+	struct csim_block_reader r;
+	int opened = -1;
+
+	if (fcntl(0, F_GETFD) == -1)
+		opened = open("/dev/null", O_RDONLY);   /* becomes descriptor 0 */
+	if (!CHECK(c, fcntl(0, F_GETFD) != -1))
+		return;
+	csim_stream_init(&s);
+	CHECK_I64(c, s.fd, -1);
+	csim_stream_release(&s);
+	csim_stream_release(&s);   /* twice: already released */
+	csim_block_reader_init(&r);
+	csim_block_reader_release(&r);
+	CHECK(c, fcntl(0, F_GETFD) != -1);   /* stdin still open */
+	if (opened >= 0)
+		close(opened);
+}
+
+/*
  * A CI script may run the converter with stdin closed; the dump then opens
  * as descriptor 0 and must be closed again like any other.
  */
@@ -627,6 +653,7 @@ int main(void)
 	CHECK_RUN(&c, test_gzip_input_reads_identically);
 	CHECK_RUN(&c, test_seek_back_rereads_the_same_payload);
 	CHECK_RUN(&c, test_missing_file_and_directory_are_input_errors);
+	CHECK_RUN(&c, test_release_after_init_closes_nothing);
 	CHECK_RUN(&c, test_input_on_descriptor_zero_is_closed_on_release);
 	CHECK_RUN(&c, test_invalid_fixtures_fail_at_documented_offsets);
 	return check_done(&c);

@@ -40,10 +40,11 @@ static char *render(struct check_ctx *c, const char *payload, int raw, size_t *n
 		fprintf(stderr, "    %s\n", err.message);
 	else if (CHECK_I64(c, csim_out_open(&out, dir, "instr_metrics.json", &err),
 			   CSIM_OK)) {
-		csim_metrics_write(&mt, raw, &out);
-		if (CHECK_I64(c, csim_out_commit(&out, &err), CSIM_OK))
+		if (CHECK_I64(c, csim_metrics_write(&mt, raw, &out, &err), CSIM_OK) &&
+		    CHECK_I64(c, csim_out_commit(&out, &err), CSIM_OK))
 			text = tfile_read(tpath(path, sizeof(path), dir,
 						"instr_metrics.json"), n);
+		csim_out_abort(&out);   /* a no-op after commit */
 	}
 	csim_metrics_release(&mt);
 	tdir_remove(dir);
