@@ -17,11 +17,7 @@
 #include "block_reader.h"
 #include "csim_error.h"
 #include "json_scan.h"
-
-struct csim_span {
-	const char *p;   /* NULL when the key is absent */
-	size_t n;
-};
+#include "span.h"
 
 enum csim_value_kind {
 	CSIM_VALUE_ABSENT = 0,

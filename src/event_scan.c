@@ -132,13 +132,7 @@ static int expect_bad(struct csim_scan_result *res, const char *q,
 	return CSIM_SCAN_BAD;
 }
 
-static int key_eq(const char *key, size_t n, const char *want, size_t want_n)
-{
-	return n == want_n && memcmp(key, want, n) == 0;
-}
-
-/* Compares with a string literal; its length is known at compile time. */
-#define KEY_IS(key, n, lit) key_eq((key), (n), (lit), sizeof(lit) - 1)
+#define KEY_IS(key, n, lit) csim_span_eq(csim_span_of((key), (n)), (lit))
 
 /* Runs once per key of every event: lengths first, bytes only on a match. */
 static int field_of_key(const char *key, size_t n)

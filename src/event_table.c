@@ -65,13 +65,10 @@ const char *csim_drop_reason_text(enum csim_drop_reason r)
 
 
 
-static int text_eq(const struct csim_text *t, const char *s, size_t n)
+static int text_is(const struct csim_text *t, const char *s)
 {
-	return t->kind == CSIM_VALUE_STRING && t->n == n && memcmp(t->p, s, n) == 0;
+	return t->kind == CSIM_VALUE_STRING && csim_span_eq(csim_span_of(t->p, t->n), s);
 }
-
-/* Compares with a string literal; its length is known at compile time. */
-#define TEXT_IS(t, lit) text_eq((t), (lit), sizeof(lit) - 1)
 
 static int has_id_text(const struct csim_text *t)
 {
@@ -117,7 +114,7 @@ int csim_table_slice_of(const struct csim_event *ev, int64_t *start,
 	int64_t len = 0;
 	double v;
 
-	if (!ev->is_object || !TEXT_IS(&ev->ph, "X"))
+	if (!ev->is_object || !text_is(&ev->ph, "X"))
 		return 0;
 	if (ev->name.kind != CSIM_VALUE_STRING)
 		return skip(why, CSIM_SKIP_NO_NAME);
@@ -198,12 +195,12 @@ static int intern_pipe(struct csim_table *t, const char *p, size_t n,
 
 static enum csim_slice_kind slice_kind(const struct csim_event *ev)
 {
-	if (TEXT_IS(&ev->name, "SET_FLAG") || TEXT_IS(&ev->name, "WAIT_FLAG") ||
-	    TEXT_IS(&ev->name, "set_event") || TEXT_IS(&ev->name, "wait_event"))
+	if (text_is(&ev->name, "SET_FLAG") || text_is(&ev->name, "WAIT_FLAG") ||
+	    text_is(&ev->name, "set_event") || text_is(&ev->name, "wait_event"))
 		return CSIM_SLICE_SYNC;
-	if (TEXT_IS(&ev->name, "BAR"))
+	if (text_is(&ev->name, "BAR"))
 		return CSIM_SLICE_BAR;
-	if (TEXT_IS(&ev->name, "cache_time") || TEXT_IS(&ev->name, "ccu_time"))
+	if (text_is(&ev->name, "cache_time") || text_is(&ev->name, "ccu_time"))
 		return CSIM_SLICE_CACHE_CCU;
 	return CSIM_SLICE_INSTR;
 }
@@ -268,8 +265,8 @@ static int add_sync(struct csim_table *t, struct csim_trace_scan *sc,
 	memset(r, 0, sizeof(*r));
 	r->ts = ts;
 	r->is_begin = ev->ph.p[0] == 'B';
-	r->kind = (uint8_t)(TEXT_IS(&ev->name, "SET_FLAG") ||
-			    TEXT_IS(&ev->name, "set_event")
+	r->kind = (uint8_t)(text_is(&ev->name, "SET_FLAG") ||
+			    text_is(&ev->name, "set_event")
 			    ? CSIM_SYNC_SET : CSIM_SYNC_WAIT);
 	r->id = CSIM_NONE;
 	r->detail = CSIM_NONE;
@@ -308,8 +305,8 @@ static int add_counter(struct csim_table *t, const struct csim_event *ev)
 
 static int is_flag_name(const struct csim_text *name)
 {
-	return TEXT_IS(name, "SET_FLAG") || TEXT_IS(name, "WAIT_FLAG") ||
-	       TEXT_IS(name, "set_event") || TEXT_IS(name, "wait_event");
+	return text_is(name, "SET_FLAG") || text_is(name, "WAIT_FLAG") ||
+	       text_is(name, "set_event") || text_is(name, "wait_event");
 }
 
 /* B/E records: flags become sync records, anything else is dropped. */
