@@ -106,6 +106,7 @@ check_facts() {
 		"stderr "*)
 			check "$name/$variant: fact: $fact" contains "$(cat "$work/stderr")" "${fact#stderr }" ;;
 		"nostderr "*)
+			# shellcheck disable=SC2016 # expanded by eval, inside check
 			check "$name/$variant: fact: $fact" eval '! contains "$(cat "$work/stderr")" "${fact#nostderr }"' ;;
 		*)
 			check "$name/$variant: fact: $fact" grep -Fxq -- "$fact" "$work/facts.out" ;;
