@@ -11,9 +11,9 @@
 # Each scenario also has a facts file: the key facts of its EXPECT.md
 # (derived by hand, never copied from output), under a "[VARIANT]" header per
 # variant. "stderr TEXT" must be part of stderr, "nostderr TEXT" must not;
-# any other line must be a
-# line printed by trace_facts (tests/tools/trace_facts.c) for the trace:
-# counts, process order, slices and sub-lanes per lane, arrow endpoints.
+# any other line must be a line printed by trace_facts
+# (tests/tools/trace_facts.c) for the trace: counts, process order, slices
+# and sub-lanes per lane, arrow endpoints.
 # A variant with no fact fails. Facts are checked in --update mode too.
 #
 # stdout and stderr goldens hold the stream without its final newline: the
