@@ -228,22 +228,15 @@ static int path_within(const char *path, const char *inside)
 	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/');
 }
 
-/* Makes a unique empty folder <out_dir>/.<tag>.XXXXXX; returns its name. */
-static char *make_temp_dir(const char *out_dir, const char *tag, char **full)
+/* "<out_dir>/.<tag>.XXXXXX" for mkdtemp; NULL only when out of memory. */
+static char *temp_dir_template(const char *out_dir, const char *tag)
 {
 	size_t n = strlen(out_dir) + strlen(tag) + 16;
 	char *path = malloc(n);
 
-	*full = NULL;
-	if (path == NULL)
-		return NULL;
-	snprintf(path, n, "%s/.%s.XXXXXX", out_dir, tag);
-	if (mkdtemp(path) == NULL) {
-		free(path);
-		return NULL;
-	}
-	*full = path;
-	return strrchr(path, '/') + 1;
+	if (path != NULL)
+		snprintf(path, n, "%s/.%s.XXXXXX", out_dir, tag);
+	return path;
 }
 
 /*
@@ -261,13 +254,20 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 	int rc = CSIM_OK;
 
 	if (fstatat(outfd, RAW_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		old_name = make_temp_dir(out_dir, "raw_simulator.old", &old_full);
-		size_t n = old_name == NULL ? 0 : strlen(old_name) + sizeof("/" RAW_NAME);
+		size_t n;
 
-		old_entry = n == 0 ? NULL : malloc(n);
-		if (old_entry != NULL)
+		old_full = temp_dir_template(out_dir, "raw_simulator.old");
+		n = old_full == NULL ? 1 : strlen(old_full) + sizeof("/" RAW_NAME);
+		old_entry = malloc(n);
+		if (old_full == NULL || old_entry == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+			goto out;
+		}
+		if (mkdtemp(old_full) != NULL) {
+			old_name = strrchr(old_full, '/') + 1;
 			snprintf(old_entry, n, "%s/%s", old_name, RAW_NAME);
-		if (old_entry == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
+		}
+		if (old_name == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
 			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 					    "cannot replace %s/%s: %s", out_dir,
 					    RAW_NAME, strerror(errno));
@@ -278,7 +278,7 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 				    "cannot write %s/%s: %s", out_dir, RAW_NAME,
 				    strerror(errno));
-		if (old_entry != NULL)
+		if (old_name != NULL)
 			(void)renameat(outfd, old_entry, outfd, RAW_NAME);
 		goto out;
 	}
@@ -335,7 +335,13 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 		csim_log_warn(log, "cannot copy %s: %s", src_dir, strerror(errno));
 		goto out;
 	}
-	tmp_name = make_temp_dir(out_dir, "raw_simulator.tmp", &tmp_full);
+	tmp_full = temp_dir_template(out_dir, "raw_simulator.tmp");
+	if (tmp_full == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+		goto out;
+	}
+	if (mkdtemp(tmp_full) != NULL)
+		tmp_name = strrchr(tmp_full, '/') + 1;
 	dst = tmp_name != NULL ? openat(outfd, tmp_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 	if (dst < 0) {
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
