@@ -246,6 +246,11 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 	if (rc != CSIM_OK)
 		goto out;
 	if (mt->dtype != NULL) {
+		/* cJSON allocates through this program's malloc and free, so a
+		   build that wraps them (allocation-failure tests) covers it. */
+		cJSON_Hooks hooks = { malloc, free };
+
+		cJSON_InitHooks(&hooks);
 		/* The payload was validated above: NULL means no memory. */
 		dtype = cJSON_ParseWithLength(mt->dtype, mt->dtype_n);
 		if (dtype == NULL) {
