@@ -174,6 +174,9 @@ sweep demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
 sweep gzip_input "$(scenario_dump gzip_input)"
 sweep mix_kernel "$(scenario_dump mix_kernel)"
 sweep multi_block "$(scenario_dump multi_block)"
+# A metrics key longer than the writer's stack buffer: the one allocation
+# made while writing instr_metrics.json (exit 3).
+sweep api_instr_long_key "$CSIM_ROOT/fixtures/invalid/api_instr_long_key.bin"
 sweep_raw_copy
 echo "# $benign best-effort allocation(s) failed without effect"
 finish
