@@ -40,11 +40,25 @@ fa_run() {
 	err=$(cat "$tmp/.stderr")
 }
 
+# A sweep converts "sim -o out", or with in_place=1 "sim/visualize_data.bin"
+# into its own folder (other input and output-folder code paths).
+in_place=0
+conv_args() {
+	if [ "$in_place" = 1 ]; then
+		args=(sim/visualize_data.bin --no-copy-raw)
+		out_dir=sim
+		listing="instr_metrics.json trace.clean.json visualize_data.bin "
+	else
+		args=(sim -o out --no-copy-raw)
+		out_dir=out
+		listing="instr_metrics.json trace.clean.json "
+	fi
+}
+
 old_outputs() {
-	rm -rf "$1/out"
-	mkdir -p "$1/out"
-	echo '{"old":"trace"}' >"$1/out/trace.clean.json"
-	echo '{"old":"metrics"}' >"$1/out/instr_metrics.json"
+	[ "$in_place" = 1 ] || { rm -rf "$1/out"; mkdir -p "$1/out"; }
+	echo '{"old":"trace"}' >"$1/$out_dir/trace.clean.json"
+	echo '{"old":"metrics"}' >"$1/$out_dir/instr_metrics.json"
 }
 
 # one_k NAME WORK K: the verdict for one failing allocation; prints why not.
@@ -52,16 +66,16 @@ one_k() {
 	local name=$1 work=$2 k=$3
 
 	old_outputs "$work"
-	fa_run "$work" "$k" sim -o out --no-copy-raw
+	fa_run "$work" "$k" "${args[@]}"
 	if contains "$err" "Sanitizer"; then
 		echo "$name k=$k: sanitizer report: $(grep -m1 Sanitizer "$tmp/.stderr")"
 		return 1
 	fi
 	if [ "$status" -eq 0 ]; then
 		# Best-effort allocation: the run goes on and must not differ.
-		if cmp -s "$work/out/trace.clean.json" "$work/ref/trace.clean.json" &&
+		if cmp -s "$work/$out_dir/trace.clean.json" "$work/ref/trace.clean.json" &&
 			{ [ ! -e "$work/ref/instr_metrics.json" ] ||
-			  cmp -s "$work/out/instr_metrics.json" "$work/ref/instr_metrics.json"; }; then
+			  cmp -s "$work/$out_dir/instr_metrics.json" "$work/ref/instr_metrics.json"; }; then
 			benign=$((benign + 1))
 			return 0
 		fi
@@ -76,25 +90,29 @@ one_k() {
 		echo "$name k=$k: exit $status, stderr: $err"
 		return 1
 	fi
-	if [ "$(cat "$work/out/trace.clean.json")" != '{"old":"trace"}' ] ||
-		[ "$(cat "$work/out/instr_metrics.json")" != '{"old":"metrics"}' ] ||
-		[ "$(ls -A "$work/out" | tr '\n' ' ')" != "instr_metrics.json trace.clean.json " ]; then
-		echo "$name k=$k: output folder changed: $(ls -A "$work/out" | tr '\n' ' ')"
+	if [ "$(cat "$work/$out_dir/trace.clean.json")" != '{"old":"trace"}' ] ||
+		[ "$(cat "$work/$out_dir/instr_metrics.json")" != '{"old":"metrics"}' ] ||
+		[ "$(ls -A "$work/$out_dir" | tr '\n' ' ')" != "$listing" ]; then
+		echo "$name k=$k: output folder changed: $(ls -A "$work/$out_dir" | tr '\n' ' ')"
 		return 1
 	fi
 	return 0
 }
 
-# sweep NAME DUMP: every k (or a sample) on one dump.
+# sweep NAME DUMP [in_place]: every k (or a sample) on one dump.
 sweep() {
 	local name=$1 dump=$2 work="$tmp/$1" total k tried=0 bad=0
 
-	mkdir -p "$work/sim"
+	in_place=${3:-0}
+	conv_args
+	mkdir -p "$work/sim" "$work/ref"
 	cp "$dump" "$work/sim/visualize_data.bin"
 	# The counting run is also the reference (and must itself succeed).
 	status=0
 	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
-		sim -o ref --no-copy-raw >/dev/null 2>"$tmp/.stderr") || status=$?
+		"${args[@]}" >/dev/null 2>"$tmp/.stderr") || status=$?
+	cp "$work/$out_dir/"*.json "$work/ref/" 2>/dev/null || true
+	rm -f "$work/$out_dir/"*.json
 	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
 	check "$name: counting run succeeds" [ "$status" -eq 0 ]
 	if [ "${total:-0}" -eq 0 ]; then
@@ -113,7 +131,7 @@ sweep() {
 	check "$name: $tried of $total failing allocations end cleanly" [ "$bad" -eq 0 ]
 	# Past the total nothing fails: the count covers the whole run.
 	old_outputs "$work"
-	fa_run "$work" $((total + 1)) sim -o out --no-copy-raw
+	fa_run "$work" $((total + 1)) "${args[@]}"
 	check "$name: k=$((total + 1)) succeeds" [ "$status" -eq 0 ]
 	echo "# $name: $total allocations, $tried k tried"
 }
@@ -171,6 +189,7 @@ scenario_dump() {
 }
 
 sweep demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
+sweep demo_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" 1
 sweep gzip_input "$(scenario_dump gzip_input)"
 sweep mix_kernel "$(scenario_dump mix_kernel)"
 sweep multi_block "$(scenario_dump multi_block)"
