@@ -29,6 +29,7 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
 
 benign=0
 failed_runs=0
+exits=""   # exit status of each tried k, for the summary line
 
 # fa_run DIR K ARGS...: runs the failalloc build in DIR failing allocation K.
 fa_run() {
@@ -55,6 +56,8 @@ conv_args() {
 	fi
 }
 
+tally() { echo "$exits" | tr ' ' '\n' | grep -cx "$1" || true; }
+
 old_outputs() {
 	[ "$in_place" = 1 ] || { rm -rf "$1/out"; mkdir -p "$1/out"; }
 	echo '{"old":"trace"}' >"$1/$out_dir/trace.clean.json"
@@ -77,6 +80,7 @@ one_k() {
 			{ [ ! -e "$work/ref/instr_metrics.json" ] ||
 			  cmp -s "$work/$out_dir/instr_metrics.json" "$work/ref/instr_metrics.json"; }; then
 			benign=$((benign + 1))
+			exits="$exits 0"
 			return 0
 		fi
 		echo "$name k=$k: exit 0 with outputs that differ from the reference"
@@ -86,6 +90,7 @@ one_k() {
 		echo "$name k=$k: exit $status"
 		return 1
 	fi
+	exits="$exits $status"
 	if [ "$err" != "error: out of memory" ]; then
 		echo "$name k=$k: exit $status, stderr: $err"
 		return 1
@@ -119,6 +124,7 @@ sweep() {
 		flunk "$name: no allocation count"
 		return
 	fi
+	exits=""
 	for ((k = 1; k <= total; k++)); do
 		if [ "$step" -gt 1 ] && [ "$k" -gt 3 ] && [ "$k" -lt $((total - 2)) ] &&
 			[ $((k % step)) -ne 0 ]; then
@@ -133,7 +139,7 @@ sweep() {
 	old_outputs "$work"
 	fa_run "$work" $((total + 1)) "${args[@]}"
 	check "$name: k=$((total + 1)) succeeds" [ "$status" -eq 0 ]
-	echo "# $name: $total allocations, $tried k tried"
+	echo "# $name: $total allocations, $tried k tried: exit 1 $(tally 1), exit 3 $(tally 3), best-effort $(tally 0), $bad failed"
 }
 
 # The raw copy runs after both outputs are committed: a failure there is
