@@ -230,7 +230,9 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 	mt->size = size;
 	mt->path = path;
 	mt->block_offset = block_offset;
-	/* Validate once; every walk below may then assume well-formed JSON. */
+	/* Validate once; every walk below may then assume well-formed JSON, and
+	   the nesting stack has grown to the payload's depth, so the walks'
+	   scans can neither fail nor allocate. */
 	rc = csim_json_scan_value(&w.stack, csim_json_skip_ws(payload, end), end, 1, &res);
 	if (rc == CSIM_SCAN_OK && csim_json_skip_ws(res.end, end) != end) {
 		rc = CSIM_SCAN_BAD;

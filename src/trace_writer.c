@@ -190,7 +190,7 @@ static int write_slices(struct writer *w, const struct csim_trace_input *in,
 	csim_trace_scan_init(&sc);
 	rc = csim_block_reader_open(&reader, in->bin_path, err);
 	if (rc != CSIM_OK)
-		goto out_scan;
+		goto out;   /* a failed open leaves the reader safe to release */
 	if (reader.stream.dev != in->first_read->dev ||
 	    reader.stream.ino != in->first_read->ino ||
 	    reader.stream.mtime_ns != in->first_read->mtime_ns ||
@@ -208,7 +208,6 @@ static int write_slices(struct writer *w, const struct csim_trace_input *in,
 	}
 out:
 	csim_block_reader_release(&reader);
-out_scan:
 	csim_trace_scan_release(&sc);
 	return rc;
 }
