@@ -31,6 +31,7 @@ struct csim_block {
 	uint64_t content_size;   /* as stored: payload + padding */
 	uint64_t payload_offset; /* first payload byte (after a SOURCE path) */
 	uint64_t payload_size;   /* content_size - padding (SOURCE: text only) */
+	uint64_t end;            /* where the next header starts */
 	uint8_t type;
 	uint8_t padding;
 	uint8_t version;
@@ -69,6 +70,14 @@ int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 /* Skips up to n payload bytes of the current block. */
 int csim_block_reader_skip(struct csim_block_reader *r, uint64_t n,
 			   struct csim_error *err);
+
+/*
+ * Whether block sizes were checked against the file's size (plain files); a
+ * gzip block's size is unverified until its bytes run out.
+ */
+int csim_block_reader_sizes_checked(const struct csim_block_reader *r);
+
+const struct csim_file_id *csim_block_reader_file_id(const struct csim_block_reader *r);
 
 /* Positions the reader at the payload of a block seen on an earlier pass. */
 int csim_block_reader_seek(struct csim_block_reader *r,

@@ -17,11 +17,7 @@
 #include "block_reader.h"
 #include "csim_error.h"
 #include "json_scan.h"
-
-struct csim_span {
-	const char *p;   /* NULL when the key is absent */
-	size_t n;
-};
+#include "span.h"
 
 enum csim_value_kind {
 	CSIM_VALUE_ABSENT = 0,
@@ -85,11 +81,7 @@ int csim_trace_scan_begin(struct csim_trace_scan *sc,
 int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			 int *has_event, struct csim_error *err);
 
-/*
- * Parses a number value; 0 when the span is absent or not a number. The span
- * must come from the scanner: strtod() relies on the validated number being
- * followed by a JSON delimiter, never by more digits.
- */
+/* Parses a number value; 0 when the span is absent or not a number. */
 int csim_span_number(struct csim_span span, double *value);
 
 /*

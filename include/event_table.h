@@ -3,9 +3,8 @@
  *
  * It keeps only what the passes need: one compact row per complete ("X")
  * event, one small record per flag begin/end, and the raw text of counter
- * events. Slice text (name, args, ...) is not held, only where it lies:
- * the trace writer reads just the kept slices' bytes a second time, which
- * keeps memory at a fraction of the input size.
+ * events. Slice text (name, args, ...) is not held: the slice store
+ * records where it lies, for the trace writer's second reading.
  *
  * Ownership: the table owns every array and string table in it;
  * csim_table_release() frees all of it.
@@ -17,7 +16,6 @@
 #include <stdint.h>
 
 #include "csim_error.h"
-#include "event_reread.h"
 #include "event_scan.h"
 #include "strtab.h"
 
@@ -94,17 +92,9 @@ struct csim_counter {
 	uint32_t pid;
 };
 
-/* Where a slice's event text lies, for the writer's second reading. */
-struct csim_slice_text {
-	uint64_t offset;               /* payload offset within its TRACE block */
-	struct csim_event_layout layout;
-};
-
 struct csim_table {
 	struct csim_slice *slices;
 	size_t nslices, slices_cap;
-	struct csim_slice_text *slice_text;   /* parallel to slices */
-	size_t slice_text_cap;
 	struct csim_sync_rec *syncs;
 	size_t nsyncs, syncs_cap;
 	struct csim_sync_detail *details;

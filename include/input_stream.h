@@ -20,6 +20,14 @@
 
 #include "csim_error.h"
 
+/* What identifies the file a stream reads: a second reading must find the same. */
+struct csim_file_id {
+	dev_t dev;
+	ino_t ino;
+	int64_t mtime_ns;
+	int64_t size;          /* of the file as stored (gzip: compressed) */
+};
+
 struct csim_stream {
 	const char *path;      /* borrowed, for messages */
 	int fd;
@@ -32,9 +40,7 @@ struct csim_stream {
 	uint64_t size;         /* total bytes, when size_known */
 	int size_known;
 	int eof;
-	dev_t dev;             /* identity, to detect a file replaced between passes */
-	ino_t ino;
-	int64_t mtime_ns;
+	struct csim_file_id id;
 };
 
 /* Leaves s safe to release (fd -1, no buffers). open() does it first. */
@@ -42,6 +48,8 @@ void csim_stream_init(struct csim_stream *s);
 int csim_stream_open(struct csim_stream *s, const char *path,
 		     struct csim_error *err);
 void csim_stream_release(struct csim_stream *s);
+
+int csim_file_id_same(const struct csim_file_id *a, const struct csim_file_id *b);
 
 /* Offset of the next unconsumed byte. */
 uint64_t csim_stream_tell(const struct csim_stream *s);

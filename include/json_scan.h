@@ -50,9 +50,9 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			 const char *end, int final, struct csim_scan_result *res);
 
 /*
- * Decodes the text between the quotes of a validated string into dst, which
- * needs n bytes at most (decoding never grows text). Returns the length.
- * Lone surrogates become U+FFFD.
+ * Decodes the text between the quotes of a string that
+ * csim_json_scan_string() accepted (so no lone surrogate half) into dst,
+ * which needs n bytes at most (decoding never grows text). Returns the length.
  */
 size_t csim_json_unescape(const char *p, size_t n, char *dst);
 

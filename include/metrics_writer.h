@@ -17,11 +17,7 @@
 
 #include "csim_error.h"
 #include "out_file.h"
-
-struct csim_metrics_span {
-	const char *p;
-	size_t n;
-};
+#include "span.h"
 
 struct csim_metrics_field {
 	const char *key;        /* key text between its quotes */
@@ -37,7 +33,7 @@ struct csim_metrics {
 	size_t size;
 	const char *path;       /* for messages */
 	uint64_t block_offset;
-	struct csim_metrics_span *cores;   /* raw string values of Cores */
+	struct csim_span *cores;   /* raw string values of Cores */
 	size_t ncores, cores_cap;
 	const char *dtype;      /* raw "Instructions Dtype" value, or NULL */
 	size_t dtype_n;
@@ -45,7 +41,7 @@ struct csim_metrics {
 	size_t nfields, fields_cap;
 	size_t *row_first;      /* first field of each instruction, plus an end mark */
 	size_t nrows, rows_cap;
-	struct csim_metrics_span *elem;    /* element spans of split arrays */
+	struct csim_span *elem;    /* element spans of split arrays */
 	size_t nelem, elem_cap;
 };
 

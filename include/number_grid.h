@@ -1,6 +1,7 @@
 /*
  * number_grid: a JSON number of microseconds onto the integer-nanosecond
- * grid the viewers use, llround(strtod(text) * 1000.0), exactly.
+ * grid the viewers use, llround(strtod(text) * 1000.0), exactly; and the
+ * bounded strtod() that both that grid and the scanner's numbers use.
  *
  * Timestamps are the converter's only numbers and there are millions of
  * them; strtod() was a tenth of the run. Most texts are settled by integer
@@ -13,11 +14,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Beyond this many ns (~104 days) a timestamp is treated as absurd. */
+#define CSIM_GRID_LIMIT_NS 9.0e15
+
 /*
  * p[0..n) is a validated JSON number followed by a non-digit (as the scanner
  * hands it out). Returns 1 and *ns, or 0 when |value * 1000| is not below
  * limit (or not finite).
  */
 int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns);
+
+/*
+ * strtod() of exactly p[0..n), never reading past it: 1 and *value when the
+ * whole text is one number, 0 otherwise.
+ */
+int csim_number_parse(const char *p, size_t n, double *value);
 
 #endif

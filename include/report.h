@@ -12,7 +12,6 @@ struct csim_log {
 	FILE *out;
 	FILE *err;
 	int quiet;
-	unsigned warnings;
 };
 
 /* "wrote <dir>/<name>" on stdout. */

@@ -25,20 +25,26 @@ struct csim_strtab {
 	size_t count, ents_cap;
 	char *bytes;
 	size_t bytes_len, bytes_cap;
-	uint32_t recent[4];   /* recent results, checked before hashing: events */
-	unsigned next_recent; /* come grouped by core and cycle through few pipes */
-	int mostly_new;       /* strings rarely repeat soon (flag ids): skip recent[] */
+	uint32_t recent[4];   /* CSIM_STRTAB_GROUPED: recent results */
+	unsigned next_recent;
+	int grouped;
 };
 
-void csim_strtab_init(struct csim_strtab *t);
+/*
+ * GROUPED: strings come in runs (events are grouped by core and cycle through
+ * a few pipes), so recent results are checked before hashing. SCATTERED:
+ * strings rarely repeat soon (each flag id about twice, far apart), where that
+ * check would only cost.
+ */
+enum csim_strtab_use { CSIM_STRTAB_GROUPED, CSIM_STRTAB_SCATTERED };
+
+/* Leaves t empty and safe to release. */
+void csim_strtab_init(struct csim_strtab *t, enum csim_strtab_use use);
 void csim_strtab_release(struct csim_strtab *t);
 
 /* Returns 0 and the id of the string, adding it when new; -1 out of memory. */
 int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 		       uint32_t *id);
-
-/* Returns CSIM_NONE when the string was never interned. */
-uint32_t csim_strtab_find(const struct csim_strtab *t, const char *p, size_t n);
 
 const char *csim_strtab_get(const struct csim_strtab *t, uint32_t id, size_t *n);
 

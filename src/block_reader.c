@@ -203,6 +203,14 @@ static int skip_to_block_end(struct csim_block_reader *r, struct csim_error *err
 	return rc;
 }
 
+/* The reader stands at blk's payload: reads and skips stay inside it. */
+static void enter_block(struct csim_block_reader *r, const struct csim_block *blk)
+{
+	r->block_offset = blk->offset;
+	r->block_end = blk->end;
+	r->payload_left = blk->type == CSIM_BLOCK_SOURCE ? 0 : blk->payload_size;
+}
+
 int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 			   int *has_block, struct csim_error *err)
 {
@@ -258,9 +266,8 @@ int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 		blk->payload_size = inclusive
 			? blk->payload_size - CSIM_SOURCE_PATH_SIZE : blk->payload_size;
 	}
-	r->block_offset = offset;
-	r->block_end = offset + header_span(&h, inclusive);
-	r->payload_left = h.type == CSIM_BLOCK_SOURCE ? 0 : blk->payload_size;
+	blk->end = offset + header_span(&h, inclusive);
+	enter_block(r, blk);
 	*has_block = 1;
 	return CSIM_OK;
 }
@@ -306,12 +313,17 @@ int csim_block_reader_seek(struct csim_block_reader *r,
 {
 	int rc = csim_stream_seek(&r->stream, blk->payload_offset, err);
 
-	if (rc != CSIM_OK)
-		return rc;
-	r->payload_left = blk->type == CSIM_BLOCK_SOURCE ? 0 : blk->payload_size;
-	r->block_offset = blk->offset;
-	r->block_end = blk->offset + CSIM_BLOCK_HEADER_SIZE + blk->content_size +
-		       (blk->type == CSIM_BLOCK_SOURCE && !blk->source_inclusive
-			? CSIM_SOURCE_PATH_SIZE : 0);
-	return CSIM_OK;
+	if (rc == CSIM_OK)
+		enter_block(r, blk);
+	return rc;
+}
+
+int csim_block_reader_sizes_checked(const struct csim_block_reader *r)
+{
+	return r->stream.size_known;
+}
+
+const struct csim_file_id *csim_block_reader_file_id(const struct csim_block_reader *r)
+{
+	return &r->stream.id;
 }

@@ -1,6 +1,5 @@
 #include "cli.h"
 
-#include <stddef.h>
 #include <string.h>
 
 static const char usage_text[] =
@@ -30,38 +29,33 @@ const char *csim_cli_usage(void)
 	return usage_text;
 }
 
-struct flag_opt {
-	const char *name;
-	size_t field;   /* offset of the int in struct csim_options */
-	int value;
-};
+static int is(const char *arg, const char *name)
+{
+	return strcmp(arg, name) == 0;
+}
 
-#define OPT_FIELD(f) offsetof(struct csim_options, f)
-
-static const struct flag_opt flag_opts[] = {
-	{ "--keep-scalar", OPT_FIELD(keep_scalar), 1 },
-	{ "--raw-metrics", OPT_FIELD(raw_metrics), 1 },
-	{ "--no-copy-raw", OPT_FIELD(copy_raw), 0 },
-	{ "--keep-cache-ccu", OPT_FIELD(keep_cache_ccu), 1 },
-	{ "--no-counters", OPT_FIELD(counters), 0 },
-	{ "--quiet", OPT_FIELD(quiet), 1 },
-	{ "-q", OPT_FIELD(quiet), 1 },
-	{ "--help", OPT_FIELD(show_help), 1 },
-	{ "-h", OPT_FIELD(show_help), 1 },
-	{ "--version", OPT_FIELD(show_version), 1 },
-};
-
+/* The options that take no value; returns 0 for anything else. */
 static int set_flag(struct csim_options *opt, const char *arg)
 {
-	for (size_t i = 0; i < sizeof(flag_opts) / sizeof(flag_opts[0]); i++) {
-		if (strcmp(arg, flag_opts[i].name) == 0) {
-			int *field = (int *)(void *)((char *)opt + flag_opts[i].field);
-
-			*field = flag_opts[i].value;
-			return 1;
-		}
-	}
-	return 0;
+	if (is(arg, "--keep-scalar"))
+		opt->keep_scalar = 1;
+	else if (is(arg, "--raw-metrics"))
+		opt->raw_metrics = 1;
+	else if (is(arg, "--no-copy-raw"))
+		opt->copy_raw = 0;
+	else if (is(arg, "--keep-cache-ccu"))
+		opt->keep_cache_ccu = 1;
+	else if (is(arg, "--no-counters"))
+		opt->counters = 0;
+	else if (is(arg, "--quiet") || is(arg, "-q"))
+		opt->quiet = 1;
+	else if (is(arg, "--help") || is(arg, "-h"))
+		opt->show_help = 1;
+	else if (is(arg, "--version"))
+		opt->show_version = 1;
+	else
+		return 0;
+	return 1;
 }
 
 /* Messages read "<head><arg><tail>", e.g. "unknown option --x (see --help)". */

@@ -1,6 +1,5 @@
 #include "convert.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,7 +11,9 @@
 #include "metrics_writer.h"
 #include "model.h"
 #include "out_file.h"
+#include "path.h"
 #include "raw_copy.h"
+#include "slice_store.h"
 #include "trace_writer.h"
 #include "input_locate.h"
 
@@ -39,62 +40,49 @@ struct run {
 	char *bin_dir;
 	char *out_dir;
 	struct csim_model model;
-	struct csim_block *traces;
-	size_t ntraces, traces_cap;
-	size_t *rows_end;              /* slice rows read by the end of each TRACE block */
-	size_t rows_end_cap;
+	struct csim_slice_store slices;
 	char *profiling_type;
 	char *schema_version;
 	struct csim_metrics metrics;
 	int have_metrics;
 	unsigned instr_ignored;
 	uint64_t instr_offset;
-	struct csim_stream identity;   /* the file as first read (stat fields only) */
 	uint64_t trailing_bytes, trailing_offset;
 };
-
-static int keep_trace_block(struct run *r, const struct csim_block *blk,
-			    struct csim_error *err)
-{
-	if (csim_array_grow((void **)&r->traces, &r->traces_cap, r->ntraces + 1,
-			    sizeof(*r->traces)) != 0 ||
-	    csim_array_grow((void **)&r->rows_end, &r->rows_end_cap, r->ntraces + 1,
-			    sizeof(*r->rows_end)) != 0)
-		return csim_error_nomem(err, CSIM_E_INPUT);
-	r->traces[r->ntraces++] = *blk;
-	return CSIM_OK;
-}
 
 static int read_trace(struct run *r, struct csim_block_reader *reader,
 		      struct csim_trace_scan *sc, const struct csim_block *blk,
 		      struct csim_error *err)
 {
-	int rc = keep_trace_block(r, blk, err);
+	struct csim_table *t = &r->model.table;
+	int rc = csim_slice_store_begin_block(&r->slices, blk, err);
 	int has = 1;
 	/* Only a size checked against the file may size the table (a gzip
 	   block's size is unverified until its bytes run out), and only once
 	   the payload has shown an event: a sparse 5 GiB block of zeros must
 	   not reserve gigabytes before failing at its first byte. */
-	int reserve = reader->stream.size_known;
+	int reserve = csim_block_reader_sizes_checked(reader);
 
-	if (rc != CSIM_OK)
-		return rc;   /* the block was not kept: no rows_end slot for it */
-	rc = csim_trace_scan_begin(sc, reader, blk, err);
+	if (rc == CSIM_OK)
+		rc = csim_trace_scan_begin(sc, reader, blk, err);
 	while (rc == CSIM_OK) {
 		struct csim_event ev;
+		size_t rows = t->nslices;
 
 		rc = csim_trace_scan_next(sc, &ev, &has, err);
 		if (rc != CSIM_OK || !has)
 			break;
-		rc = csim_table_add(&r->model.table, sc, &ev, err);
-		if (reserve) {
-			csim_table_reserve(&r->model.table, blk->payload_size);
+		rc = csim_table_add(t, sc, &ev, err);
+		if (rc == CSIM_OK && t->nslices > rows)
+			rc = csim_slice_store_add(&r->slices, &ev, err);
+		if (rc == CSIM_OK && reserve) {
+			csim_table_reserve(t, blk->payload_size);
+			csim_slice_store_reserve(&r->slices, t->slices_cap);
 			reserve = 0;
 		}
 	}
-	r->rows_end[r->ntraces - 1] = r->model.table.nslices;
 	/* Top-level fields come from the first TRACE block. */
-	if (rc == CSIM_OK && r->ntraces == 1) {
+	if (rc == CSIM_OK && r->slices.nblocks == 1) {
 		r->profiling_type = sc->profiling_type;
 		r->schema_version = sc->schema_version;
 		sc->profiling_type = sc->schema_version = NULL;
@@ -123,7 +111,7 @@ static int read_payload(struct csim_block_reader *reader, const struct csim_bloc
 	do {
 		size_t next = cap < UNVERIFIED_CHUNK ? UNVERIFIED_CHUNK
 			      : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
-		size_t want = reader->stream.size_known || size <= next ? (size_t)size : next;
+		size_t want = csim_block_reader_sizes_checked(reader) || size <= next ? (size_t)size : next;
 		char *b = realloc(buf, want ? want : 1);
 		size_t got;
 
@@ -175,7 +163,7 @@ static int read_input(struct run *r, struct csim_error *err)
 	rc = csim_block_reader_open(&reader, r->bin_path, err);
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
-	r->identity = reader.stream;
+	csim_slice_store_init(&r->slices, r->bin_path, csim_block_reader_file_id(&reader));
 	while (rc == CSIM_OK) {
 		struct csim_block blk;
 
@@ -193,7 +181,7 @@ static int read_input(struct run *r, struct csim_error *err)
 		csim_log_warn(r->log, "%s: %llu trailing byte(s) at offset %llu ignored: too short for a block header",
 			      r->bin_path, (unsigned long long)r->trailing_bytes,
 			      (unsigned long long)r->trailing_offset);
-	if (rc == CSIM_OK && r->ntraces == 0)
+	if (rc == CSIM_OK && r->slices.nblocks == 0)
 		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "%s: no TRACE block%s",
 				    r->bin_path,
 				    csim_stream_tell(&reader.stream) == 0
@@ -218,61 +206,10 @@ static int run_passes(struct run *r, struct csim_error *err)
 	return csim_interrupt_pending() ? csim_interrupt_fail(err) : CSIM_OK;
 }
 
-/* "out/" and "out" name the same folder; messages should not show "out//x". */
-static char *trim_slashes(const char *dir)
-{
-	size_t n = strlen(dir);
-	char *d;
-
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	d = malloc(n + 1);
-	if (d != NULL) {
-		memcpy(d, dir, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
-/* mkdir -p for -o; an existing non-directory is an output error. */
-static int make_output_dir(const char *dir, struct csim_error *err)
-{
-	size_t n = strlen(dir);
-	char *path = malloc(n + 1);
-	struct stat st;
-	int rc = CSIM_OK;
-
-	if (path == NULL)
-		return csim_error_nomem(err, CSIM_E_OUTPUT);
-	memcpy(path, dir, n + 1);
-	for (size_t i = 1; i <= n; i++) {
-		if (path[i] != '/' && path[i] != '\0')
-			continue;
-		path[i] = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-					    "cannot create output folder %s: %s", path,
-					    strerror(errno));
-			break;
-		}
-		if (i < n)
-			path[i] = '/';
-	}
-	if (rc == CSIM_OK && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-				    "cannot write to %s: %s", dir,
-				    stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
-	free(path);
-	return rc;
-}
-
 static int write_outputs(struct run *r, struct csim_error *err)
 {
 	struct csim_out trace, metrics;
-	struct csim_trace_input in = {
-		r->bin_path, r->traces, r->rows_end, r->ntraces, r->profiling_type,
-		r->schema_version, &r->identity
-	};
+	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
 	int rc;
 
 	memset(&metrics, 0, sizeof(metrics));
@@ -393,7 +330,7 @@ static void report_summary(const struct run *r)
 		csim_log_warn(r->log, "%s: no API_INSTR block: instr_metrics.json not written",
 			      r->bin_path);
 	csim_log_note(r->log, "%llu event(s) in %zu TRACE block(s): %llu slice(s) kept on %zu lane(s) (%llu extra sub-lane(s)), %zu arrow(s), %zu counter(s)",
-		      (unsigned long long)t->events, r->ntraces,
+		      (unsigned long long)t->events, r->slices.nblocks,
 		      (unsigned long long)m->kept_slices, m->nlanes,
 		      (unsigned long long)m->extra_sublanes, m->narrows, t->ncounters);
 	breakdown(buf, sizeof(buf), m->slice_drops, CSIM_SDROP_COUNT, sdrop_text);
@@ -414,8 +351,7 @@ static void run_release(struct run *r)
 	free(r->bin_path);
 	free(r->bin_dir);
 	free(r->out_dir);
-	free(r->traces);
-	free(r->rows_end);
+	csim_slice_store_release(&r->slices);
 	free(r->profiling_type);
 	free(r->schema_version);
 	csim_model_release(&r->model);
@@ -435,7 +371,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
 		goto out;
-	r.out_dir = opt->output_dir != NULL ? trim_slashes(opt->output_dir) : strdup(r.bin_dir);
+	r.out_dir = csim_path_trim(opt->output_dir != NULL ? opt->output_dir : r.bin_dir);
 	if (r.out_dir == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
@@ -444,7 +380,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	if (rc == CSIM_OK)
 		rc = run_passes(&r, err);
 	if (rc == CSIM_OK && opt->output_dir != NULL)
-		rc = make_output_dir(r.out_dir, err);
+		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)
 		rc = write_outputs(&r, err);
 	if (rc == CSIM_OK)

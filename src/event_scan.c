@@ -1,5 +1,6 @@
 #include "event_scan.h"
 #include "event_scan_priv.h"
+#include "number_grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,13 +132,7 @@ static int expect_bad(struct csim_scan_result *res, const char *q,
 	return CSIM_SCAN_BAD;
 }
 
-static int key_eq(const char *key, size_t n, const char *want, size_t want_n)
-{
-	return n == want_n && memcmp(key, want, n) == 0;
-}
-
-/* Compares with a string literal; its length is known at compile time. */
-#define KEY_IS(key, n, lit) key_eq((key), (n), (lit), sizeof(lit) - 1)
+#define KEY_IS(key, n, lit) csim_span_eq(csim_span_of((key), (n)), (lit))
 
 /* Runs once per key of every event: lengths first, bytes only on a match. */
 static int field_of_key(const char *key, size_t n)
@@ -497,13 +492,9 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 
 int csim_span_number(struct csim_span span, double *value)
 {
-	char *endp;
-
 	if (span.p == NULL || !(*span.p == '-' || (*span.p >= '0' && *span.p <= '9')))
 		return 0;
-	/* The scanner validated the number and a delimiter follows it. */
-	*value = strtod(span.p, &endp);
-	return endp == span.p + span.n;
+	return csim_number_parse(span.p, span.n, value);
 }
 
 int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,

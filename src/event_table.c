@@ -8,16 +8,12 @@
 #include "number_grid.h"
 #include "pipe_table.h"
 
-/* Beyond this many ns (~104 days) a timestamp is treated as absurd. */
-#define GRID_LIMIT 9.0e15
-
 void csim_table_init(struct csim_table *t, int keep_counters)
 {
 	memset(t, 0, sizeof(*t));
-	csim_strtab_init(&t->pids);
-	csim_strtab_init(&t->pipes);
-	csim_strtab_init(&t->ids);
-	t->ids.mostly_new = 1;   /* each flag id appears about twice, far apart */
+	csim_strtab_init(&t->pids, CSIM_STRTAB_GROUPED);
+	csim_strtab_init(&t->pipes, CSIM_STRTAB_GROUPED);
+	csim_strtab_init(&t->ids, CSIM_STRTAB_SCATTERED);
 	t->keep_counters = keep_counters;
 }
 
@@ -27,7 +23,6 @@ void csim_table_release(struct csim_table *t)
 		free(t->pid_names[i]);
 	free(t->pid_names);
 	free(t->slices);
-	free(t->slice_text);
 	free(t->syncs);
 	free(t->details);
 	free(t->counter_text);
@@ -70,13 +65,10 @@ const char *csim_drop_reason_text(enum csim_drop_reason r)
 
 
 
-static int text_eq(const struct csim_text *t, const char *s, size_t n)
+static int text_is(const struct csim_text *t, const char *s)
 {
-	return t->kind == CSIM_VALUE_STRING && t->n == n && memcmp(t->p, s, n) == 0;
+	return t->kind == CSIM_VALUE_STRING && csim_span_eq(csim_span_of(t->p, t->n), s);
 }
-
-/* Compares with a string literal; its length is known at compile time. */
-#define TEXT_IS(t, lit) text_eq((t), (lit), sizeof(lit) - 1)
 
 static int has_id_text(const struct csim_text *t)
 {
@@ -91,7 +83,7 @@ static int span_is_number(struct csim_span v)
 
 static int to_grid(struct csim_span v, int64_t *ns)
 {
-	return csim_number_grid(v.p, v.n, GRID_LIMIT, ns);
+	return csim_number_grid(v.p, v.n, CSIM_GRID_LIMIT_NS, ns);
 }
 
 static int skip(enum csim_skip_reason *why, enum csim_skip_reason r)
@@ -122,7 +114,7 @@ int csim_table_slice_of(const struct csim_event *ev, int64_t *start,
 	int64_t len = 0;
 	double v;
 
-	if (!ev->is_object || !TEXT_IS(&ev->ph, "X"))
+	if (!ev->is_object || !text_is(&ev->ph, "X"))
 		return 0;
 	if (ev->name.kind != CSIM_VALUE_STRING)
 		return skip(why, CSIM_SKIP_NO_NAME);
@@ -163,8 +155,6 @@ void csim_table_reserve(struct csim_table *t, uint64_t bytes)
 		syncs = RESERVE_MAX;
 	if (csim_array_grow((void **)&t->slices, &t->slices_cap,
 			    t->nslices + (size_t)slices, sizeof(*t->slices)) != 0 ||
-	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap,
-			    t->nslices + (size_t)slices, sizeof(*t->slice_text)) != 0 ||
 	    csim_array_grow((void **)&t->syncs, &t->syncs_cap,
 			    t->nsyncs + (size_t)syncs, sizeof(*t->syncs)) != 0)
 		return;
@@ -208,12 +198,12 @@ static int intern_pipe(struct csim_table *t, const char *p, size_t n,
 
 static enum csim_slice_kind slice_kind(const struct csim_event *ev)
 {
-	if (TEXT_IS(&ev->name, "SET_FLAG") || TEXT_IS(&ev->name, "WAIT_FLAG") ||
-	    TEXT_IS(&ev->name, "set_event") || TEXT_IS(&ev->name, "wait_event"))
+	if (text_is(&ev->name, "SET_FLAG") || text_is(&ev->name, "WAIT_FLAG") ||
+	    text_is(&ev->name, "set_event") || text_is(&ev->name, "wait_event"))
 		return CSIM_SLICE_SYNC;
-	if (TEXT_IS(&ev->name, "BAR"))
+	if (text_is(&ev->name, "BAR"))
 		return CSIM_SLICE_BAR;
-	if (TEXT_IS(&ev->name, "cache_time") || TEXT_IS(&ev->name, "ccu_time"))
+	if (text_is(&ev->name, "cache_time") || text_is(&ev->name, "ccu_time"))
 		return CSIM_SLICE_CACHE_CCU;
 	return CSIM_SLICE_INSTR;
 }
@@ -224,12 +214,8 @@ static int add_slice(struct csim_table *t, const struct csim_event *ev,
 	struct csim_slice *s;
 
 	if (csim_array_grow((void **)&t->slices, &t->slices_cap, t->nslices + 1,
-		 sizeof(*t->slices)) != 0 ||
-	    csim_array_grow((void **)&t->slice_text, &t->slice_text_cap,
-			    t->nslices + 1, sizeof(*t->slice_text)) != 0)
+		 sizeof(*t->slices)) != 0)
 		return -1;
-	t->slice_text[t->nslices].offset = ev->offset;
-	csim_event_layout_make(ev, &t->slice_text[t->nslices].layout);
 	s = &t->slices[t->nslices];
 	memset(s, 0, sizeof(*s));
 	s->start = start;
@@ -282,8 +268,8 @@ static int add_sync(struct csim_table *t, struct csim_trace_scan *sc,
 	memset(r, 0, sizeof(*r));
 	r->ts = ts;
 	r->is_begin = ev->ph.p[0] == 'B';
-	r->kind = (uint8_t)(TEXT_IS(&ev->name, "SET_FLAG") ||
-			    TEXT_IS(&ev->name, "set_event")
+	r->kind = (uint8_t)(text_is(&ev->name, "SET_FLAG") ||
+			    text_is(&ev->name, "set_event")
 			    ? CSIM_SYNC_SET : CSIM_SYNC_WAIT);
 	r->id = CSIM_NONE;
 	r->detail = CSIM_NONE;
@@ -322,8 +308,8 @@ static int add_counter(struct csim_table *t, const struct csim_event *ev)
 
 static int is_flag_name(const struct csim_text *name)
 {
-	return TEXT_IS(name, "SET_FLAG") || TEXT_IS(name, "WAIT_FLAG") ||
-	       TEXT_IS(name, "set_event") || TEXT_IS(name, "wait_event");
+	return text_is(name, "SET_FLAG") || text_is(name, "WAIT_FLAG") ||
+	       text_is(name, "set_event") || text_is(name, "wait_event");
 }
 
 /* B/E records: flags become sync records, anything else is dropped. */

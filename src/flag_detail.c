@@ -1,9 +1,9 @@
 #include "flag_detail.h"
 
 #include <string.h>
-#include <strings.h>
 
 #include "pipe_table.h"
+#include "span.h"
 
 static void trim(const char **p, size_t *n)
 {
@@ -15,10 +15,6 @@ static void trim(const char **p, size_t *n)
 		(*n)--;
 }
 
-static int key_eq(const char *k, size_t n, const char *want)
-{
-	return strlen(want) == n && strncasecmp(k, want, n) == 0;
-}
 
 /* Parses a flag id; 0 for anything but a plain decimal or 0x-hex number. */
 static int parse_flag_id(const char *v, size_t n, uint64_t *out)
@@ -53,17 +49,18 @@ static int parse_flag_id(const char *v, size_t n, uint64_t *out)
 	return 1;
 }
 
-static void take_field(struct csim_flag_key *key, const char *k, size_t kn,
+static void take_field(struct csim_flag_key *key, struct csim_span k,
 		       const char *v, size_t vn, int *seen)
 {
-	if (key_eq(k, kn, "PIPE") || key_eq(k, kn, "pipe_type")) {
+	if (csim_span_eq_nocase(k, "PIPE") || csim_span_eq_nocase(k, "pipe_type")) {
 		key->producer = csim_pipe_canonical(v, vn, &key->producer_n);
 		*seen = 1;
-	} else if (key_eq(k, kn, "TRIGGERPIPE") || key_eq(k, kn, "tigger_pipe") ||
-		   key_eq(k, kn, "trigger_pipe")) {
+	} else if (csim_span_eq_nocase(k, "TRIGGERPIPE") ||
+		   csim_span_eq_nocase(k, "tigger_pipe") ||
+		   csim_span_eq_nocase(k, "trigger_pipe")) {
 		key->consumer = csim_pipe_canonical(v, vn, &key->consumer_n);
 		*seen = 1;
-	} else if (key_eq(k, kn, "FLAGID") || key_eq(k, kn, "event_id")) {
+	} else if (csim_span_eq_nocase(k, "FLAGID") || csim_span_eq_nocase(k, "event_id")) {
 		key->has_flag_id = parse_flag_id(v, vn, &key->flag_id);
 		*seen = 1;
 	}
@@ -86,7 +83,7 @@ int csim_flag_detail_parse(const char *s, size_t n, struct csim_flag_key *key)
 
 			trim(&k, &kn);
 			trim(&v, &vn);
-			take_field(key, k, kn, v, vn, &seen);
+			take_field(key, csim_span_of(k, kn), v, vn, &seen);
 		}
 		s = comma != NULL ? comma + 1 : end;
 	}

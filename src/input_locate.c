@@ -6,40 +6,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "path.h"
+
 #define DUMP_NAME "visualize_data.bin"
 /* How deep below PATH to look for nested dumps, to bound the walk. */
 #define SEARCH_DEPTH 6
-
-static char *join(const char *a, const char *b)
-{
-	size_t an = strlen(a), bn = strlen(b);
-	char *p = malloc(an + bn + 2);
-
-	if (p == NULL)
-		return NULL;
-	memcpy(p, a, an);
-	if (an == 0 || a[an - 1] != '/')
-		p[an++] = '/';
-	memcpy(p + an, b, bn + 1);
-	return p;
-}
-
-static char *dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	size_t n;
-	char *d;
-
-	if (slash == NULL)
-		return strdup(".");
-	n = slash == path ? 1 : (size_t)(slash - path);
-	d = malloc(n + 1);
-	if (d != NULL) {
-		memcpy(d, path, n);
-		d[n] = '\0';
-	}
-	return d;
-}
 
 static int is_file(const char *path)
 {
@@ -64,7 +35,7 @@ static void search_dumps(const char *dir, int depth, struct search *s)
 	n = scandir(dir, &names, NULL, alphasort);
 	for (int i = 0; i < n; i++) {
 		const char *name = names[i]->d_name;
-		char *child = strcmp(name, ".") && strcmp(name, "..") ? join(dir, name) : NULL;
+		char *child = strcmp(name, ".") && strcmp(name, "..") ? csim_path_join(dir, name) : NULL;
 		struct stat st;
 
 		if (child != NULL && lstat(child, &st) == 0) {
@@ -117,11 +88,11 @@ int csim_input_locate(const char *path, char **bin_path, char **bin_dir,
 	if (is_file(path)) {
 		candidate = strdup(path);
 	} else {
-		candidate = join(path, DUMP_NAME);
+		candidate = csim_path_join(path, DUMP_NAME);
 		if (candidate != NULL && !is_file(candidate)) {
 			free(candidate);
-			sim = join(path, "simulator");
-			candidate = sim != NULL ? join(sim, DUMP_NAME) : NULL;
+			sim = csim_path_join(path, "simulator");
+			candidate = sim != NULL ? csim_path_join(sim, DUMP_NAME) : NULL;
 			free(sim);
 			if (candidate != NULL && !is_file(candidate)) {
 				free(candidate);
@@ -132,7 +103,7 @@ int csim_input_locate(const char *path, char **bin_path, char **bin_dir,
 	if (candidate == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	*bin_path = candidate;
-	*bin_dir = dir_of(candidate);
+	*bin_dir = csim_path_dir(candidate);
 	if (*bin_dir == NULL) {
 		free(candidate);
 		*bin_path = NULL;

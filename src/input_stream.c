@@ -101,9 +101,10 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 		rc = stream_fail(s, err, "cannot read");
 		goto out;
 	}
-	s->dev = st.st_dev;
-	s->ino = st.st_ino;
-	s->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	s->id.dev = st.st_dev;
+	s->id.ino = st.st_ino;
+	s->id.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	s->id.size = (int64_t)st.st_size;
 	s->cap = stream_window_size(&st, is_gzip);
 	s->buf = malloc(s->cap);
 	if (s->buf == NULL) {
@@ -313,4 +314,10 @@ int csim_stream_seek(struct csim_stream *s, uint64_t offset,
 	}
 	s->base = offset;
 	return CSIM_OK;
+}
+
+int csim_file_id_same(const struct csim_file_id *a, const struct csim_file_id *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->mtime_ns == b->mtime_ns &&
+	       a->size == b->size;
 }

@@ -467,8 +467,6 @@ size_t csim_json_unescape(const char *p, size_t n, char *dst)
 				p += 6;
 			}
 		}
-		if (cp >= 0xD800 && cp <= 0xDFFF)
-			cp = 0xFFFD;
 		out += put_utf8(dst + out, cp);
 	}
 	return out;

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
 {
 	struct csim_options opt;
 	struct csim_error err;
-	struct csim_log log = { stdout, stderr, 0, 0 };
+	struct csim_log log = { stdout, stderr, 0 };
 	int rc;
 
 	csim_error_clear(&err);

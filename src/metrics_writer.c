@@ -67,10 +67,6 @@ static const char *value_end(struct walker *w, const char *p, const char *end)
 	return res.end;
 }
 
-static int key_equals(const char *key, size_t n, const char *want)
-{
-	return strlen(want) == n && memcmp(key, want, n) == 0;
-}
 
 static int load_cores(struct walker *w, const char *p, const char *end)
 {
@@ -103,7 +99,7 @@ static int column_is_whole(const struct walker *w, const char *key, size_t n)
 	if (w->columns == NULL)
 		return 0;
 	cJSON_ArrayForEach(col, w->columns) {
-		if (col->string != NULL && key_equals(key, n, col->string) &&
+		if (col->string != NULL && csim_span_eq(csim_span_of(key, n), col->string) &&
 		    cJSON_IsNumber(col))
 			return col->valuedouble == DTYPE_JSON_STRING ||
 			       col->valuedouble == DTYPE_PERCENT_DETAILS;
@@ -197,11 +193,11 @@ static int find_members(struct walker *w, const char **cores,
 	if (*p != '{')
 		return metrics_bad(w, p, "payload is not a JSON object");
 	for (int first = 1; next_member(w, &p, end, first, &key, &key_n); first = 0) {
-		if (key_equals(key, key_n, "Cores"))
+		if (csim_span_eq(csim_span_of(key, key_n), "Cores"))
 			*cores = p;
-		else if (key_equals(key, key_n, "Instructions"))
+		else if (csim_span_eq(csim_span_of(key, key_n), "Instructions"))
 			*instr = p;
-		else if (key_equals(key, key_n, "Instructions Dtype")) {
+		else if (csim_span_eq(csim_span_of(key, key_n), "Instructions Dtype")) {
 			mt->dtype = p;
 			mt->dtype_n = (size_t)(value_end(w, p, end) - p);
 		}

@@ -1,7 +1,9 @@
 #include "number_grid.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Digits that always fit a uint64 mantissa. */
 #define MAX_DIGITS 19
@@ -104,6 +106,91 @@ static int grid_fast(const struct decimal *d, int64_t *ns)
 	return 1;
 }
 
+/*
+ * A double is decided by its first 768 significant decimal digits and by
+ * whether any digit after them is non-zero, so a longer number keeps those
+ * digits, a sticky 1 for the rest, and its exponent.
+ */
+#define KEEP_DIGITS 768
+#define EXP_CLAMP 100000   /* far beyond any finite non-zero double */
+
+struct number_text {
+	char buf[KEEP_DIGITS + 40];
+	size_t len;
+};
+
+static void text_put(struct number_text *t, char c)
+{
+	t->buf[t->len++] = c;
+}
+
+static int64_t clamp_exp(int64_t e)
+{
+	return e > EXP_CLAMP ? EXP_CLAMP : e < -EXP_CLAMP ? -EXP_CLAMP : e;
+}
+
+/* "-DDDD…e<exp>" of a validated JSON number that is too long to copy. */
+static void shorten_number(const char *p, const char *end, struct number_text *t)
+{
+	int64_t point = 0, e = 0;   /* value = 0.DIGITS * 10^(point + e) */
+	size_t kept = 0;
+	int sticky = 0, seen = 0, fraction = 0, eneg;
+
+	t->len = 0;
+	if (*p == '-')
+		text_put(t, *p++);
+	text_put(t, '0');
+	text_put(t, '.');
+	for (; p < end && *p != 'e' && *p != 'E'; p++) {
+		if (*p == '.') {
+			fraction = 1;
+			continue;
+		}
+		seen |= *p != '0';
+		if (!seen) {            /* leading zeros move the point only */
+			point -= fraction;
+			continue;
+		}
+		point += !fraction;
+		if (kept < KEEP_DIGITS) {
+			text_put(t, *p);
+			kept++;
+		} else {
+			sticky |= *p != '0';
+		}
+	}
+	if (kept == 0)
+		text_put(t, '0');
+	if (sticky)
+		text_put(t, '1');
+	if (p < end) {
+		p++;
+		eneg = *p == '-';
+		p += *p == '-' || *p == '+';
+		for (; p < end; p++)
+			e = clamp_exp(e * 10 + (*p - '0'));
+		e = eneg ? -e : e;
+	}
+	t->len += (size_t)snprintf(t->buf + t->len, sizeof(t->buf) - t->len, "e%lld",
+				   (long long)clamp_exp(point + e));
+}
+
+int csim_number_parse(const char *p, size_t n, double *value)
+{
+	struct number_text t;
+	char *endp;
+
+	if (n < sizeof(t.buf)) {
+		memcpy(t.buf, p, n);
+		t.len = n;
+	} else {
+		shorten_number(p, p + n, &t);
+	}
+	t.buf[t.len] = '\0';
+	*value = strtod(t.buf, &endp);
+	return t.len > 0 && endp == t.buf + t.len;
+}
+
 int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
 {
 	struct decimal d;
@@ -112,8 +199,9 @@ int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
 	parse_decimal(p, p + n, &d);
 	if (grid_fast(&d, ns))
 		return (double)*ns > -limit && (double)*ns < limit;
-	/* The scanner validated the number and a delimiter follows it. */
-	v = strtod(p, NULL) * 1000.0;
+	if (!csim_number_parse(p, n, &v))
+		return 0;
+	v *= 1000.0;
 	if (!(v > -limit && v < limit))
 		return 0;
 	*ns = llround(v);

@@ -1,5 +1,6 @@
 #include "out_file.h"
 #include "interrupt.h"
+#include "path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,19 +11,6 @@
 #include <unistd.h>
 
 #define OUT_BUFFER (1u << 20)
-
-static char *path_join(const char *dir, const char *name)
-{
-	size_t dn = strlen(dir), nn = strlen(name);
-	char *p = malloc(dn + nn + 2);
-
-	if (p != NULL) {
-		memcpy(p, dir, dn);
-		p[dn] = '/';
-		memcpy(p + dn + 1, name, nn + 1);
-	}
-	return p;
-}
 
 /* mkstemp makes 0600 files; give outputs the usual 0666 & ~umask. */
 static void out_set_mode(int fd)
@@ -42,8 +30,8 @@ int csim_out_open(struct csim_out *o, const char *dir, const char *name,
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
 	snprintf(tmpl, sizeof(tmpl), ".%s.XXXXXX", name);
-	o->final_path = path_join(dir, name);
-	o->tmp_path = path_join(dir, tmpl);
+	o->final_path = csim_path_join(dir, name);
+	o->tmp_path = csim_path_join(dir, tmpl);
 	o->buf = malloc(OUT_BUFFER);
 	if (o->final_path == NULL || o->tmp_path == NULL || o->buf == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);

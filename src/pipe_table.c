@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "span.h"
+
 struct pipe_row {
 	const char *name;
 	struct csim_pipe_info info;
@@ -23,29 +25,26 @@ static const struct pipe_row pipe_rows[] = {
 
 static const struct csim_pipe_info pipe_other = { 99, NULL, "grey", CSIM_PIPE_OTHER };
 
-static int name_eq(const char *a, size_t n, const char *b)
-{
-	return strlen(b) == n && memcmp(a, b, n) == 0;
-}
-
 const struct csim_pipe_info *csim_pipe_lookup(const char *name, size_t n)
 {
-	size_t canon_n;
-	const char *canon = csim_pipe_canonical(name, n, &canon_n);
+	struct csim_span canon;
 
+	canon.p = csim_pipe_canonical(name, n, &canon.n);
 	for (size_t i = 0; i < sizeof(pipe_rows) / sizeof(pipe_rows[0]); i++)
-		if (name_eq(canon, canon_n, pipe_rows[i].name))
+		if (csim_span_eq(canon, pipe_rows[i].name))
 			return &pipe_rows[i].info;
 	return &pipe_other;
 }
 
 const char *csim_pipe_canonical(const char *name, size_t n, size_t *out_n)
 {
-	if (name_eq(name, n, "FIXPIPE")) {
+	struct csim_span s = csim_span_of(name, n);
+
+	if (csim_span_eq(s, "FIXPIPE")) {
 		*out_n = 4;
 		return "FIXP";
 	}
-	if (name_eq(name, n, "VEC")) {
+	if (csim_span_eq(s, "VEC")) {
 		*out_n = 6;
 		return "VECTOR";
 	}

@@ -1,6 +1,7 @@
 #define _DEFAULT_SOURCE   /* mkdtemp, fdopendir and friends */
 #include "raw_copy.h"
 #include "interrupt.h"
+#include "path.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -216,18 +217,6 @@ static void remove_tree(int parent, const char *name)
 	(void)unlinkat(parent, name, AT_REMOVEDIR);
 }
 
-/* Is path the folder `inside` or somewhere below it? */
-static int path_within(const char *path, const char *inside)
-{
-	char a[PATH_MAX], b[PATH_MAX];
-	size_t n;
-
-	if (realpath(path, a) == NULL || realpath(inside, b) == NULL)
-		return 0;
-	n = strlen(b);
-	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/');
-}
-
 /* "<out_dir>/.<tag>.XXXXXX" for mkdtemp; NULL only when out of memory. */
 static char *temp_dir_template(const char *out_dir, const char *tag)
 {
@@ -254,18 +243,17 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 	int rc = CSIM_OK;
 
 	if (fstatat(outfd, RAW_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		size_t n;
-
 		old_full = temp_dir_template(out_dir, "raw_simulator.old");
-		n = old_full == NULL ? 1 : strlen(old_full) + sizeof("/" RAW_NAME);
-		old_entry = malloc(n);
-		if (old_full == NULL || old_entry == NULL) {
+		if (old_full == NULL) {
 			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 			goto out;
 		}
-		if (mkdtemp(old_full) != NULL) {
+		if (mkdtemp(old_full) != NULL)
 			old_name = strrchr(old_full, '/') + 1;
-			snprintf(old_entry, n, "%s/%s", old_name, RAW_NAME);
+		old_entry = old_name == NULL ? NULL : csim_path_join(old_name, RAW_NAME);
+		if (old_name != NULL && old_entry == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+			goto out;
 		}
 		if (old_name == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
 			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
@@ -278,7 +266,7 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 				    "cannot write %s/%s: %s", out_dir, RAW_NAME,
 				    strerror(errno));
-		if (old_name != NULL)
+		if (old_entry != NULL)
 			(void)renameat(outfd, old_entry, outfd, RAW_NAME);
 		goto out;
 	}
@@ -306,13 +294,12 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 
 	*dest = NULL;
 	memset(stats, 0, sizeof(*stats));
-	raw_path = malloc(strlen(out_dir) + sizeof(RAW_NAME) + 2);
+	raw_path = csim_path_join(out_dir, RAW_NAME);
 	if (c == NULL || raw_path == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto out;
 	}
-	sprintf(raw_path, "%s/%s", out_dir, RAW_NAME);
-	if (path_within(src_dir, raw_path)) {
+	if (csim_path_within(src_dir, raw_path)) {
 		csim_log_warn(log, "not copying %s into %s: it already is that copy",
 			      src_dir, raw_path);
 		goto out;

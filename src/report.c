@@ -21,7 +21,6 @@ void csim_log_warn(struct csim_log *log, const char *fmt, ...)
 {
 	va_list ap;
 
-	log->warnings++;
 	if (log->quiet)
 		return;
 	va_start(ap, fmt);

@@ -16,9 +16,10 @@ static uint32_t strtab_hash(const char *p, size_t n)
 	return h;
 }
 
-void csim_strtab_init(struct csim_strtab *t)
+void csim_strtab_init(struct csim_strtab *t, enum csim_strtab_use use)
 {
 	memset(t, 0, sizeof(*t));
+	t->grouped = use == CSIM_STRTAB_GROUPED;
 	for (size_t i = 0; i < sizeof(t->recent) / sizeof(t->recent[0]); i++)
 		t->recent[i] = CSIM_NONE;
 }
@@ -51,7 +52,7 @@ void csim_strtab_release(struct csim_strtab *t)
 	free(t->slots);
 	free(t->ents);
 	free(t->bytes);
-	csim_strtab_init(t);
+	csim_strtab_init(t, t->grouped ? CSIM_STRTAB_GROUPED : CSIM_STRTAB_SCATTERED);
 }
 
 static size_t strtab_probe(const struct csim_strtab *t, const char *p, size_t n,
@@ -93,16 +94,6 @@ static int strtab_grow_slots(struct csim_strtab *t)
 }
 
 
-uint32_t csim_strtab_find(const struct csim_strtab *t, const char *p, size_t n)
-{
-	size_t i;
-
-	if (t->nslots == 0)
-		return CSIM_NONE;
-	i = strtab_probe(t, p, n, strtab_hash(p, n));
-	return t->slots[i] ? t->slots[i] - 1 : CSIM_NONE;
-}
-
 int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 		       uint32_t *id)
 {
@@ -110,7 +101,7 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	size_t i;
 	struct csim_strtab_entry *e;
 
-	if (!t->mostly_new && strtab_recent(t, p, n, id))
+	if (t->grouped && strtab_recent(t, p, n, id))
 		return 0;
 	h = strtab_hash(p, n);
 	if (t->nslots != 0) {

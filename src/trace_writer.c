@@ -2,9 +2,7 @@
 
 #include <string.h>
 
-#include "event_reread.h"
 #include "event_scan.h"
-#include "number_grid.h"
 #include "out_file.h"
 #include "pipe_table.h"
 
@@ -134,81 +132,25 @@ static void write_slice(struct writer *w, const struct csim_event *ev,
 	csim_out_char(w->out, '}');
 }
 
-static int input_changed(const struct csim_trace_input *in,
-			 struct csim_error *err)
-{
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-			      "%s: the file changed while it was being converted",
-			      in->bin_path);
-}
-
-/* The grid start of a re-read event must be the row's: else the file changed. */
-static int same_slice(const struct csim_event *ev, const struct csim_slice *s)
-{
-	struct csim_span ts = ev->field[CSIM_F_TS];
-	int64_t start;
-
-	return ts.p != NULL && csim_number_grid(ts.p, ts.n, 1e300, &start) &&
-	       start == s->start;
-}
-
-/* Second reading: copies the kept slices of one block, in input order. */
-static int write_block_slices(struct writer *w, struct csim_trace_scan *sc,
-			      size_t first, size_t last, struct csim_error *err)
-{
-	const struct csim_table *t = &w->m->table;
-
-	for (size_t row = first; row < last; row++) {
-		struct csim_event ev;
-		int rc;
-
-		if (!t->slices[row].kept)
-			continue;
-		rc = csim_trace_scan_event_at(sc, t->slice_text[row].offset,
-					      &t->slice_text[row].layout, &ev, err);
-		if (rc != CSIM_OK)
-			return rc;
-		if (!same_slice(&ev, &t->slices[row]))
-			return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-					      "%s: the file changed while it was being converted",
-					      sc->reader->stream.path);
-		write_slice(w, &ev, &t->slices[row]);
-		if (csim_out_failed(w->out))
-			break;   /* commit reports the write error */
-	}
-	return CSIM_OK;
-}
-
-static int write_slices(struct writer *w, const struct csim_trace_input *in,
+/* Second reading: the kept slices, in input order. */
+static int write_slices(struct writer *w, const struct csim_slice_store *store,
 			struct csim_error *err)
 {
-	struct csim_block_reader reader;
-	struct csim_trace_scan sc;
-	size_t first = 0;
-	int rc;
+	struct csim_slice_reader reader;
+	int rc = csim_slice_reader_open(&reader, store, w->m->table.slices, err);
 
-	csim_trace_scan_init(&sc);
-	rc = csim_block_reader_open(&reader, in->bin_path, err);
-	if (rc != CSIM_OK)
-		goto out;   /* a failed open leaves the reader safe to release */
-	if (reader.stream.dev != in->first_read->dev ||
-	    reader.stream.ino != in->first_read->ino ||
-	    reader.stream.mtime_ns != in->first_read->mtime_ns ||
-	    reader.stream.size != in->first_read->size) {
-		rc = input_changed(in, err);
-		goto out;
+	while (rc == CSIM_OK && !csim_out_failed(w->out)) {
+		struct csim_event ev;
+		size_t row;
+		int has;
+
+		rc = csim_slice_reader_next(&reader, &row, &ev, &has, err);
+		if (rc != CSIM_OK || !has)
+			break;
+		write_slice(w, &ev, &w->m->table.slices[row]);
 	}
-	for (size_t b = 0; b < in->nblocks && rc == CSIM_OK; b++) {
-		rc = csim_block_reader_seek(&reader, &in->blocks[b], err);
-		if (rc == CSIM_OK)
-			rc = csim_trace_scan_begin(&sc, &reader, &in->blocks[b], err);
-		if (rc == CSIM_OK)
-			rc = write_block_slices(w, &sc, first, in->rows_end[b], err);
-		first = in->rows_end[b];
-	}
-out:
-	csim_block_reader_release(&reader);
-	csim_trace_scan_release(&sc);
+	/* A write error stops the loop; commit reports it. */
+	csim_slice_reader_close(&reader);
 	return rc;
 }
 
@@ -284,7 +226,7 @@ int csim_trace_write(const struct csim_model *m, const struct csim_trace_input *
 	csim_out_text(w.out, in->schema_version ? in->schema_version : "1");
 	csim_out_text(w.out, ",\"traceEvents\":[");
 	write_metadata(&w);
-	rc = write_slices(&w, in, err);
+	rc = write_slices(&w, in->slices, err);
 	if (rc != CSIM_OK)
 		return rc;
 	write_counters(&w);

@@ -1,5 +1,12 @@
 # Counting assertions shared by the script tests: a temp dir removed on
 # exit, check/pass/flunk, and the closing "N passed, N failed" line.
+#
+# A script test is red unless it ran at least one check and none failed: a
+# run that checked nothing (a missing fixture folder, a loop that never ran)
+# proves nothing. The goldens are never written from here: the variable
+# CSIM_UPDATE of older versions is refused, so an environment that still
+# sets it cannot turn a comparison into a copy (docs/testing.md, "Updating
+# goldens").
 
 passed=0
 failed=0
@@ -30,6 +37,12 @@ timed() {
 below() { awk -v c="$cpu" -v l="$1" 'BEGIN { exit !(c < l) }'; }
 
 finish() {
+	if [ -n "${CSIM_UPDATE:-}" ]; then
+		flunk "CSIM_UPDATE is set in the environment; tests never update goldens (use the update-goldens target)"
+	fi
+	if [ $((passed + failed)) -eq 0 ]; then
+		flunk "no check ran"
+	fi
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }

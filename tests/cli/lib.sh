@@ -7,14 +7,22 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
-# run DIR ARGS...: runs the converter in DIR; sets $status, $out, $err.
+# run DIR ARGS...: runs the converter in DIR; sets $status, and $out and
+# $err to the exact bytes of stdout and stderr, trailing newlines included
+# (also kept in $tmp/.stdout and $tmp/.stderr until the next run).
 run() {
 	local dir=$1
 	shift
 	status=0
 	(cd "$dir" && "$CSIM_BIN" "$@" >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
-	out=$(cat "$tmp/.stdout")
-	err=$(cat "$tmp/.stderr")
+	out=$(cat "$tmp/.stdout"; printf x)
+	out=${out%x}
+	err=$(cat "$tmp/.stderr"; printf x)
+	err=${err%x}
 }
 
 contains() { [[ "$1" == *"$2"* ]]; }
+
+# lines TEXT WANT: TEXT is exactly the line(s) WANT, each ending in a newline
+# (a missing or extra trailing newline fails).
+lines() { [ "$1" = "$2"$'\n' ]; }

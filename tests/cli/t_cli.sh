@@ -16,13 +16,13 @@ run "$tmp/w" --help
 check "--help exits 0" [ "$status" -eq 0 ]
 check "--help prints usage on stdout" contains "$out" "usage: clean_sim_trace [OPTIONS] PATH"
 run "$tmp/w" --version
-check "--version" [ "$out" = "clean_sim_trace 0.1.0" ]
+check "--version" lines "$out" "clean_sim_trace 0.1.0"
 run "$tmp/w"
 check "no PATH: exit 2" [ "$status" -eq 2 ]
-check "no PATH: message" [ "$err" = "error: no PATH given (see --help)" ]
+check "no PATH: message" lines "$err" "error: no PATH given (see --help)"
 run "$tmp/w" --frobnicate OPPROF_demo
 check "unknown option: exit 2" [ "$status" -eq 2 ]
-check "unknown option: message" [ "$err" = "error: unknown option --frobnicate (see --help)" ]
+check "unknown option: message" lines "$err" "error: unknown option --frobnicate (see --help)"
 run "$tmp/w" OPPROF_demo -o
 check "-o without a folder: exit 2" [ "$status" -eq 2 ]
 run "$tmp/w" OPPROF_demo OPPROF_demo
@@ -38,7 +38,7 @@ done
 mkdir -p "$tmp/w/empty"
 run "$tmp/w" empty
 check "no dump: exit 1" [ "$status" -eq 1 ]
-check "no dump: says what was looked for" [ "$err" = "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin and empty/simulator/visualize_data.bin" ]
+check "no dump: says what was looked for" lines "$err" "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin and empty/simulator/visualize_data.bin"
 mkdir -p "$tmp/w/multi/OpB/0/simulator" "$tmp/w/multi/OpA/1/simulator"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpB/0/simulator/"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpA/1/simulator/"
@@ -56,8 +56,8 @@ run "$tmp/w" D
 check "default -o: exit 0" [ "$status" -eq 0 ]
 check "default -o: writes next to the .bin" [ -f "$tmp/w/D/simulator/trace.clean.json" ]
 check "default -o: no raw copy" [ ! -e "$tmp/w/D/simulator/raw_simulator" ]
-check "default -o: announces both files" [ "$out" = "wrote D/simulator/trace.clean.json
-wrote D/simulator/instr_metrics.json" ]
+check "default -o: announces both files" lines "$out" "wrote D/simulator/trace.clean.json
+wrote D/simulator/instr_metrics.json"
 
 # --- -o forms, quiet, overwrite ---------------------------------------------
 run "$tmp/w" -q --output-dir=q1 OPPROF_demo

@@ -175,5 +175,4 @@ else
     fail "100k events took ${cpu} CPU s"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

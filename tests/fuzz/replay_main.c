@@ -4,7 +4,8 @@
  *
  *   fuzz_replay_<target> FILE_OR_DIR...
  *
- * Prints "N passed, 0 failed"; a crash or sanitizer report fails the test.
+ * Prints "N passed, 0 failed"; a crash or sanitizer report fails the test,
+ * and so does an argument that is missing or holds no input file.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -63,14 +64,28 @@ static int run_path(const char *path, unsigned *count)
 	return n < 0 ? -1 : rc;
 }
 
+/* Each argument must supply at least one input: an empty or missing corpus
+ * folder would otherwise make the replay pass having run nothing. */
 int main(int argc, char **argv)
 {
 	unsigned count = 0;
 	int rc = 0;
 
-	for (int i = 1; i < argc; i++)
-		if (run_path(argv[i], &count) != 0)
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s FILE_OR_DIR...\n", argv[0]);
+		return 2;
+	}
+	for (int i = 1; i < argc; i++) {
+		unsigned before = count;
+
+		if (run_path(argv[i], &count) != 0) {
+			fprintf(stderr, "replay: cannot read %s\n", argv[i]);
 			rc = 1;
+		} else if (count == before) {
+			fprintf(stderr, "replay: no input in %s\n", argv[i]);
+			rc = 1;
+		}
+	}
 	printf("%u passed, %d failed\n", count, rc);
 	return rc;
 }

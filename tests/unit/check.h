@@ -4,8 +4,9 @@
  * A struct check_ctx is passed to every test; each CHECK* macro records a
  * pass or a failure (printed as file:line, the running test and the failing
  * expression) and evaluates to 1 when the check held, so a test can stop
- * early with `if (!CHECK(c, p != NULL)) return;`. check_done() prints
- * "N passed, N failed" and returns the process exit status.
+ * early with `if (!CHECK(c, p != NULL)) return;` (stop only after a failed
+ * check, never on an unchecked error). check_done() prints "N passed, N
+ * failed" and returns the process exit status; a run of no check fails.
  */
 #ifndef CSIM_TEST_CHECK_H
 #define CSIM_TEST_CHECK_H
@@ -132,13 +133,17 @@ static inline int check_contains(struct check_ctx *c, const char *hay,
 /* Runs one test under its own name. */
 #define CHECK_RUN(c, fn) check_run((c), #fn, fn)
 
+/* A test that recorded no check at all (it returned early on an unchecked
+ * error) counts as a failure: it proved nothing. */
 static inline void check_run(struct check_ctx *c, const char *name,
 			     check_test_fn fn)
 {
-	unsigned before = c->failed;
+	unsigned before = c->failed, ran = c->passed + c->failed;
 
 	c->test = name;
 	fn(c);
+	if (c->passed + c->failed == ran)
+		check_record(c, 0, __FILE__, __LINE__, "the test ran at least one check");
 	if (c->failed != before)
 		fprintf(stderr, "FAIL %s\n", name);
 	c->test = NULL;
@@ -147,7 +152,7 @@ static inline void check_run(struct check_ctx *c, const char *name,
 static inline int check_done(const struct check_ctx *c)
 {
 	printf("%u passed, %u failed\n", c->passed, c->failed);
-	return c->failed == 0 ? 0 : 1;
+	return c->failed == 0 && c->passed > 0 ? 0 : 1;
 }
 
 #endif

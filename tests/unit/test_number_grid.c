@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "number_grid.h"
@@ -119,6 +120,63 @@ static void test_random_decimals(struct check_ctx *c)
 	}
 }
 
+/* Builds head + n copies of fill + tail into a fresh buffer. */
+static char *long_number(const char *head, char fill, size_t n, const char *tail)
+{
+	size_t h = strlen(head), t = strlen(tail);
+	char *s = malloc(h + n + t + 2);
+
+	if (s == NULL)
+		return NULL;
+	memcpy(s, head, h);
+	memset(s + h, fill, n);
+	memcpy(s + h + n, tail, t + 1);
+	return s;
+}
+
+/*
+ * csim_number_parse reads only its span: a digit right after it must not
+ * count, and numbers too long to copy whole must still round like strtod()
+ * on the whole text (ties broken by a non-zero digit far away).
+ */
+static void test_parse_bounded(struct check_ctx *c)
+{
+	static const struct { const char *head; char fill; size_t n; const char *tail; } cases[] = {
+		{ "9007199254740993", '0', 1000, "1" },        /* tie, broken far away */
+		{ "9007199254740993", '0', 1000, "" },         /* exact tie: even */
+		{ "9007199254740993.", '0', 2000, "1" },
+		{ "-9007199254740993.", '0', 2000, "1e-5" },
+		{ "0.", '0', 1500, "123e1400" },                /* leading zeros */
+		{ "0.", '0', 1500, "123e1600" },
+		{ "1", '3', 3000, "e-2990" },                   /* many digits */
+		{ "2.", '9', 5000, "E+300" },
+		{ "1", '0', 900, "e99999999999999999999" },    /* exponent overflow */
+		{ "1.", '0', 900, "e-99999999999999999999" },
+		{ "", '0', 900, "" },                            /* zeros only */
+		{ "-0.", '0', 900, "" },
+	};
+	double v;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *s = long_number(cases[i].head, cases[i].fill, cases[i].n, cases[i].tail);
+		double want;
+
+		if (!CHECK(c, s != NULL))
+			return;
+		want = strtod(s, NULL);
+		v = -1.0;
+		if (!CHECK_I64(c, csim_number_parse(s, strlen(s), &v), 1) ||
+		    !CHECK(c, memcmp(&v, &want, sizeof(v)) == 0))
+			fprintf(stderr, "    case %zu: got %.17g, strtod %.17g\n", i, v, want);
+		free(s);
+	}
+	/* "12" of "123": the digit after the span is not read. */
+	CHECK_I64(c, csim_number_parse("123", 2, &v), 1);
+	CHECK(c, v == 12.0);
+	CHECK_I64(c, csim_number_parse("1.5x", 4, &v), 0);
+	CHECK_I64(c, csim_number_parse("", 0, &v), 0);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -126,5 +184,6 @@ int main(void)
 	CHECK_RUN(&c, test_fixed_cases);
 	CHECK_RUN(&c, test_float32_timestamps);
 	CHECK_RUN(&c, test_random_decimals);
+	CHECK_RUN(&c, test_parse_bounded);
 	return check_done(&c);
 }

@@ -169,6 +169,32 @@ static void test_scalar_consumer_is_skipped_unless_kept(struct check_ctx *c)
 	}
 }
 
+/*
+ * Both lanes dropped: the producer's reason wins (README of the scenarios,
+ * open question 3: producer lane before consumer lane). FLOWCTRL is always
+ * dropped and SCALAR unless kept, so --keep-scalar leaves only the consumer
+ * lane dropped.
+ */
+static void test_producer_lane_wins_when_both_are_dropped(struct check_ctx *c)
+{
+	for (int keep = 0; keep <= 1; keep++) {
+		struct csim_model m;
+
+		init(&m);
+		mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_INSTR);
+		mu_slice(&m, P, "FLOWCTRL", 20, 22, CSIM_SLICE_INSTR);
+		mu_flag(&m, CSIM_SYNC_SET, P, "SCALAR", 9, 10, NULL,
+			mu_detail(&m, "SCALAR", "FLOWCTRL", 0));
+		mu_flag(&m, CSIM_SYNC_WAIT, P, "FLOWCTRL", 5, 15, NULL,
+			mu_detail(&m, "SCALAR", "FLOWCTRL", 0));
+		run_all(&m, keep);
+		CHECK_U64(c, m.narrows, 0);
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_PRODUCER_DROPPED], (uint64_t)!keep);
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_CONSUMER_DROPPED], (uint64_t)keep);
+		csim_model_release(&m);
+	}
+}
+
 static void test_missing_anchors_and_keys(struct check_ctx *c)
 {
 	struct csim_model m;
@@ -249,6 +275,7 @@ int main(void)
 	CHECK_RUN(&c, test_fifo_per_key_with_interleaved_keys);
 	CHECK_RUN(&c, test_anchor_ties_and_zero_length);
 	CHECK_RUN(&c, test_scalar_consumer_is_skipped_unless_kept);
+	CHECK_RUN(&c, test_producer_lane_wins_when_both_are_dropped);
 	CHECK_RUN(&c, test_missing_anchors_and_keys);
 	CHECK_RUN(&c, test_arrow_never_points_backwards);
 	CHECK_RUN(&c, test_half_ns_midpoint_and_tid_fallback);

@@ -26,7 +26,7 @@ static void test_processes_in_natural_order(struct check_ctx *c)
 	for (size_t i = 0; i < sizeof(input) / sizeof(input[0]); i++)
 		mu_slice(&m, input[i], "VECTOR", 0, 10, CSIM_SLICE_INSTR);
 	mu_slice(&m, "only-dropped", "SCALAR", 0, 10, CSIM_SLICE_INSTR);
-	if (mu_run(&m, &opt) != 0 || !CHECK_U64(c, m.nprocesses, 7))
+	if (!CHECK(c, mu_run(&m, &opt) == 0) || !CHECK_U64(c, m.nprocesses, 7))
 		goto out;
 	for (size_t i = 0; i < 7; i++)
 		CHECK_STR(c, pid_name(&m, i), want[i]);
@@ -50,7 +50,7 @@ static void test_threads_in_dataflow_order(struct check_ctx *c)
 	for (size_t i = 0; i < sizeof(pipes) / sizeof(pipes[0]); i++)
 		mu_slice(&m, "core0.cubecore0", pipes[i], 0, 10, CSIM_SLICE_INSTR);
 	mu_slice(&m, "core0.cubecore0", "MTE2", 5, 15, CSIM_SLICE_INSTR);
-	if (mu_run(&m, &opt) != 0 || !CHECK_U64(c, m.nthreads, 9))
+	if (!CHECK(c, mu_run(&m, &opt) == 0) || !CHECK_U64(c, m.nthreads, 9))
 		goto out;
 	for (size_t i = 0; i < 9; i++) {
 		const struct csim_thread *t = &m.threads[i];
@@ -84,7 +84,8 @@ static void test_lane_selection(struct check_ctx *c)
 
 		opt.keep_scalar = variant;
 		opt.keep_cache_ccu = variant;
-		csim_pass_lanes(&m, &opt, &err);
+		if (!CHECK_I64(c, csim_pass_lanes(&m, &opt, &err), CSIM_OK))
+			break;
 		CHECK(c, m.table.slices[instr].kept);
 		CHECK(c, !m.table.slices[sync].kept);
 		CHECK(c, !m.table.slices[bar].kept);

@@ -2,15 +2,16 @@
 #include "check.h"
 #include "modelutil.h"
 
-static void pack(struct csim_model *m)
+/* Runs lanes then pack; a pass error is a recorded failure. */
+static void pack(struct check_ctx *c, struct csim_model *m)
 {
 	struct csim_options opt;
 	struct csim_error err;
 
 	mu_options(&opt);
 	csim_error_clear(&err);
-	csim_pass_lanes(m, &opt, &err);
-	csim_pass_pack(m, &opt, &err);
+	if (CHECK_I64(c, csim_pass_lanes(m, &opt, &err), CSIM_OK))
+		CHECK_I64(c, csim_pass_pack(m, &opt, &err), CSIM_OK);
 }
 
 static uint32_t sub(const struct csim_model *m, uint32_t i)
@@ -30,7 +31,7 @@ static void test_depth_five_pipeline(struct check_ctx *c)
 		s[i] = mu_slice(&m, "core0.cubecore0", "MTE1", 2 * i, 2 * i + 10,
 				CSIM_SLICE_INSTR);
 	s[5] = mu_slice(&m, "core0.cubecore0", "MTE1", 20, 30, CSIM_SLICE_INSTR);
-	pack(&m);
+	pack(c, &m);
 	for (uint32_t i = 0; i < 5; i++)
 		CHECK_U64(c, sub(&m, s[i]), i);
 	CHECK_U64(c, sub(&m, s[5]), 0);
@@ -53,7 +54,7 @@ static void test_lowest_free_sublane_wins(struct check_ctx *c)
 	cc = mu_slice(&m, "p", "MTE1", 2, 20, CSIM_SLICE_INSTR);
 	d = mu_slice(&m, "p", "MTE1", 6, 8, CSIM_SLICE_INSTR);
 	e = mu_slice(&m, "p", "MTE1", 11, 12, CSIM_SLICE_INSTR);
-	pack(&m);
+	pack(c, &m);
 	CHECK_U64(c, sub(&m, a), 0);
 	CHECK_U64(c, sub(&m, b), 1);
 	CHECK_U64(c, sub(&m, cc), 2);
@@ -74,7 +75,7 @@ static void test_ties_sort_by_length_then_input(struct check_ctx *c)
 	shorter = mu_slice(&m, "p", "FIXP", 100, 120, CSIM_SLICE_INSTR);
 	twin1 = mu_slice(&m, "p", "CUBE", 7, 9, CSIM_SLICE_INSTR);
 	twin2 = mu_slice(&m, "p", "CUBE", 7, 9, CSIM_SLICE_INSTR);
-	pack(&m);
+	pack(c, &m);
 	CHECK_U64(c, sub(&m, shorter), 0);
 	CHECK_U64(c, sub(&m, longer), 1);
 	CHECK_U64(c, sub(&m, twin1), 0);
@@ -95,7 +96,7 @@ static void test_touching_and_zero_length(struct check_ctx *c)
 	inside = mu_slice(&m, "p", "MTE2", 5, 5, CSIM_SLICE_INSTR);
 	at_end = mu_slice(&m, "p", "MTE2", 20, 20, CSIM_SLICE_INSTR);
 	at_end2 = mu_slice(&m, "p", "MTE2", 20, 20, CSIM_SLICE_INSTR);
-	pack(&m);
+	pack(c, &m);
 	CHECK_U64(c, sub(&m, a), 0);
 	CHECK_U64(c, sub(&m, b), 0);        /* touching is not overlapping */
 	CHECK_U64(c, sub(&m, inside), 1);   /* a point strictly inside a */
@@ -117,7 +118,7 @@ static void test_lanes_are_per_pid_and_pipe(struct check_ctx *c)
 	z = mu_slice(&m, "core0.veccore0", "MTE3", 0, 10, CSIM_SLICE_INSTR);
 	/* A dropped slice occupies no sub-lane. */
 	dropped = mu_slice(&m, "core0.veccore0", "VECTOR", 1, 9, CSIM_SLICE_BAR);
-	pack(&m);
+	pack(c, &m);
 	CHECK_U64(c, sub(&m, x), 0);
 	CHECK_U64(c, sub(&m, y), 0);
 	CHECK_U64(c, sub(&m, z), 0);
@@ -142,7 +143,7 @@ static void test_empty_table(struct check_ctx *c)
 
 	mu_options(&opt);
 	csim_model_init(&m, &opt);
-	pack(&m);
+	pack(c, &m);
 	CHECK_U64(c, m.nlanes, 0);
 	csim_model_release(&m);
 }

@@ -1,6 +1,6 @@
 /*
- * strtab: interning gives dense, stable ids; find never adds; strings are
- * byte strings (empty, embedded NULs) and survive table growth.
+ * strtab: interning gives dense, stable ids in both uses; strings are byte
+ * strings (empty, embedded NULs) and survive table growth.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,14 +9,25 @@
 #include "check.h"
 #include "strtab.h"
 
-static void test_intern_gives_dense_stable_ids(struct check_ctx *c)
+/* The id a string already had, or CSIM_NONE when interning it added it. */
+static uint32_t id_of(struct csim_strtab *t, const char *p, size_t n)
+{
+	size_t before = t->count;
+	uint32_t id = 0;
+
+	if (csim_strtab_intern(t, p, n, &id) != 0)
+		return CSIM_NONE - 1;
+	return t->count == before ? id : CSIM_NONE;
+}
+
+static void test_intern_gives_dense_stable_ids(struct check_ctx *c, enum csim_strtab_use use)
 {
 	struct csim_strtab t;
 	uint32_t a = 99, b = 99, a2 = 99;
 	size_t n = 0;
 	const char *p;
 
-	csim_strtab_init(&t);
+	csim_strtab_init(&t, use);
 	CHECK_I64(c, csim_strtab_intern(&t, "VECTOR", 6, &a), 0);
 	CHECK_I64(c, csim_strtab_intern(&t, "MTE2", 4, &b), 0);
 	CHECK_I64(c, csim_strtab_intern(&t, "VECTOR", 6, &a2), 0);
@@ -33,14 +44,14 @@ static void test_intern_gives_dense_stable_ids(struct check_ctx *c)
 	csim_strtab_release(&t);
 }
 
-static void test_prefixes_and_lengths_are_distinct(struct check_ctx *c)
+static void test_prefixes_and_lengths_are_distinct(struct check_ctx *c, enum csim_strtab_use use)
 {
 	struct csim_strtab t;
 	const char *s = "core10.veccore1", *got;
 	uint32_t ids[4];
 	size_t n = 0;
 
-	csim_strtab_init(&t);
+	csim_strtab_init(&t, use);
 	CHECK_I64(c, csim_strtab_intern(&t, s, 5, &ids[0]), 0);    /* core1 */
 	CHECK_I64(c, csim_strtab_intern(&t, s, 6, &ids[1]), 0);    /* core10 */
 	CHECK_I64(c, csim_strtab_intern(&t, s, 15, &ids[2]), 0);
@@ -49,34 +60,18 @@ static void test_prefixes_and_lengths_are_distinct(struct check_ctx *c)
 	CHECK(c, ids[0] != ids[1] && ids[1] != ids[2] && ids[0] != ids[3]);
 	got = csim_strtab_get(&t, ids[1], &n);
 	CHECK_MEM(c, got, n, "core10");
-	CHECK_U64(c, csim_strtab_find(&t, s, 5), ids[0]);
-	CHECK_U64(c, csim_strtab_find(&t, "core10.veccore1", 15), ids[2]);
+	CHECK_U64(c, id_of(&t, s, 5), ids[0]);
+	CHECK_U64(c, id_of(&t, "core10.veccore1", 15), ids[2]);
 	csim_strtab_release(&t);
 }
 
-static void test_find_never_adds(struct check_ctx *c)
-{
-	struct csim_strtab t;
-	uint32_t id = 0;
-
-	csim_strtab_init(&t);
-	CHECK_U64(c, csim_strtab_find(&t, "x", 1), CSIM_NONE);   /* empty table */
-	CHECK_U64(c, csim_strtab_find(&t, "", 0), CSIM_NONE);
-	CHECK_I64(c, csim_strtab_intern(&t, "x", 1, &id), 0);
-	CHECK_U64(c, csim_strtab_find(&t, "x", 1), id);
-	CHECK_U64(c, csim_strtab_find(&t, "y", 1), CSIM_NONE);
-	CHECK_U64(c, csim_strtab_find(&t, "xx", 2), CSIM_NONE);
-	CHECK_U64(c, t.count, 1);
-	csim_strtab_release(&t);
-}
-
-static void test_empty_string_is_a_string(struct check_ctx *c)
+static void test_empty_string_is_a_string(struct check_ctx *c, enum csim_strtab_use use)
 {
 	struct csim_strtab t;
 	uint32_t e = 7, e2 = 7, x = 7;
 	size_t n = 99;
 
-	csim_strtab_init(&t);
+	csim_strtab_init(&t, use);
 	CHECK_I64(c, csim_strtab_intern(&t, "", 0, &e), 0);
 	CHECK_I64(c, csim_strtab_intern(&t, "x", 1, &x), 0);
 	CHECK_I64(c, csim_strtab_intern(&t, "x", 0, &e2), 0);
@@ -86,18 +81,18 @@ static void test_empty_string_is_a_string(struct check_ctx *c)
 	CHECK_STR(c, csim_strtab_get(&t, e, NULL), "");
 	csim_strtab_get(&t, e, &n);
 	CHECK_U64(c, n, 0);
-	CHECK_U64(c, csim_strtab_find(&t, "", 0), e);
+	CHECK_U64(c, id_of(&t, "", 0), e);
 	csim_strtab_release(&t);
 }
 
-static void test_strings_with_nul_bytes(struct check_ctx *c)
+static void test_strings_with_nul_bytes(struct check_ctx *c, enum csim_strtab_use use)
 {
 	struct csim_strtab t;
 	uint32_t a = 0, b = 0, d = 0, again = 0;
 	size_t n = 0;
 	const char *p;
 
-	csim_strtab_init(&t);
+	csim_strtab_init(&t, use);
 	CHECK_I64(c, csim_strtab_intern(&t, "a\0b", 3, &a), 0);
 	CHECK_I64(c, csim_strtab_intern(&t, "a\0c", 3, &b), 0);
 	CHECK_I64(c, csim_strtab_intern(&t, "a", 1, &d), 0);
@@ -108,12 +103,12 @@ static void test_strings_with_nul_bytes(struct check_ctx *c)
 	CHECK_BYTES(c, p, n, "a\0b", 3);
 	p = csim_strtab_get(&t, b, &n);
 	CHECK_BYTES(c, p, n, "a\0c", 3);
-	CHECK_U64(c, csim_strtab_find(&t, "a\0b", 3), a);
-	CHECK_U64(c, csim_strtab_find(&t, "a\0d", 3), CSIM_NONE);
+	CHECK_U64(c, id_of(&t, "a\0b", 3), a);
+	CHECK_U64(c, id_of(&t, "a\0d", 3), CSIM_NONE);
 	csim_strtab_release(&t);
 }
 
-static void test_hundred_thousand_strings_survive_growth(struct check_ctx *c)
+static void test_hundred_thousand_strings_survive_growth(struct check_ctx *c, enum csim_strtab_use use)
 {
 	enum { N = 100000 };
 	struct csim_strtab t;
@@ -121,7 +116,7 @@ static void test_hundred_thousand_strings_survive_growth(struct check_ctx *c)
 	size_t bad = 0;
 	char s[32];
 
-	csim_strtab_init(&t);
+	csim_strtab_init(&t, use);
 	for (uint32_t i = 0; i < N; i++) {
 		int n = snprintf(s, sizeof(s), "core%u.pipe%u", i, i * 7u);
 
@@ -136,7 +131,7 @@ static void test_hundred_thousand_strings_survive_growth(struct check_ctx *c)
 		size_t got_n = 0;
 		const char *got = csim_strtab_get(&t, i, &got_n);
 
-		if (csim_strtab_find(&t, s, (size_t)n) != i || got_n != (size_t)n ||
+		if (id_of(&t, s, (size_t)n) != i || got_n != (size_t)n ||
 		    memcmp(got, s, got_n) != 0)
 			bad++;
 		if (csim_strtab_intern(&t, s, (size_t)n, &id) != 0 || id != i)
@@ -145,20 +140,27 @@ static void test_hundred_thousand_strings_survive_growth(struct check_ctx *c)
 	CHECK_U64(c, bad, 0);
 	CHECK_U64(c, t.count, N);
 	CHECK_STR(c, csim_strtab_get(&t, 0, NULL), "core0.pipe0");
-	CHECK_U64(c, csim_strtab_find(&t, "core100000.pipe700000", 21), CSIM_NONE);
+	CHECK_U64(c, id_of(&t, "core100000.pipe700000", 21), CSIM_NONE);
 	csim_strtab_release(&t);
 	CHECK(c, t.slots == NULL && t.count == 0);
 }
+
+/* Each test runs in both uses: the recent-results check must not change ids. */
+#define BOTH_USES(c, fn) do { \
+		(c)->test = #fn " (grouped)"; \
+		fn((c), CSIM_STRTAB_GROUPED); \
+		(c)->test = #fn " (scattered)"; \
+		fn((c), CSIM_STRTAB_SCATTERED); \
+	} while (0)
 
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
 
-	CHECK_RUN(&c, test_intern_gives_dense_stable_ids);
-	CHECK_RUN(&c, test_prefixes_and_lengths_are_distinct);
-	CHECK_RUN(&c, test_find_never_adds);
-	CHECK_RUN(&c, test_empty_string_is_a_string);
-	CHECK_RUN(&c, test_strings_with_nul_bytes);
-	CHECK_RUN(&c, test_hundred_thousand_strings_survive_growth);
+	BOTH_USES(&c, test_intern_gives_dense_stable_ids);
+	BOTH_USES(&c, test_prefixes_and_lengths_are_distinct);
+	BOTH_USES(&c, test_empty_string_is_a_string);
+	BOTH_USES(&c, test_strings_with_nul_bytes);
+	BOTH_USES(&c, test_hundred_thousand_strings_survive_growth);
 	return check_done(&c);
 }

@@ -1,0 +1,217 @@
+/*
+ * slice_store: the second reading hands out exactly the kept rows, in input
+ * order across TRACE blocks, with their own bytes; a file replaced or
+ * rewritten between the two readings is an input error, never a wrong trace.
+ */
+#define _DEFAULT_SOURCE   /* mkdtemp */
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "testutil.h"
+
+#include "block_reader.h"
+#include "event_scan.h"
+#include "event_table.h"
+#include "slice_store.h"
+
+/* Two TRACE blocks (an API_INSTR between them), five slices in all. */
+static void make_dump(struct tbuf *file, const char *first_ts)
+{
+	char ev[512];
+
+	snprintf(ev, sizeof(ev),
+		 "{\"traceEvents\":[{\"name\":\"A\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":%s,\"dur\":1},"
+		 "{\"name\":\"M\",\"ph\":\"M\",\"pid\":\"p\"},"
+		 "{\"name\":\"B\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"CUBE\",\"ts\":2,\"dur\":1,\"args\":{\"k\":[1,2]}},"
+		 "{\"name\":\"C\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE1\",\"ts\":3,\"dur\":1}]}",
+		 first_ts);
+	tbuf_blocks(file, 2, ev);
+	tbuf_blocks(file, 5, "{\"Cores\":[],\"Instructions\":[]}");
+	tbuf_blocks(file, 2,
+		    "{\"traceEvents\":[{\"name\":\"D\",\"ph\":\"X\",\"pid\":\"q\",\"tid\":\"FIXP\",\"ts\":4,\"dur\":1},"
+		    "{\"name\":\"E\",\"ph\":\"X\",\"pid\":\"q\",\"tid\":\"MTE3\",\"ts\":5,\"dur\":2}]}");
+}
+
+/* The first reading as the converter does it: table rows plus their places. */
+static int first_reading(struct check_ctx *c, const char *path, struct csim_table *t,
+			 struct csim_slice_store *store)
+{
+	struct csim_block_reader r;
+	struct csim_trace_scan sc;
+	struct csim_error err;
+	struct csim_block blk;
+	int has = 1, rc;
+
+	csim_trace_scan_init(&sc);
+	rc = csim_block_reader_open(&r, path, &err);
+	if (!CHECK_I64(c, rc, CSIM_OK))
+		goto out;
+	csim_slice_store_init(store, path, csim_block_reader_file_id(&r));
+	while (rc == CSIM_OK && (rc = csim_block_reader_next(&r, &blk, &has, &err)) == CSIM_OK &&
+	       has) {
+		if (blk.type != CSIM_BLOCK_TRACE)
+			continue;
+		rc = csim_slice_store_begin_block(store, &blk, &err);
+		if (rc == CSIM_OK)
+			rc = csim_trace_scan_begin(&sc, &r, &blk, &err);
+		while (rc == CSIM_OK) {
+			struct csim_event ev;
+			size_t rows = t->nslices;
+
+			rc = csim_trace_scan_next(&sc, &ev, &has, &err);
+			if (rc != CSIM_OK || !has)
+				break;
+			rc = csim_table_add(t, &sc, &ev, &err);
+			if (rc == CSIM_OK && t->nslices > rows)
+				rc = csim_slice_store_add(store, &ev, &err);
+		}
+		has = 1;
+	}
+	CHECK_I64(c, rc, CSIM_OK);
+	csim_block_reader_release(&r);
+out:
+	csim_trace_scan_release(&sc);
+	return rc;
+}
+
+struct fixture {
+	char dir[64], path[128];
+	struct csim_table t;
+	struct csim_slice_store store;
+};
+
+static int fixture_make(struct check_ctx *c, struct fixture *f)
+{
+	struct tbuf file = { NULL, 0, 0, 0 };
+	int ok;
+
+	csim_table_init(&f->t, 1);
+	csim_slice_store_init(&f->store, NULL, NULL);
+	make_dump(&file, "1");
+	ok = CHECK(c, tdir_make(f->dir, sizeof(f->dir)) == 0) &&
+	     CHECK(c, tfile_write(tpath(f->path, sizeof(f->path), f->dir, "v.bin"),
+				  file.p, file.n) == 0) &&
+	     first_reading(c, f->path, &f->t, &f->store) == CSIM_OK &&
+	     CHECK_U64(c, f->t.nslices, 5) && CHECK_U64(c, f->store.nlocs, 5) &&
+	     CHECK_U64(c, f->store.nblocks, 2);
+	tbuf_free(&file);
+	return ok;
+}
+
+static void fixture_free(struct fixture *f)
+{
+	csim_slice_store_release(&f->store);
+	csim_table_release(&f->t);
+	tdir_remove(f->dir);
+}
+
+static void test_kept_rows_come_back_in_order(struct check_ctx *c)
+{
+	static const char *const names[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
+	struct fixture f;
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	size_t want[] = { 1, 3, 4 }, got = 0;
+	int has = 1, rc;
+
+	if (!fixture_make(c, &f))
+		goto out;
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = i == 1 || i == 3 || i == 4;   /* B, D, E */
+	rc = csim_slice_reader_open(&rd, &f.store, f.t.slices, &err);
+	CHECK_I64(c, rc, CSIM_OK);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		size_t row = 99;
+
+		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
+		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
+			break;
+		if (!CHECK(c, got < 3) || !CHECK_U64(c, row, want[got]))
+			break;
+		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[row]);
+		got++;
+	}
+	CHECK_U64(c, got, 3);
+	csim_slice_reader_close(&rd);
+	/* None kept: the reading ends at once. */
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = 0;
+	CHECK_I64(c, csim_slice_reader_open(&rd, &f.store, f.t.slices, &err), CSIM_OK);
+	CHECK_I64(c, csim_slice_reader_next(&rd, &got, NULL, &has, &err), CSIM_OK);
+	CHECK_I64(c, has, 0);
+	csim_slice_reader_close(&rd);
+out:
+	fixture_free(&f);
+}
+
+static void test_replaced_file_is_refused_on_open(struct check_ctx *c)
+{
+	struct fixture f;
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	struct tbuf file = { NULL, 0, 0, 0 };
+	char moved[160];
+
+	if (!fixture_make(c, &f))
+		goto out;
+	/* Same bytes, another file (inode) at the path. */
+	make_dump(&file, "1");
+	snprintf(moved, sizeof(moved), "%s.new", f.path);
+	CHECK(c, tfile_write(moved, file.p, file.n) == 0 && rename(moved, f.path) == 0);
+	CHECK_I64(c, csim_slice_reader_open(&rd, &f.store, f.t.slices, &err), CSIM_E_INPUT);
+	CHECK(c, strstr(err.message, "the file changed while it was being converted") != NULL);
+	csim_slice_reader_close(&rd);
+	/* Gone altogether. */
+	unlink(f.path);
+	CHECK_I64(c, csim_slice_reader_open(&rd, &f.store, f.t.slices, &err), CSIM_E_INPUT);
+	csim_slice_reader_close(&rd);
+out:
+	tbuf_free(&file);
+	fixture_free(&f);
+}
+
+/* Rewritten in place with the old size and time: caught by the row's start. */
+static void test_rewritten_row_is_an_error(struct check_ctx *c)
+{
+	struct fixture f;
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	struct tbuf file = { NULL, 0, 0, 0 };
+	struct stat st;
+	struct timespec times[2];
+	int fd, has = 0;
+	size_t row;
+	struct csim_event ev;
+
+	if (!fixture_make(c, &f) || !CHECK(c, stat(f.path, &st) == 0))
+		goto out;
+	make_dump(&file, "9");   /* A's ts 1 → 9, same length */
+	fd = open(f.path, O_WRONLY);
+	CHECK(c, fd >= 0 && write(fd, file.p, file.n) == (ssize_t)file.n);
+	if (fd >= 0)
+		close(fd);
+	times[0] = st.st_atim;
+	times[1] = st.st_mtim;
+	CHECK(c, utimensat(AT_FDCWD, f.path, times, 0) == 0);
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = 1;
+	CHECK_I64(c, csim_slice_reader_open(&rd, &f.store, f.t.slices, &err), CSIM_OK);
+	CHECK_I64(c, csim_slice_reader_next(&rd, &row, &ev, &has, &err), CSIM_E_INPUT);
+	CHECK(c, strstr(err.message, "the file changed while it was being converted") != NULL);
+	csim_slice_reader_close(&rd);
+out:
+	tbuf_free(&file);
+	fixture_free(&f);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_kept_rows_come_back_in_order);
+	CHECK_RUN(&c, test_replaced_file_is_refused_on_open);
+	CHECK_RUN(&c, test_rewritten_row_is_an_error);
+	return check_done(&c);
+}
