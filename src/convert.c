@@ -162,7 +162,7 @@ static int read_input(struct run *r, struct csim_error *err)
 	csim_trace_scan_init(&sc);
 	rc = csim_block_reader_open(&reader, r->bin_path, err);
 	if (rc != CSIM_OK)
-		goto out_scan;
+		goto out;   /* a failed open leaves the reader safe to release */
 	csim_slice_store_init(&r->slices, r->bin_path, csim_block_reader_file_id(&reader));
 	while (rc == CSIM_OK) {
 		struct csim_block blk;
@@ -187,8 +187,8 @@ static int read_input(struct run *r, struct csim_error *err)
 				    csim_stream_tell(&reader.stream) == 0
 				    ? ": the file is empty"
 				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
+out:
 	csim_block_reader_release(&reader);
-out_scan:
 	csim_trace_scan_release(&sc);
 	return rc;
 }

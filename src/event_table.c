@@ -168,14 +168,17 @@ static int intern_pid(struct csim_table *t, const struct csim_event *ev,
 	struct csim_span raw = ev->field[CSIM_F_PID];
 	size_t before = t->pids.count;
 
+	/* A name slot for every interned pid, made before the pid is interned:
+	   release() frees pids.count names. */
+	if (before + 1 > t->pid_names_cap &&
+	    csim_array_grow((void **)&t->pid_names, &t->pid_names_cap, before + 1,
+			    sizeof(*t->pid_names)) != 0)
+		return -1;
 	if (csim_strtab_intern(&t->pids, raw.p, raw.n, id) != 0)
 		return -1;
 	if (t->pids.count == before)
 		return 0;
 	/* New pid: keep its decoded text for sorting and process_name. */
-	if (csim_array_grow((void **)&t->pid_names, &t->pid_names_cap, t->pids.count,
-		 sizeof(*t->pid_names)) != 0)
-		return -1;
 	t->pid_names[*id] = malloc(ev->pid.n + 1);
 	if (t->pid_names[*id] == NULL)
 		return -1;

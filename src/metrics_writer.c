@@ -227,7 +227,9 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 	mt->size = size;
 	mt->path = path;
 	mt->block_offset = block_offset;
-	/* Validate once; every walk below may then assume well-formed JSON. */
+	/* Validate once; every walk below may then assume well-formed JSON, and
+	   the nesting stack has grown to the payload's depth, so the walks'
+	   scans can neither fail nor allocate. */
 	payload_value.p = csim_json_skip_ws(payload, end);
 	rc = csim_json_scan_value(&w.stack, payload_value.p, end, 1, &res);
 	if (rc == CSIM_SCAN_OK)
@@ -246,6 +248,11 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 	if (rc != CSIM_OK)
 		goto out;
 	if (mt->dtype != NULL) {
+		/* cJSON allocates through this program's malloc and free, so a
+		   build that wraps them (allocation-failure tests) covers it. */
+		cJSON_Hooks hooks = { malloc, free };
+
+		cJSON_InitHooks(&hooks);
 		/* The payload was validated above: NULL means no memory. */
 		dtype = cJSON_ParseWithLength(mt->dtype, mt->dtype_n);
 		if (dtype == NULL) {

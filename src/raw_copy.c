@@ -217,23 +217,15 @@ static void remove_tree(int parent, const char *name)
 	(void)unlinkat(parent, name, AT_REMOVEDIR);
 }
 
-/* Is path the folder `inside` or somewhere below it? */
-/* Makes a unique empty folder <out_dir>/.<tag>.XXXXXX; returns its name. */
-static char *make_temp_dir(const char *out_dir, const char *tag, char **full)
+/* "<out_dir>/.<tag>.XXXXXX" for mkdtemp; NULL only when out of memory. */
+static char *temp_dir_template(const char *out_dir, const char *tag)
 {
 	size_t n = strlen(out_dir) + strlen(tag) + 16;
 	char *path = malloc(n);
 
-	*full = NULL;
-	if (path == NULL)
-		return NULL;
-	snprintf(path, n, "%s/.%s.XXXXXX", out_dir, tag);
-	if (mkdtemp(path) == NULL) {
-		free(path);
-		return NULL;
-	}
-	*full = path;
-	return strrchr(path, '/') + 1;
+	if (path != NULL)
+		snprintf(path, n, "%s/.%s.XXXXXX", out_dir, tag);
+	return path;
 }
 
 /*
@@ -251,9 +243,19 @@ static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
 	int rc = CSIM_OK;
 
 	if (fstatat(outfd, RAW_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		old_name = make_temp_dir(out_dir, "raw_simulator.old", &old_full);
+		old_full = temp_dir_template(out_dir, "raw_simulator.old");
+		if (old_full == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+			goto out;
+		}
+		if (mkdtemp(old_full) != NULL)
+			old_name = strrchr(old_full, '/') + 1;
 		old_entry = old_name == NULL ? NULL : csim_path_join(old_name, RAW_NAME);
-		if (old_entry == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
+		if (old_name != NULL && old_entry == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+			goto out;
+		}
+		if (old_name == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
 			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 					    "cannot replace %s/%s: %s", out_dir,
 					    RAW_NAME, strerror(errno));
@@ -320,7 +322,13 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 		csim_log_warn(log, "cannot copy %s: %s", src_dir, strerror(errno));
 		goto out;
 	}
-	tmp_name = make_temp_dir(out_dir, "raw_simulator.tmp", &tmp_full);
+	tmp_full = temp_dir_template(out_dir, "raw_simulator.tmp");
+	if (tmp_full == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+		goto out;
+	}
+	if (mkdtemp(tmp_full) != NULL)
+		tmp_name = strrchr(tmp_full, '/') + 1;
 	dst = tmp_name != NULL ? openat(outfd, tmp_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 	if (dst < 0) {
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,

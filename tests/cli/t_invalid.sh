@@ -38,6 +38,7 @@ source_path_without_nul|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
 block_types_0_and_255|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
 nesting_at_limit|0|1 event(s) skipped for missing or bad fields: 1 values nested deeper than 512 levels|2 0
 api_instr_dtype_code_huge|0|wrote out/instr_metrics.json|1 0
+api_instr_long_key|0|wrote out/instr_metrics.json|1 0
 TABLE
 )
 
@@ -100,6 +101,15 @@ check "api_instr_dtype_code_huge: metrics as reviewed" [ "$(cat "$tmp/api_instr_
 {"cycles":2,"gpr_status":[{},{}]}
 ]},
 "column_types":{"Instructions":{"Cycles":1e60,"GPR Status":5}}}' ]
+
+# A key longer than the writer's stack buffer is converted like any other.
+long_key="long_key$(printf '_of_many_words%.0s' $(seq 21))"
+check "api_instr_long_key: 302-byte key converted" [ "$(cat "$tmp/api_instr_long_key/out/instr_metrics.json")" = '{"cores":["a"],
+"instructions":{
+"a":[
+{"'"$long_key"'":7,"cycles":1}
+]},
+"column_types":{}}' ]
 
 # A simulator folder whose run died before writing visualize_data.bin.
 cp -r "$CSIM_ROOT/fixtures/invalid/no_dump" "$tmp/no_dump"

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Allocation-failure injection (the SQLite approach; docs/robustness.md).
+# clean_sim_trace_failalloc is the converter with every malloc, calloc,
+# realloc and strdup (zlib's and cJSON's included) counted by
+# tests/tools/failalloc.c; CSIM_FAIL_ALLOC=k makes the k-th one fail.
+#
+# For each dump: one counting run gives the total N and the reference
+# outputs; then for every k in 1..N (every SAMPLE-th k, plus the first and
+# last few, in a sanitizer build) the run must
+#   - exit 1 or 3 (never crash, never hang) with "error: out of memory",
+#   - leave the output folder exactly as it was: two older outputs, byte for
+#     byte, and no new or temporary file,
+#   - under ASan/LSan, report no leak or memory error;
+# except where the failed allocation is best-effort (the table's size
+# estimate): then the run must succeed with the reference bytes.
+# A last sweep covers the raw copy (exit 3 there; the outputs are written
+# by then, so only "no temporary folder left" applies).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+: "${CSIM_FAILALLOC:?set CSIM_FAILALLOC to the clean_sim_trace_failalloc executable}"
+
+# ASan runs are ~10x slower: sample k (CI runs the whole suite again under it).
+step=1
+if [ -n "${CSIM_SANITIZER:-}" ]; then
+	step=${CSIM_FAILALLOC_SAMPLE:-7}
+fi
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:exitcode=86"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
+
+benign=0
+failed_runs=0
+exits=""   # exit status of each tried k, for the summary line
+
+# fa_run DIR K ARGS...: runs the failalloc build in DIR failing allocation K.
+fa_run() {
+	local dir=$1 k=$2
+	shift 2
+	status=0
+	(cd "$dir" && CSIM_FAIL_ALLOC=$k "$CSIM_FAILALLOC" "$@" \
+		>"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+	err=$(cat "$tmp/.stderr")
+}
+
+# A sweep converts "sim -o out", or with in_place=1 "sim/visualize_data.bin"
+# into its own folder (other input and output-folder code paths).
+in_place=0
+conv_args() {
+	if [ "$in_place" = 1 ]; then
+		args=(sim/visualize_data.bin --no-copy-raw)
+		out_dir=sim
+		listing="instr_metrics.json trace.clean.json visualize_data.bin "
+	else
+		args=(sim -o out --no-copy-raw)
+		out_dir=out
+		listing="instr_metrics.json trace.clean.json "
+	fi
+}
+
+tally() { echo "$exits" | tr ' ' '\n' | grep -cx "$1" || true; }
+
+old_outputs() {
+	[ "$in_place" = 1 ] || { rm -rf "$1/out"; mkdir -p "$1/out"; }
+	echo '{"old":"trace"}' >"$1/$out_dir/trace.clean.json"
+	echo '{"old":"metrics"}' >"$1/$out_dir/instr_metrics.json"
+}
+
+# one_k NAME WORK K: the verdict for one failing allocation; prints why not.
+one_k() {
+	local name=$1 work=$2 k=$3
+
+	old_outputs "$work"
+	fa_run "$work" "$k" "${args[@]}"
+	if contains "$err" "Sanitizer"; then
+		echo "$name k=$k: sanitizer report: $(grep -m1 Sanitizer "$tmp/.stderr")"
+		return 1
+	fi
+	if [ "$status" -eq 0 ]; then
+		# Best-effort allocation: the run goes on and must not differ.
+		if cmp -s "$work/$out_dir/trace.clean.json" "$work/ref/trace.clean.json" &&
+			{ [ ! -e "$work/ref/instr_metrics.json" ] ||
+			  cmp -s "$work/$out_dir/instr_metrics.json" "$work/ref/instr_metrics.json"; }; then
+			benign=$((benign + 1))
+			exits="$exits 0"
+			return 0
+		fi
+		echo "$name k=$k: exit 0 with outputs that differ from the reference"
+		return 1
+	fi
+	if [ "$status" -ne 1 ] && [ "$status" -ne 3 ]; then
+		echo "$name k=$k: exit $status"
+		return 1
+	fi
+	exits="$exits $status"
+	if [ "$err" != "error: out of memory" ]; then
+		echo "$name k=$k: exit $status, stderr: $err"
+		return 1
+	fi
+	if [ "$(cat "$work/$out_dir/trace.clean.json")" != '{"old":"trace"}' ] ||
+		[ "$(cat "$work/$out_dir/instr_metrics.json")" != '{"old":"metrics"}' ] ||
+		[ "$(ls -A "$work/$out_dir" | tr '\n' ' ')" != "$listing" ]; then
+		echo "$name k=$k: output folder changed: $(ls -A "$work/$out_dir" | tr '\n' ' ')"
+		return 1
+	fi
+	return 0
+}
+
+# sweep NAME DUMP [in_place]: every k (or a sample) on one dump.
+sweep() {
+	local name=$1 dump=$2 work="$tmp/$1" total k tried=0 bad=0
+
+	in_place=${3:-0}
+	conv_args
+	mkdir -p "$work/sim" "$work/ref"
+	cp "$dump" "$work/sim/visualize_data.bin"
+	# The counting run is also the reference (and must itself succeed).
+	status=0
+	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
+		"${args[@]}" >/dev/null 2>"$tmp/.stderr") || status=$?
+	cp "$work/$out_dir/"*.json "$work/ref/" 2>/dev/null || true
+	rm -f "$work/$out_dir/"*.json
+	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
+	check "$name: counting run succeeds" [ "$status" -eq 0 ]
+	if [ "${total:-0}" -eq 0 ]; then
+		flunk "$name: no allocation count"
+		return
+	fi
+	exits=""
+	for ((k = 1; k <= total; k++)); do
+		if [ "$step" -gt 1 ] && [ "$k" -gt 3 ] && [ "$k" -lt $((total - 2)) ] &&
+			[ $((k % step)) -ne 0 ]; then
+			continue
+		fi
+		tried=$((tried + 1))
+		one_k "$name" "$work" "$k" || bad=$((bad + 1))
+	done
+	failed_runs=$((failed_runs + bad))
+	check "$name: $tried of $total failing allocations end cleanly" [ "$bad" -eq 0 ]
+	# Past the total nothing fails: the count covers the whole run.
+	old_outputs "$work"
+	fa_run "$work" $((total + 1)) "${args[@]}"
+	check "$name: k=$((total + 1)) succeeds" [ "$status" -eq 0 ]
+	echo "# $name: $total allocations, $tried k tried: exit 1 $(tally 1), exit 3 $(tally 3), best-effort $(tally 0), $bad failed"
+}
+
+# The raw copy runs after both outputs are committed: a failure there is
+# exit 3 and must leave no temporary folder, no half copy, and the older
+# raw_simulator/ as it was.
+old_raw() {
+	rm -rf "$1/out"
+	mkdir -p "$1/out/raw_simulator"
+	echo old >"$1/out/raw_simulator/old.txt"
+}
+
+sweep_raw_copy() {
+	local work="$tmp/raw" total k tried=0 bad=0 first
+
+	cp -r "$CSIM_ROOT/fixtures/demo/OPPROF_demo" "$work"
+	# Allocations before the copy starts, then the total with it.
+	status=0
+	old_raw "$work"
+	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
+		. -o out --no-copy-raw >/dev/null 2>"$tmp/.stderr") || status=$?
+	first=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
+	old_raw "$work"
+	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
+		. -o out >/dev/null 2>"$tmp/.stderr") || status=$?
+	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
+	check "raw copy: counting runs succeed" [ "$status" -eq 0 ]
+	first=$((${first:-0} + 1))
+	total=${total:-0}
+	for ((k = first; k <= total; k++)); do
+		if [ "$step" -gt 1 ] && [ $((k % step)) -ne 0 ] && [ "$k" -ne "$total" ]; then
+			continue
+		fi
+		tried=$((tried + 1))
+		old_raw "$work"
+		fa_run "$work" "$k" . -o out
+		if contains "$err" "Sanitizer" || [ "$status" -ne 3 ] ||
+			[ "$(grep -v '^note: ' "$tmp/.stderr")" != "error: out of memory" ] ||
+			[ "$(ls -A "$work/out" | tr '\n' ' ')" != "instr_metrics.json raw_simulator trace.clean.json " ] ||
+			[ "$(ls -A "$work/out/raw_simulator")" != "old.txt" ]; then
+			echo "raw copy k=$k: exit $status, $(ls -A "$work/out" | tr '\n' ' '), stderr: $err"
+			bad=$((bad + 1))
+		fi
+	done
+	failed_runs=$((failed_runs + bad))
+	check "raw copy: $tried of $((total - first + 1)) failing allocations end cleanly" \
+		[ "$tried" -gt 0 -a "$bad" -eq 0 ]
+	echo "# raw copy: allocations $first..$total, $tried k tried"
+}
+
+scenario_dump() {
+	"$CSIM_GEN" "$CSIM_ROOT/fixtures/scenarios/$1/dump.recipe" "$tmp/$1.bin"
+	echo "$tmp/$1.bin"
+}
+
+sweep demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
+sweep demo_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" 1
+sweep gzip_input "$(scenario_dump gzip_input)"
+sweep mix_kernel "$(scenario_dump mix_kernel)"
+sweep multi_block "$(scenario_dump multi_block)"
+# A metrics key longer than the writer's stack buffer: the one allocation
+# made while writing instr_metrics.json (exit 3).
+sweep api_instr_long_key "$CSIM_ROOT/fixtures/invalid/api_instr_long_key.bin"
+sweep_raw_copy
+echo "# $benign best-effort allocation(s) failed without effect"
+finish
