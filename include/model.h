@@ -78,7 +78,6 @@ struct csim_model {
 	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
 	size_t narrows;
 	uint64_t flag_skips[CSIM_FSKIP_COUNT];
-	uint64_t flags_total;
 	/* order pass */
 	uint32_t *processes;          /* pid ids in output order */
 	size_t nprocesses;
@@ -91,9 +90,6 @@ typedef int (*csim_pass_fn)(struct csim_model *m, const struct csim_options *opt
 
 void csim_model_init(struct csim_model *m, const struct csim_options *opt);
 void csim_model_release(struct csim_model *m);
-
-/* The lane of (pid, pipe), or -1 when it holds no kept slice. */
-long csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe);
 
 const char *csim_flag_skip_text(enum csim_flag_skip r);
 const char *csim_slice_drop_text(enum csim_slice_drop r);

@@ -21,24 +21,6 @@ void csim_model_release(struct csim_model *m)
 	memset(m, 0, sizeof(*m));
 }
 
-long csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe)
-{
-	size_t lo = 0, hi = m->nlanes;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct csim_lane *l = &m->lanes[mid];
-
-		if (l->pid < pid || (l->pid == pid && l->pipe < pipe))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
-		return (long)lo;
-	return -1;
-}
-
 const char *csim_flag_skip_text(enum csim_flag_skip r)
 {
 	static const char *const text[CSIM_FSKIP_COUNT] = {

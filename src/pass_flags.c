@@ -474,9 +474,6 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	match_set_wait(&w);
 	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp))
 		qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
-	m->flags_total = m->narrows;
-	for (int i = 0; i < CSIM_FSKIP_COUNT; i++)
-		m->flags_total += m->flag_skips[i];
 out:
 	free(w.items);
 	free(w.src);
