@@ -63,11 +63,21 @@ enum csim_slice_drop {
 	CSIM_SDROP_COUNT
 };
 
+/*
+ * What the passes and the writer need to know about one interned pipe name,
+ * looked up once per run instead of once per slice, lane or arrow.
+ */
+struct csim_model_pipe {
+	const struct csim_pipe_info *info;   /* order, label, cname, class */
+	int drop;     /* enum csim_slice_drop for every slice on it, or -1: kept */
+};
+
 struct csim_model {
 	struct csim_table table;
+	/* pipe classes, one per pipe id */
+	struct csim_model_pipe *pipes;
+	size_t npipes;
 	/* lane pass */
-	const struct csim_pipe_info **pipe_info;   /* per pipe id */
-	unsigned char *pipe_dropped;               /* per pipe id */
 	uint64_t kept_slices;
 	uint64_t slice_drops[CSIM_SDROP_COUNT];
 	/* packing pass: lanes sorted by (pid, pipe) */
@@ -91,13 +101,19 @@ typedef int (*csim_pass_fn)(struct csim_model *m, const struct csim_options *opt
 void csim_model_init(struct csim_model *m, const struct csim_options *opt);
 void csim_model_release(struct csim_model *m);
 
+/*
+ * Completes the model once the table is filled: every interned pipe gets
+ * its pipe_table entry and whether the lane rule drops all of its slices
+ * (noise lanes always, scalar lanes unless keep_scalar). Running it again
+ * recomputes the same classes.
+ */
+int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
+			      struct csim_error *err);
+
 const char *csim_flag_skip_text(enum csim_flag_skip r);
 const char *csim_slice_drop_text(enum csim_slice_drop r);
 
-/* Whether the lane pass drops every slice of this pipe (after it ran). */
-int csim_pass_lane_dropped(const struct csim_model *m, uint32_t pipe);
-
-/* The passes, run in this order by the converter. */
+/* The passes, run in this order by the converter once pipes are classified. */
 int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
 		    struct csim_error *err);
 int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,

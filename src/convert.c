@@ -175,13 +175,13 @@ out_scan:
 /* Passes do no I/O, so the signal poll is here, between them. */
 static int run_passes(struct run *r, struct csim_error *err)
 {
-	for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]); i++) {
-		int rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
-			 : passes[i].fn(&r->model, r->opt, err);
+	int rc = csim_model_classify_pipes(&r->model, r->opt->keep_scalar, err);
 
-		if (rc != CSIM_OK)
-			return rc;
-	}
+	for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]) && rc == CSIM_OK; i++)
+		rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
+		     : passes[i].fn(&r->model, r->opt, err);
+	if (rc != CSIM_OK)
+		return rc;
 	return csim_interrupt_pending() ? csim_interrupt_fail(err) : CSIM_OK;
 }
 

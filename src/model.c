@@ -12,13 +12,44 @@ void csim_model_init(struct csim_model *m, const struct csim_options *opt)
 void csim_model_release(struct csim_model *m)
 {
 	csim_table_release(&m->table);
-	free(m->pipe_info);
-	free(m->pipe_dropped);
+	free(m->pipes);
 	free(m->lanes);
 	free(m->arrows);
 	free(m->processes);
 	free(m->threads);
 	memset(m, 0, sizeof(*m));
+}
+
+/* The lane rule (SPEC §3): the slice rule of pass_lanes builds on it. */
+static int lane_drop(const struct csim_pipe_info *info, int keep_scalar)
+{
+	if (info->cls == CSIM_PIPE_NOISE)
+		return CSIM_SDROP_NOISE_LANE;
+	if (info->cls == CSIM_PIPE_SCALAR && !keep_scalar)
+		return CSIM_SDROP_SCALAR_LANE;
+	return -1;
+}
+
+int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
+			      struct csim_error *err)
+{
+	const struct csim_strtab *names = &m->table.pipes;
+
+	free(m->pipes);
+	m->npipes = 0;
+	m->pipes = malloc((names->count ? names->count : 1) * sizeof(*m->pipes));
+	if (m->pipes == NULL)
+		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				      "out of memory while classifying pipes");
+	for (uint32_t id = 0; id < names->count; id++) {
+		size_t len;
+		const char *name = csim_strtab_get(names, id, &len);
+		const struct csim_pipe_info *info = csim_pipe_lookup(name, len);
+
+		m->pipes[id] = (struct csim_model_pipe){ info, lane_drop(info, keep_scalar) };
+	}
+	m->npipes = names->count;
+	return CSIM_OK;
 }
 
 const char *csim_flag_skip_text(enum csim_flag_skip r)

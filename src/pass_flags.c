@@ -10,6 +10,7 @@
  */
 #include "model.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -274,9 +275,9 @@ static int anchor_pair(struct flag_work *w, const struct flag *set,
 	uint32_t pi, ci;
 	int64_t s2, f2;
 
-	if (csim_pass_lane_dropped(m, prod_pipe))
+	if (m->pipes[prod_pipe].drop >= 0)
 		return CSIM_FSKIP_PRODUCER_DROPPED;
-	if (csim_pass_lane_dropped(m, cons_pipe))
+	if (m->pipes[cons_pipe].drop >= 0)
 		return CSIM_FSKIP_CONSUMER_DROPPED;
 	pi = find_anchor(w, set->pid, prod_pipe, set->begin, 1);
 	if (pi == CSIM_NONE)
@@ -435,6 +436,7 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	struct flag_work w;
 	int rc = CSIM_OK;
 
+	assert(m->npipes == t->pipes.count);
 	memset(&w, 0, sizeof(w));
 	w.m = m;
 	w.opt = opt;

@@ -6,10 +6,9 @@
  */
 #include "model.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "pipe_table.h"
 
 struct named {
 	const char *name;
@@ -154,7 +153,7 @@ static int order_threads(struct csim_model *m, struct csim_error *err)
 				continue;
 			name = csim_strtab_get(&t->pipes, m->lanes[i].pipe, &len);
 			items[n++] = (struct named){ name, len,
-						     csim_pipe_lookup(name, len)->order,
+						     m->pipes[m->lanes[i].pipe].info->order,
 						     (uint32_t)i };
 		}
 		qsort(items, n, sizeof(*items), named_cmp);
@@ -175,6 +174,7 @@ int csim_pass_order(struct csim_model *m, const struct csim_options *opt,
 	int rc;
 
 	(void)opt;
+	assert(m->npipes == m->table.pipes.count);
 	rc = order_processes(m, err);
 	if (rc == CSIM_OK)
 		rc = order_threads(m, err);

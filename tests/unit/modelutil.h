@@ -123,11 +123,22 @@ static inline void mu_flag(struct csim_model *m, enum csim_sync_kind kind,
 	mu_sync(m, kind, 0, pid, pipe, end, id, CSIM_NONE);
 }
 
+/* Classifies the pipes interned so far; call it after the last mu_* row. */
+static inline void mu_classify(struct csim_model *m, const struct csim_options *opt)
+{
+	struct csim_error err;
+
+	csim_error_clear(&err);
+	if (csim_model_classify_pipes(m, opt->keep_scalar, &err) != CSIM_OK)
+		abort();
+}
+
 static inline int mu_run(struct csim_model *m, const struct csim_options *opt)
 {
 	struct csim_error err;
 
 	csim_error_clear(&err);
+	mu_classify(m, opt);
 	if (csim_pass_lanes(m, opt, &err) != CSIM_OK ||
 	    csim_pass_pack(m, opt, &err) != CSIM_OK ||
 	    csim_pass_flags(m, opt, &err) != CSIM_OK ||

@@ -9,6 +9,7 @@ static void pack(struct csim_model *m)
 
 	mu_options(&opt);
 	csim_error_clear(&err);
+	mu_classify(m, &opt);
 	csim_pass_lanes(m, &opt, &err);
 	csim_pass_pack(m, &opt, &err);
 }
