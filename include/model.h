@@ -2,8 +2,12 @@
  * model: the event table plus everything the passes derive from it, in the
  * form the writers consume. One model per run; csim_model_release() frees it.
  *
- * Every pass has the same signature (csim_pass_fn), reads and writes only the
- * model, and does no I/O, so each can be tested on a hand-built table.
+ * The model is built in two steps: reading the input fills the table, then
+ * csim_model_classify_pipes() classifies every interned pipe once. The
+ * passes (pass_*.h, run by passes.h) derive the other parts. Each pass has
+ * the same signature (csim_pass_fn), reads and writes only the model, does
+ * no I/O, and declares the parts it requires and provides (struct
+ * csim_pass_def), so each can be tested alone on a hand-built model.
  */
 #ifndef CSIM_MODEL_H
 #define CSIM_MODEL_H
@@ -72,6 +76,15 @@ struct csim_model_pipe {
 	int drop;     /* enum csim_slice_drop for every slice on it, or -1: kept */
 };
 
+/* The parts of a model that passes require and provide (bit set). */
+enum csim_model_part {
+	CSIM_PART_PIPES = 1u << 0,    /* pipes[]: csim_model_classify_pipes() */
+	CSIM_PART_KEPT = 1u << 1,     /* kept on every row, kept_slices, slice_drops[] */
+	CSIM_PART_LANES = 1u << 2,    /* sublane on every kept row, lanes[], extra_sublanes */
+	CSIM_PART_ARROWS = 1u << 3,   /* arrows[], flag_skips[] */
+	CSIM_PART_ORDER = 1u << 4     /* processes[], threads[] */
+};
+
 struct csim_model {
 	struct csim_table table;
 	/* pipe classes, one per pipe id */
@@ -98,11 +111,23 @@ struct csim_model {
 typedef int (*csim_pass_fn)(struct csim_model *m, const struct csim_options *opt,
 			    struct csim_error *err);
 
+/*
+ * A pass and its contract: it may run once every part in `requires` is in
+ * the model, and afterwards the parts in `provides` are. It writes nothing
+ * else, and leaves the parts it requires as it found them.
+ */
+struct csim_pass_def {
+	const char *name;
+	csim_pass_fn run;
+	unsigned requires;    /* enum csim_model_part bits */
+	unsigned provides;
+};
+
 void csim_model_init(struct csim_model *m, const struct csim_options *opt);
 void csim_model_release(struct csim_model *m);
 
 /*
- * Completes the model once the table is filled: every interned pipe gets
+ * Completes the model once the table is filled (CSIM_PART_PIPES): every interned pipe gets
  * its pipe_table entry and whether the lane rule drops all of its slices
  * (noise lanes always, scalar lanes unless keep_scalar). Running it again
  * recomputes the same classes.
@@ -112,16 +137,5 @@ int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
 
 const char *csim_flag_skip_text(enum csim_flag_skip r);
 const char *csim_slice_drop_text(enum csim_slice_drop r);
-
-/* The passes, run in this order by the converter once pipes are classified. */
-int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
-int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
-		   struct csim_error *err);
-/* Consumes the table's sync records (they are freed once paired). */
-int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
-int csim_pass_order(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
 
 #endif

@@ -8,25 +8,13 @@
 #include "array_grow.h"
 #include "block_reader.h"
 #include "event_scan.h"
-#include "interrupt.h"
 #include "metrics_writer.h"
 #include "model.h"
 #include "out_file.h"
+#include "passes.h"
 #include "raw_copy.h"
 #include "trace_writer.h"
 #include "input_locate.h"
-
-struct pass_entry {
-	const char *name;
-	csim_pass_fn fn;
-};
-
-static const struct pass_entry passes[] = {
-	{ "lanes", csim_pass_lanes },
-	{ "pack", csim_pass_pack },
-	{ "flags", csim_pass_flags },
-	{ "order", csim_pass_order },
-};
 
 /* Everything one conversion owns. */
 struct run {
@@ -170,19 +158,6 @@ static int read_input(struct run *r, struct csim_error *err)
 out_scan:
 	csim_trace_scan_release(&sc);
 	return rc;
-}
-
-/* Passes do no I/O, so the signal poll is here, between them. */
-static int run_passes(struct run *r, struct csim_error *err)
-{
-	int rc = csim_model_classify_pipes(&r->model, r->opt->keep_scalar, err);
-
-	for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]) && rc == CSIM_OK; i++)
-		rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
-		     : passes[i].fn(&r->model, r->opt, err);
-	if (rc != CSIM_OK)
-		return rc;
-	return csim_interrupt_pending() ? csim_interrupt_fail(err) : CSIM_OK;
 }
 
 /* "out/" and "out" name the same folder; messages should not show "out//x". */
@@ -405,7 +380,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	}
 	rc = read_input(&r, err);
 	if (rc == CSIM_OK)
-		rc = run_passes(&r, err);
+		rc = csim_passes_run(&r.model, opt, err);
 	if (rc == CSIM_OK && opt->output_dir != NULL)
 		rc = make_output_dir(r.out_dir, err);
 	if (rc == CSIM_OK)

@@ -8,7 +8,7 @@
  *  3. anchor each pair on the last producer slice starting at or before the
  *     SET and the first consumer slice starting at or after the WAIT ends.
  */
-#include "model.h"
+#include "pass_flags.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -16,6 +16,10 @@
 
 #include "array_grow.h"
 #include "dense_order.h"
+
+const struct csim_pass_def csim_pass_flags_def = {
+	"flags", csim_pass_flags, CSIM_PART_PIPES | CSIM_PART_KEPT, CSIM_PART_ARROWS
+};
 
 #define KEY_WORDS 4
 

@@ -2,9 +2,13 @@
  * Lane selection. The slice rule is the row's kind first, then its pipe's
  * lane rule, which csim_model_classify_pipes() decided once per pipe.
  */
-#include "model.h"
+#include "pass_lanes.h"
 
 #include <assert.h>
+
+const struct csim_pass_def csim_pass_lanes_def = {
+	"lanes", csim_pass_lanes, CSIM_PART_PIPES, CSIM_PART_KEPT
+};
 
 static int slice_drop_reason(const struct csim_model *m,
 			     const struct csim_slice *s,

@@ -4,11 +4,15 @@
  * process its lanes in dataflow order MTE2 -> MTE1 -> CUBE -> VECTOR -> FIXP
  * -> MTE3 -> SCALAR -> others, each followed by its sub-lanes.
  */
-#include "model.h"
+#include "pass_order.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+
+const struct csim_pass_def csim_pass_order_def = {
+	"order", csim_pass_order, CSIM_PART_PIPES | CSIM_PART_LANES, CSIM_PART_ORDER
+};
 
 struct named {
 	const char *name;

@@ -11,6 +11,11 @@
 
 #include "cli.h"
 #include "model.h"
+#include "pass_flags.h"
+#include "pass_lanes.h"
+#include "pass_order.h"
+#include "pass_pack.h"
+#include "passes.h"
 
 static inline void mu_options(struct csim_options *opt)
 {
@@ -133,17 +138,16 @@ static inline void mu_classify(struct csim_model *m, const struct csim_options *
 		abort();
 }
 
+/* Classifies the pipes, then runs every pass of the converter's plan. */
 static inline int mu_run(struct csim_model *m, const struct csim_options *opt)
 {
 	struct csim_error err;
 
 	csim_error_clear(&err);
 	mu_classify(m, opt);
-	if (csim_pass_lanes(m, opt, &err) != CSIM_OK ||
-	    csim_pass_pack(m, opt, &err) != CSIM_OK ||
-	    csim_pass_flags(m, opt, &err) != CSIM_OK ||
-	    csim_pass_order(m, opt, &err) != CSIM_OK)
-		return -1;
+	for (size_t i = 0; i < csim_pass_plan_len; i++)
+		if (csim_pass_plan[i]->run(m, opt, &err) != CSIM_OK)
+			return -1;
 	return 0;
 }
 
