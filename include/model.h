@@ -6,8 +6,9 @@
  * csim_model_classify_pipes() classifies every interned pipe once. The
  * passes (pass_*.h, run by passes.h) derive the other parts. Each pass has
  * the same signature (csim_pass_fn), reads and writes only the model, does
- * no I/O, and declares the parts it requires and provides (struct
- * csim_pass_def), so each can be tested alone on a hand-built model.
+ * no I/O, declares the parts it requires and provides (struct
+ * csim_pass_def), and gives the same result when run again; so each can be
+ * tested alone on a hand-built model.
  */
 #ifndef CSIM_MODEL_H
 #define CSIM_MODEL_H
@@ -24,6 +25,16 @@
 struct csim_lane {
 	uint32_t pid, pipe;
 	uint32_t nsub;
+};
+
+/* A sync flag: its B and E records joined by the pair pass. */
+struct csim_flag {
+	int64_t begin, end;
+	uint32_t order;           /* record index of its first record */
+	uint32_t pid, pipe;
+	uint32_t id;              /* id in table->ids, or CSIM_NONE */
+	uint32_t detail;          /* index in table->details, or CSIM_NONE */
+	uint8_t kind;             /* enum csim_sync_kind */
 };
 
 /* One SET_FLAG -> WAIT_FLAG arrow, bound to its two anchor slices. */
@@ -78,12 +89,17 @@ struct csim_model_pipe {
 
 /* The parts of a model that passes require and provide (bit set). */
 enum csim_model_part {
-	CSIM_PART_PIPES = 1u << 0,    /* pipes[]: csim_model_classify_pipes() */
-	CSIM_PART_KEPT = 1u << 1,     /* kept on every row, kept_slices, slice_drops[] */
-	CSIM_PART_LANES = 1u << 2,    /* sublane on every kept row, lanes[], extra_sublanes */
-	CSIM_PART_ARROWS = 1u << 3,   /* arrows[], flag_skips[] */
-	CSIM_PART_ORDER = 1u << 4     /* processes[], threads[] */
+	CSIM_PART_SYNCS = 1u << 0,    /* table.syncs[]: from reading the input */
+	CSIM_PART_PIPES = 1u << 1,    /* pipes[]: csim_model_classify_pipes() */
+	CSIM_PART_FLAGS = 1u << 2,    /* flags[], flag_skips[CSIM_FSKIP_INCOMPLETE] */
+	CSIM_PART_KEPT = 1u << 3,     /* kept on every row, kept_slices, slice_drops[] */
+	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[], extra_sublanes */
+	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[] */
+	CSIM_PART_ORDER = 1u << 6     /* processes[], threads[] */
 };
+
+/* Parts no writer reads: csim_model_drop() may free them after the passes. */
+#define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS)
 
 struct csim_model {
 	struct csim_table table;
@@ -97,6 +113,9 @@ struct csim_model {
 	struct csim_lane *lanes;
 	size_t nlanes;
 	uint64_t extra_sublanes;      /* sub-lanes beyond the first, over all lanes */
+	/* pair pass: flags in input order of their first record */
+	struct csim_flag *flags;
+	size_t nflags;
 	/* flag pass */
 	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
 	size_t narrows;
@@ -127,13 +146,19 @@ void csim_model_init(struct csim_model *m, const struct csim_options *opt);
 void csim_model_release(struct csim_model *m);
 
 /*
- * Completes the model once the table is filled (CSIM_PART_PIPES): every interned pipe gets
- * its pipe_table entry and whether the lane rule drops all of its slices
- * (noise lanes always, scalar lanes unless keep_scalar). Running it again
- * recomputes the same classes.
+ * Completes the model once the table is filled (CSIM_PART_PIPES): every
+ * interned pipe gets its pipe_table entry and whether the lane rule drops
+ * all of its slices (noise lanes always, scalar lanes unless keep_scalar).
+ * Running it again recomputes the same classes.
  */
 int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
 			      struct csim_error *err);
+
+/*
+ * Frees the parts in `parts` (CSIM_PARTS_TRANSIENT bits), to lower peak
+ * memory once no pass that is still to run requires them.
+ */
+void csim_model_drop(struct csim_model *m, unsigned parts);
 
 const char *csim_flag_skip_text(enum csim_flag_skip r);
 const char *csim_slice_drop_text(enum csim_slice_drop r);

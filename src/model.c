@@ -13,6 +13,7 @@ void csim_model_release(struct csim_model *m)
 {
 	csim_table_release(&m->table);
 	free(m->pipes);
+	free(m->flags);
 	free(m->lanes);
 	free(m->arrows);
 	free(m->processes);
@@ -50,6 +51,22 @@ int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
 	}
 	m->npipes = names->count;
 	return CSIM_OK;
+}
+
+void csim_model_drop(struct csim_model *m, unsigned parts)
+{
+	struct csim_table *t = &m->table;
+
+	if (parts & CSIM_PART_SYNCS) {
+		free(t->syncs);
+		t->syncs = NULL;
+		t->nsyncs = t->syncs_cap = 0;
+	}
+	if (parts & CSIM_PART_FLAGS) {
+		free(m->flags);
+		m->flags = NULL;
+		m->nflags = 0;
+	}
 }
 
 const char *csim_flag_skip_text(enum csim_flag_skip r)
