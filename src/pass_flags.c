@@ -69,7 +69,6 @@ static int same_group(const struct key_item *a, const struct key_item *b,
 
 struct flag_work {
 	struct csim_model *m;
-	const struct csim_options *opt;
 	struct key_item *items;   /* scratch for comparison sorts, one per record or flag */
 	uint32_t *src;            /* scratch for dense grouping, one per record or flag */
 	uint32_t *keys;
@@ -445,9 +444,9 @@ int csim_pass_pair(struct csim_model *m, const struct csim_options *opt,
 	struct flag_work w;
 	int rc = CSIM_OK;
 
+	(void)opt;
 	memset(&w, 0, sizeof(w));
 	w.m = m;
-	w.opt = opt;
 	if (t->ids.count >= UINT32_MAX / 2)   /* keys are id * 2 + kind */
 		return too_many_ids(t, err);
 	m->flag_skips[CSIM_FSKIP_INCOMPLETE] = 0;
@@ -490,10 +489,10 @@ int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
 	struct flag_work w;
 	int rc = CSIM_OK;
 
+	(void)opt;
 	assert(m->npipes == t->pipes.count);
 	memset(&w, 0, sizeof(w));
 	w.m = m;
-	w.opt = opt;
 	w.flags = m->flags;
 	w.nflags = m->nflags;
 	if (t->ids.count >= UINT32_MAX / 2)   /* keys are id * 2 + kind */
