@@ -136,7 +136,6 @@ typedef int (*csim_pass_fn)(struct csim_model *m, const struct csim_options *opt
  * else, and leaves the parts it requires as it found them.
  */
 struct csim_pass_def {
-	const char *name;
 	csim_pass_fn run;
 	unsigned requires;    /* enum csim_model_part bits */
 	unsigned provides;

@@ -20,11 +20,11 @@
 #include "dense_order.h"
 
 const struct csim_pass_def csim_pass_pair_def = {
-	"pair", csim_pass_pair, CSIM_PART_SYNCS, CSIM_PART_FLAGS
+	csim_pass_pair, CSIM_PART_SYNCS, CSIM_PART_FLAGS
 };
 
 const struct csim_pass_def csim_pass_flags_def = {
-	"flags", csim_pass_flags, CSIM_PART_FLAGS | CSIM_PART_PIPES | CSIM_PART_KEPT,
+	csim_pass_flags, CSIM_PART_FLAGS | CSIM_PART_PIPES | CSIM_PART_KEPT,
 	CSIM_PART_ARROWS
 };
 

@@ -7,7 +7,7 @@
 #include <assert.h>
 
 const struct csim_pass_def csim_pass_lanes_def = {
-	"lanes", csim_pass_lanes, CSIM_PART_PIPES, CSIM_PART_KEPT
+	csim_pass_lanes, CSIM_PART_PIPES, CSIM_PART_KEPT
 };
 
 static int slice_drop_reason(const struct csim_model *m,

@@ -11,7 +11,7 @@
 #include <string.h>
 
 const struct csim_pass_def csim_pass_order_def = {
-	"order", csim_pass_order, CSIM_PART_PIPES | CSIM_PART_LANES, CSIM_PART_ORDER
+	csim_pass_order, CSIM_PART_PIPES | CSIM_PART_LANES, CSIM_PART_ORDER
 };
 
 struct named {

@@ -13,7 +13,7 @@
 #include "array_grow.h"
 
 const struct csim_pass_def csim_pass_pack_def = {
-	"pack", csim_pass_pack, CSIM_PART_KEPT, CSIM_PART_LANES
+	csim_pass_pack, CSIM_PART_KEPT, CSIM_PART_LANES
 };
 
 struct pack_item {
