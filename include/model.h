@@ -2,8 +2,13 @@
  * model: the event table plus everything the passes derive from it, in the
  * form the writers consume. One model per run; csim_model_release() frees it.
  *
- * Every pass has the same signature (csim_pass_fn), reads and writes only the
- * model, and does no I/O, so each can be tested on a hand-built table.
+ * The model is built in two steps: reading the input fills the table, then
+ * csim_model_classify_pipes() classifies every interned pipe once. The
+ * passes (pass_*.h, run by passes.h) derive the other parts. Each pass has
+ * the same signature (csim_pass_fn), reads and writes only the model, does
+ * no I/O, declares the parts it requires and provides (struct
+ * csim_pass_def), and gives the same result when run again; so each can be
+ * tested alone on a hand-built model.
  */
 #ifndef CSIM_MODEL_H
 #define CSIM_MODEL_H
@@ -20,6 +25,16 @@
 struct csim_lane {
 	uint32_t pid, pipe;
 	uint32_t nsub;
+};
+
+/* A sync flag: its B and E records joined by the pair pass. */
+struct csim_flag {
+	int64_t begin, end;
+	uint32_t order;           /* record index of its first record */
+	uint32_t pid, pipe;
+	uint32_t id;              /* id in table->ids, or CSIM_NONE */
+	uint32_t detail;          /* index in table->details, or CSIM_NONE */
+	uint8_t kind;             /* enum csim_sync_kind */
 };
 
 /* One SET_FLAG -> WAIT_FLAG arrow, bound to its two anchor slices. */
@@ -63,22 +78,48 @@ enum csim_slice_drop {
 	CSIM_SDROP_COUNT
 };
 
+/*
+ * What the passes and the writer need to know about one interned pipe name,
+ * looked up once per run instead of once per slice, lane or arrow.
+ */
+struct csim_model_pipe {
+	const struct csim_pipe_info *info;   /* order, label, cname, class */
+	int drop;     /* enum csim_slice_drop for every slice on it, or -1: kept */
+};
+
+/* The parts of a model that passes require and provide (bit set). */
+enum csim_model_part {
+	CSIM_PART_SYNCS = 1u << 0,    /* table.syncs[]: from reading the input */
+	CSIM_PART_PIPES = 1u << 1,    /* pipes[]: csim_model_classify_pipes() */
+	CSIM_PART_FLAGS = 1u << 2,    /* flags[], flag_skips[CSIM_FSKIP_INCOMPLETE] */
+	CSIM_PART_KEPT = 1u << 3,     /* kept on every row, kept_slices, slice_drops[] */
+	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[], extra_sublanes */
+	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[] */
+	CSIM_PART_ORDER = 1u << 6     /* processes[], threads[] */
+};
+
+/* Parts no writer reads: csim_model_drop() may free them after the passes. */
+#define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS)
+
 struct csim_model {
 	struct csim_table table;
+	/* pipe classes, one per pipe id */
+	struct csim_model_pipe *pipes;
+	size_t npipes;
 	/* lane pass */
-	const struct csim_pipe_info **pipe_info;   /* per pipe id */
-	unsigned char *pipe_dropped;               /* per pipe id */
 	uint64_t kept_slices;
 	uint64_t slice_drops[CSIM_SDROP_COUNT];
 	/* packing pass: lanes sorted by (pid, pipe) */
 	struct csim_lane *lanes;
 	size_t nlanes;
 	uint64_t extra_sublanes;      /* sub-lanes beyond the first, over all lanes */
+	/* pair pass: flags in input order of their first record */
+	struct csim_flag *flags;
+	size_t nflags;
 	/* flag pass */
 	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
 	size_t narrows;
 	uint64_t flag_skips[CSIM_FSKIP_COUNT];
-	uint64_t flags_total;
 	/* order pass */
 	uint32_t *processes;          /* pid ids in output order */
 	size_t nprocesses;
@@ -89,27 +130,36 @@ struct csim_model {
 typedef int (*csim_pass_fn)(struct csim_model *m, const struct csim_options *opt,
 			    struct csim_error *err);
 
+/*
+ * A pass and its contract: it may run once every part in `requires` is in
+ * the model, and afterwards the parts in `provides` are. It writes nothing
+ * else, and leaves the parts it requires as it found them.
+ */
+struct csim_pass_def {
+	csim_pass_fn run;
+	unsigned requires;    /* enum csim_model_part bits */
+	unsigned provides;
+};
+
 void csim_model_init(struct csim_model *m, const struct csim_options *opt);
 void csim_model_release(struct csim_model *m);
 
-/* The lane of (pid, pipe), or -1 when it holds no kept slice. */
-long csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe);
+/*
+ * Completes the model once the table is filled (CSIM_PART_PIPES): every
+ * interned pipe gets its pipe_table entry and whether the lane rule drops
+ * all of its slices (noise lanes always, scalar lanes unless keep_scalar).
+ * Running it again recomputes the same classes.
+ */
+int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
+			      struct csim_error *err);
+
+/*
+ * Frees the parts in `parts` (CSIM_PARTS_TRANSIENT bits), to lower peak
+ * memory once no pass that is still to run requires them.
+ */
+void csim_model_drop(struct csim_model *m, unsigned parts);
 
 const char *csim_flag_skip_text(enum csim_flag_skip r);
 const char *csim_slice_drop_text(enum csim_slice_drop r);
-
-/* Whether the lane pass drops every slice of this pipe (after it ran). */
-int csim_pass_lane_dropped(const struct csim_model *m, uint32_t pipe);
-
-/* The passes, run in this order by the converter. */
-int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
-int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
-		   struct csim_error *err);
-/* Consumes the table's sync records (they are freed once paired). */
-int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
-int csim_pass_order(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
 
 #endif

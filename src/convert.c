@@ -7,11 +7,11 @@
 #include "array_grow.h"
 #include "block_reader.h"
 #include "event_scan.h"
-#include "interrupt.h"
 #include "metrics_writer.h"
 #include "model.h"
 #include "out_file.h"
 #include "path.h"
+#include "passes.h"
 #include "raw_copy.h"
 #include "slice_store.h"
 #include "trace_writer.h"
@@ -19,18 +19,6 @@
 
 /* Growth step of a payload whose size is not verified yet (gzip input). */
 #define UNVERIFIED_CHUNK (1u << 20)
-
-struct pass_entry {
-	const char *name;
-	csim_pass_fn fn;
-};
-
-static const struct pass_entry passes[] = {
-	{ "lanes", csim_pass_lanes },
-	{ "pack", csim_pass_pack },
-	{ "flags", csim_pass_flags },
-	{ "order", csim_pass_order },
-};
 
 /* Everything one conversion owns. */
 struct run {
@@ -191,19 +179,6 @@ out:
 	csim_block_reader_release(&reader);
 	csim_trace_scan_release(&sc);
 	return rc;
-}
-
-/* Passes do no I/O, so the signal poll is here, between them. */
-static int run_passes(struct run *r, struct csim_error *err)
-{
-	for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]); i++) {
-		int rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
-			 : passes[i].fn(&r->model, r->opt, err);
-
-		if (rc != CSIM_OK)
-			return rc;
-	}
-	return csim_interrupt_pending() ? csim_interrupt_fail(err) : CSIM_OK;
 }
 
 static int write_outputs(struct run *r, struct csim_error *err)
@@ -378,7 +353,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	}
 	rc = read_input(&r, err);
 	if (rc == CSIM_OK)
-		rc = run_passes(&r, err);
+		rc = csim_passes_run(&r.model, opt, err);
 	if (rc == CSIM_OK && opt->output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)

@@ -12,8 +12,8 @@ void csim_model_init(struct csim_model *m, const struct csim_options *opt)
 void csim_model_release(struct csim_model *m)
 {
 	csim_table_release(&m->table);
-	free(m->pipe_info);
-	free(m->pipe_dropped);
+	free(m->pipes);
+	free(m->flags);
 	free(m->lanes);
 	free(m->arrows);
 	free(m->processes);
@@ -21,22 +21,51 @@ void csim_model_release(struct csim_model *m)
 	memset(m, 0, sizeof(*m));
 }
 
-long csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe)
+/* The lane rule (SPEC §3): the slice rule of pass_lanes builds on it. */
+static int lane_drop(const struct csim_pipe_info *info, int keep_scalar)
 {
-	size_t lo = 0, hi = m->nlanes;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct csim_lane *l = &m->lanes[mid];
-
-		if (l->pid < pid || (l->pid == pid && l->pipe < pipe))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
-		return (long)lo;
+	if (info->cls == CSIM_PIPE_NOISE)
+		return CSIM_SDROP_NOISE_LANE;
+	if (info->cls == CSIM_PIPE_SCALAR && !keep_scalar)
+		return CSIM_SDROP_SCALAR_LANE;
 	return -1;
+}
+
+int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
+			      struct csim_error *err)
+{
+	const struct csim_strtab *names = &m->table.pipes;
+
+	free(m->pipes);
+	m->npipes = 0;
+	m->pipes = malloc((names->count ? names->count : 1) * sizeof(*m->pipes));
+	if (m->pipes == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	for (uint32_t id = 0; id < names->count; id++) {
+		size_t len;
+		const char *name = csim_strtab_get(names, id, &len);
+		const struct csim_pipe_info *info = csim_pipe_lookup(name, len);
+
+		m->pipes[id] = (struct csim_model_pipe){ info, lane_drop(info, keep_scalar) };
+	}
+	m->npipes = names->count;
+	return CSIM_OK;
+}
+
+void csim_model_drop(struct csim_model *m, unsigned parts)
+{
+	struct csim_table *t = &m->table;
+
+	if (parts & CSIM_PART_SYNCS) {
+		free(t->syncs);
+		t->syncs = NULL;
+		t->nsyncs = t->syncs_cap = 0;
+	}
+	if (parts & CSIM_PART_FLAGS) {
+		free(m->flags);
+		m->flags = NULL;
+		m->nflags = 0;
+	}
 }
 
 const char *csim_flag_skip_text(enum csim_flag_skip r)

@@ -1,20 +1,32 @@
 /*
- * Sync arrows. Three steps over grouped and sorted arrays, so the whole pass
- * is O(n log n) in the number of flags and slices (grouping by interned id
- * is a counting sort):
- *  1. pair each flag's B with its E (by id, else LIFO per name/pid/tid);
- *  2. match each SET with its WAIT (by shared id, else FIFO per
+ * Sync arrows. Three steps over grouped and sorted arrays, so the whole
+ * work is O(n log n) in the number of flags and slices (grouping by
+ * interned id is a counting sort):
+ *  1. pair pass: pair each flag's B with its E (by id, else LIFO per
+ *     name/pid/tid);
+ *  2. flag pass: match each SET with its WAIT (by shared id, else FIFO per
  *     (pid, producer pipe, consumer pipe, flag id) in begin order);
- *  3. anchor each pair on the last producer slice starting at or before the
- *     SET and the first consumer slice starting at or after the WAIT ends.
+ *  3. flag pass: anchor each pair on the last producer slice starting at or
+ *     before the SET and the first consumer slice starting at or after the
+ *     WAIT ends.
  */
-#include "model.h"
+#include "pass_flags.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "array_grow.h"
 #include "dense_order.h"
+
+const struct csim_pass_def csim_pass_pair_def = {
+	csim_pass_pair, CSIM_PART_SYNCS, CSIM_PART_FLAGS
+};
+
+const struct csim_pass_def csim_pass_flags_def = {
+	csim_pass_flags, CSIM_PART_FLAGS | CSIM_PART_PIPES | CSIM_PART_KEPT,
+	CSIM_PART_ARROWS
+};
 
 #define KEY_WORDS 4
 
@@ -55,24 +67,15 @@ static int same_group(const struct key_item *a, const struct key_item *b,
 	return 1;
 }
 
-/* A flag: its B and E records joined. */
-struct flag {
-	int64_t begin, end;
-	uint32_t order;           /* record index of its first record */
-	uint32_t pid, pipe, id, detail;
-	uint8_t kind;
-};
-
 struct flag_work {
 	struct csim_model *m;
-	const struct csim_options *opt;
-	struct key_item *items;   /* scratch for comparison sorts, one per record */
-	uint32_t *src;            /* scratch for dense grouping, one per record */
+	struct key_item *items;   /* scratch for comparison sorts, one per record or flag */
+	uint32_t *src;            /* scratch for dense grouping, one per record or flag */
 	uint32_t *keys;
 	uint32_t *order;
 	uint32_t *start;          /* group bounds, 2 * ids + 1 */
 	uint32_t *stack;
-	struct flag *flags;
+	struct csim_flag *flags;  /* the model's */
 	size_t nflags;
 	struct key_item *anchors; /* kept non-empty slices by (pid, pipe, start) */
 	size_t nanchors;
@@ -81,7 +84,7 @@ struct flag_work {
 static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 		     const struct csim_sync_rec *e, uint32_t order)
 {
-	struct flag *f = &w->flags[w->nflags++];
+	struct csim_flag *f = &w->flags[w->nflags++];
 
 	f->begin = b->ts;
 	f->end = e->ts;
@@ -214,7 +217,7 @@ static int is_sorted(const void *base, size_t n, size_t size,
 
 static int flag_order_cmp(const void *a, const void *b)
 {
-	const struct flag *x = a, *y = b;
+	const struct csim_flag *x = a, *y = b;
 
 	return x->order < y->order ? -1 : x->order > y->order;
 }
@@ -257,13 +260,13 @@ static uint32_t find_anchor(const struct flag_work *w, uint32_t pid,
 }
 
 static const struct csim_sync_detail *flag_detail(const struct flag_work *w,
-						  const struct flag *f)
+						  const struct csim_flag *f)
 {
 	return f->detail != CSIM_NONE ? &w->m->table.details[f->detail] : NULL;
 }
 
-static int anchor_pair(struct flag_work *w, const struct flag *set,
-		       const struct flag *wait)
+static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
+		       const struct csim_flag *wait)
 {
 	struct csim_model *m = w->m;
 	const struct csim_sync_detail *d = flag_detail(w, set);
@@ -274,9 +277,9 @@ static int anchor_pair(struct flag_work *w, const struct flag *set,
 	uint32_t pi, ci;
 	int64_t s2, f2;
 
-	if (csim_pass_lane_dropped(m, prod_pipe))
+	if (m->pipes[prod_pipe].drop >= 0)
 		return CSIM_FSKIP_PRODUCER_DROPPED;
-	if (csim_pass_lane_dropped(m, cons_pipe))
+	if (m->pipes[cons_pipe].drop >= 0)
 		return CSIM_FSKIP_CONSUMER_DROPPED;
 	pi = find_anchor(w, set->pid, prod_pipe, set->begin, 1);
 	if (pi == CSIM_NONE)
@@ -361,7 +364,7 @@ static void match_set_wait(struct flag_work *w)
 	size_t n = 0;
 
 	for (uint32_t i = 0; i < w->nflags; i++) {
-		const struct flag *f = &w->flags[i];
+		const struct csim_flag *f = &w->flags[i];
 
 		if (f->id != CSIM_NONE) {
 			w->src[n] = i;
@@ -383,7 +386,7 @@ static void match_set_wait(struct flag_work *w)
 	}
 	n = 0;
 	for (uint32_t i = 0; i < w->nflags; i++) {
-		const struct flag *f = &w->flags[i];
+		const struct csim_flag *f = &w->flags[i];
 		const struct csim_sync_detail *d;
 
 		if (f->id != CSIM_NONE)
@@ -427,55 +430,46 @@ static int arrow_cmp(const void *a, const void *b)
 	return x->set_order < y->set_order ? -1 : x->set_order > y->set_order;
 }
 
-int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err)
+static int too_many_ids(const struct csim_table *t, struct csim_error *err)
+{
+	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+			      "too many distinct sync flag ids (%zu)", t->ids.count);
+}
+
+int csim_pass_pair(struct csim_model *m, const struct csim_options *opt,
+		   struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
 	size_t nrec = t->nsyncs ? t->nsyncs : 1;
 	struct flag_work w;
 	int rc = CSIM_OK;
 
+	(void)opt;
 	memset(&w, 0, sizeof(w));
 	w.m = m;
-	w.opt = opt;
 	if (t->ids.count >= UINT32_MAX / 2)   /* keys are id * 2 + kind */
-		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-				      "too many distinct sync flag ids (%zu)",
-				      t->ids.count);
-	memset(m->flag_skips, 0, sizeof(m->flag_skips));
-	free(m->arrows);
-	m->narrows = 0;
+		return too_many_ids(t, err);
+	m->flag_skips[CSIM_FSKIP_INCOMPLETE] = 0;
+	free(m->flags);
+	m->nflags = 0;
 	w.items = csim_array_alloc(nrec, sizeof(*w.items));
 	w.src = csim_array_alloc(nrec, sizeof(*w.src));
 	w.keys = csim_array_alloc(nrec, sizeof(*w.keys));
 	w.order = csim_array_alloc(nrec, sizeof(*w.order));
 	w.start = csim_array_alloc(2 * t->ids.count + 1, sizeof(*w.start));
 	w.stack = csim_array_alloc(nrec, sizeof(*w.stack));
-	/* A flag takes a B and an E record; an arrow a SET and a WAIT flag. */
-	w.flags = csim_array_alloc(nrec / 2 + 1, sizeof(*w.flags));
-	m->arrows = csim_array_alloc(nrec / 4 + 1, sizeof(*m->arrows));
-	w.anchors = csim_array_alloc(m->kept_slices, sizeof(*w.anchors));
+	/* A flag takes a B and an E record. */
+	m->flags = w.flags = csim_array_alloc(nrec / 2 + 1, sizeof(*w.flags));
 	if (w.items == NULL || w.src == NULL || w.keys == NULL ||
-	    w.order == NULL || w.start == NULL || w.stack == NULL || w.flags == NULL ||
-	    m->arrows == NULL || w.anchors == NULL) {
+	    w.order == NULL || w.start == NULL || w.stack == NULL || w.flags == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	pair_begin_end(&w);
-	/* The records live on in the flags; drop them to lower peak memory. */
-	free(m->table.syncs);
-	m->table.syncs = NULL;
-	m->table.nsyncs = m->table.syncs_cap = 0;
 	/* Flag index order is input order from here on: ties sort by it. */
 	if (!is_sorted(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp))
 		qsort(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp);
-	build_anchors(&w);
-	match_set_wait(&w);
-	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp))
-		qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
-	m->flags_total = m->narrows;
-	for (int i = 0; i < CSIM_FSKIP_COUNT; i++)
-		m->flags_total += m->flag_skips[i];
+	m->nflags = w.nflags;
 out:
 	free(w.items);
 	free(w.src);
@@ -483,7 +477,53 @@ out:
 	free(w.order);
 	free(w.start);
 	free(w.stack);
-	free(w.flags);
+	return rc;
+}
+
+int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
+		    struct csim_error *err)
+{
+	const struct csim_table *t = &m->table;
+	size_t n = m->nflags ? m->nflags : 1;
+	struct flag_work w;
+	int rc = CSIM_OK;
+
+	(void)opt;
+	assert(m->npipes == t->pipes.count);
+	memset(&w, 0, sizeof(w));
+	w.m = m;
+	w.flags = m->flags;
+	w.nflags = m->nflags;
+	if (t->ids.count >= UINT32_MAX / 2)   /* keys are id * 2 + kind */
+		return too_many_ids(t, err);
+	for (int i = 0; i < CSIM_FSKIP_COUNT; i++)
+		if (i != CSIM_FSKIP_INCOMPLETE)   /* the pair pass's count */
+			m->flag_skips[i] = 0;
+	free(m->arrows);
+	m->narrows = 0;
+	w.items = csim_array_alloc(n, sizeof(*w.items));
+	w.src = csim_array_alloc(n, sizeof(*w.src));
+	w.keys = csim_array_alloc(n, sizeof(*w.keys));
+	w.order = csim_array_alloc(n, sizeof(*w.order));
+	w.start = csim_array_alloc(2 * t->ids.count + 1, sizeof(*w.start));
+	/* An arrow takes a SET and a WAIT flag. */
+	m->arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->arrows));
+	w.anchors = csim_array_alloc(m->kept_slices, sizeof(*w.anchors));
+	if (w.items == NULL || w.src == NULL || w.keys == NULL || w.order == NULL ||
+	    w.start == NULL || m->arrows == NULL || w.anchors == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	build_anchors(&w);
+	match_set_wait(&w);
+	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp))
+		qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
+out:
+	free(w.items);
+	free(w.src);
+	free(w.keys);
+	free(w.order);
+	free(w.start);
 	free(w.anchors);
 	return rc;
 }

@@ -4,12 +4,15 @@
  * process its lanes in dataflow order MTE2 -> MTE1 -> CUBE -> VECTOR -> FIXP
  * -> MTE3 -> SCALAR -> others, each followed by its sub-lanes.
  */
-#include "model.h"
+#include "pass_order.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pipe_table.h"
+const struct csim_pass_def csim_pass_order_def = {
+	csim_pass_order, CSIM_PART_PIPES | CSIM_PART_LANES, CSIM_PART_ORDER
+};
 
 struct named {
 	const char *name;
@@ -148,7 +151,7 @@ static int order_threads(struct csim_model *m, struct csim_error *err)
 				continue;
 			name = csim_strtab_get(&t->pipes, m->lanes[i].pipe, &len);
 			items[n++] = (struct named){ name, len,
-						     csim_pipe_lookup(name, len)->order,
+						     m->pipes[m->lanes[i].pipe].info->order,
 						     (uint32_t)i };
 		}
 		qsort(items, n, sizeof(*items), named_cmp);
@@ -169,6 +172,7 @@ int csim_pass_order(struct csim_model *m, const struct csim_options *opt,
 	int rc;
 
 	(void)opt;
+	assert(m->npipes == m->table.pipes.count);
 	rc = order_processes(m, err);
 	if (rc == CSIM_OK)
 		rc = order_threads(m, err);

@@ -5,12 +5,16 @@
  * (start, length) each take the lowest-numbered sub-lane whose last slice
  * has ended by their start, or open a new one.
  */
-#include "model.h"
+#include "pass_pack.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "array_grow.h"
+
+const struct csim_pass_def csim_pass_pack_def = {
+	csim_pass_pack, CSIM_PART_KEPT, CSIM_PART_LANES
+};
 
 struct pack_item {
 	uint32_t pid, pipe;

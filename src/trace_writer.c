@@ -4,7 +4,6 @@
 
 #include "event_scan.h"
 #include "out_file.h"
-#include "pipe_table.h"
 
 struct writer {
 	const struct csim_model *m;
@@ -69,7 +68,7 @@ static void write_thread_meta(struct writer *w, const struct csim_thread *th)
 	const struct csim_lane *lane = &w->m->lanes[th->lane];
 	size_t n;
 	const char *pipe = csim_strtab_get(&w->m->table.pipes, lane->pipe, &n);
-	const char *label = csim_pipe_lookup(pipe, n)->label;
+	const char *label = w->m->pipes[lane->pipe].info->label;
 
 	put_meta_head(w, "thread_name", lane->pid);
 	csim_out_text(w->out, ",\"tid\":");
@@ -125,7 +124,7 @@ static void write_slice(struct writer *w, const struct csim_event *ev,
 	if (ev->field[CSIM_F_DUR].p != NULL)
 		put_field(w, ",\"dur\":", ev->field[CSIM_F_DUR]);
 	csim_out_text(w->out, ",\"cname\":\"");
-	csim_out_text(w->out, w->m->pipe_info[s->pipe]->cname);
+	csim_out_text(w->out, w->m->pipes[s->pipe].info->cname);
 	csim_out_char(w->out, '"');
 	if (ev->field[CSIM_F_ARGS].p != NULL)
 		put_field(w, ",\"args\":", ev->field[CSIM_F_ARGS]);

@@ -1,7 +1,11 @@
 /*
  * modelutil.h: builds a model by hand for the pass tests, without JSON:
  * slices and sync records go straight into the table, as the scanner would
- * have put them there.
+ * have put them there. A hand-built row starts out kept if it is an
+ * instruction (as the lane pass leaves one on a pipeline lane) and counted
+ * in kept_slices, so a pass that requires CSIM_PART_KEPT can run without
+ * the lane pass; mu_keep() changes that. mu_classify() completes the model
+ * (CSIM_PART_PIPES) once every pipe name is in.
  */
 #ifndef CSIM_TEST_MODELUTIL_H
 #define CSIM_TEST_MODELUTIL_H
@@ -11,6 +15,11 @@
 
 #include "cli.h"
 #include "model.h"
+#include "pass_flags.h"
+#include "pass_lanes.h"
+#include "pass_order.h"
+#include "pass_pack.h"
+#include "passes.h"
 
 static inline void mu_options(struct csim_options *opt)
 {
@@ -65,8 +74,30 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 	s->pid = mu_pid(m, pid);
 	s->pipe = mu_pipe(m, pipe);
 	s->kind = (uint8_t)kind;
+	s->kept = kind == CSIM_SLICE_INSTR;
+	m->kept_slices += s->kept;
 	t->slices_cap = t->nslices + 1;
 	return (uint32_t)t->nslices++;
+}
+
+/* Marks a hand-built row kept or dropped, keeping kept_slices in step. */
+static inline void mu_keep(struct csim_model *m, uint32_t slice, int kept)
+{
+	struct csim_slice *s = &m->table.slices[slice];
+
+	m->kept_slices -= s->kept;
+	s->kept = kept != 0;
+	m->kept_slices += s->kept;
+}
+
+/* Appends a lane by hand, as the packing pass would (CSIM_PART_LANES). */
+static inline void mu_lane(struct csim_model *m, const char *pid,
+			   const char *pipe, uint32_t nsub)
+{
+	m->lanes = realloc(m->lanes, (m->nlanes + 1) * sizeof(*m->lanes));
+	if (m->lanes == NULL)
+		abort();
+	m->lanes[m->nlanes++] = (struct csim_lane){ mu_pid(m, pid), mu_pipe(m, pipe), nsub };
 }
 
 static inline uint32_t mu_detail(struct csim_model *m, const char *producer,
@@ -123,16 +154,51 @@ static inline void mu_flag(struct csim_model *m, enum csim_sync_kind kind,
 	mu_sync(m, kind, 0, pid, pipe, end, id, CSIM_NONE);
 }
 
+/* Appends a paired flag by hand, as the pair pass would (CSIM_PART_FLAGS). */
+static inline void mu_paired_flag(struct csim_model *m, enum csim_sync_kind kind,
+				  const char *pid, const char *pipe, int64_t begin,
+				  int64_t end, const char *id, uint32_t detail)
+{
+	struct csim_flag *f;
+
+	m->flags = realloc(m->flags, (m->nflags + 1) * sizeof(*m->flags));
+	if (m->flags == NULL)
+		abort();
+	f = &m->flags[m->nflags];
+	memset(f, 0, sizeof(*f));
+	f->begin = begin;
+	f->end = end;
+	f->order = (uint32_t)m->nflags;
+	f->pid = mu_pid(m, pid);
+	f->pipe = mu_pipe(m, pipe);
+	f->id = CSIM_NONE;
+	if (id != NULL && csim_strtab_intern(&m->table.ids, id, strlen(id), &f->id) != 0)
+		abort();
+	f->detail = detail;
+	f->kind = (uint8_t)kind;
+	m->nflags++;
+}
+
+/* Classifies the pipes interned so far; call it after the last mu_* row. */
+static inline void mu_classify(struct csim_model *m, const struct csim_options *opt)
+{
+	struct csim_error err;
+
+	csim_error_clear(&err);
+	if (csim_model_classify_pipes(m, opt->keep_scalar, &err) != CSIM_OK)
+		abort();
+}
+
+/* Classifies the pipes, then runs every pass of the converter's plan. */
 static inline int mu_run(struct csim_model *m, const struct csim_options *opt)
 {
 	struct csim_error err;
 
 	csim_error_clear(&err);
-	if (csim_pass_lanes(m, opt, &err) != CSIM_OK ||
-	    csim_pass_pack(m, opt, &err) != CSIM_OK ||
-	    csim_pass_flags(m, opt, &err) != CSIM_OK ||
-	    csim_pass_order(m, opt, &err) != CSIM_OK)
-		return -1;
+	mu_classify(m, opt);
+	for (size_t i = 0; i < csim_pass_plan_len; i++)
+		if (csim_pass_plan[i]->run(m, opt, &err) != CSIM_OK)
+			return -1;
 	return 0;
 }
 

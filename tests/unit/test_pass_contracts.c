@@ -1,0 +1,406 @@
+/*
+ * Pass contracts (docs/design.md): the converter's plan meets every pass's
+ * requirements; each pass runs alone on a hand-built model that holds only
+ * the parts it requires; and running a pass again gives the same result.
+ */
+#include "check.h"
+#include "modelutil.h"
+
+#define P "core0.veccore0"
+
+/* Everything the passes derive, copied out of a model to compare later. */
+struct snap {
+	uint8_t *kept;
+	uint32_t *sublane;
+	size_t nslices;
+	uint64_t kept_slices, slice_drops[CSIM_SDROP_COUNT], extra_sublanes;
+	struct csim_lane *lanes;
+	size_t nlanes;
+	struct csim_flag *flags;
+	size_t nflags;
+	struct csim_arrow *arrows;
+	size_t narrows;
+	uint64_t flag_skips[CSIM_FSKIP_COUNT];
+	uint32_t *processes;
+	size_t nprocesses;
+	struct csim_thread *threads;
+	size_t nthreads;
+};
+
+static void *dup_array(const void *p, size_t n, size_t size)
+{
+	void *d = malloc(n * size + 1);
+
+	if (d == NULL)
+		abort();
+	if (n > 0)
+		memcpy(d, p, n * size);
+	return d;
+}
+
+static void snap_take(struct snap *s, const struct csim_model *m)
+{
+	const struct csim_table *t = &m->table;
+
+	s->nslices = t->nslices;
+	s->kept = malloc(t->nslices + 1);
+	s->sublane = malloc((t->nslices + 1) * sizeof(*s->sublane));
+	if (s->kept == NULL || s->sublane == NULL)
+		abort();
+	for (size_t i = 0; i < t->nslices; i++) {
+		s->kept[i] = t->slices[i].kept;
+		s->sublane[i] = t->slices[i].sublane;
+	}
+	s->kept_slices = m->kept_slices;
+	memcpy(s->slice_drops, m->slice_drops, sizeof(s->slice_drops));
+	s->extra_sublanes = m->extra_sublanes;
+	s->lanes = dup_array(m->lanes, s->nlanes = m->nlanes, sizeof(*m->lanes));
+	s->flags = dup_array(m->flags, s->nflags = m->nflags, sizeof(*m->flags));
+	s->arrows = dup_array(m->arrows, s->narrows = m->narrows, sizeof(*m->arrows));
+	memcpy(s->flag_skips, m->flag_skips, sizeof(s->flag_skips));
+	s->processes = dup_array(m->processes, s->nprocesses = m->nprocesses,
+				 sizeof(*m->processes));
+	s->threads = dup_array(m->threads, s->nthreads = m->nthreads, sizeof(*m->threads));
+}
+
+static void snap_release(struct snap *s)
+{
+	free(s->kept);
+	free(s->sublane);
+	free(s->lanes);
+	free(s->flags);
+	free(s->arrows);
+	free(s->processes);
+	free(s->threads);
+}
+
+/* Field by field: the structs have padding that no pass writes. */
+static int same_flag(const struct csim_flag *a, const struct csim_flag *b)
+{
+	return a->begin == b->begin && a->end == b->end && a->order == b->order &&
+	       a->pid == b->pid && a->pipe == b->pipe && a->id == b->id &&
+	       a->detail == b->detail && a->kind == b->kind;
+}
+
+static int same_arrow(const struct csim_arrow *a, const struct csim_arrow *b)
+{
+	return a->producer == b->producer && a->consumer == b->consumer &&
+	       a->s_half_ns == b->s_half_ns && a->f_half_ns == b->f_half_ns &&
+	       a->producer_pipe == b->producer_pipe &&
+	       a->consumer_pipe == b->consumer_pipe && a->flag_id == b->flag_id &&
+	       a->has_flag_id == b->has_flag_id && a->set_begin == b->set_begin &&
+	       a->set_order == b->set_order;
+}
+
+static int same_lane(const struct csim_lane *a, const struct csim_lane *b)
+{
+	return a->pid == b->pid && a->pipe == b->pipe && a->nsub == b->nsub;
+}
+
+static int same_thread(const struct csim_thread *a, const struct csim_thread *b)
+{
+	return a->lane == b->lane && a->sub == b->sub && a->sort_index == b->sort_index;
+}
+
+/* Checks that the model holds exactly what the snapshot took. */
+static void check_same(struct check_ctx *c, const struct snap *s,
+		       const struct csim_model *m)
+{
+	const struct csim_table *t = &m->table;
+	int rows = 1, lanes = 1, flags = 1, arrows = 1, order = 1;
+
+	if (!CHECK_U64(c, t->nslices, s->nslices) || !CHECK_U64(c, m->nlanes, s->nlanes) ||
+	    !CHECK_U64(c, m->nflags, s->nflags) || !CHECK_U64(c, m->narrows, s->narrows) ||
+	    !CHECK_U64(c, m->nprocesses, s->nprocesses) ||
+	    !CHECK_U64(c, m->nthreads, s->nthreads))
+		return;
+	for (size_t i = 0; i < s->nslices; i++)
+		rows &= t->slices[i].kept == s->kept[i] && t->slices[i].sublane == s->sublane[i];
+	for (size_t i = 0; i < s->nlanes; i++)
+		lanes &= same_lane(&m->lanes[i], &s->lanes[i]);
+	for (size_t i = 0; i < s->nflags; i++)
+		flags &= same_flag(&m->flags[i], &s->flags[i]);
+	for (size_t i = 0; i < s->narrows; i++)
+		arrows &= same_arrow(&m->arrows[i], &s->arrows[i]);
+	for (size_t i = 0; i < s->nprocesses; i++)
+		order &= m->processes[i] == s->processes[i];
+	for (size_t i = 0; i < s->nthreads; i++)
+		order &= same_thread(&m->threads[i], &s->threads[i]);
+	CHECK(c, rows);
+	CHECK_U64(c, m->kept_slices, s->kept_slices);
+	CHECK(c, memcmp(m->slice_drops, s->slice_drops, sizeof(s->slice_drops)) == 0);
+	CHECK_U64(c, m->extra_sublanes, s->extra_sublanes);
+	CHECK(c, lanes);
+	CHECK(c, flags);
+	CHECK(c, arrows);
+	CHECK(c, memcmp(m->flag_skips, s->flag_skips, sizeof(s->flag_skips)) == 0);
+	CHECK(c, order);
+}
+
+static int run_pass(struct csim_model *m, const struct csim_pass_def *def,
+		    const struct csim_options *opt)
+{
+	struct csim_error err;
+
+	csim_error_clear(&err);
+	return def->run(m, opt, &err);
+}
+
+/* Runs a pass, then again: the second run must change nothing. */
+static int run_twice(struct check_ctx *c, struct csim_model *m,
+		     const struct csim_pass_def *def, const struct csim_options *opt)
+{
+	struct snap s;
+
+	if (!CHECK_U64(c, run_pass(m, def, opt), CSIM_OK))
+		return 0;
+	snap_take(&s, m);
+	CHECK_U64(c, run_pass(m, def, opt), CSIM_OK);
+	check_same(c, &s, m);
+	snap_release(&s);
+	return 1;
+}
+
+static void test_plan_meets_every_contract(struct check_ctx *c)
+{
+	const unsigned written = CSIM_PART_KEPT | CSIM_PART_LANES | CSIM_PART_ARROWS |
+				 CSIM_PART_ORDER;
+	unsigned provided = 0;
+
+	CHECK_U64(c, csim_pass_plan_check(csim_pass_plan, csim_pass_plan_len,
+					  CSIM_PART_SYNCS | CSIM_PART_PIPES),
+		  csim_pass_plan_len);
+	for (size_t i = 0; i < csim_pass_plan_len; i++)
+		provided |= csim_pass_plan[i]->provides;
+	/* Everything the trace writer reads comes out of the plan. */
+	CHECK_U64(c, provided & written, written);
+	CHECK(c, csim_pass_lanes_def.run == csim_pass_lanes);
+	CHECK(c, csim_pass_pack_def.run == csim_pass_pack);
+	CHECK(c, csim_pass_pair_def.run == csim_pass_pair);
+	CHECK(c, csim_pass_flags_def.run == csim_pass_flags);
+	CHECK(c, csim_pass_order_def.run == csim_pass_order);
+}
+
+static void test_plan_check_finds_a_missing_part(struct check_ctx *c)
+{
+	static const struct csim_pass_def *const pack_first[] = {
+		&csim_pass_pack_def, &csim_pass_lanes_def,
+	};
+	static const struct csim_pass_def *const no_pair[] = {
+		&csim_pass_lanes_def, &csim_pass_pack_def, &csim_pass_flags_def,
+		&csim_pass_order_def,
+	};
+	static const struct csim_pass_def *const order_early[] = {
+		&csim_pass_lanes_def, &csim_pass_order_def, &csim_pass_pack_def,
+	};
+	size_t at;
+
+	CHECK_U64(c, csim_pass_plan_check(pack_first, 2, CSIM_PART_PIPES), 0);
+	CHECK_U64(c, csim_pass_plan_check(no_pair, 4, CSIM_PART_SYNCS | CSIM_PART_PIPES), 2);
+	CHECK_U64(c, csim_pass_plan_check(order_early, 3, CSIM_PART_PIPES), 1);
+	/* Pipes not classified: the first pass that reads their classes stops. */
+	at = csim_pass_plan_check(csim_pass_plan, csim_pass_plan_len, CSIM_PART_SYNCS);
+	if (CHECK(c, at < csim_pass_plan_len))
+		CHECK(c, csim_pass_plan[at]->requires & CSIM_PART_PIPES);
+}
+
+static void test_lanes_alone(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t instr, scalar, bar, cache, noise;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	instr = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
+	scalar = mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_INSTR);
+	bar = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_BAR);
+	cache = mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_CACHE_CCU);
+	noise = mu_slice(&m, P, "CACHEMISS", 0, 10, CSIM_SLICE_INSTR);
+	mu_classify(&m, &opt);
+	if (run_twice(c, &m, &csim_pass_lanes_def, &opt)) {
+		CHECK(c, m.table.slices[instr].kept);
+		CHECK(c, !m.table.slices[scalar].kept);
+		CHECK(c, !m.table.slices[bar].kept);
+		CHECK(c, !m.table.slices[cache].kept);
+		CHECK(c, !m.table.slices[noise].kept);
+		CHECK_U64(c, m.kept_slices, 1);
+		CHECK_U64(c, m.slice_drops[CSIM_SDROP_SCALAR_LANE], 1);
+		CHECK_U64(c, m.slice_drops[CSIM_SDROP_CACHE_CCU], 1);
+	}
+	csim_model_release(&m);
+}
+
+static void test_pack_alone(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t a, b, later;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	/* Kept rows by hand; no lane pass and no pipe classes. */
+	a = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
+	b = mu_slice(&m, P, "MTE2", 5, 15, CSIM_SLICE_INSTR);
+	later = mu_slice(&m, P, "MTE2", 12, 20, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "VECTOR", 0, 10, CSIM_SLICE_INSTR);
+	mu_keep(&m, mu_slice(&m, P, "VECTOR", 1, 9, CSIM_SLICE_INSTR), 0);
+	if (run_twice(c, &m, &csim_pass_pack_def, &opt)) {
+		CHECK_U64(c, m.table.slices[a].sublane, 0);
+		CHECK_U64(c, m.table.slices[b].sublane, 1);
+		CHECK_U64(c, m.table.slices[later].sublane, 0);
+		if (CHECK_U64(c, m.nlanes, 2)) {
+			CHECK_U64(c, m.lanes[0].nsub, 2);
+			CHECK_U64(c, m.lanes[1].nsub, 1);   /* the dropped row takes none */
+		}
+		CHECK_U64(c, m.extra_sublanes, 1);
+	}
+	csim_model_release(&m);
+}
+
+static void test_pair_alone_keeps_the_records(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	struct csim_sync_rec *before;
+	const struct csim_sync_rec *recs;
+	size_t nrec;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 10, 11, "a", CSIM_NONE);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 5, 20, "a", CSIM_NONE);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 30, 31, NULL, CSIM_NONE);
+	mu_sync(&m, CSIM_SYNC_WAIT, 1, P, "VECTOR", 40, NULL, CSIM_NONE);  /* no E */
+	nrec = m.table.nsyncs;
+	recs = m.table.syncs;
+	before = dup_array(m.table.syncs, nrec, sizeof(*before));
+	/* Pairing needs no slices, lanes or pipe classes. */
+	if (run_twice(c, &m, &csim_pass_pair_def, &opt)) {
+		if (CHECK_U64(c, m.nflags, 3)) {
+			CHECK_I64(c, m.flags[0].begin, 10);
+			CHECK_I64(c, m.flags[1].end, 20);
+			CHECK_U64(c, m.flags[2].id, CSIM_NONE);
+		}
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_INCOMPLETE], 1);
+	}
+	/* The table's sync records are still there, unchanged. */
+	CHECK(c, m.table.syncs == recs);
+	if (CHECK_U64(c, m.table.nsyncs, nrec))
+		CHECK(c, memcmp(m.table.syncs, before, nrec * sizeof(*before)) == 0);
+	free(before);
+	csim_model_release(&m);
+}
+
+static void test_flags_alone(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	uint32_t prod, cons;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	/* Kept rows and paired flags by hand: no sync records, no lane, pack
+	   or pair pass. */
+	prod = mu_slice(&m, P, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	cons = mu_slice(&m, P, "VECTOR", 200, 210, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "SCALAR", 300, 310, CSIM_SLICE_INSTR);
+	mu_paired_flag(&m, CSIM_SYNC_SET, P, "MTE2", 50, 51, "a",
+		       mu_detail(&m, "MTE2", "VECTOR", 3));
+	mu_paired_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 150, 190, "a", CSIM_NONE);
+	/* To a pipe the classes drop (SCALAR without --keep-scalar). */
+	mu_paired_flag(&m, CSIM_SYNC_SET, P, "MTE2", 60, 61, "b",
+		       mu_detail(&m, "MTE2", "SCALAR", 4));
+	mu_paired_flag(&m, CSIM_SYNC_WAIT, P, "SCALAR", 250, 290, "b", CSIM_NONE);
+	mu_paired_flag(&m, CSIM_SYNC_SET, P, "MTE2", 70, 71, NULL, CSIM_NONE);
+	m.flag_skips[CSIM_FSKIP_INCOMPLETE] = 7;   /* the pair pass's count */
+	mu_classify(&m, &opt);
+	if (run_twice(c, &m, &csim_pass_flags_def, &opt)) {
+		if (CHECK_U64(c, m.narrows, 1)) {
+			CHECK_U64(c, m.arrows[0].producer, prod);
+			CHECK_U64(c, m.arrows[0].consumer, cons);
+			CHECK_U64(c, m.arrows[0].flag_id, 3);
+		}
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_CONSUMER_DROPPED], 1);
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_KEY], 1);
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_INCOMPLETE], 7);
+		CHECK_U64(c, m.nflags, 5);   /* read, not consumed */
+	}
+	csim_model_release(&m);
+}
+
+static void test_order_alone(struct check_ctx *c)
+{
+	static const char *const want_pipe[] = { "MTE2", "MTE1", "MTE1", "VECTOR" };
+	static const int want_index[] = { 0, 100, 101, 300 };
+	struct csim_options opt;
+	struct csim_model m;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	/* Lanes by hand: no slices at all. */
+	mu_lane(&m, "core10.veccore0", "VECTOR", 1);
+	mu_lane(&m, "core2.cubecore0", "MTE1", 2);
+	mu_lane(&m, "core2.cubecore0", "MTE2", 1);
+	mu_classify(&m, &opt);
+	if (run_twice(c, &m, &csim_pass_order_def, &opt) &&
+	    CHECK_U64(c, m.nprocesses, 2) && CHECK_U64(c, m.nthreads, 4)) {
+		CHECK_STR(c, m.table.pid_names[m.processes[0]], "core2.cubecore0");
+		CHECK_STR(c, m.table.pid_names[m.processes[1]], "core10.veccore0");
+		for (size_t i = 0; i < 4; i++) {
+			CHECK_STR(c, mu_name(&m, m.lanes[m.threads[i].lane].pipe), want_pipe[i]);
+			CHECK_I64(c, m.threads[i].sort_index, want_index[i]);
+		}
+	}
+	csim_model_release(&m);
+}
+
+/* The whole plan again, on the model it produced: nothing changes. */
+static void test_whole_plan_twice(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_model m;
+	struct snap s;
+	uint32_t d;
+
+	mu_options(&opt);
+	csim_model_init(&m, &opt);
+	for (int i = 0; i < 4; i++) {
+		mu_slice(&m, P, "MTE2", 100 * i, 100 * i + 60, CSIM_SLICE_INSTR);
+		mu_slice(&m, P, "VECTOR", 100 * i + 50, 100 * i + 90, CSIM_SLICE_INSTR);
+	}
+	mu_slice(&m, "core1.cubecore0", "CUBE", 0, 10, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_INSTR);
+	d = mu_detail(&m, "MTE2", "VECTOR", 1);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 40, 41, "x", d);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 42, 149, "x", CSIM_NONE);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 140, 141, NULL, d);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 142, 249, NULL, d);
+	mu_sync(&m, CSIM_SYNC_SET, 0, P, "MTE2", 300, NULL, CSIM_NONE);
+	if (!CHECK_U64(c, mu_run(&m, &opt), 0))
+		goto out;
+	CHECK_U64(c, m.narrows, 2);
+	CHECK_U64(c, m.extra_sublanes, 0);
+	CHECK_U64(c, m.nthreads, 3);
+	snap_take(&s, &m);
+	CHECK_U64(c, mu_run(&m, &opt), 0);
+	check_same(c, &s, &m);
+	snap_release(&s);
+out:
+	csim_model_release(&m);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_plan_meets_every_contract);
+	CHECK_RUN(&c, test_plan_check_finds_a_missing_part);
+	CHECK_RUN(&c, test_lanes_alone);
+	CHECK_RUN(&c, test_pack_alone);
+	CHECK_RUN(&c, test_pair_alone_keeps_the_records);
+	CHECK_RUN(&c, test_flags_alone);
+	CHECK_RUN(&c, test_order_alone);
+	CHECK_RUN(&c, test_whole_plan_twice);
+	return check_done(&c);
+}
