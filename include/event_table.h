@@ -1,9 +1,12 @@
 /*
- * event_table: the in-memory result of reading every TRACE block.
+ * event_table: the in-memory result of reading every TRACE block, the base
+ * of the model.
  *
  * It keeps only what the passes need: one compact row per complete ("X")
- * event, one small record per flag begin/end, and the raw text of counter
- * events. Slice text (name, args, ...) is not held: the slice store
+ * event, one small record per flag begin/end, the raw text of counter
+ * events, and the counts of what was skipped or dropped. It knows nothing
+ * of JSON or of the input: event_ingest classifies scanned events and adds
+ * them here. Slice text (name, args, ...) is not held: the slice store
  * records where it lies, for the trace writer's second reading.
  *
  * Ownership: the table owns every array and string table in it;
@@ -16,7 +19,8 @@
 #include <stdint.h>
 
 #include "csim_error.h"
-#include "event_scan.h"
+#include "flag_detail.h"
+#include "span.h"
 #include "strtab.h"
 
 enum csim_slice_kind {
@@ -109,13 +113,13 @@ struct csim_table {
 	size_t counter_len, counter_cap;
 	struct csim_counter *counters;
 	size_t ncounters, counters_cap;
-	int keep_counters;
 	uint64_t events;
 	uint64_t skipped[CSIM_SKIP_COUNT];
 	uint64_t dropped[CSIM_DROP_COUNT];
 };
 
-void csim_table_init(struct csim_table *t, int keep_counters);
+/* Leaves t empty and safe to release. */
+void csim_table_init(struct csim_table *t);
 void csim_table_release(struct csim_table *t);
 
 /*
@@ -126,16 +130,34 @@ void csim_table_release(struct csim_table *t);
  */
 void csim_table_reserve(struct csim_table *t, uint64_t bytes);
 
-/* Records one scanned event (or counts why it was skipped or dropped). */
-int csim_table_add(struct csim_table *t, struct csim_trace_scan *sc,
-		   const struct csim_event *ev, struct csim_error *err);
+/* Who an event belongs to, as the reading side found it. */
+struct csim_owner {
+	struct csim_span pid_json;   /* the pid's JSON text, written back as is */
+	struct csim_span pid;        /* decoded: for sorting and process_name */
+	struct csim_span tid;        /* the pipe as the input names it */
+};
 
-/*
- * Whether an event becomes a slice row, and its grid position: 1 a slice,
- * 0 not an X event, -1 an X event skipped for *why.
- */
-int csim_table_slice_of(const struct csim_event *ev, int64_t *start,
-			int64_t *end, enum csim_skip_reason *why);
+/* One B or E record of a sync flag, as the reading side found it. */
+struct csim_sync_in {
+	struct csim_owner owner;
+	struct csim_span name;       /* SET_FLAG, WAIT_FLAG, set_event, wait_event */
+	struct csim_span id;         /* decoded, when has_id */
+	int has_id;
+	enum csim_sync_kind kind;
+	int is_begin;
+	int64_t ts;                  /* integer ns */
+	const struct csim_flag_key *detail;   /* from args.detail, or NULL */
+};
+
+/* Each adds one row, record or counter; out of memory is the only failure. */
+int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
+			 int64_t start, int64_t end, enum csim_slice_kind kind,
+			 struct csim_error *err);
+int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
+			struct csim_error *err);
+/* A counter event kept verbatim: text is its whole JSON object. */
+int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
+			   struct csim_span text, struct csim_error *err);
 
 const char *csim_skip_reason_text(enum csim_skip_reason r);
 const char *csim_drop_reason_text(enum csim_drop_reason r);

@@ -141,7 +141,7 @@ struct csim_pass_def {
 	unsigned provides;
 };
 
-void csim_model_init(struct csim_model *m, const struct csim_options *opt);
+void csim_model_init(struct csim_model *m);
 void csim_model_release(struct csim_model *m);
 
 /*

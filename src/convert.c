@@ -6,6 +6,7 @@
 
 #include "array_grow.h"
 #include "block_reader.h"
+#include "event_ingest.h"
 #include "event_scan.h"
 #include "metrics_writer.h"
 #include "model.h"
@@ -43,6 +44,7 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 		      struct csim_error *err)
 {
 	struct csim_table *t = &r->model.table;
+	const struct csim_ingest in = { t, r->opt->counters };
 	int rc = csim_slice_store_begin_block(&r->slices, blk, err);
 	int has = 1;
 	/* Only a size checked against the file may size the table (a gzip
@@ -60,7 +62,7 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 		rc = csim_trace_scan_next(sc, &ev, &has, err);
 		if (rc != CSIM_OK || !has)
 			break;
-		rc = csim_table_add(t, sc, &ev, err);
+		rc = csim_ingest_event(&in, sc, &ev, err);
 		if (rc == CSIM_OK && t->nslices > rows)
 			rc = csim_slice_store_add(&r->slices, &ev, err);
 		if (rc == CSIM_OK && reserve) {
@@ -342,7 +344,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	memset(&r, 0, sizeof(r));
 	r.opt = opt;
 	r.log = log;
-	csim_model_init(&r.model, opt);
+	csim_model_init(&r.model);
 	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
 		goto out;

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-void csim_model_init(struct csim_model *m, const struct csim_options *opt)
+void csim_model_init(struct csim_model *m)
 {
 	memset(m, 0, sizeof(*m));
-	csim_table_init(&m->table, opt->counters);
+	csim_table_init(&m->table);
 }
 
 void csim_model_release(struct csim_model *m)

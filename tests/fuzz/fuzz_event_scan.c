@@ -1,10 +1,11 @@
-/* Fuzz target: one TRACE payload through the event scanner and the table. */
+/* Fuzz target: one TRACE payload through the event scanner, ingest and the table. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 
 #include "fuzz_util.h"
 
 #include "block_reader.h"
+#include "event_ingest.h"
 #include "event_scan.h"
 #include "event_table.h"
 
@@ -15,6 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct csim_block_reader r;
 	struct csim_trace_scan sc;
 	struct csim_table t;
+	const struct csim_ingest in = { &t, 1 };
 	struct csim_error err;
 	struct csim_block blk;
 	int has = 0;
@@ -26,14 +28,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	csim_trace_scan_init(&sc);
-	csim_table_init(&t, 1);
+	csim_table_init(&t);
 	if (csim_block_reader_open(&r, f.path, &err) == CSIM_OK) {
 		if (csim_block_reader_next(&r, &blk, &has, &err) == CSIM_OK && has &&
 		    csim_trace_scan_begin(&sc, &r, &blk, &err) == CSIM_OK) {
 			struct csim_event ev;
 
 			while (csim_trace_scan_next(&sc, &ev, &has, &err) == CSIM_OK && has &&
-			       csim_table_add(&t, &sc, &ev, &err) == CSIM_OK)
+			       csim_ingest_event(&in, &sc, &ev, &err) == CSIM_OK)
 				;
 		}
 		csim_block_reader_release(&r);

@@ -211,7 +211,7 @@ static void test_lanes_alone(struct check_ctx *c)
 	uint32_t instr, scalar, bar, cache, noise;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	instr = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
 	scalar = mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_INSTR);
 	bar = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_BAR);
@@ -238,7 +238,7 @@ static void test_pack_alone(struct check_ctx *c)
 	uint32_t a, b, later;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	/* Kept rows by hand; no lane pass and no pipe classes. */
 	a = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
 	b = mu_slice(&m, P, "MTE2", 5, 15, CSIM_SLICE_INSTR);
@@ -267,7 +267,7 @@ static void test_pair_alone_keeps_the_records(struct check_ctx *c)
 	size_t nrec;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 10, 11, "a", CSIM_NONE);
 	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 5, 20, "a", CSIM_NONE);
 	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 30, 31, NULL, CSIM_NONE);
@@ -299,7 +299,7 @@ static void test_flags_alone(struct check_ctx *c)
 	uint32_t prod, cons;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	/* Kept rows and paired flags by hand: no sync records, no lane, pack
 	   or pair pass. */
 	prod = mu_slice(&m, P, "MTE2", 0, 100, CSIM_SLICE_INSTR);
@@ -337,7 +337,7 @@ static void test_order_alone(struct check_ctx *c)
 	struct csim_model m;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	/* Lanes by hand: no slices at all. */
 	mu_lane(&m, "core10.veccore0", "VECTOR", 1);
 	mu_lane(&m, "core2.cubecore0", "MTE1", 2);
@@ -364,7 +364,7 @@ static void test_whole_plan_twice(struct check_ctx *c)
 	uint32_t d;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	for (int i = 0; i < 4; i++) {
 		mu_slice(&m, P, "MTE2", 100 * i, 100 * i + 60, CSIM_SLICE_INSTR);
 		mu_slice(&m, P, "VECTOR", 100 * i + 50, 100 * i + 90, CSIM_SLICE_INSTR);

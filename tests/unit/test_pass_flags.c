@@ -29,7 +29,7 @@ static void init(struct csim_model *m)
 	struct csim_options opt;
 
 	mu_options(&opt);
-	csim_model_init(m, &opt);
+	csim_model_init(m);
 }
 
 static void test_ids_pair_even_when_end_comes_first(struct check_ctx *c)

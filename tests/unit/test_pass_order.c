@@ -22,7 +22,7 @@ static void test_processes_in_natural_order(struct check_ctx *c)
 	struct csim_model m;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	for (size_t i = 0; i < sizeof(input) / sizeof(input[0]); i++)
 		mu_slice(&m, input[i], "VECTOR", 0, 10, CSIM_SLICE_INSTR);
 	mu_slice(&m, "only-dropped", "SCALAR", 0, 10, CSIM_SLICE_INSTR);
@@ -46,7 +46,7 @@ static void test_threads_in_dataflow_order(struct check_ctx *c)
 
 	mu_options(&opt);
 	opt.keep_scalar = 1;
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	for (size_t i = 0; i < sizeof(pipes) / sizeof(pipes[0]); i++)
 		mu_slice(&m, "core0.cubecore0", pipes[i], 0, 10, CSIM_SLICE_INSTR);
 	mu_slice(&m, "core0.cubecore0", "MTE2", 5, 15, CSIM_SLICE_INSTR);
@@ -70,7 +70,7 @@ static void test_lane_selection(struct check_ctx *c)
 	uint32_t instr, sync, bar, cache, noise, scalar, ldst, other;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	instr = mu_slice(&m, "p", "MTE2", 0, 1, CSIM_SLICE_INSTR);
 	sync = mu_slice(&m, "p", "MTE2", 0, 1, CSIM_SLICE_SYNC);
 	bar = mu_slice(&m, "p", "VECTOR", 0, 1, CSIM_SLICE_BAR);

@@ -28,7 +28,7 @@ static void test_depth_five_pipeline(struct check_ctx *c)
 	uint32_t s[6];
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	for (int i = 0; i < 5; i++)
 		s[i] = mu_slice(&m, "core0.cubecore0", "MTE1", 2 * i, 2 * i + 10,
 				CSIM_SLICE_INSTR);
@@ -50,7 +50,7 @@ static void test_lowest_free_sublane_wins(struct check_ctx *c)
 	uint32_t a, b, cc, d, e;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	a = mu_slice(&m, "p", "MTE1", 0, 10, CSIM_SLICE_INSTR);
 	b = mu_slice(&m, "p", "MTE1", 1, 5, CSIM_SLICE_INSTR);
 	cc = mu_slice(&m, "p", "MTE1", 2, 20, CSIM_SLICE_INSTR);
@@ -72,7 +72,7 @@ static void test_ties_sort_by_length_then_input(struct check_ctx *c)
 	uint32_t longer, shorter, twin1, twin2;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	longer = mu_slice(&m, "p", "FIXP", 100, 150, CSIM_SLICE_INSTR);
 	shorter = mu_slice(&m, "p", "FIXP", 100, 120, CSIM_SLICE_INSTR);
 	twin1 = mu_slice(&m, "p", "CUBE", 7, 9, CSIM_SLICE_INSTR);
@@ -92,7 +92,7 @@ static void test_touching_and_zero_length(struct check_ctx *c)
 	uint32_t a, b, inside, at_end, at_end2;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	a = mu_slice(&m, "p", "MTE2", 0, 10, CSIM_SLICE_INSTR);
 	b = mu_slice(&m, "p", "MTE2", 10, 20, CSIM_SLICE_INSTR);
 	inside = mu_slice(&m, "p", "MTE2", 5, 5, CSIM_SLICE_INSTR);
@@ -122,7 +122,7 @@ static void test_lanes_are_per_pid_and_pipe(struct check_ctx *c)
 	uint32_t x, y, z, w;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	x = mu_slice(&m, "core0.veccore0", "VECTOR", 0, 10, CSIM_SLICE_INSTR);
 	y = mu_slice(&m, "core0.veccore1", "MTE3", 0, 10, CSIM_SLICE_INSTR);
 	z = mu_slice(&m, "core0.veccore0", "MTE3", 0, 10, CSIM_SLICE_INSTR);
@@ -154,7 +154,7 @@ static void test_empty_table(struct check_ctx *c)
 	struct csim_model m;
 
 	mu_options(&opt);
-	csim_model_init(&m, &opt);
+	csim_model_init(&m);
 	pack(c, &m);
 	CHECK_U64(c, m.nlanes, 0);
 	csim_model_release(&m);

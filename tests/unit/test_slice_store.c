@@ -11,6 +11,7 @@
 #include "testutil.h"
 
 #include "block_reader.h"
+#include "event_ingest.h"
 #include "event_scan.h"
 #include "event_table.h"
 #include "slice_store.h"
@@ -41,6 +42,7 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 	struct csim_trace_scan sc;
 	struct csim_error err;
 	struct csim_block blk;
+	const struct csim_ingest in = { t, 1 };
 	int has = 1, rc;
 
 	csim_trace_scan_init(&sc);
@@ -62,7 +64,7 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 			rc = csim_trace_scan_next(&sc, &ev, &has, &err);
 			if (rc != CSIM_OK || !has)
 				break;
-			rc = csim_table_add(t, &sc, &ev, &err);
+			rc = csim_ingest_event(&in, &sc, &ev, &err);
 			if (rc == CSIM_OK && t->nslices > rows)
 				rc = csim_slice_store_add(store, &ev, &err);
 		}
@@ -86,7 +88,7 @@ static int fixture_make(struct check_ctx *c, struct fixture *f)
 	struct tbuf file = { NULL, 0, 0, 0 };
 	int ok;
 
-	csim_table_init(&f->t, 1);
+	csim_table_init(&f->t);
 	csim_slice_store_init(&f->store, NULL, NULL);
 	make_dump(&file, "1");
 	ok = CHECK(c, tdir_make(f->dir, sizeof(f->dir)) == 0) &&

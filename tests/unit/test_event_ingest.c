@@ -1,8 +1,9 @@
-/* Event classification into the table (SPEC §3), through the real scanner. */
+/* Event classification into the table (SPEC §3): the real scanner, ingest, table. */
 #include "check.h"
 #include "testutil.h"
 
 #include "block_reader.h"
+#include "event_ingest.h"
 #include "event_scan.h"
 #include "event_table.h"
 
@@ -47,10 +48,11 @@ static int load(struct check_ctx *c, struct loaded *l, int keep_counters)
 	struct csim_trace_scan sc;
 	struct csim_block blk;
 	struct csim_error err;
+	struct csim_ingest in = { &l->table, keep_counters };
 	char path[128];
 	int has = 0, rc;
 
-	csim_table_init(&l->table, keep_counters);
+	csim_table_init(&l->table);
 	if (!CHECK(c, tdir_make(l->dir, sizeof(l->dir)) == 0))
 		return -1;
 	tbuf_blocks(&b, 2, payload);
@@ -68,7 +70,7 @@ static int load(struct check_ctx *c, struct loaded *l, int keep_counters)
 		rc = csim_trace_scan_next(&sc, &ev, &has, &err);
 		if (rc != CSIM_OK || !has)
 			break;
-		rc = csim_table_add(&l->table, &sc, &ev, &err);
+		rc = csim_ingest_event(&in, &sc, &ev, &err);
 	}
 	csim_trace_scan_release(&sc);
 	csim_block_reader_release(&r);
