@@ -16,7 +16,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli.h"
 #include "csim_error.h"
 #include "event_table.h"
 #include "pipe_table.h"
@@ -101,8 +100,18 @@ enum csim_model_part {
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
 #define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS)
 
+/*
+ * The lane rule's two choices (SPEC §3; --keep-scalar, --keep-cache-ccu):
+ * part of the model, so that passes need no options.
+ */
+struct csim_lane_rule {
+	int keep_scalar;
+	int keep_cache_ccu;
+};
+
 struct csim_model {
 	struct csim_table table;
+	struct csim_lane_rule rule;   /* zero: scalar and cache/ccu lanes dropped */
 	/* pipe classes, one per pipe id */
 	struct csim_model_pipe *pipes;
 	size_t npipes;
@@ -127,8 +136,7 @@ struct csim_model {
 	size_t nthreads;
 };
 
-typedef int (*csim_pass_fn)(struct csim_model *m, const struct csim_options *opt,
-			    struct csim_error *err);
+typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);
 
 /*
  * A pass and its contract: it may run once every part in `requires` is in
@@ -147,11 +155,11 @@ void csim_model_release(struct csim_model *m);
 /*
  * Completes the model once the table is filled (CSIM_PART_PIPES): every
  * interned pipe gets its pipe_table entry and whether the lane rule drops
- * all of its slices (noise lanes always, scalar lanes unless keep_scalar).
+ * all of its slices (noise lanes always, scalar lanes unless the rule
+ * keeps them).
  * Running it again recomputes the same classes.
  */
-int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
-			      struct csim_error *err);
+int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err);
 
 /*
  * Frees the parts in `parts` (CSIM_PARTS_TRANSIENT bits), to lower peak

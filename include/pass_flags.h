@@ -22,9 +22,7 @@
 extern const struct csim_pass_def csim_pass_pair_def;
 extern const struct csim_pass_def csim_pass_flags_def;
 
-int csim_pass_pair(struct csim_model *m, const struct csim_options *opt,
-		   struct csim_error *err);
-int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
+int csim_pass_pair(struct csim_model *m, struct csim_error *err);
+int csim_pass_flags(struct csim_model *m, struct csim_error *err);
 
 #endif

@@ -15,7 +15,6 @@
 
 extern const struct csim_pass_def csim_pass_lanes_def;
 
-int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
+int csim_pass_lanes(struct csim_model *m, struct csim_error *err);
 
 #endif

@@ -9,7 +9,6 @@
 
 #include <stddef.h>
 
-#include "cli.h"
 #include "csim_error.h"
 #include "model.h"
 
@@ -25,7 +24,6 @@ size_t csim_pass_plan_check(const struct csim_pass_def *const *plan, size_t n,
 			    unsigned have);
 
 /* Runs the whole plan on a model whose table is filled. */
-int csim_passes_run(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err);
+int csim_passes_run(struct csim_model *m, struct csim_error *err);
 
 #endif

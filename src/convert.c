@@ -345,6 +345,8 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	r.opt = opt;
 	r.log = log;
 	csim_model_init(&r.model);
+	r.model.rule.keep_scalar = opt->keep_scalar;
+	r.model.rule.keep_cache_ccu = opt->keep_cache_ccu;
 	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
 		goto out;
@@ -355,7 +357,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	}
 	rc = read_input(&r, err);
 	if (rc == CSIM_OK)
-		rc = csim_passes_run(&r.model, opt, err);
+		rc = csim_passes_run(&r.model, err);
 	if (rc == CSIM_OK && opt->output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)

@@ -31,8 +31,7 @@ static int lane_drop(const struct csim_pipe_info *info, int keep_scalar)
 	return -1;
 }
 
-int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
-			      struct csim_error *err)
+int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_strtab *names = &m->table.pipes;
 
@@ -46,7 +45,7 @@ int csim_model_classify_pipes(struct csim_model *m, int keep_scalar,
 		const char *name = csim_strtab_get(names, id, &len);
 		const struct csim_pipe_info *info = csim_pipe_lookup(name, len);
 
-		m->pipes[id] = (struct csim_model_pipe){ info, lane_drop(info, keep_scalar) };
+		m->pipes[id] = (struct csim_model_pipe){ info, lane_drop(info, m->rule.keep_scalar) };
 	}
 	m->npipes = names->count;
 	return CSIM_OK;

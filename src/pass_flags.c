@@ -436,15 +436,13 @@ static int too_many_ids(const struct csim_table *t, struct csim_error *err)
 			      "too many distinct sync flag ids (%zu)", t->ids.count);
 }
 
-int csim_pass_pair(struct csim_model *m, const struct csim_options *opt,
-		   struct csim_error *err)
+int csim_pass_pair(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
 	size_t nrec = t->nsyncs ? t->nsyncs : 1;
 	struct flag_work w;
 	int rc = CSIM_OK;
 
-	(void)opt;
 	memset(&w, 0, sizeof(w));
 	w.m = m;
 	if (t->ids.count >= UINT32_MAX / 2)   /* keys are id * 2 + kind */
@@ -480,15 +478,13 @@ out:
 	return rc;
 }
 
-int csim_pass_flags(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err)
+int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
 	size_t n = m->nflags ? m->nflags : 1;
 	struct flag_work w;
 	int rc = CSIM_OK;
 
-	(void)opt;
 	assert(m->npipes == t->pipes.count);
 	memset(&w, 0, sizeof(w));
 	w.m = m;

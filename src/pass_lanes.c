@@ -11,20 +11,18 @@ const struct csim_pass_def csim_pass_lanes_def = {
 };
 
 static int slice_drop_reason(const struct csim_model *m,
-			     const struct csim_slice *s,
-			     const struct csim_options *opt)
+			     const struct csim_slice *s)
 {
 	if (s->kind == CSIM_SLICE_SYNC)
 		return CSIM_SDROP_SYNC;
 	if (s->kind == CSIM_SLICE_BAR)
 		return CSIM_SDROP_BAR;
-	if (s->kind == CSIM_SLICE_CACHE_CCU && !opt->keep_cache_ccu)
+	if (s->kind == CSIM_SLICE_CACHE_CCU && !m->rule.keep_cache_ccu)
 		return CSIM_SDROP_CACHE_CCU;
 	return m->pipes[s->pipe].drop;
 }
 
-int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err)
+int csim_pass_lanes(struct csim_model *m, struct csim_error *err)
 {
 	struct csim_table *t = &m->table;
 
@@ -35,7 +33,7 @@ int csim_pass_lanes(struct csim_model *m, const struct csim_options *opt,
 		m->slice_drops[i] = 0;
 	for (size_t i = 0; i < t->nslices; i++) {
 		struct csim_slice *s = &t->slices[i];
-		int why = slice_drop_reason(m, s, opt);
+		int why = slice_drop_reason(m, s);
 
 		s->kept = why < 0;
 		if (why < 0)

@@ -166,12 +166,10 @@ out:
 	return rc;
 }
 
-int csim_pass_order(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err)
+int csim_pass_order(struct csim_model *m, struct csim_error *err)
 {
 	int rc;
 
-	(void)opt;
 	assert(m->npipes == m->table.pipes.count);
 	rc = order_processes(m, err);
 	if (rc == CSIM_OK)

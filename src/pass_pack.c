@@ -142,8 +142,7 @@ static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
 	return nsub;
 }
 
-int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
-		   struct csim_error *err)
+int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 {
 	struct csim_table *t = &m->table;
 	struct pack_item *items = NULL;
@@ -151,7 +150,6 @@ int csim_pass_pack(struct csim_model *m, const struct csim_options *opt,
 	size_t n = 0, nlanes = 0;
 	int rc = CSIM_OK;
 
-	(void)opt;
 	items = csim_array_alloc(m->kept_slices, sizeof(*items));
 	h.busy = csim_array_alloc(m->kept_slices, sizeof(*h.busy));
 	h.free_subs = csim_array_alloc(m->kept_slices, sizeof(*h.free_subs));

@@ -46,16 +46,15 @@ static unsigned unneeded_from(size_t next)
  * which keeps the peak memory of a run as low as when the flag pass freed
  * the sync records itself.
  */
-int csim_passes_run(struct csim_model *m, const struct csim_options *opt,
-		    struct csim_error *err)
+int csim_passes_run(struct csim_model *m, struct csim_error *err)
 {
-	int rc = csim_model_classify_pipes(m, opt->keep_scalar, err);
+	int rc = csim_model_classify_pipes(m, err);
 
 	assert(csim_pass_plan_check(csim_pass_plan, csim_pass_plan_len,
 				    CSIM_PART_SYNCS | CSIM_PART_PIPES) == csim_pass_plan_len);
 	for (size_t i = 0; i < csim_pass_plan_len && rc == CSIM_OK; i++) {
 		rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
-		     : csim_pass_plan[i]->run(m, opt, err);
+		     : csim_pass_plan[i]->run(m, err);
 		if (rc == CSIM_OK)
 			csim_model_drop(m, unneeded_from(i + 1));
 	}

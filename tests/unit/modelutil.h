@@ -21,13 +21,6 @@
 #include "pass_pack.h"
 #include "passes.h"
 
-static inline void mu_options(struct csim_options *opt)
-{
-	memset(opt, 0, sizeof(*opt));
-	opt->copy_raw = 1;
-	opt->counters = 1;
-}
-
 static inline uint32_t mu_pid(struct csim_model *m, const char *name)
 {
 	struct csim_table *t = &m->table;
@@ -180,24 +173,24 @@ static inline void mu_paired_flag(struct csim_model *m, enum csim_sync_kind kind
 }
 
 /* Classifies the pipes interned so far; call it after the last mu_* row. */
-static inline void mu_classify(struct csim_model *m, const struct csim_options *opt)
+static inline void mu_classify(struct csim_model *m)
 {
 	struct csim_error err;
 
 	csim_error_clear(&err);
-	if (csim_model_classify_pipes(m, opt->keep_scalar, &err) != CSIM_OK)
+	if (csim_model_classify_pipes(m, &err) != CSIM_OK)
 		abort();
 }
 
 /* Classifies the pipes, then runs every pass of the converter's plan. */
-static inline int mu_run(struct csim_model *m, const struct csim_options *opt)
+static inline int mu_run(struct csim_model *m)
 {
 	struct csim_error err;
 
 	csim_error_clear(&err);
-	mu_classify(m, opt);
+	mu_classify(m);
 	for (size_t i = 0; i < csim_pass_plan_len; i++)
-		if (csim_pass_plan[i]->run(m, opt, &err) != CSIM_OK)
+		if (csim_pass_plan[i]->run(m, &err) != CSIM_OK)
 			return -1;
 	return 0;
 }

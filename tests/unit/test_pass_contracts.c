@@ -137,25 +137,24 @@ static void check_same(struct check_ctx *c, const struct snap *s,
 	CHECK(c, order);
 }
 
-static int run_pass(struct csim_model *m, const struct csim_pass_def *def,
-		    const struct csim_options *opt)
+static int run_pass(struct csim_model *m, const struct csim_pass_def *def)
 {
 	struct csim_error err;
 
 	csim_error_clear(&err);
-	return def->run(m, opt, &err);
+	return def->run(m, &err);
 }
 
 /* Runs a pass, then again: the second run must change nothing. */
 static int run_twice(struct check_ctx *c, struct csim_model *m,
-		     const struct csim_pass_def *def, const struct csim_options *opt)
+		     const struct csim_pass_def *def)
 {
 	struct snap s;
 
-	if (!CHECK_U64(c, run_pass(m, def, opt), CSIM_OK))
+	if (!CHECK_U64(c, run_pass(m, def), CSIM_OK))
 		return 0;
 	snap_take(&s, m);
-	CHECK_U64(c, run_pass(m, def, opt), CSIM_OK);
+	CHECK_U64(c, run_pass(m, def), CSIM_OK);
 	check_same(c, &s, m);
 	snap_release(&s);
 	return 1;
@@ -206,19 +205,17 @@ static void test_plan_check_finds_a_missing_part(struct check_ctx *c)
 
 static void test_lanes_alone(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t instr, scalar, bar, cache, noise;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	instr = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
 	scalar = mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_INSTR);
 	bar = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_BAR);
 	cache = mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_CACHE_CCU);
 	noise = mu_slice(&m, P, "CACHEMISS", 0, 10, CSIM_SLICE_INSTR);
-	mu_classify(&m, &opt);
-	if (run_twice(c, &m, &csim_pass_lanes_def, &opt)) {
+	mu_classify(&m);
+	if (run_twice(c, &m, &csim_pass_lanes_def)) {
 		CHECK(c, m.table.slices[instr].kept);
 		CHECK(c, !m.table.slices[scalar].kept);
 		CHECK(c, !m.table.slices[bar].kept);
@@ -233,11 +230,9 @@ static void test_lanes_alone(struct check_ctx *c)
 
 static void test_pack_alone(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t a, b, later;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	/* Kept rows by hand; no lane pass and no pipe classes. */
 	a = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
@@ -245,7 +240,7 @@ static void test_pack_alone(struct check_ctx *c)
 	later = mu_slice(&m, P, "MTE2", 12, 20, CSIM_SLICE_INSTR);
 	mu_slice(&m, P, "VECTOR", 0, 10, CSIM_SLICE_INSTR);
 	mu_keep(&m, mu_slice(&m, P, "VECTOR", 1, 9, CSIM_SLICE_INSTR), 0);
-	if (run_twice(c, &m, &csim_pass_pack_def, &opt)) {
+	if (run_twice(c, &m, &csim_pass_pack_def)) {
 		CHECK_U64(c, m.table.slices[a].sublane, 0);
 		CHECK_U64(c, m.table.slices[b].sublane, 1);
 		CHECK_U64(c, m.table.slices[later].sublane, 0);
@@ -260,13 +255,11 @@ static void test_pack_alone(struct check_ctx *c)
 
 static void test_pair_alone_keeps_the_records(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	struct csim_sync_rec *before;
 	const struct csim_sync_rec *recs;
 	size_t nrec;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 10, 11, "a", CSIM_NONE);
 	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 5, 20, "a", CSIM_NONE);
@@ -276,7 +269,7 @@ static void test_pair_alone_keeps_the_records(struct check_ctx *c)
 	recs = m.table.syncs;
 	before = dup_array(m.table.syncs, nrec, sizeof(*before));
 	/* Pairing needs no slices, lanes or pipe classes. */
-	if (run_twice(c, &m, &csim_pass_pair_def, &opt)) {
+	if (run_twice(c, &m, &csim_pass_pair_def)) {
 		if (CHECK_U64(c, m.nflags, 3)) {
 			CHECK_I64(c, m.flags[0].begin, 10);
 			CHECK_I64(c, m.flags[1].end, 20);
@@ -294,11 +287,9 @@ static void test_pair_alone_keeps_the_records(struct check_ctx *c)
 
 static void test_flags_alone(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t prod, cons;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	/* Kept rows and paired flags by hand: no sync records, no lane, pack
 	   or pair pass. */
@@ -314,8 +305,8 @@ static void test_flags_alone(struct check_ctx *c)
 	mu_paired_flag(&m, CSIM_SYNC_WAIT, P, "SCALAR", 250, 290, "b", CSIM_NONE);
 	mu_paired_flag(&m, CSIM_SYNC_SET, P, "MTE2", 70, 71, NULL, CSIM_NONE);
 	m.flag_skips[CSIM_FSKIP_INCOMPLETE] = 7;   /* the pair pass's count */
-	mu_classify(&m, &opt);
-	if (run_twice(c, &m, &csim_pass_flags_def, &opt)) {
+	mu_classify(&m);
+	if (run_twice(c, &m, &csim_pass_flags_def)) {
 		if (CHECK_U64(c, m.narrows, 1)) {
 			CHECK_U64(c, m.arrows[0].producer, prod);
 			CHECK_U64(c, m.arrows[0].consumer, cons);
@@ -333,17 +324,15 @@ static void test_order_alone(struct check_ctx *c)
 {
 	static const char *const want_pipe[] = { "MTE2", "MTE1", "MTE1", "VECTOR" };
 	static const int want_index[] = { 0, 100, 101, 300 };
-	struct csim_options opt;
 	struct csim_model m;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	/* Lanes by hand: no slices at all. */
 	mu_lane(&m, "core10.veccore0", "VECTOR", 1);
 	mu_lane(&m, "core2.cubecore0", "MTE1", 2);
 	mu_lane(&m, "core2.cubecore0", "MTE2", 1);
-	mu_classify(&m, &opt);
-	if (run_twice(c, &m, &csim_pass_order_def, &opt) &&
+	mu_classify(&m);
+	if (run_twice(c, &m, &csim_pass_order_def) &&
 	    CHECK_U64(c, m.nprocesses, 2) && CHECK_U64(c, m.nthreads, 4)) {
 		CHECK_STR(c, m.table.pid_names[m.processes[0]], "core2.cubecore0");
 		CHECK_STR(c, m.table.pid_names[m.processes[1]], "core10.veccore0");
@@ -358,12 +347,10 @@ static void test_order_alone(struct check_ctx *c)
 /* The whole plan again, on the model it produced: nothing changes. */
 static void test_whole_plan_twice(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	struct snap s;
 	uint32_t d;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	for (int i = 0; i < 4; i++) {
 		mu_slice(&m, P, "MTE2", 100 * i, 100 * i + 60, CSIM_SLICE_INSTR);
@@ -377,13 +364,13 @@ static void test_whole_plan_twice(struct check_ctx *c)
 	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 140, 141, NULL, d);
 	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 142, 249, NULL, d);
 	mu_sync(&m, CSIM_SYNC_SET, 0, P, "MTE2", 300, NULL, CSIM_NONE);
-	if (!CHECK_U64(c, mu_run(&m, &opt), 0))
+	if (!CHECK_U64(c, mu_run(&m), 0))
 		goto out;
 	CHECK_U64(c, m.narrows, 2);
 	CHECK_U64(c, m.extra_sublanes, 0);
 	CHECK_U64(c, m.nthreads, 3);
 	snap_take(&s, &m);
-	CHECK_U64(c, mu_run(&m, &opt), 0);
+	CHECK_U64(c, mu_run(&m), 0);
 	check_same(c, &s, &m);
 	snap_release(&s);
 out:

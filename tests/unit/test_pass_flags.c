@@ -6,11 +6,8 @@
 
 static void run_all(struct csim_model *m, int keep_scalar)
 {
-	struct csim_options opt;
-
-	mu_options(&opt);
-	opt.keep_scalar = keep_scalar;
-	if (mu_run(m, &opt) != 0)
+	m->rule.keep_scalar = keep_scalar;
+	if (mu_run(m) != 0)
 		abort();
 }
 
@@ -26,9 +23,7 @@ static uint64_t skips_total(const struct csim_model *m)
 
 static void init(struct csim_model *m)
 {
-	struct csim_options opt;
 
-	mu_options(&opt);
 	csim_model_init(m);
 }
 

@@ -18,15 +18,13 @@ static void test_processes_in_natural_order(struct check_ctx *c)
 		"core2.cubecore0", "core2.veccore0", "core02.veccore0",
 		"core2.veccore1", "core10.veccore0", "MTE Throughput", "zeta",
 	};
-	struct csim_options opt;
 	struct csim_model m;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	for (size_t i = 0; i < sizeof(input) / sizeof(input[0]); i++)
 		mu_slice(&m, input[i], "VECTOR", 0, 10, CSIM_SLICE_INSTR);
 	mu_slice(&m, "only-dropped", "SCALAR", 0, 10, CSIM_SLICE_INSTR);
-	if (!CHECK(c, mu_run(&m, &opt) == 0) || !CHECK_U64(c, m.nprocesses, 7))
+	if (!CHECK(c, mu_run(&m) == 0) || !CHECK_U64(c, m.nprocesses, 7))
 		goto out;
 	for (size_t i = 0; i < 7; i++)
 		CHECK_STR(c, pid_name(&m, i), want[i]);
@@ -41,16 +39,14 @@ static void test_threads_in_dataflow_order(struct check_ctx *c)
 	static const char *const want[] = { "MTE2", "MTE2", "MTE1", "CUBE", "VECTOR",
 					    "FIXP", "MTE3", "SCALAR", "CUSTOM" };
 	static const int want_index[] = { 0, 1, 100, 200, 300, 400, 500, 600, 9900 };
-	struct csim_options opt;
 	struct csim_model m;
 
-	mu_options(&opt);
-	opt.keep_scalar = 1;
 	csim_model_init(&m);
+	m.rule.keep_scalar = 1;
 	for (size_t i = 0; i < sizeof(pipes) / sizeof(pipes[0]); i++)
 		mu_slice(&m, "core0.cubecore0", pipes[i], 0, 10, CSIM_SLICE_INSTR);
 	mu_slice(&m, "core0.cubecore0", "MTE2", 5, 15, CSIM_SLICE_INSTR);
-	if (!CHECK(c, mu_run(&m, &opt) == 0) || !CHECK_U64(c, m.nthreads, 9))
+	if (!CHECK(c, mu_run(&m) == 0) || !CHECK_U64(c, m.nthreads, 9))
 		goto out;
 	for (size_t i = 0; i < 9; i++) {
 		const struct csim_thread *t = &m.threads[i];
@@ -65,11 +61,9 @@ out:
 
 static void test_lane_selection(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t instr, sync, bar, cache, noise, scalar, ldst, other;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	instr = mu_slice(&m, "p", "MTE2", 0, 1, CSIM_SLICE_INSTR);
 	sync = mu_slice(&m, "p", "MTE2", 0, 1, CSIM_SLICE_SYNC);
@@ -82,10 +76,10 @@ static void test_lane_selection(struct check_ctx *c)
 	for (int variant = 0; variant < 2; variant++) {
 		struct csim_error err;
 
-		opt.keep_scalar = variant;
-		opt.keep_cache_ccu = variant;
-		mu_classify(&m, &opt);
-		if (!CHECK_I64(c, csim_pass_lanes(&m, &opt, &err), CSIM_OK))
+		m.rule.keep_scalar = variant;
+		m.rule.keep_cache_ccu = variant;
+		mu_classify(&m);
+		if (!CHECK_I64(c, csim_pass_lanes(&m, &err), CSIM_OK))
 			break;
 		CHECK(c, m.table.slices[instr].kept);
 		CHECK(c, !m.table.slices[sync].kept);

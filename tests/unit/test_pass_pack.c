@@ -8,12 +8,10 @@
 /* Runs pack alone; a pass error is a recorded failure. */
 static void pack(struct check_ctx *c, struct csim_model *m)
 {
-	struct csim_options opt;
 	struct csim_error err;
 
-	mu_options(&opt);
 	csim_error_clear(&err);
-	CHECK_I64(c, csim_pass_pack(m, &opt, &err), CSIM_OK);
+	CHECK_I64(c, csim_pass_pack(m, &err), CSIM_OK);
 }
 
 static uint32_t sub(const struct csim_model *m, uint32_t i)
@@ -23,11 +21,9 @@ static uint32_t sub(const struct csim_model *m, uint32_t i)
 
 static void test_depth_five_pipeline(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t s[6];
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	for (int i = 0; i < 5; i++)
 		s[i] = mu_slice(&m, "core0.cubecore0", "MTE1", 2 * i, 2 * i + 10,
@@ -45,11 +41,9 @@ static void test_depth_five_pipeline(struct check_ctx *c)
 
 static void test_lowest_free_sublane_wins(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t a, b, cc, d, e;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	a = mu_slice(&m, "p", "MTE1", 0, 10, CSIM_SLICE_INSTR);
 	b = mu_slice(&m, "p", "MTE1", 1, 5, CSIM_SLICE_INSTR);
@@ -67,11 +61,9 @@ static void test_lowest_free_sublane_wins(struct check_ctx *c)
 
 static void test_ties_sort_by_length_then_input(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t longer, shorter, twin1, twin2;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	longer = mu_slice(&m, "p", "FIXP", 100, 150, CSIM_SLICE_INSTR);
 	shorter = mu_slice(&m, "p", "FIXP", 100, 120, CSIM_SLICE_INSTR);
@@ -87,11 +79,9 @@ static void test_ties_sort_by_length_then_input(struct check_ctx *c)
 
 static void test_touching_and_zero_length(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t a, b, inside, at_end, at_end2;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	a = mu_slice(&m, "p", "MTE2", 0, 10, CSIM_SLICE_INSTR);
 	b = mu_slice(&m, "p", "MTE2", 10, 20, CSIM_SLICE_INSTR);
@@ -117,11 +107,9 @@ static void test_lanes_are_per_pid_and_pipe(struct check_ctx *c)
 		{ "core0.veccore1", "VECTOR", 1 },
 		{ "core0.veccore1", "MTE3", 2 },
 	};
-	struct csim_options opt;
 	struct csim_model m;
 	uint32_t x, y, z, w;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	x = mu_slice(&m, "core0.veccore0", "VECTOR", 0, 10, CSIM_SLICE_INSTR);
 	y = mu_slice(&m, "core0.veccore1", "MTE3", 0, 10, CSIM_SLICE_INSTR);
@@ -150,10 +138,8 @@ out:
 
 static void test_empty_table(struct check_ctx *c)
 {
-	struct csim_options opt;
 	struct csim_model m;
 
-	mu_options(&opt);
 	csim_model_init(&m);
 	pack(c, &m);
 	CHECK_U64(c, m.nlanes, 0);
