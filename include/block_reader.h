@@ -67,6 +67,17 @@ int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 int csim_block_reader_read(struct csim_block_reader *r, void *dst, size_t n,
 			   size_t *got, struct csim_error *err);
 
+/*
+ * Reads the whole payload of the current block (blk, just returned by next)
+ * into a malloc'd *out of blk->payload_size bytes. A size checked against
+ * the file is allocated at once; an unverified one (gzip input) only as its
+ * bytes arrive, so a header claiming 256 GiB fails as a truncated block, not
+ * as an allocation of the claimed size.
+ */
+int csim_block_reader_read_payload(struct csim_block_reader *r,
+				   const struct csim_block *blk, char **out,
+				   struct csim_error *err);
+
 /* Skips up to n payload bytes of the current block. */
 int csim_block_reader_skip(struct csim_block_reader *r, uint64_t n,
 			   struct csim_error *err);

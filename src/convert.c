@@ -18,9 +18,6 @@
 #include "trace_writer.h"
 #include "input_locate.h"
 
-/* Growth step of a payload whose size is not verified yet (gzip input). */
-#define UNVERIFIED_CHUNK (1u << 20)
-
 /* Everything one conversion owns. */
 struct run {
 	const struct csim_options *opt;
@@ -80,47 +77,6 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	return rc;
 }
 
-/*
- * Reads a whole payload into *out. A size checked against the file is
- * allocated at once; an unverified one (gzip input) only as its bytes
- * arrive, so a header claiming 256 GiB fails as a truncated block, not as
- * an allocation of the claimed size.
- */
-static int read_payload(struct csim_block_reader *reader, const struct csim_block *blk,
-			char **out, struct csim_error *err)
-{
-	uint64_t size = blk->payload_size;
-	size_t cap = 0, len = 0;
-	char *buf = NULL;
-	int rc = CSIM_OK;
-
-	if (size > SIZE_MAX - 1) {
-		rc = csim_error_nomem(err, CSIM_E_INPUT);
-		goto out;
-	}
-	do {
-		size_t next = cap < UNVERIFIED_CHUNK ? UNVERIFIED_CHUNK
-			      : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
-		size_t want = csim_block_reader_sizes_checked(reader) || size <= next ? (size_t)size : next;
-		char *b = realloc(buf, want ? want : 1);
-		size_t got;
-
-		if (b == NULL) {
-			rc = csim_error_nomem(err, CSIM_E_INPUT);
-			goto out;
-		}
-		buf = b;
-		cap = want;
-		rc = csim_block_reader_read(reader, buf + len, cap - len, &got, err);
-		len += got;
-	} while (rc == CSIM_OK && len < size);
-out:
-	if (rc != CSIM_OK)
-		free(buf);
-	*out = rc == CSIM_OK ? buf : NULL;
-	return rc;
-}
-
 static int read_instr(struct run *r, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
@@ -131,7 +87,7 @@ static int read_instr(struct run *r, struct csim_block_reader *reader,
 		r->instr_ignored++;
 		return CSIM_OK;
 	}
-	rc = read_payload(reader, blk, &payload, err);
+	rc = csim_block_reader_read_payload(reader, blk, &payload, err);
 	if (rc != CSIM_OK)
 		return rc;
 	/* load() owns the payload from here, also when it fails. */
