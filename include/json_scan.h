@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 
+#include "span.h"
+
 enum csim_scan_status {
 	CSIM_SCAN_OK = 0,
 	CSIM_SCAN_MORE = 1,
@@ -48,6 +50,38 @@ int csim_json_scan_number(const char *p, const char *end, int final,
    nesting stack cannot grow: an allocation failure, not a syntax error. */
 int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			 const char *end, int final, struct csim_scan_result *res);
+
+/*
+ * Iteration over the members of an object or the elements of an array, in
+ * the style of yyjson's iterators: every walk over a container uses it, over
+ * a growing window (MORE) or over text already validated (final).
+ */
+struct csim_json_iter {
+	struct csim_json_stack *stack;
+	const char *p, *end;   /* next unread byte; end of the text */
+	int final;
+	char close;            /* '}' or ']' */
+	int started;
+};
+
+struct csim_json_item {
+	struct csim_span key;  /* objects: the key's raw text between its quotes */
+	int key_escaped;
+	struct csim_span value;
+	size_t depth;          /* the value's deepest nesting */
+};
+
+/* p at the '{' or '[' that opens the container. */
+void csim_json_iter_init(struct csim_json_iter *it, struct csim_json_stack *st,
+			 const char *p, const char *end, int final);
+
+/*
+ * CSIM_SCAN_OK and *has = 1 with the next member in item; CSIM_SCAN_OK and
+ * *has = 0 after the closing bracket (res->end is one past it); otherwise
+ * the failing scan's status and res (MORE, BAD, NOMEM).
+ */
+int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
+			int *has, struct csim_scan_result *res);
 
 /*
  * Decodes the text between the quotes of a string that

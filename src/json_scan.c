@@ -302,21 +302,25 @@ static int scan_scalar(const char *p, const char *end, int final,
 	return scan_bad(res, p, "expected a JSON value");
 }
 
-/* After '{' or ',' inside an object: a key, a colon, and the value's start. */
+/*
+ * After '{' or ',' inside an object: a key, a colon, and the value's start.
+ * *key is the key's raw text between its quotes.
+ */
 static int scan_member_head(const char **pp, const char *end, int final,
-			    struct csim_scan_result *res)
+			    struct csim_scan_result *res, struct csim_span *key,
+			    int *escaped)
 {
 	const char *p = csim_json_skip_ws(*pp, end);
-	int escaped;
 	int rc;
 
 	if (p >= end)
 		return scan_short(res, p, final);
 	if (*p != '"')
 		return scan_bad(res, p, "expected a string key");
-	rc = csim_json_scan_string(p, end, final, res, &escaped);
+	rc = csim_json_scan_string(p, end, final, res, escaped);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
+	*key = csim_span_of(p + 1, (size_t)(res->end - p - 2));
 	p = csim_json_skip_ws(res->end, end);
 	if (p >= end)
 		return scan_short(res, p, final);
@@ -329,8 +333,9 @@ static int scan_member_head(const char **pp, const char *end, int final,
 int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			 const char *end, int final, struct csim_scan_result *res)
 {
+	struct csim_span key;   /* not needed: validation only */
 	size_t depth = 0;
-	int rc;
+	int escaped, rc;
 
 	res->depth = 0;
 	for (;;) {
@@ -357,7 +362,7 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			} else {
 				p = q;
 				if (kind == KIND_OBJECT) {
-					rc = scan_member_head(&p, end, final, res);
+					rc = scan_member_head(&p, end, final, res, &key, &escaped);
 					if (rc != CSIM_SCAN_OK)
 						return rc;
 				}
@@ -384,7 +389,7 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			if (*p == ',') {
 				p++;
 				if (kind == KIND_OBJECT) {
-					rc = scan_member_head(&p, end, final, res);
+					rc = scan_member_head(&p, end, final, res, &key, &escaped);
 					if (rc != CSIM_SCAN_OK)
 						return rc;
 				}
@@ -401,6 +406,55 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 					: "expected ',' or ']' in array");
 		}
 	}
+}
+
+void csim_json_iter_init(struct csim_json_iter *it, struct csim_json_stack *st,
+			 const char *p, const char *end, int final)
+{
+	it->stack = st;
+	it->p = p + 1;
+	it->end = end;
+	it->final = final;
+	it->close = *p == '{' ? '}' : ']';
+	it->started = 0;
+}
+
+int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
+			int *has, struct csim_scan_result *res)
+{
+	const char *q = csim_json_skip_ws(it->p, it->end);
+	int rc;
+
+	*has = 0;
+	if (q >= it->end)
+		return scan_short(res, q, it->final);
+	if (*q == it->close) {
+		res->end = it->p = q + 1;
+		return CSIM_SCAN_OK;
+	}
+	if (it->started) {
+		if (*q != ',')
+			return scan_bad(res, q, it->close == '}'
+					? "expected ',' or '}' in object"
+					: "expected ',' or ']' in array");
+		q++;
+	}
+	it->started = 1;
+	if (it->close == '}') {
+		rc = scan_member_head(&q, it->end, it->final, res, &item->key,
+				      &item->key_escaped);
+		if (rc != CSIM_SCAN_OK)
+			return rc;
+	}
+	q = csim_json_skip_ws(q, it->end);
+	rc = csim_json_scan_value(it->stack, q, it->end, it->final, res);
+	if (rc != CSIM_SCAN_OK)
+		return rc;
+	item->value = csim_span_of(q, (size_t)(res->end - q));
+	item->depth = res->depth;
+	it->p = res->end;
+	*has = 1;
+	return CSIM_SCAN_OK;
 }
 
 static size_t put_utf8(char *dst, unsigned cp)

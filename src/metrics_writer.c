@@ -29,62 +29,50 @@ static int metrics_bad(struct walker *w, const char *where, const char *why)
 }
 
 
-/* Iterates a validated container: *p at '{' or '[' on entry, then at each
- * member's value (objects also return the key text). Returns 0 at the end. */
-static int next_member(struct walker *w, const char **p, const char *end,
-		       int first, const char **key, size_t *key_n)
+/*
+ * The next member of a container of the validated payload (*has 0 at its
+ * end). Validation has grown the nesting stack to the payload's depth, so a
+ * walk fails only if something is badly wrong; it still says what.
+ */
+static int walk_next(struct walker *w, struct csim_json_iter *it,
+		     struct csim_json_item *m, int *has)
 {
 	struct csim_scan_result res;
-	const char *q = csim_json_skip_ws(first ? *p + 1 : *p, end);
-	int escaped;
+	int rc = csim_json_iter_next(it, m, has, &res);
 
-	if (!first) {
-		/* *p is at the previous value: skip it and the comma. */
-		csim_json_scan_value(&w->stack, q, end, 1, &res);
-		q = csim_json_skip_ws(res.end, end);
-		if (*q != ',')
-			return 0;
-		q = csim_json_skip_ws(q + 1, end);
-	} else if (*q == '}' || *q == ']') {
-		return 0;
-	}
-	if (key != NULL) {
-		csim_json_scan_string(q, end, 1, &res, &escaped);
-		*key = q + 1;
-		*key_n = (size_t)(res.end - q - 2);
-		q = csim_json_skip_ws(res.end, end);
-		q = csim_json_skip_ws(q + 1, end);
-	}
-	*p = q;
-	return 1;
+	if (rc == CSIM_SCAN_NOMEM)
+		return csim_error_nomem(w->err, CSIM_E_INPUT);
+	if (rc != CSIM_SCAN_OK)
+		return metrics_bad(w, res.where, res.why);
+	return CSIM_OK;
 }
 
-static const char *value_end(struct walker *w, const char *p, const char *end)
+static void walk_begin(struct walker *w, struct csim_json_iter *it,
+		       struct csim_span container)
 {
-	struct csim_scan_result res;
-
-	csim_json_scan_value(&w->stack, p, end, 1, &res);
-	return res.end;
+	csim_json_iter_init(it, &w->stack, container.p, container.p + container.n, 1);
 }
 
-
-static int load_cores(struct walker *w, const char *p, const char *end)
+static int load_cores(struct walker *w, struct csim_span cores)
 {
 	struct csim_metrics *mt = w->mt;
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	int has = 1, rc;
 
-	if (*p != '[')
-		return metrics_bad(w, p, "Cores is not an array");
-	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
-		if (*p != '"')
-			return metrics_bad(w, p, "Cores holds a value that is not a string");
+	if (*cores.p != '[')
+		return metrics_bad(w, cores.p, "Cores is not an array");
+	walk_begin(w, &it, cores);
+	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
+		if (*m.value.p != '"')
+			return metrics_bad(w, m.value.p,
+					   "Cores holds a value that is not a string");
 		if (csim_array_grow((void **)&mt->cores, &mt->cores_cap, mt->ncores + 1,
 			 sizeof(*mt->cores)) != 0)
 			return csim_error_nomem(w->err, CSIM_E_INPUT);
-		mt->cores[mt->ncores].p = p;
-		mt->cores[mt->ncores].n = (size_t)(value_end(w, p, end) - p);
-		mt->ncores++;
+		mt->cores[mt->ncores++] = m.value;
 	}
-	return CSIM_OK;
+	return rc;
 }
 
 /*
@@ -92,14 +80,14 @@ static int load_cores(struct walker *w, const char *p, const char *end)
  * split per core. Compared as doubles: a code may be any JSON number
  * (converting 1e60 to int would be undefined behaviour; found by fuzzing).
  */
-static int column_is_whole(const struct walker *w, const char *key, size_t n)
+static int column_is_whole(const struct walker *w, struct csim_span key)
 {
 	const cJSON *col;
 
 	if (w->columns == NULL)
 		return 0;
 	cJSON_ArrayForEach(col, w->columns) {
-		if (col->string != NULL && csim_span_eq(csim_span_of(key, n), col->string) &&
+		if (col->string != NULL && csim_span_eq(key, col->string) &&
 		    cJSON_IsNumber(col))
 			return col->valuedouble == DTYPE_JSON_STRING ||
 			       col->valuedouble == DTYPE_PERCENT_DETAILS;
@@ -108,20 +96,20 @@ static int column_is_whole(const struct walker *w, const char *key, size_t n)
 }
 
 /* Records the element spans of an array when it has one per core. */
-static int index_split(struct walker *w, struct csim_metrics_field *f,
-		       const char *end)
+static int index_split(struct walker *w, struct csim_metrics_field *f)
 {
 	struct csim_metrics *mt = w->mt;
-	const char *p = f->val;
+	struct csim_json_iter it;
+	struct csim_json_item m;
 	size_t first_elem = mt->nelem, count = 0;
+	int has = 1, rc;
 
-	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
+	walk_begin(w, &it, csim_span_of(f->val, f->val_n));
+	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
 		if (csim_array_grow((void **)&mt->elem, &mt->elem_cap, mt->nelem + 1,
 			 sizeof(*mt->elem)) != 0)
 			return csim_error_nomem(w->err, CSIM_E_INPUT);
-		mt->elem[mt->nelem].p = p;
-		mt->elem[mt->nelem].n = (size_t)(value_end(w, p, end) - p);
-		mt->nelem++;
+		mt->elem[mt->nelem++] = m.value;
 		count++;
 	}
 	if (count == mt->ncores) {
@@ -130,18 +118,20 @@ static int index_split(struct walker *w, struct csim_metrics_field *f,
 	} else {
 		mt->nelem = first_elem;   /* kept whole */
 	}
-	return CSIM_OK;
+	return rc;
 }
 
-static int index_row(struct walker *w, const char *p, const char *end)
+static int index_row(struct walker *w, struct csim_span row)
 {
 	struct csim_metrics *mt = w->mt;
-	const char *key;
-	size_t key_n;
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	int has = 1, rc;
 
-	if (*p != '{')
-		return metrics_bad(w, p, "an Instructions entry is not an object");
-	for (int first = 1; next_member(w, &p, end, first, &key, &key_n); first = 0) {
+	if (*row.p != '{')
+		return metrics_bad(w, row.p, "an Instructions entry is not an object");
+	walk_begin(w, &it, row);
+	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
 		struct csim_metrics_field *f;
 
 		if (csim_array_grow((void **)&mt->fields, &mt->fields_cap, mt->nfields + 1,
@@ -149,31 +139,40 @@ static int index_row(struct walker *w, const char *p, const char *end)
 			return csim_error_nomem(w->err, CSIM_E_INPUT);
 		f = &mt->fields[mt->nfields++];
 		memset(f, 0, sizeof(*f));
-		f->key = key;
-		f->key_n = key_n;
-		f->val = p;
-		f->val_n = (size_t)(value_end(w, p, end) - p);
-		if (*p == '[' && !column_is_whole(w, key, key_n) &&
-		    index_split(w, f, end) != CSIM_OK)
-			return w->err->code;
+		f->key = m.key.p;
+		f->key_n = m.key.n;
+		f->val = m.value.p;
+		f->val_n = m.value.n;
+		if (*f->val == '[' && !column_is_whole(w, m.key)) {
+			rc = index_split(w, f);
+			if (rc != CSIM_OK)
+				return rc;
+		}
 	}
-	return CSIM_OK;
+	return rc;
 }
 
-static int index_rows(struct walker *w, const char *p, const char *end)
+static int index_rows(struct walker *w, struct csim_span rows)
 {
 	struct csim_metrics *mt = w->mt;
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	int has = 1, rc;
 
-	if (*p != '[')
-		return metrics_bad(w, p, "Instructions is not an array");
-	for (int first = 1; next_member(w, &p, end, first, NULL, NULL); first = 0) {
+	if (*rows.p != '[')
+		return metrics_bad(w, rows.p, "Instructions is not an array");
+	walk_begin(w, &it, rows);
+	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
 		if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 2,
 			 sizeof(*mt->row_first)) != 0)
 			return csim_error_nomem(w->err, CSIM_E_INPUT);
 		mt->row_first[mt->nrows++] = mt->nfields;
-		if (index_row(w, p, end) != CSIM_OK)
-			return w->err->code;
+		rc = index_row(w, m.value);
+		if (rc != CSIM_OK)
+			return rc;
 	}
+	if (rc != CSIM_OK)
+		return rc;
 	if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 1,
 		 sizeof(*mt->row_first)) != 0)
 		return csim_error_nomem(w->err, CSIM_E_INPUT);
@@ -182,32 +181,33 @@ static int index_rows(struct walker *w, const char *p, const char *end)
 }
 
 /* Finds Cores, Instructions and Instructions Dtype in the payload object. */
-static int find_members(struct walker *w, const char **cores,
-			const char **instr, const char *end)
+static int find_members(struct walker *w, struct csim_span payload,
+			struct csim_span *cores, struct csim_span *instr)
 {
 	struct csim_metrics *mt = w->mt;
-	const char *p = csim_json_skip_ws(mt->payload, end);
-	const char *key;
-	size_t key_n;
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	int has = 1, rc;
 
-	if (*p != '{')
-		return metrics_bad(w, p, "payload is not a JSON object");
-	for (int first = 1; next_member(w, &p, end, first, &key, &key_n); first = 0) {
-		if (csim_span_eq(csim_span_of(key, key_n), "Cores"))
-			*cores = p;
-		else if (csim_span_eq(csim_span_of(key, key_n), "Instructions"))
-			*instr = p;
-		else if (csim_span_eq(csim_span_of(key, key_n), "Instructions Dtype")) {
-			mt->dtype = p;
-			mt->dtype_n = (size_t)(value_end(w, p, end) - p);
+	if (*payload.p != '{')
+		return metrics_bad(w, payload.p, "payload is not a JSON object");
+	walk_begin(w, &it, payload);
+	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
+		if (csim_span_eq(m.key, "Cores")) {
+			*cores = m.value;
+		} else if (csim_span_eq(m.key, "Instructions")) {
+			*instr = m.value;
+		} else if (csim_span_eq(m.key, "Instructions Dtype")) {
+			mt->dtype = m.value.p;
+			mt->dtype_n = m.value.n;
 		}
 	}
-	if (*cores == NULL || *instr == NULL)
-		return csim_error_set(w->err, CSIM_E_INPUT, mt->block_offset,
-				      "%s: API_INSTR block at offset %llu: no %s array",
-				      mt->path, (unsigned long long)mt->block_offset,
-				      *cores == NULL ? "Cores" : "Instructions");
-	return CSIM_OK;
+	if (rc == CSIM_OK && (cores->p == NULL || instr->p == NULL))
+		rc = csim_error_set(w->err, CSIM_E_INPUT, mt->block_offset,
+				    "%s: API_INSTR block at offset %llu: no %s array",
+				    mt->path, (unsigned long long)mt->block_offset,
+				    cores->p == NULL ? "Cores" : "Instructions");
+	return rc;
 }
 
 int csim_metrics_load(struct csim_metrics *mt, const char *path,
@@ -217,7 +217,8 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 	struct walker w = { mt, { NULL, 0 }, NULL, err };
 	struct csim_scan_result res;
 	const char *end = payload + size;
-	const char *cores = NULL, *instr = NULL;
+	struct csim_span payload_value = { NULL, 0 };
+	struct csim_span cores = { NULL, 0 }, instr = { NULL, 0 };
 	cJSON *dtype = NULL;
 	int rc;
 
@@ -229,7 +230,10 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 	/* Validate once; every walk below may then assume well-formed JSON, and
 	   the nesting stack has grown to the payload's depth, so the walks'
 	   scans can neither fail nor allocate. */
-	rc = csim_json_scan_value(&w.stack, csim_json_skip_ws(payload, end), end, 1, &res);
+	payload_value.p = csim_json_skip_ws(payload, end);
+	rc = csim_json_scan_value(&w.stack, payload_value.p, end, 1, &res);
+	if (rc == CSIM_SCAN_OK)
+		payload_value.n = (size_t)(res.end - payload_value.p);
 	if (rc == CSIM_SCAN_OK && csim_json_skip_ws(res.end, end) != end) {
 		rc = CSIM_SCAN_BAD;
 		res.where = csim_json_skip_ws(res.end, end);
@@ -240,7 +244,7 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 					   : metrics_bad(&w, res.where, res.why);
 		goto out;
 	}
-	rc = find_members(&w, &cores, &instr, end);
+	rc = find_members(&w, payload_value, &cores, &instr);
 	if (rc != CSIM_OK)
 		goto out;
 	if (mt->dtype != NULL) {
@@ -257,9 +261,9 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 		}
 		w.columns = cJSON_GetObjectItemCaseSensitive(dtype, "Instructions");
 	}
-	rc = load_cores(&w, cores, end);
+	rc = load_cores(&w, cores);
 	if (rc == CSIM_OK)
-		rc = index_rows(&w, instr, end);
+		rc = index_rows(&w, instr);
 out:
 	cJSON_Delete(dtype);
 	csim_json_stack_release(&w.stack);

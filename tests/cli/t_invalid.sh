@@ -36,6 +36,7 @@ events_missing_fields|0|7 event(s) skipped for missing or bad fields: 1 not a JS
 flag_records_unbalanced|0|3 sync flag(s) could not be re-anchored: 2 begin or end record missing, 1 no matching WAIT|2 2
 source_path_without_nul|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
 block_types_0_and_255|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
+nesting_at_limit|0|1 event(s) skipped for missing or bad fields: 1 values nested deeper than 512 levels|2 0
 api_instr_dtype_code_huge|0|wrote out/instr_metrics.json|1 0
 api_instr_long_key|0|wrote out/instr_metrics.json|1 0
 TABLE

@@ -8,6 +8,14 @@
 # A scenario may list variants in <name>/variants, one "NAME ARGS..." per
 # line (default: one variant "default" without extra arguments).
 #
+# Each scenario also has a facts file: the key facts of its EXPECT.md
+# (derived by hand, never copied from output), under a "[VARIANT]" header per
+# variant. "stderr TEXT" must be part of stderr, "nostderr TEXT" must not;
+# any other line must be a line printed by trace_facts
+# (tests/tools/trace_facts.c) for the trace: counts, process order, slices
+# and sub-lanes per lane, arrow endpoints.
+# A variant with no fact fails. Facts are checked in --update mode too.
+#
 # stdout and stderr goldens hold the stream without its final newline: the
 # stream must be exactly the golden followed by one "\n" (or empty when the
 # golden is empty), so a lost or doubled trailing newline fails.
@@ -20,6 +28,7 @@
 # Only the --update argument writes goldens; nothing in the environment does.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+: "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
 
 update=0
 if [ "${1:-}" = --update ]; then
@@ -74,6 +83,40 @@ store() {
 	updated=$((updated + 1))
 }
 
+# facts_of FILE VARIANT: the fact lines of one variant's section.
+facts_of() {
+	[ -f "$1" ] || return 0
+	awk -v want="[$2]" '/^\[/ { on = ($0 == want); next }
+		on && !/^#/ && !/^[[:space:]]*$/' "$1"
+}
+
+# check_facts DIR NAME VARIANT WORK: every fact of the variant holds.
+check_facts() {
+	local dir=$1 name=$2 variant=$3 work=$4 fact n=0
+
+	if [ -f "$work/out/trace.clean.json" ]; then
+		"$CSIM_FACTS" "$work/out/trace.clean.json" >"$work/facts.out" ||
+			flunk "$name/$variant: trace_facts failed"
+	else
+		: >"$work/facts.out"
+	fi
+	while IFS= read -r fact; do
+		n=$((n + 1))
+		case $fact in
+		"stderr "*)
+			check "$name/$variant: fact: $fact" contains "$(cat "$work/stderr")" "${fact#stderr }" ;;
+		"nostderr "*)
+			# shellcheck disable=SC2016 # expanded by eval, inside check
+			check "$name/$variant: fact: $fact" eval '! contains "$(cat "$work/stderr")" "${fact#nostderr }"' ;;
+		*)
+			check "$name/$variant: fact: $fact" grep -Fxq -- "$fact" "$work/facts.out" ;;
+		esac
+	done < <(facts_of "$dir/facts" "$variant")
+	if [ "$n" -eq 0 ]; then
+		flunk "$name/$variant: no hand-derived facts in $name/facts"
+	fi
+}
+
 run_variant() {
 	local dir=$1 name=$2 variant=$3
 	shift 3
@@ -108,6 +151,7 @@ run_variant() {
 			compare "$golden/$f" "$work/out/$f" "$name/$variant: $f"
 		done
 	fi
+	check_facts "$dir" "$name" "$variant" "$work"
 	if [ -f "$work/out/trace.clean.json" ]; then
 		check "$name/$variant: viewer rules" "$CSIM_CHECK" --disjoint "$work/out/trace.clean.json"
 		mv "$work/out" "$work/first"

@@ -1,0 +1,242 @@
+/*
+ * trace_facts: prints the countable facts of a trace.clean.json, one per
+ * line, so a scenario's hand-derived facts (fixtures/scenarios/<name>/facts,
+ * transcribed from its EXPECT.md) can be checked line by line with grep -Fx.
+ * It shares no code with the converter (cJSON only), like trace_check.
+ *
+ *   trace_facts FILE      exit 0, facts on stdout; 1 unreadable or not a trace
+ *
+ * Lines (order not significant):
+ *   slices N | arrows N | counters N | processes N | lanes N
+ *   process PID RANK              RANK: 0-based by process_sort_index
+ *   lane PID PIPE SLICES SUBLANES PIPE is the tid without "#k"
+ *   arrow ID NAME S_PID S_TID S_TS F_PID F_TID F_TS   (times as %.10g µs)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#define MAX_ITEMS 512
+#define NAME_MAX_LEN 128
+
+struct lane {
+	char pid[NAME_MAX_LEN];
+	char pipe[NAME_MAX_LEN];
+	unsigned slices;
+	unsigned nsubs;
+	char subs[32][NAME_MAX_LEN];
+};
+
+struct process {
+	char pid[NAME_MAX_LEN];
+	double sort_index;
+};
+
+struct end {
+	int seen;
+	char pid[NAME_MAX_LEN];
+	char tid[NAME_MAX_LEN];
+	double ts;
+};
+
+struct arrow {
+	double id;
+	char name[NAME_MAX_LEN];
+	struct end s, f;
+};
+
+struct facts {
+	unsigned slices, counters;
+	size_t nlanes, nprocs, narrows;
+	struct lane lanes[MAX_ITEMS];
+	struct process procs[MAX_ITEMS];
+	struct arrow arrows[MAX_ITEMS];
+};
+
+/* A pid or tid as text: strings as they are, numbers as %.17g. */
+static void id_text(const cJSON *v, char *out)
+{
+	if (cJSON_IsString(v))
+		snprintf(out, NAME_MAX_LEN, "%s", v->valuestring);
+	else if (cJSON_IsNumber(v))
+		snprintf(out, NAME_MAX_LEN, "%.17g", v->valuedouble);
+	else
+		snprintf(out, NAME_MAX_LEN, "?");
+}
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (f == NULL)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
+	    fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
+		if (fread(buf, 1, (size_t)n, f) == (size_t)n) {
+			buf[n] = '\0';
+		} else {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+static int add_slice(struct facts *fx, const char *pid, const char *tid)
+{
+	char pipe[NAME_MAX_LEN];
+	const char *hash = strchr(tid, '#');
+	struct lane *l = NULL;
+	size_t i;
+
+	snprintf(pipe, sizeof(pipe), "%.*s",
+		 (int)(hash != NULL ? (size_t)(hash - tid) : strlen(tid)), tid);
+	for (i = 0; i < fx->nlanes && l == NULL; i++)
+		if (strcmp(fx->lanes[i].pid, pid) == 0 && strcmp(fx->lanes[i].pipe, pipe) == 0)
+			l = &fx->lanes[i];
+	if (l == NULL) {
+		if (fx->nlanes == MAX_ITEMS)
+			return -1;
+		l = &fx->lanes[fx->nlanes++];
+		snprintf(l->pid, sizeof(l->pid), "%s", pid);
+		snprintf(l->pipe, sizeof(l->pipe), "%s", pipe);
+	}
+	l->slices++;
+	for (i = 0; i < l->nsubs; i++)
+		if (strcmp(l->subs[i], tid) == 0)
+			return 0;
+	if (l->nsubs == sizeof(l->subs) / sizeof(l->subs[0]))
+		return -1;
+	snprintf(l->subs[l->nsubs++], NAME_MAX_LEN, "%s", tid);
+	return 0;
+}
+
+static struct arrow *arrow_of(struct facts *fx, double id, const char *name)
+{
+	for (size_t i = 0; i < fx->narrows; i++)
+		if (fx->arrows[i].id == id && strcmp(fx->arrows[i].name, name) == 0)
+			return &fx->arrows[i];
+	if (fx->narrows == MAX_ITEMS)
+		return NULL;
+	fx->arrows[fx->narrows].id = id;
+	snprintf(fx->arrows[fx->narrows].name, NAME_MAX_LEN, "%s", name);
+	return &fx->arrows[fx->narrows++];
+}
+
+static int add_event(struct facts *fx, const cJSON *ev)
+{
+	const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(ev, "name");
+	char pid[NAME_MAX_LEN], tid[NAME_MAX_LEN];
+
+	if (!cJSON_IsString(ph))
+		return -1;
+	id_text(cJSON_GetObjectItemCaseSensitive(ev, "pid"), pid);
+	id_text(cJSON_GetObjectItemCaseSensitive(ev, "tid"), tid);
+	if (strcmp(ph->valuestring, "X") == 0) {
+		fx->slices++;
+		return add_slice(fx, pid, tid);
+	}
+	if (strcmp(ph->valuestring, "C") == 0) {
+		fx->counters++;
+		return 0;
+	}
+	if (strcmp(ph->valuestring, "M") == 0 && cJSON_IsString(name) &&
+	    strcmp(name->valuestring, "process_sort_index") == 0) {
+		const cJSON *args = cJSON_GetObjectItemCaseSensitive(ev, "args");
+		const cJSON *idx = cJSON_GetObjectItemCaseSensitive(args, "sort_index");
+
+		if (!cJSON_IsNumber(idx) || fx->nprocs == MAX_ITEMS)
+			return -1;
+		snprintf(fx->procs[fx->nprocs].pid, NAME_MAX_LEN, "%s", pid);
+		fx->procs[fx->nprocs++].sort_index = idx->valuedouble;
+		return 0;
+	}
+	if ((strcmp(ph->valuestring, "s") == 0 || strcmp(ph->valuestring, "f") == 0) &&
+	    cJSON_IsString(name)) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(ev, "id");
+		const cJSON *ts = cJSON_GetObjectItemCaseSensitive(ev, "ts");
+		struct arrow *a;
+		struct end *e;
+
+		if (!cJSON_IsNumber(id) || !cJSON_IsNumber(ts) ||
+		    (a = arrow_of(fx, id->valuedouble, name->valuestring)) == NULL)
+			return -1;
+		e = ph->valuestring[0] == 's' ? &a->s : &a->f;
+		e->seen = 1;
+		snprintf(e->pid, sizeof(e->pid), "%s", pid);
+		snprintf(e->tid, sizeof(e->tid), "%s", tid);
+		e->ts = ts->valuedouble;
+	}
+	return 0;
+}
+
+static int by_sort_index(const void *a, const void *b)
+{
+	const struct process *p = a, *q = b;
+
+	if (p->sort_index != q->sort_index)
+		return p->sort_index < q->sort_index ? -1 : 1;
+	return strcmp(p->pid, q->pid);
+}
+
+static void print_facts(struct facts *fx)
+{
+	printf("slices %u\narrows %zu\ncounters %u\nprocesses %zu\nlanes %zu\n",
+	       fx->slices, fx->narrows, fx->counters, fx->nprocs, fx->nlanes);
+	qsort(fx->procs, fx->nprocs, sizeof(fx->procs[0]), by_sort_index);
+	for (size_t i = 0; i < fx->nprocs; i++)
+		printf("process %s %zu\n", fx->procs[i].pid, i);
+	for (size_t i = 0; i < fx->nlanes; i++)
+		printf("lane %s %s %u %u\n", fx->lanes[i].pid, fx->lanes[i].pipe,
+		       fx->lanes[i].slices, fx->lanes[i].nsubs);
+	for (size_t i = 0; i < fx->narrows; i++) {
+		const struct arrow *a = &fx->arrows[i];
+
+		if (!a->s.seen || !a->f.seen)
+			continue;   /* trace_check reports unpaired flows */
+		printf("arrow %.17g %s %s %s %.10g %s %s %.10g\n", a->id, a->name,
+		       a->s.pid, a->s.tid, a->s.ts, a->f.pid, a->f.tid, a->f.ts);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct facts fx;
+	const cJSON *events, *ev;
+	cJSON *root;
+	char *text;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: trace_facts FILE\n");
+		return 2;
+	}
+	text = read_all(argv[1]);
+	if (text == NULL) {
+		fprintf(stderr, "trace_facts: %s: cannot read\n", argv[1]);
+		return 1;
+	}
+	root = cJSON_Parse(text);
+	free(text);
+	events = cJSON_GetObjectItemCaseSensitive(root, "traceEvents");
+	if (!cJSON_IsArray(events)) {
+		fprintf(stderr, "trace_facts: %s: no traceEvents array\n", argv[1]);
+		cJSON_Delete(root);
+		return 1;
+	}
+	cJSON_ArrayForEach(ev, events) {
+		if (add_event(&fx, ev) != 0) {
+			fprintf(stderr, "trace_facts: %s: an event it cannot read\n", argv[1]);
+			cJSON_Delete(root);
+			return 1;
+		}
+	}
+	print_facts(&fx);
+	cJSON_Delete(root);
+	return 0;
+}
