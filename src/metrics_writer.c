@@ -227,9 +227,8 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 	mt->size = size;
 	mt->path = path;
 	mt->block_offset = block_offset;
-	/* Validate once; every walk below may then assume well-formed JSON, and
-	   the nesting stack has grown to the payload's depth, so the walks'
-	   scans can neither fail nor allocate. */
+	/* Validate once; every walk below may then assume well-formed JSON
+	   (and the nesting stack has already grown to the payload's depth). */
 	payload_value.p = csim_json_skip_ws(payload, end);
 	rc = csim_json_scan_value(&w.stack, payload_value.p, end, 1, &res);
 	if (rc == CSIM_SCAN_OK)

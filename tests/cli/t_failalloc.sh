@@ -13,8 +13,9 @@
 #   - under ASan/LSan, report no leak or memory error;
 # except where the failed allocation is best-effort (the table's size
 # estimate): then the run must succeed with the reference bytes.
-# A last sweep covers the raw copy (exit 3 there; the outputs are written
-# by then, so only "no temporary folder left" applies).
+# A last sweep covers the raw copy over an older raw_simulator/: exit 3
+# there, the new outputs are written by then, the older copy must be kept
+# and no temporary folder left. A run over 60 s counts as a hang (exit 124).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FAILALLOC:?set CSIM_FAILALLOC to the clean_sim_trace_failalloc executable}"
@@ -28,7 +29,6 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:exitcode=86"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
 
 benign=0
-failed_runs=0
 exits=""   # exit status of each tried k, for the summary line
 
 # fa_run DIR K ARGS...: runs the failalloc build in DIR failing allocation K.
@@ -36,7 +36,7 @@ fa_run() {
 	local dir=$1 k=$2
 	shift 2
 	status=0
-	(cd "$dir" && CSIM_FAIL_ALLOC=$k "$CSIM_FAILALLOC" "$@" \
+	(cd "$dir" && CSIM_FAIL_ALLOC=$k timeout 60 "$CSIM_FAILALLOC" "$@" \
 		>"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
 	err=$(cat "$tmp/.stderr")
 }
@@ -133,7 +133,6 @@ sweep() {
 		tried=$((tried + 1))
 		one_k "$name" "$work" "$k" || bad=$((bad + 1))
 	done
-	failed_runs=$((failed_runs + bad))
 	check "$name: $tried of $total failing allocations end cleanly" [ "$bad" -eq 0 ]
 	# Past the total nothing fails: the count covers the whole run.
 	old_outputs "$work"
@@ -183,7 +182,6 @@ sweep_raw_copy() {
 			bad=$((bad + 1))
 		fi
 	done
-	failed_runs=$((failed_runs + bad))
 	check "raw copy: $tried of $((total - first + 1)) failing allocations end cleanly" \
 		[ "$tried" -gt 0 -a "$bad" -eq 0 ]
 	echo "# raw copy: allocations $first..$total, $tried k tried"
