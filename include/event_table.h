@@ -159,7 +159,8 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
 			   struct csim_span text, struct csim_error *err);
 
-const char *csim_skip_reason_text(enum csim_skip_reason r);
-const char *csim_drop_reason_text(enum csim_drop_reason r);
+/* What the notes print for each reason. */
+extern const char *const csim_skip_reason_texts[CSIM_SKIP_COUNT];
+extern const char *const csim_drop_reason_texts[CSIM_DROP_COUNT];
 
 #endif

@@ -167,7 +167,8 @@ int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err);
  */
 void csim_model_drop(struct csim_model *m, unsigned parts);
 
-const char *csim_flag_skip_text(enum csim_flag_skip r);
-const char *csim_slice_drop_text(enum csim_slice_drop r);
+/* What the notes print for each reason. */
+extern const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT];
+extern const char *const csim_slice_drop_texts[CSIM_SDROP_COUNT];
 
 #endif

@@ -14,6 +14,7 @@
 #include "path.h"
 #include "passes.h"
 #include "raw_copy.h"
+#include "run_notes.h"
 #include "slice_store.h"
 #include "trace_writer.h"
 #include "input_locate.h"
@@ -208,75 +209,14 @@ static int copy_raw(struct run *r, struct csim_error *err)
 	return rc;
 }
 
-/* "3 a, 2 b" for the non-zero counts of a breakdown. */
-static void breakdown(char *buf, size_t cap, const uint64_t *counts, int n,
-		      const char *(*text)(int))
+static void report_notes(const struct run *r)
 {
-	size_t len = 0;
+	const struct csim_run_facts facts = {
+		r->bin_path, r->slices.nblocks, r->have_metrics, r->instr_ignored,
+		r->instr_offset
+	};
 
-	buf[0] = '\0';
-	for (int i = 0; i < n && len < cap; i++) {
-		int k;
-
-		if (counts[i] == 0)
-			continue;
-		k = snprintf(buf + len, cap - len, "%s%llu %s", len ? ", " : "",
-			     (unsigned long long)counts[i], text(i));
-		if (k < 0)
-			break;
-		len += (size_t)k;
-	}
-}
-
-static const char *skip_text(int i) { return csim_skip_reason_text((enum csim_skip_reason)i); }
-static const char *fskip_text(int i) { return csim_flag_skip_text((enum csim_flag_skip)i); }
-static const char *sdrop_text(int i) { return csim_slice_drop_text((enum csim_slice_drop)i); }
-static const char *drop_text(int i) { return csim_drop_reason_text((enum csim_drop_reason)i); }
-
-static uint64_t sum(const uint64_t *v, int n)
-{
-	uint64_t s = 0;
-
-	for (int i = 0; i < n; i++)
-		s += v[i];
-	return s;
-}
-
-static void report_summary(const struct run *r)
-{
-	const struct csim_model *m = &r->model;
-	const struct csim_table *t = &m->table;
-	char buf[1024];
-	uint64_t skipped = sum(t->skipped, CSIM_SKIP_COUNT);
-	uint64_t flag_skips = sum(m->flag_skips, CSIM_FSKIP_COUNT);
-
-	if (skipped > 0) {
-		breakdown(buf, sizeof(buf), t->skipped, CSIM_SKIP_COUNT, skip_text);
-		csim_log_warn(r->log, "%llu event(s) skipped for missing or bad fields: %s",
-			      (unsigned long long)skipped, buf);
-	}
-	if (r->instr_ignored > 0)
-		csim_log_warn(r->log, "%s: %u more API_INSTR block(s) ignored; metrics come from the first, at offset %llu",
-			      r->bin_path, r->instr_ignored,
-			      (unsigned long long)r->instr_offset);
-	if (!r->have_metrics)
-		csim_log_warn(r->log, "%s: no API_INSTR block: instr_metrics.json not written",
-			      r->bin_path);
-	csim_log_note(r->log, "%llu event(s) in %zu TRACE block(s): %llu slice(s) kept on %zu lane(s) (%llu extra sub-lane(s)), %zu arrow(s), %zu counter(s)",
-		      (unsigned long long)t->events, r->slices.nblocks,
-		      (unsigned long long)m->kept_slices, m->nlanes,
-		      (unsigned long long)m->extra_sublanes, m->narrows, t->ncounters);
-	breakdown(buf, sizeof(buf), m->slice_drops, CSIM_SDROP_COUNT, sdrop_text);
-	if (buf[0])
-		csim_log_note(r->log, "dropped slices: %s", buf);
-	breakdown(buf, sizeof(buf), t->dropped, CSIM_DROP_COUNT, drop_text);
-	if (buf[0])
-		csim_log_note(r->log, "dropped records: %s", buf);
-	if (flag_skips > 0) {
-		breakdown(buf, sizeof(buf), m->flag_skips, CSIM_FSKIP_COUNT, fskip_text);
-		csim_log_note(r->log, "%llu sync flag(s) could not be re-anchored: %s",
-			      (unsigned long long)flag_skips, buf);
-	}
+	csim_run_notes_print(r->log, &r->model, &facts);
 }
 
 static void run_release(struct run *r)
@@ -319,7 +259,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	if (rc == CSIM_OK)
 		rc = write_outputs(&r, err);
 	if (rc == CSIM_OK)
-		report_summary(&r);
+		report_notes(&r);
 	if (rc == CSIM_OK)
 		rc = copy_raw(&r, err);
 out:

@@ -31,35 +31,25 @@ void csim_table_release(struct csim_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-const char *csim_skip_reason_text(enum csim_skip_reason r)
-{
-	static const char *const text[CSIM_SKIP_COUNT] = {
-		"not a JSON object",
-		"no \"ph\" string",
-		"no \"name\" string",
-		"no \"pid\"",
-		"no \"tid\"",
-		"no numeric \"ts\"",
-		"\"dur\" not a non-negative number",
-		"\"ts\"/\"dur\" out of range",
-		"values nested deeper than 512 levels",
-	};
+const char *const csim_skip_reason_texts[CSIM_SKIP_COUNT] = {
+	"not a JSON object",
+	"no \"ph\" string",
+	"no \"name\" string",
+	"no \"pid\"",
+	"no \"tid\"",
+	"no numeric \"ts\"",
+	"\"dur\" not a non-negative number",
+	"\"ts\"/\"dur\" out of range",
+	"values nested deeper than 512 levels",
+};
 
-	return text[r];
-}
-
-const char *csim_drop_reason_text(enum csim_drop_reason r)
-{
-	static const char *const text[CSIM_DROP_COUNT] = {
-		"metadata (rebuilt)",
-		"flow records (rebuilt)",
-		"non-flag B/E records",
-		"counters (--no-counters)",
-		"other phases",
-	};
-
-	return text[r];
-}
+const char *const csim_drop_reason_texts[CSIM_DROP_COUNT] = {
+	"metadata (rebuilt)",
+	"flow records (rebuilt)",
+	"non-flag B/E records",
+	"counters (--no-counters)",
+	"other phases",
+};
 
 /*
  * A slice event is rarely under 150 bytes of JSON and a flag record under

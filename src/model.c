@@ -67,32 +67,22 @@ void csim_model_drop(struct csim_model *m, unsigned parts)
 	}
 }
 
-const char *csim_flag_skip_text(enum csim_flag_skip r)
-{
-	static const char *const text[CSIM_FSKIP_COUNT] = {
-		"begin or end record missing",
-		"no matching WAIT",
-		"no matching SET",
-		"no id and no detail to match by",
-		"producer lane dropped",
-		"consumer lane dropped",
-		"no producer slice at or before the SET",
-		"no consumer slice at or after the WAIT",
-		"consumer slice starts before the producer slice",
-	};
+const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT] = {
+	"begin or end record missing",
+	"no matching WAIT",
+	"no matching SET",
+	"no id and no detail to match by",
+	"producer lane dropped",
+	"consumer lane dropped",
+	"no producer slice at or before the SET",
+	"no consumer slice at or after the WAIT",
+	"consumer slice starts before the producer slice",
+};
 
-	return text[r];
-}
-
-const char *csim_slice_drop_text(enum csim_slice_drop r)
-{
-	static const char *const text[CSIM_SDROP_COUNT] = {
-		"SET/WAIT slices",
-		"BAR slices",
-		"cache_time/ccu_time slices",
-		"CACHEMISS/FLOWCTRL/ALL slices",
-		"SCALAR/SCALARLDST slices",
-	};
-
-	return text[r];
-}
+const char *const csim_slice_drop_texts[CSIM_SDROP_COUNT] = {
+	"SET/WAIT slices",
+	"BAR slices",
+	"cache_time/ccu_time slices",
+	"CACHEMISS/FLOWCTRL/ALL slices",
+	"SCALAR/SCALARLDST slices",
+};
