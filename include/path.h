@@ -21,6 +21,9 @@ char *csim_path_trim(const char *dir);
 /* mkdir -p; an existing non-folder is an output error. */
 int csim_path_make_dirs(const char *dir, struct csim_error *err);
 
+/* Do a and b name the same existing folder (device and inode)? */
+int csim_path_same_folder(const char *a, const char *b);
+
 /* Does path resolve to inside (or to) the folder `inside`? */
 int csim_path_within(const char *path, const char *inside);
 

@@ -2,7 +2,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "array_grow.h"
 #include "block_reader.h"
@@ -180,23 +179,13 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	return rc;
 }
 
-/* Is the output folder a different folder from the one holding the .bin? */
-static int output_elsewhere(const struct run *r)
-{
-	struct stat a, b;
-
-	if (stat(r->out_dir, &a) != 0 || stat(r->bin_dir, &b) != 0)
-		return 1;
-	return a.st_dev != b.st_dev || a.st_ino != b.st_ino;
-}
-
 static int copy_raw(struct run *r, struct csim_error *err)
 {
 	struct csim_raw_copy_stats st;
 	char *dest = NULL;
 	int rc;
 
-	if (r->opt->output_dir == NULL || !r->opt->copy_raw || !output_elsewhere(r))
+	if (r->opt->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
 		return CSIM_OK;
 	rc = csim_raw_copy(r->bin_dir, r->out_dir, r->log, &st, &dest, err);
 	if (rc == CSIM_OK && dest != NULL) {

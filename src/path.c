@@ -80,6 +80,14 @@ int csim_path_make_dirs(const char *dir, struct csim_error *err)
 	return rc;
 }
 
+int csim_path_same_folder(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 int csim_path_within(const char *path, const char *inside)
 {
 	char a[PATH_MAX], b[PATH_MAX];

@@ -72,6 +72,13 @@ static void test_within(struct check_ctx *c)
 	CHECK_I64(c, csim_path_within(sibling, sub), 0);   /* "simx" is not in "sim" */
 	tpath(sub, sizeof(sub), root, "missing");
 	CHECK_I64(c, csim_path_within(sub, root), 0);
+	/* Same folder by identity, whatever the spelling. */
+	tpath(sub, sizeof(sub), root, "sim/raw/..");
+	tpath(sibling, sizeof(sibling), root, "sim");
+	CHECK_I64(c, csim_path_same_folder(sub, sibling), 1);
+	CHECK_I64(c, csim_path_same_folder(root, sibling), 0);
+	tpath(sub, sizeof(sub), root, "missing");
+	CHECK_I64(c, csim_path_same_folder(sub, sub), 0);
 	tdir_remove(root);
 }
 
