@@ -331,6 +331,16 @@ static char *copy_text(const char *p, size_t n)
 	return s;
 }
 
+/* Where the text of a payload-object member is kept, or NULL: not kept. */
+static char **top_level_slot(struct csim_trace_scan *sc, const char *key, size_t n)
+{
+	if (KEY_IS(key, n, "profilingType"))
+		return &sc->profiling_type;
+	if (KEY_IS(key, n, "schemaVersion"))
+		return &sc->schema_version;
+	return NULL;
+}
+
 /* One member of the payload object: traceEvents opens the array. */
 static int step_member(struct csim_trace_scan *sc, const char *p,
 		       const char *end, struct csim_scan_result *res)
@@ -338,6 +348,7 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 	const char *key;
 	size_t klen;
 	char small[KEY_SMALL];
+	char **slot;
 	const char *q;
 	int rc;
 
@@ -355,9 +366,8 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 	rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
-	if (KEY_IS(key, klen, "profilingType") || KEY_IS(key, klen, "schemaVersion")) {
-		char **slot = key[0] == 'p' ? &sc->profiling_type : &sc->schema_version;
-
+	slot = top_level_slot(sc, key, klen);
+	if (slot != NULL) {
 		free(*slot);
 		*slot = copy_text(q, (size_t)(res->end - q));
 		if (*slot == NULL)
