@@ -17,6 +17,7 @@
 #include "block_reader.h"
 #include "csim_error.h"
 #include "json_scan.h"
+#include "payload_window.h"
 #include "span.h"
 
 enum csim_value_kind {
@@ -48,14 +49,7 @@ struct csim_event {
 };
 
 struct csim_trace_scan {
-	/* set by begin() */
-	struct csim_block_reader *reader;
-	struct csim_block block;
-	/* window over the payload */
-	char *buf;
-	size_t cap, len, pos;
-	uint64_t base;          /* payload offset of buf[0] */
-	int final;              /* the whole payload is in or through the window */
+	struct csim_payload_window win;
 	int state;
 	int bare;
 	struct csim_json_stack stack;

@@ -8,37 +8,6 @@
 
 #include "event_scan_priv.h"
 
-/* Makes [offset, offset + len) of the payload visible in the window. */
-static int scan_window_at(struct csim_trace_scan *sc, uint64_t offset,
-			  size_t len, struct csim_error *err)
-{
-	uint64_t have_end = sc->base + sc->len;
-	int rc = CSIM_OK;
-
-	if (offset < sc->base)
-		return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
-				      "%s: TRACE block at offset %llu: events out of order on re-reading",
-				      sc->reader->stream.path,
-				      (unsigned long long)sc->block.offset);
-	if (offset >= have_end) {
-		/* Not buffered: drop the window and skip ahead in the file. */
-		rc = csim_block_reader_skip(sc->reader, offset - have_end, err);
-		sc->base = offset;
-		sc->len = sc->pos = 0;
-	} else {
-		sc->pos = (size_t)(offset - sc->base);
-	}
-	while (rc == CSIM_OK && sc->base + sc->len < offset + len) {
-		if (sc->reader->payload_left == 0)
-			return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
-					      "%s: TRACE block at offset %llu: shorter on re-reading",
-					      sc->reader->stream.path,
-					      (unsigned long long)sc->block.offset);
-		rc = csim_scan_refill(sc, err);
-	}
-	return rc;
-}
-
 static const int layout_fields[4] = { CSIM_F_NAME, CSIM_F_PID, CSIM_F_TS,
 				     CSIM_F_DUR };
 
@@ -71,10 +40,10 @@ void csim_event_layout_make(const struct csim_event *ev,
 static int changed(const struct csim_trace_scan *sc, uint64_t offset,
 		   struct csim_error *err)
 {
-	return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+	return csim_error_set(err, CSIM_E_INPUT, sc->win.block.offset,
 			      "%s: TRACE block at offset %llu: event at payload byte %llu changed on re-reading",
-			      sc->reader->stream.path,
-			      (unsigned long long)sc->block.offset,
+			      sc->win.reader->stream.path,
+			      (unsigned long long)sc->win.block.offset,
 			      (unsigned long long)offset);
 }
 
@@ -85,11 +54,11 @@ int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
 	struct csim_scan_result res;
 	size_t len = layout->len;
 	const char *p;
-	int rc = scan_window_at(sc, offset, len, err);
+	int rc = csim_payload_window_at(&sc->win, offset, len, err);
 
 	if (rc != CSIM_OK)
 		return rc;
-	p = sc->buf + sc->pos;
+	p = sc->win.buf + sc->win.pos;
 	memset(ev, 0, sizeof(*ev));
 	ev->offset = offset;
 	ev->raw.p = p;
@@ -108,7 +77,7 @@ int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
 		return CSIM_OK;
 	}
 	/* The event was validated on the first pass: it ends exactly here. */
-	sc->final = 1;
+	sc->win.final = 1;
 	rc = csim_scan_event_object(sc, p, p + len, ev, &res);
 	if (rc == CSIM_SCAN_NOMEM)
 		return csim_error_nomem(err, CSIM_E_INPUT);

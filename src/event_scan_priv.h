@@ -1,15 +1,12 @@
 /*
  * event_scan_priv.h: scanner internals shared with event_reread.c (the
- * second reading reuses the window refill and the event-object parser).
+ * second reading reuses the event-object parser).
  * Not part of any public interface.
  */
 #ifndef CSIM_EVENT_SCAN_PRIV_H
 #define CSIM_EVENT_SCAN_PRIV_H
 
 #include "event_scan.h"
-
-/* Reads more payload into the window, keeping bytes from sc->pos on. */
-int csim_scan_refill(struct csim_trace_scan *sc, struct csim_error *err);
 
 /* Parses the event object at p (validated) into ev's field spans. */
 int csim_scan_event_object(struct csim_trace_scan *sc, const char *p,
