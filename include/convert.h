@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "csim_error.h"
-#include "report.h"
+#include "log.h"
 
 int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		 struct csim_error *err);

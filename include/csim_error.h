@@ -51,7 +51,4 @@ int csim_error_nomem(struct csim_error *err, int code);
  */
 int csim_error_is_nomem(const struct csim_error *err);
 
-/* Prepends "prefix: " to an existing message (adds context on the way up). */
-void csim_error_prefix(struct csim_error *err, const char *prefix);
-
 #endif

@@ -7,6 +7,9 @@
  * exactly the input's bytes) plus decoded copies of the few strings the
  * converter classifies by. Pointers in an event stay valid until the next
  * call on the scanner.
+ *
+ * The scanner is opaque (csim_trace_scan_new): its window and buffers are
+ * reached only through the functions below.
  */
 #ifndef CSIM_EVENT_SCAN_H
 #define CSIM_EVENT_SCAN_H
@@ -16,7 +19,6 @@
 
 #include "block_reader.h"
 #include "csim_error.h"
-#include "json_scan.h"
 #include "span.h"
 
 enum csim_value_kind {
@@ -47,30 +49,13 @@ struct csim_event {
 	size_t depth;                         /* deepest nesting in its values */
 };
 
-struct csim_trace_scan {
-	/* set by begin() */
-	struct csim_block_reader *reader;
-	struct csim_block block;
-	/* window over the payload */
-	char *buf;
-	size_t cap, len, pos;
-	uint64_t base;          /* payload offset of buf[0] */
-	int final;              /* the whole payload is in or through the window */
-	int state;
-	int bare;
-	struct csim_json_stack stack;
-	char *scratch;          /* decoded copies of escaped strings */
-	size_t scratch_cap;
-	char *detail_buf;       /* decoded args.detail */
-	size_t detail_cap;
-	/* top-level values of the payload object, copied out */
-	char *profiling_type;   /* raw JSON text, or NULL */
-	char *schema_version;
-	int saw_events;
-};
+/* The scanner; its state is its own. One per reading, reused block to block. */
+struct csim_trace_scan;
 
-void csim_trace_scan_init(struct csim_trace_scan *sc);
-void csim_trace_scan_release(struct csim_trace_scan *sc);
+/* *sc is NULL when it fails (out of memory). */
+int csim_trace_scan_new(struct csim_trace_scan **sc, struct csim_error *err);
+/* Accepts NULL. */
+void csim_trace_scan_free(struct csim_trace_scan *sc);
 
 /* Starts on a TRACE block whose payload the reader is positioned at. */
 int csim_trace_scan_begin(struct csim_trace_scan *sc,
@@ -80,6 +65,31 @@ int csim_trace_scan_begin(struct csim_trace_scan *sc,
 /* Next event; *has_event is 0 once the payload is fully and validly read. */
 int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			 int *has_event, struct csim_error *err);
+
+/*
+ * Hands over the raw JSON text of the payload object's profilingType and
+ * schemaVersion read so far (NULL when absent, as in the bare-array form);
+ * the caller frees them. begin() forgets values not taken.
+ */
+void csim_trace_scan_take_top_level(struct csim_trace_scan *sc,
+				    char **profiling_type, char **schema_version);
+
+/*
+ * The second reading: the len-byte event the first reading found at payload
+ * offset (offsets must not decrease within a block; begin() on the block
+ * first). Fills ev->offset and ev->raw only; an input error when the bytes
+ * there are no longer an object. Valid until the next scanner call.
+ */
+int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
+			     size_t len, struct csim_event *ev, struct csim_error *err);
+
+/*
+ * Fills the field spans of an event csim_trace_scan_event_at() returned by
+ * parsing it again (for a caller with no record of where they lie); an input
+ * error when it no longer parses to the same length.
+ */
+int csim_trace_scan_event_fields(struct csim_trace_scan *sc, struct csim_event *ev,
+				 struct csim_error *err);
 
 /* Parses a number value; 0 when the span is absent or not a number. */
 int csim_span_number(struct csim_span span, double *value);

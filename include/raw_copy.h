@@ -12,7 +12,7 @@
 #define CSIM_RAW_COPY_H
 
 #include "csim_error.h"
-#include "report.h"
+#include "log.h"
 
 struct csim_raw_copy_stats {
 	unsigned long files, links, dirs, skipped;

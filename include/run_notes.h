@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "model.h"
-#include "report.h"
+#include "log.h"
 
 /* Facts of the reading that the model does not hold. */
 struct csim_run_facts {

@@ -20,14 +20,24 @@
 
 #include "block_reader.h"
 #include "csim_error.h"
-#include "event_reread.h"
 #include "event_scan.h"
 #include "event_table.h"
 #include "input_stream.h"
 
+/*
+ * Where an event's name, pid, ts, dur and args lie inside its text, so the
+ * second reading hands them out without parsing. n[0] (the name's length)
+ * 0 means "not recorded: parse again" (fields beyond 64 KiB into the event).
+ */
+struct csim_slice_layout {
+	uint32_t len;                 /* the whole event */
+	uint16_t off[4], n[4];        /* name, pid, ts, dur (n 0: absent) */
+	uint32_t args_off, args_n;    /* args_n 0: absent */
+};
+
 struct csim_slice_loc {
 	uint64_t offset;                  /* payload offset within its TRACE block */
-	struct csim_event_layout layout;
+	struct csim_slice_layout layout;
 };
 
 struct csim_slice_store {
@@ -53,6 +63,9 @@ int csim_slice_store_begin_block(struct csim_slice_store *store,
 int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event *ev,
 			 struct csim_error *err);
 
+/* Records where ev's fields lie (first reading). */
+void csim_slice_layout_make(const struct csim_event *ev, struct csim_slice_layout *layout);
+
 /* Room for `rows` rows in all, allocated once (best effort, like the table's). */
 void csim_slice_store_reserve(struct csim_slice_store *store, size_t rows);
 
@@ -60,7 +73,7 @@ struct csim_slice_reader {
 	const struct csim_slice_store *store;
 	const struct csim_slice *rows;    /* the model's rows: kept flag, start */
 	struct csim_block_reader reader;
-	struct csim_trace_scan scan;
+	struct csim_trace_scan *scan;
 	size_t block, row;
 	int opened;
 };

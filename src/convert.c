@@ -70,9 +70,7 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	}
 	/* Top-level fields come from the first TRACE block. */
 	if (rc == CSIM_OK && r->slices.nblocks == 1) {
-		r->profiling_type = sc->profiling_type;
-		r->schema_version = sc->schema_version;
-		sc->profiling_type = sc->schema_version = NULL;
+		csim_trace_scan_take_top_level(sc, &r->profiling_type, &r->schema_version);
 	}
 	return rc;
 }
@@ -102,10 +100,12 @@ static int read_instr(struct run *r, struct csim_block_reader *reader,
 static int read_input(struct run *r, struct csim_error *err)
 {
 	struct csim_block_reader reader;
-	struct csim_trace_scan sc;
+	struct csim_trace_scan *sc;
 	int rc, has = 1;
 
-	csim_trace_scan_init(&sc);
+	rc = csim_trace_scan_new(&sc, err);
+	if (rc != CSIM_OK)
+		return rc;
 	rc = csim_block_reader_open(&reader, r->bin_path, err);
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
@@ -117,7 +117,7 @@ static int read_input(struct run *r, struct csim_error *err)
 		if (rc != CSIM_OK || !has)
 			break;
 		if (blk.type == CSIM_BLOCK_TRACE)
-			rc = read_trace(r, &reader, &sc, &blk, err);
+			rc = read_trace(r, &reader, sc, &blk, err);
 		else if (blk.type == CSIM_BLOCK_API_INSTR)
 			rc = read_instr(r, &reader, &blk, err);
 	}
@@ -135,7 +135,7 @@ static int read_input(struct run *r, struct csim_error *err)
 				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
 out:
 	csim_block_reader_release(&reader);
-	csim_trace_scan_release(&sc);
+	csim_trace_scan_free(sc);
 	return rc;
 }
 

@@ -35,21 +35,3 @@ int csim_error_is_nomem(const struct csim_error *err)
 {
 	return err->code != CSIM_OK && strcmp(err->message, nomem_text) == 0;
 }
-
-void csim_error_prefix(struct csim_error *err, const char *prefix)
-{
-	size_t cap = sizeof(err->message);
-	size_t plen = strlen(prefix);
-	size_t mlen = strlen(err->message);
-
-	/* Shift the message right and keep it NUL-terminated if it must shrink. */
-	if (plen + 2 >= cap)
-		return;
-	if (mlen > cap - plen - 3)
-		mlen = cap - plen - 3;
-	memmove(err->message + plen + 2, err->message, mlen);
-	err->message[plen + 2 + mlen] = '\0';
-	memcpy(err->message, prefix, plen);
-	err->message[plen] = ':';
-	err->message[plen + 1] = ' ';
-}

@@ -1,12 +1,13 @@
 #include "event_scan.h"
-#include "event_scan_priv.h"
-#include "number_grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SCAN_WINDOW (4u * 1024u * 1024u)
+#include "json_scan.h"
+#include "number_grid.h"
+#include "payload_window.h"
+
 /* Keys longer than this cannot be ones the converter reads. */
 #define KEY_SMALL 64
 
@@ -23,94 +24,71 @@ enum scan_state {
 
 enum step_result { STEP_PROGRESS, STEP_EVENT, STEP_MORE, STEP_BAD, STEP_DONE };
 
-void csim_trace_scan_init(struct csim_trace_scan *sc)
+struct csim_trace_scan {
+	struct csim_payload_window win;
+	int state;
+	int bare;
+	struct csim_json_stack stack;
+	char *scratch;          /* decoded copies of escaped strings */
+	size_t scratch_cap;
+	char *detail_buf;       /* decoded args.detail */
+	size_t detail_cap;
+	/* top-level values of the payload object, copied out */
+	char *profiling_type;   /* raw JSON text, or NULL */
+	char *schema_version;
+	int saw_events;
+};
+
+int csim_trace_scan_new(struct csim_trace_scan **sc, struct csim_error *err)
 {
-	memset(sc, 0, sizeof(*sc));
+	*sc = calloc(1, sizeof(**sc));
+	return *sc != NULL ? CSIM_OK : csim_error_nomem(err, CSIM_E_INPUT);
 }
 
-void csim_trace_scan_release(struct csim_trace_scan *sc)
+void csim_trace_scan_free(struct csim_trace_scan *sc)
 {
-	free(sc->buf);
+	if (sc == NULL)
+		return;
+	csim_payload_window_release(&sc->win);
 	free(sc->scratch);
 	free(sc->detail_buf);
 	free(sc->profiling_type);
 	free(sc->schema_version);
 	csim_json_stack_release(&sc->stack);
-	memset(sc, 0, sizeof(*sc));
+	free(sc);
 }
 
 int csim_trace_scan_begin(struct csim_trace_scan *sc,
 			  struct csim_block_reader *reader,
 			  const struct csim_block *block, struct csim_error *err)
 {
-	sc->reader = reader;
-	sc->block = *block;
-	sc->len = sc->pos = 0;
-	sc->base = 0;
-	sc->final = block->payload_size == 0;
 	sc->state = ST_START;
 	sc->bare = 0;
 	sc->saw_events = 0;
 	free(sc->profiling_type);
 	free(sc->schema_version);
 	sc->profiling_type = sc->schema_version = NULL;
-	if (sc->buf == NULL || (sc->cap < SCAN_WINDOW && sc->cap < block->payload_size)) {
-		/* Small payloads get a small window: a dump of a few KB (and
-		   every fuzz input) should not pay for 4 MiB. */
-		size_t cap = block->payload_size < SCAN_WINDOW
-			     ? (size_t)block->payload_size + 64 : SCAN_WINDOW;
-		char *b = realloc(sc->buf, cap);
+	return csim_payload_window_begin(&sc->win, reader, block, err);
+}
 
-		if (b == NULL)
-			return csim_error_nomem(err, CSIM_E_INPUT);
-		sc->buf = b;
-		sc->cap = cap;
-	}
-	return CSIM_OK;
+void csim_trace_scan_take_top_level(struct csim_trace_scan *sc,
+				    char **profiling_type, char **schema_version)
+{
+	*profiling_type = sc->profiling_type;
+	*schema_version = sc->schema_version;
+	sc->profiling_type = sc->schema_version = NULL;
 }
 
 static int scan_syntax(struct csim_trace_scan *sc, const struct csim_scan_result *res,
 		       struct csim_error *err)
 {
-	uint64_t at = sc->base + (uint64_t)(res->where - sc->buf);
+	uint64_t at = sc->win.base + (uint64_t)(res->where - sc->win.buf);
 
-	return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+	return csim_error_set(err, CSIM_E_INPUT, sc->win.block.offset,
 			      "%s: TRACE block at offset %llu: payload byte %llu: %s",
-			      sc->reader->stream.path,
-			      (unsigned long long)sc->block.offset,
+			      sc->win.reader->stream.path,
+			      (unsigned long long)sc->win.block.offset,
 			      (unsigned long long)at, res->why);
-}
-
-int csim_scan_refill(struct csim_trace_scan *sc, struct csim_error *err)
-{
-	size_t keep = sc->len - sc->pos;
-	size_t got;
-	int rc;
-
-	if (sc->pos > 0) {
-		memmove(sc->buf, sc->buf + sc->pos, keep);
-		sc->base += sc->pos;
-		sc->len = keep;
-		sc->pos = 0;
-	}
-	if (sc->len == sc->cap) {
-		/* One element larger than the window: grow to hold it. */
-		size_t cap = sc->cap * 2;
-		char *b = cap > sc->cap ? realloc(sc->buf, cap) : NULL;
-
-		if (b == NULL)
-			return csim_error_nomem(err, CSIM_E_INPUT);
-		sc->buf = b;
-		sc->cap = cap;
-	}
-	rc = csim_block_reader_read(sc->reader, sc->buf + sc->len,
-				    sc->cap - sc->len, &got, err);
-	if (rc != CSIM_OK)
-		return rc;
-	sc->len += got;
-	if (sc->reader->payload_left == 0)
-		sc->final = 1;
-	return CSIM_OK;
 }
 
 /* The window ended inside an event: wait for more bytes, or fail at the end. */
@@ -118,7 +96,7 @@ static int window_short(const struct csim_trace_scan *sc, const char *q,
 			struct csim_scan_result *res)
 {
 	res->where = q;
-	if (!sc->final)
+	if (!sc->win.final)
 		return CSIM_SCAN_MORE;
 	res->why = "unexpected end of JSON text";
 	return CSIM_SCAN_BAD;
@@ -184,7 +162,7 @@ static int scan_key(const struct csim_trace_scan *sc, const char *p,
 		return window_short(sc, p, res);
 	if (*p != '"')
 		return expect_bad(res, p, "expected a string key");
-	rc = csim_json_scan_string(p, end, sc->final, res, &escaped);
+	rc = csim_json_scan_string(p, end, sc->win.final, res, &escaped);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
 	key_text(p + 1, res->end - 1, escaped, small, KEY_SMALL, key, klen);
@@ -206,8 +184,8 @@ static int scan_key(const struct csim_trace_scan *sc, const char *p,
  * files); measured on a 20 MB dump: 548 M instructions against 631 M without.
  */
 __attribute__((flatten))
-int csim_scan_event_object(struct csim_trace_scan *sc, const char *p,
-			     const char *end, struct csim_event *ev,
+static int scan_event_object(struct csim_trace_scan *sc, const char *p,
+			     const char *end, int final, struct csim_event *ev,
 			     struct csim_scan_result *res)
 {
 	struct csim_json_iter it;
@@ -215,7 +193,7 @@ int csim_scan_event_object(struct csim_trace_scan *sc, const char *p,
 	char small[KEY_SMALL];
 	int has = 1, rc = CSIM_SCAN_OK;
 
-	csim_json_iter_init(&it, &sc->stack, p, end, sc->final);
+	csim_json_iter_init(&it, &sc->stack, p, end, final);
 	while (rc == CSIM_SCAN_OK && has) {
 		const char *key;
 		size_t klen;
@@ -303,17 +281,17 @@ static int scan_element(struct csim_trace_scan *sc, const char *p,
 			struct csim_scan_result *res)
 {
 	memset(ev, 0, sizeof(*ev));
-	ev->offset = sc->base + (uint64_t)(p - sc->buf);
+	ev->offset = sc->win.base + (uint64_t)(p - sc->win.buf);
 	ev->raw.p = p;
 	if (*p != '{') {
-		int rc = csim_json_scan_value(&sc->stack, p, end, sc->final, res);
+		int rc = csim_json_scan_value(&sc->stack, p, end, sc->win.final, res);
 
 		ev->raw.n = rc == CSIM_SCAN_OK ? (size_t)(res->end - p) : 0;
 		return rc;
 	}
 	ev->is_object = 1;
 	{
-		int rc = csim_scan_event_object(sc, p, end, ev, res);
+		int rc = scan_event_object(sc, p, end, sc->win.final, ev, res);
 
 		ev->raw.n = rc == CSIM_SCAN_OK ? (size_t)(res->end - p) : 0;
 		return rc;
@@ -331,6 +309,16 @@ static char *copy_text(const char *p, size_t n)
 	return s;
 }
 
+/* Where the text of a payload-object member is kept, or NULL: not kept. */
+static char **top_level_slot(struct csim_trace_scan *sc, const char *key, size_t n)
+{
+	if (KEY_IS(key, n, "profilingType"))
+		return &sc->profiling_type;
+	if (KEY_IS(key, n, "schemaVersion"))
+		return &sc->schema_version;
+	return NULL;
+}
+
 /* One member of the payload object: traceEvents opens the array. */
 static int step_member(struct csim_trace_scan *sc, const char *p,
 		       const char *end, struct csim_scan_result *res)
@@ -338,6 +326,7 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 	const char *key;
 	size_t klen;
 	char small[KEY_SMALL];
+	char **slot;
 	const char *q;
 	int rc;
 
@@ -352,12 +341,11 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 		res->end = q + 1;
 		return CSIM_SCAN_OK;
 	}
-	rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
+	rc = csim_json_scan_value(&sc->stack, q, end, sc->win.final, res);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
-	if (KEY_IS(key, klen, "profilingType") || KEY_IS(key, klen, "schemaVersion")) {
-		char **slot = key[0] == 'p' ? &sc->profiling_type : &sc->schema_version;
-
+	slot = top_level_slot(sc, key, klen);
+	if (slot != NULL) {
 		free(*slot);
 		*slot = copy_text(q, (size_t)(res->end - q));
 		if (*slot == NULL)
@@ -391,14 +379,14 @@ static int step_punct(struct csim_trace_scan *sc, const char *p,
 static int step(struct csim_trace_scan *sc, struct csim_event *ev,
 		struct csim_scan_result *res)
 {
-	const char *end = sc->buf + sc->len;
-	const char *p = csim_json_skip_ws(sc->buf + sc->pos, end);
+	const char *end = sc->win.buf + sc->win.len;
+	const char *p = csim_json_skip_ws(sc->win.buf + sc->win.pos, end);
 	int after_events = sc->bare ? ST_END : ST_OBJ_NEXT;
 	int rc;
 
 	res->end = p;
 	if (p >= end)
-		return sc->state == ST_END && sc->final ? CSIM_SCAN_OK
+		return sc->state == ST_END && sc->win.final ? CSIM_SCAN_OK
 						       : window_short(sc, p, res);
 	switch (sc->state) {
 	case ST_START:
@@ -454,7 +442,7 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 		ev->raw.p = NULL;
 		rc = step(sc, ev, &res);
 		if (rc == CSIM_SCAN_MORE) {
-			rc = csim_scan_refill(sc, err);
+			rc = csim_payload_window_refill(&sc->win, err);
 			if (rc != CSIM_OK)
 				return rc;
 			continue;
@@ -463,14 +451,14 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			return csim_error_nomem(err, CSIM_E_INPUT);
 		if (rc == CSIM_SCAN_BAD)
 			return scan_syntax(sc, &res, err);
-		sc->pos = (size_t)(res.end - sc->buf);
-		if (sc->state == ST_END && sc->pos == sc->len && sc->final) {
+		sc->win.pos = (size_t)(res.end - sc->win.buf);
+		if (sc->state == ST_END && sc->win.pos == sc->win.len && sc->win.final) {
 			sc->state = ST_DONE;
 			if (!sc->saw_events)
-				return csim_error_set(err, CSIM_E_INPUT, sc->block.offset,
+				return csim_error_set(err, CSIM_E_INPUT, sc->win.block.offset,
 						      "%s: TRACE block at offset %llu: payload has no traceEvents array",
-						      sc->reader->stream.path,
-						      (unsigned long long)sc->block.offset);
+						      sc->win.reader->stream.path,
+						      (unsigned long long)sc->win.block.offset);
 			return CSIM_OK;
 		}
 		if (was_event_state && ev->raw.p != NULL) {
@@ -478,6 +466,52 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			return ev->is_object ? decode_texts(sc, ev, err) : CSIM_OK;
 		}
 	}
+}
+
+static int changed(const struct csim_trace_scan *sc, uint64_t offset,
+		   struct csim_error *err)
+{
+	return csim_error_set(err, CSIM_E_INPUT, sc->win.block.offset,
+			      "%s: TRACE block at offset %llu: event at payload byte %llu changed on re-reading",
+			      sc->win.reader->stream.path,
+			      (unsigned long long)sc->win.block.offset,
+			      (unsigned long long)offset);
+}
+
+int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
+			     size_t len, struct csim_event *ev, struct csim_error *err)
+{
+	const char *p;
+	int rc = csim_payload_window_at(&sc->win, offset, len, err);
+
+	if (rc != CSIM_OK)
+		return rc;
+	p = sc->win.buf + sc->win.pos;
+	memset(ev, 0, sizeof(*ev));
+	ev->offset = offset;
+	ev->raw.p = p;
+	ev->raw.n = len;
+	ev->is_object = 1;
+	if (len < 2 || p[0] != '{' || p[len - 1] != '}')
+		return changed(sc, offset, err);
+	return CSIM_OK;
+}
+
+int csim_trace_scan_event_fields(struct csim_trace_scan *sc, struct csim_event *ev,
+				 struct csim_error *err)
+{
+	const char *end = ev->raw.p + ev->raw.n;
+	struct csim_scan_result res;
+	int rc;
+
+	/* The event was validated on the first pass: it ends exactly at end,
+	   so no more bytes are awaited (final). */
+	rc = scan_event_object(sc, ev->raw.p, end, 1, ev, &res);
+	if (rc == CSIM_SCAN_NOMEM)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	if (rc != CSIM_SCAN_OK || res.end != end)
+		return changed(sc, ev->offset, err);
+	return CSIM_OK;
 }
 
 int csim_span_number(struct csim_span span, double *value)

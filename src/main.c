@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "convert.h"
 #include "interrupt.h"
-#include "report.h"
+#include "log.h"
 
 int main(int argc, char **argv)
 {

@@ -38,6 +38,48 @@ int csim_slice_store_begin_block(struct csim_slice_store *store,
 	return CSIM_OK;
 }
 
+static const int layout_fields[4] = { CSIM_F_NAME, CSIM_F_PID, CSIM_F_TS,
+				     CSIM_F_DUR };
+
+void csim_slice_layout_make(const struct csim_event *ev, struct csim_slice_layout *layout)
+{
+	struct csim_span args = ev->field[CSIM_F_ARGS];
+
+	memset(layout, 0, sizeof(*layout));
+	if (ev->raw.n > UINT32_MAX)
+		return;   /* n[0] stays 0: parse again */
+	layout->len = (uint32_t)ev->raw.n;
+	for (int i = 0; i < 4; i++) {
+		struct csim_span f = ev->field[layout_fields[i]];
+		size_t off = f.p != NULL ? (size_t)(f.p - ev->raw.p) : 0;
+
+		if (off + f.n > UINT16_MAX) {
+			layout->n[0] = 0;
+			return;
+		}
+		layout->off[i] = (uint16_t)off;
+		layout->n[i] = (uint16_t)f.n;
+	}
+	if (args.p != NULL) {
+		layout->args_off = (uint32_t)(args.p - ev->raw.p);
+		layout->args_n = (uint32_t)args.n;
+	}
+}
+
+/* The field spans of a re-read event, from where the first reading saw them. */
+static void layout_apply(const struct csim_slice_layout *layout, struct csim_event *ev)
+{
+	const char *p = ev->raw.p;
+
+	for (int i = 0; i < 4; i++)
+		if (layout->n[i] != 0)
+			ev->field[layout_fields[i]] =
+				(struct csim_span){ p + layout->off[i], layout->n[i] };
+	if (layout->args_n != 0)
+		ev->field[CSIM_F_ARGS] =
+			(struct csim_span){ p + layout->args_off, layout->args_n };
+}
+
 int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event *ev,
 			 struct csim_error *err)
 {
@@ -49,7 +91,7 @@ int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	loc = &store->locs[store->nlocs++];
 	loc->offset = ev->offset;
-	csim_event_layout_make(ev, &loc->layout);
+	csim_slice_layout_make(ev, &loc->layout);
 	store->rows_end[store->nblocks - 1] = store->nlocs;
 	return CSIM_OK;
 }
@@ -77,8 +119,9 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 	r->store = store;
 	r->rows = rows;
 	r->block = SIZE_MAX;
-	csim_trace_scan_init(&r->scan);
-	rc = csim_block_reader_open(&r->reader, store->path, err);
+	rc = csim_trace_scan_new(&r->scan, err);
+	if (rc == CSIM_OK)
+		rc = csim_block_reader_open(&r->reader, store->path, err);
 	if (rc != CSIM_OK)
 		return rc;
 	r->opened = 1;
@@ -91,7 +134,8 @@ void csim_slice_reader_close(struct csim_slice_reader *r)
 {
 	if (r->opened)
 		csim_block_reader_release(&r->reader);
-	csim_trace_scan_release(&r->scan);
+	csim_trace_scan_free(r->scan);
+	r->scan = NULL;
 	r->opened = 0;
 }
 
@@ -109,7 +153,7 @@ static int enter_block_of_row(struct csim_slice_reader *r, struct csim_error *er
 	r->block = b;
 	rc = csim_block_reader_seek(&r->reader, &st->blocks[b], err);
 	if (rc == CSIM_OK)
-		rc = csim_trace_scan_begin(&r->scan, &r->reader, &st->blocks[b], err);
+		rc = csim_trace_scan_begin(r->scan, &r->reader, &st->blocks[b], err);
 	return rc;
 }
 
@@ -139,7 +183,11 @@ int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 	if (rc != CSIM_OK)
 		return rc;
 	loc = &st->locs[r->row];
-	rc = csim_trace_scan_event_at(&r->scan, loc->offset, &loc->layout, ev, err);
+	rc = csim_trace_scan_event_at(r->scan, loc->offset, loc->layout.len, ev, err);
+	if (rc == CSIM_OK && loc->layout.n[0] != 0)
+		layout_apply(&loc->layout, ev);
+	else if (rc == CSIM_OK)
+		rc = csim_trace_scan_event_fields(r->scan, ev, err);
 	if (rc != CSIM_OK)
 		return rc;
 	if (!same_start(ev, &r->rows[r->row]))

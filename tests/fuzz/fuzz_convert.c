@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "convert.h"
-#include "report.h"
+#include "log.h"
 
 static void remove_outputs(const char *dir)
 {

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned char *bin = malloc(size + 16);
 	struct fuzz_file f;
 	struct csim_block_reader r;
-	struct csim_trace_scan sc;
+	struct csim_trace_scan *sc;
 	struct csim_table t;
 	const struct csim_ingest in = { &t, 1 };
 	struct csim_error err;
@@ -27,21 +27,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(bin);
 		return 0;
 	}
-	csim_trace_scan_init(&sc);
 	csim_table_init(&t);
-	if (csim_block_reader_open(&r, f.path, &err) == CSIM_OK) {
+	if (csim_trace_scan_new(&sc, &err) == CSIM_OK &&
+	    csim_block_reader_open(&r, f.path, &err) == CSIM_OK) {
 		if (csim_block_reader_next(&r, &blk, &has, &err) == CSIM_OK && has &&
-		    csim_trace_scan_begin(&sc, &r, &blk, &err) == CSIM_OK) {
+		    csim_trace_scan_begin(sc, &r, &blk, &err) == CSIM_OK) {
 			struct csim_event ev;
 
-			while (csim_trace_scan_next(&sc, &ev, &has, &err) == CSIM_OK && has &&
-			       csim_ingest_event(&in, &sc, &ev, &err) == CSIM_OK)
+			while (csim_trace_scan_next(sc, &ev, &has, &err) == CSIM_OK && has &&
+			       csim_ingest_event(&in, sc, &ev, &err) == CSIM_OK)
 				;
 		}
 		csim_block_reader_release(&r);
 	}
 	csim_table_release(&t);
-	csim_trace_scan_release(&sc);
+	csim_trace_scan_free(sc);
 	fuzz_file_close(&f);
 	free(bin);
 	return 0;

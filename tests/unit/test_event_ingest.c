@@ -45,7 +45,7 @@ static int load(struct check_ctx *c, struct loaded *l, int keep_counters)
 {
 	struct tbuf b = { NULL, 0, 0, 0 };
 	struct csim_block_reader r;
-	struct csim_trace_scan sc;
+	struct csim_trace_scan *sc;
 	struct csim_block blk;
 	struct csim_error err;
 	struct csim_ingest in = { &l->table, keep_counters };
@@ -58,21 +58,22 @@ static int load(struct check_ctx *c, struct loaded *l, int keep_counters)
 	tbuf_blocks(&b, 2, payload);
 	tfile_write(tpath(path, sizeof(path), l->dir, "v.bin"), b.p, b.n);
 	tbuf_free(&b);
-	csim_trace_scan_init(&sc);
+	if (!CHECK_U64(c, csim_trace_scan_new(&sc, &err), CSIM_OK))
+		return -1;
 	rc = csim_block_reader_open(&r, path, &err);
 	if (rc == CSIM_OK)
 		rc = csim_block_reader_next(&r, &blk, &has, &err);
 	if (rc == CSIM_OK)
-		rc = csim_trace_scan_begin(&sc, &r, &blk, &err);
+		rc = csim_trace_scan_begin(sc, &r, &blk, &err);
 	while (rc == CSIM_OK) {
 		struct csim_event ev;
 
-		rc = csim_trace_scan_next(&sc, &ev, &has, &err);
+		rc = csim_trace_scan_next(sc, &ev, &has, &err);
 		if (rc != CSIM_OK || !has)
 			break;
-		rc = csim_ingest_event(&in, &sc, &ev, &err);
+		rc = csim_ingest_event(&in, sc, &ev, &err);
 	}
-	csim_trace_scan_release(&sc);
+	csim_trace_scan_free(sc);
 	csim_block_reader_release(&r);
 	return CHECK_U64(c, rc, CSIM_OK) ? 0 : -1;
 }

@@ -17,7 +17,8 @@ struct fx {
 	char dir[64], path[128];
 	struct csim_block_reader r;
 	struct csim_block blk;
-	struct csim_trace_scan sc;
+	struct csim_trace_scan *sc;
+	char *profiling_type, *schema_version;   /* handed over by take_top() */
 	struct csim_error err;
 };
 
@@ -26,7 +27,8 @@ static int fx_open(struct fx *f, const char *payload, size_t n)
 	struct tbuf b = { NULL, 0, 0, 0 };
 	int has = 0, rc = -1;
 
-	csim_trace_scan_init(&f->sc);
+	f->sc = NULL;
+	f->profiling_type = f->schema_version = NULL;
 	csim_error_clear(&f->err);
 	memset(&f->r, 0, sizeof(f->r));
 	f->r.stream.fd = -1;
@@ -37,11 +39,12 @@ static int fx_open(struct fx *f, const char *payload, size_t n)
 		goto out;
 	tpath(f->path, sizeof(f->path), f->dir, "visualize_data.bin");
 	if (b.oom || tfile_write(f->path, b.p, b.n) != 0 ||
+	    csim_trace_scan_new(&f->sc, &f->err) != CSIM_OK ||
 	    csim_block_reader_open(&f->r, f->path, &f->err) != CSIM_OK ||
 	    csim_block_reader_next(&f->r, &f->blk, &has, &f->err) != CSIM_OK ||
 	    csim_block_reader_next(&f->r, &f->blk, &has, &f->err) != CSIM_OK ||
 	    !has || f->blk.offset != TRACE_AT ||
-	    csim_trace_scan_begin(&f->sc, &f->r, &f->blk, &f->err) != CSIM_OK)
+	    csim_trace_scan_begin(f->sc, &f->r, &f->blk, &f->err) != CSIM_OK)
 		goto out;
 	rc = 0;
 out:
@@ -56,10 +59,20 @@ static int fx_opens(struct fx *f, const char *payload)
 
 static void fx_close(struct fx *f)
 {
-	csim_trace_scan_release(&f->sc);
+	csim_trace_scan_free(f->sc);
+	free(f->profiling_type);
+	free(f->schema_version);
 	csim_block_reader_release(&f->r);
 	if (f->dir[0] != '\0')
 		tdir_remove(f->dir);
+}
+
+/* Takes the top-level values the scanner has read so far into f. */
+static void take_top(struct fx *f)
+{
+	free(f->profiling_type);
+	free(f->schema_version);
+	csim_trace_scan_take_top_level(f->sc, &f->profiling_type, &f->schema_version);
 }
 
 /* 1: an event came, 0: the payload is done, -1: an error (in f->err). */
@@ -67,7 +80,7 @@ static int next_event(struct fx *f, struct csim_event *ev)
 {
 	int has = 0;
 
-	if (csim_trace_scan_next(&f->sc, ev, &has, &f->err) != CSIM_OK)
+	if (csim_trace_scan_next(f->sc, ev, &has, &f->err) != CSIM_OK)
 		return -1;
 	return has;
 }
@@ -121,8 +134,9 @@ static void test_object_form_yields_events_with_raw_spans(struct check_ctx *c)
 	CHECK_TEXT(c, ev.id, "core0_1");
 	CHECK(c, ev.field[CSIM_F_TS].p == NULL);
 	CHECK_I64(c, next_event(&f, &ev), 0);
-	CHECK_STR(c, f.sc.profiling_type, "\"op\"");
-	CHECK_STR(c, f.sc.schema_version, "2");
+	take_top(&f);
+	CHECK_STR(c, f.profiling_type, "\"op\"");
+	CHECK_STR(c, f.schema_version, "2");
 	/* Done stays done. */
 	CHECK_I64(c, next_event(&f, &ev), 0);
 out:
@@ -146,8 +160,9 @@ static void test_bare_array_form(struct check_ctx *c)
 	CHECK_U64(c, ev.offset, 16);
 	CHECK_I64(c, drain(&f, &n), CSIM_OK);
 	CHECK_U64(c, n, 0);
-	CHECK(c, f.sc.profiling_type == NULL);
-	CHECK(c, f.sc.schema_version == NULL);
+	take_top(&f);
+	CHECK(c, f.profiling_type == NULL);
+	CHECK(c, f.schema_version == NULL);
 out:
 	fx_close(&f);
 }
@@ -258,8 +273,9 @@ static void test_top_level_values_are_raw_text_in_any_position(struct check_ctx 
 		goto out;
 	CHECK_I64(c, drain(&f, &n), CSIM_OK);
 	CHECK_U64(c, n, 0);
-	CHECK_STR(c, f.sc.schema_version, "1.0");
-	CHECK_STR(c, f.sc.profiling_type, "\"o\\u0070\"");
+	take_top(&f);
+	CHECK_STR(c, f.schema_version, "1.0");
+	CHECK_STR(c, f.profiling_type, "\"o\\u0070\"");
 out:
 	fx_close(&f);
 }
@@ -343,7 +359,7 @@ static void test_event_larger_than_the_scan_window(struct check_ctx *c)
 	CHECK_U64(c, ev.raw.n, second - 1 - 16);
 	CHECK_U64(c, ev.field[CSIM_F_ARGS].n, BIG + 15);
 	CHECK_SPAN(c, ev.field[CSIM_F_TS], "7");
-	if (CHECK(c, csim_event_detail(&f.sc, &ev, &detail) == 1)) {
+	if (CHECK(c, csim_event_detail(f.sc, &ev, &detail) == 1)) {
 		CHECK_U64(c, detail.n, BIG + 1);
 		CHECK(c, detail.p[0] == 'a' && detail.p[BIG - 1] == 'a' &&
 			 detail.p[BIG] == '\n');
@@ -450,7 +466,7 @@ static void test_window_boundary_at_every_byte_of_an_event(struct check_ctx *c)
 		     CHECK_TEXT(c, ev.name, "SET") &&
 		     CHECK_SPAN(c, ev.field[CSIM_F_TS], "12.5e-1") &&
 		     CHECK_TEXT(c, ev.id, "-3") && CHECK_SPAN(c, ev.raw, probe) &&
-		     CHECK(c, csim_event_detail(&f.sc, &ev, &d) == 1) &&
+		     CHECK(c, csim_event_detail(f.sc, &ev, &d) == 1) &&
 		     CHECK_TEXT(c, d, "a\"b") &&
 		     CHECK_I64(c, next_event(&f, &ev), 0);
 		fx_close(&f);
@@ -474,11 +490,13 @@ static void test_scanner_restarts_on_another_block(struct check_ctx *c)
 	CHECK_I64(c, drain(&f, &n), CSIM_E_INPUT);
 	/* Same reader, rewound to the same block: a clean second pass. */
 	CHECK_I64(c, csim_block_reader_seek(&f.r, &f.blk, &f.err), CSIM_OK);
-	CHECK_I64(c, csim_trace_scan_begin(&f.sc, &f.r, &f.blk, &f.err), CSIM_OK);
-	CHECK(c, f.sc.profiling_type == NULL);
+	CHECK_I64(c, csim_trace_scan_begin(f.sc, &f.r, &f.blk, &f.err), CSIM_OK);
+	take_top(&f);
+	CHECK(c, f.profiling_type == NULL);
 	CHECK_I64(c, next_event(&f, &ev), 1);
 	CHECK_U64(c, ev.offset, 36);
-	CHECK_STR(c, f.sc.profiling_type, "\"a\"");
+	take_top(&f);
+	CHECK_STR(c, f.profiling_type, "\"a\"");
 out:
 	fx_close(&f);
 }
@@ -493,7 +511,7 @@ static int detail_of(struct check_ctx *c, const char *event, struct fx *f,
 	if (!CHECK(c, fx_opens(f, payload) == 0) ||
 	    !CHECK_I64(c, next_event(f, &ev), 1))
 		return -1;
-	return csim_event_detail(&f->sc, &ev, d);
+	return csim_event_detail(f->sc, &ev, d);
 }
 
 static void test_event_detail_reads_args_detail_only(struct check_ctx *c)

@@ -16,7 +16,7 @@
 #include "interrupt.h"
 #include "out_file.h"
 #include "raw_copy.h"
-#include "report.h"
+#include "log.h"
 #include "testutil.h"
 
 static void check_interrupted(struct check_ctx *c, int rc, const struct csim_error *err)

@@ -39,13 +39,15 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 			 struct csim_slice_store *store)
 {
 	struct csim_block_reader r;
-	struct csim_trace_scan sc;
+	struct csim_trace_scan *sc;
 	struct csim_error err;
 	struct csim_block blk;
 	const struct csim_ingest in = { t, 1 };
 	int has = 1, rc;
 
-	csim_trace_scan_init(&sc);
+	rc = csim_trace_scan_new(&sc, &err);
+	if (!CHECK_I64(c, rc, CSIM_OK))
+		return rc;
 	rc = csim_block_reader_open(&r, path, &err);
 	if (!CHECK_I64(c, rc, CSIM_OK))
 		goto out;
@@ -56,15 +58,15 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 			continue;
 		rc = csim_slice_store_begin_block(store, &blk, &err);
 		if (rc == CSIM_OK)
-			rc = csim_trace_scan_begin(&sc, &r, &blk, &err);
+			rc = csim_trace_scan_begin(sc, &r, &blk, &err);
 		while (rc == CSIM_OK) {
 			struct csim_event ev;
 			size_t rows = t->nslices;
 
-			rc = csim_trace_scan_next(&sc, &ev, &has, &err);
+			rc = csim_trace_scan_next(sc, &ev, &has, &err);
 			if (rc != CSIM_OK || !has)
 				break;
-			rc = csim_ingest_event(&in, &sc, &ev, &err);
+			rc = csim_ingest_event(&in, sc, &ev, &err);
 			if (rc == CSIM_OK && t->nslices > rows)
 				rc = csim_slice_store_add(store, &ev, &err);
 		}
@@ -73,7 +75,7 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 	CHECK_I64(c, rc, CSIM_OK);
 	csim_block_reader_release(&r);
 out:
-	csim_trace_scan_release(&sc);
+	csim_trace_scan_free(sc);
 	return rc;
 }
 

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "log.h"
 
 #include <stdarg.h>
 

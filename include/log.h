@@ -1,10 +1,10 @@
 /*
- * report: how a run talks to its user. Output files are announced on
+ * log: how a run talks to its user. Output files are announced on
  * stdout ("wrote <path>"); warnings and notes go to stderr; --quiet keeps
  * only errors, which main prints.
  */
-#ifndef CSIM_REPORT_H
-#define CSIM_REPORT_H
+#ifndef CSIM_LOG_H
+#define CSIM_LOG_H
 
 #include <stdio.h>
 
