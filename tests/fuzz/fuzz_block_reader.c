@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "fuzz_util.h"
 
-#include "block_reader.h"
+#include "read/block_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

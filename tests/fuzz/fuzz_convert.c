@@ -10,9 +10,9 @@
 
 #include "fuzz_util.h"
 
-#include "cli.h"
-#include "convert.h"
-#include "log.h"
+#include "cli/cli.h"
+#include "cli/convert.h"
+#include "base/log.h"
 
 static void remove_outputs(const char *dir)
 {

@@ -4,10 +4,10 @@
 
 #include "fuzz_util.h"
 
-#include "block_reader.h"
-#include "event_ingest.h"
-#include "event_scan.h"
-#include "event_table.h"
+#include "read/block_reader.h"
+#include "read/event_ingest.h"
+#include "read/event_scan.h"
+#include "model/event_table.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -5,7 +5,7 @@
 
 #include "fuzz_util.h"
 
-#include "metrics_writer.h"
+#include "write/metrics_writer.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "model.h"
-#include "pass_flags.h"
-#include "pass_lanes.h"
-#include "pass_order.h"
-#include "pass_pack.h"
-#include "passes.h"
+#include "cli/cli.h"
+#include "model/model.h"
+#include "model/pass_flags.h"
+#include "model/pass_lanes.h"
+#include "model/pass_order.h"
+#include "model/pass_pack.h"
+#include "model/passes.h"
 
 static inline uint32_t mu_pid(struct csim_model *m, const char *name)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "block_reader.h"
+#include "read/block_reader.h"
 #include "check.h"
 #include "testutil.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "cli.h"
+#include "cli/cli.h"
 
 #define MAX_ARGS 16
 

@@ -2,10 +2,10 @@
 #include "check.h"
 #include "testutil.h"
 
-#include "block_reader.h"
-#include "event_ingest.h"
-#include "event_scan.h"
-#include "event_table.h"
+#include "read/block_reader.h"
+#include "read/event_ingest.h"
+#include "read/event_scan.h"
+#include "model/event_table.h"
 
 static const char payload[] =
 	"{\"traceEvents\":["

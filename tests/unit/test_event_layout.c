@@ -7,10 +7,10 @@
 #include "check.h"
 #include "testutil.h"
 
-#include "block_reader.h"
-#include "event_scan.h"
-#include "number_grid.h"
-#include "slice_store.h"
+#include "read/block_reader.h"
+#include "read/event_scan.h"
+#include "base/number_grid.h"
+#include "read/slice_store.h"
 
 /* First reading of the one TRACE block at path: the X event's place in store. */
 static int record(struct check_ctx *c, const char *path, struct csim_slice_store *store,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "event_scan.h"
+#include "read/event_scan.h"
 #include "testutil.h"
 
 /* A file holding a small type-9 block, then the TRACE block under test. */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "flag_detail.h"
+#include "model/flag_detail.h"
 
 struct want {
 	int ret;

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "input_locate.h"
+#include "read/input_locate.h"
 #include "testutil.h"
 
 #define BIN "visualize_data.bin"

@@ -11,12 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "block_reader.h"
+#include "read/block_reader.h"
 #include "check.h"
-#include "interrupt.h"
-#include "out_file.h"
-#include "raw_copy.h"
-#include "log.h"
+#include "base/interrupt.h"
+#include "write/out_file.h"
+#include "write/raw_copy.h"
+#include "base/log.h"
 #include "testutil.h"
 
 static void check_interrupted(struct check_ctx *c, int rc, const struct csim_error *err)

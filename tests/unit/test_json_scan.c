@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "json_scan.h"
+#include "read/json_scan.h"
 
 /* An exact-length heap copy of n bytes of s. */
 struct win {

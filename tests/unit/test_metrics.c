@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "metrics_writer.h"
-#include "out_file.h"
+#include "write/metrics_writer.h"
+#include "write/out_file.h"
 #include "testutil.h"
 
 #define BLOCK_AT 296u

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "number_grid.h"
+#include "base/number_grid.h"
 
 #define LIMIT 9.0e15
 

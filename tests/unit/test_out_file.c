@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "out_file.h"
+#include "write/out_file.h"
 #include "testutil.h"
 
 #define NAME "trace.clean.json"

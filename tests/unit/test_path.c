@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "path.h"
+#include "base/path.h"
 #include "testutil.h"
 
 static void check_text(struct check_ctx *c, char *got, const char *want)

@@ -10,11 +10,11 @@
 #include "check.h"
 #include "testutil.h"
 
-#include "block_reader.h"
-#include "event_ingest.h"
-#include "event_scan.h"
-#include "event_table.h"
-#include "slice_store.h"
+#include "read/block_reader.h"
+#include "read/event_ingest.h"
+#include "read/event_scan.h"
+#include "model/event_table.h"
+#include "read/slice_store.h"
 
 /* Two TRACE blocks (an API_INSTR between them), five slices in all. */
 static void make_dump(struct tbuf *file, const char *first_ts)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "strtab.h"
+#include "base/strtab.h"
 
 /* The id a string already had, or CSIM_NONE when interning it added it. */
 static uint32_t id_of(struct csim_strtab *t, const char *p, size_t n)

@@ -1,0 +1,32 @@
+/*
+ * cli: the command line, parsed once into read-only options.
+ */
+#ifndef CSIM_CLI_H
+#define CSIM_CLI_H
+
+#include "base/csim_error.h"
+
+struct csim_options {
+	const char *input;        /* PATH: a .bin, an OPPROF_* or simulator/ dir */
+	const char *output_dir;   /* -o; NULL: the directory of the .bin */
+	int keep_scalar;
+	int raw_metrics;
+	int copy_raw;             /* cleared by --no-copy-raw */
+	int keep_cache_ccu;
+	int counters;             /* cleared by --no-counters */
+	int quiet;
+	int show_help;
+	int show_version;
+};
+
+/*
+ * Fills opt from argv. Returns CSIM_OK, or CSIM_E_USAGE with the problem in
+ * err. --help and --version set show_help / show_version and succeed.
+ */
+int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
+		   struct csim_error *err);
+
+/* The --help text. */
+const char *csim_cli_usage(void);
+
+#endif

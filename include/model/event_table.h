@@ -1,0 +1,166 @@
+/*
+ * event_table: the in-memory result of reading every TRACE block, the base
+ * of the model.
+ *
+ * It keeps only what the passes need: one compact row per complete ("X")
+ * event, one small record per flag begin/end, the raw text of counter
+ * events, and the counts of what was skipped or dropped. It knows nothing
+ * of JSON or of the input: event_ingest classifies scanned events and adds
+ * them here. Slice text (name, args, ...) is not held: the slice store
+ * records where it lies, for the trace writer's second reading.
+ *
+ * Ownership: the table owns every array and string table in it;
+ * csim_table_release() frees all of it.
+ */
+#ifndef CSIM_EVENT_TABLE_H
+#define CSIM_EVENT_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/csim_error.h"
+#include "model/flag_detail.h"
+#include "base/span.h"
+#include "base/strtab.h"
+
+enum csim_slice_kind {
+	CSIM_SLICE_INSTR,      /* an instruction on a pipe */
+	CSIM_SLICE_SYNC,       /* SET_FLAG/WAIT_FLAG/set_event/wait_event as X */
+	CSIM_SLICE_BAR,
+	CSIM_SLICE_CACHE_CCU   /* cache_time / ccu_time scalar-head companions */
+};
+
+struct csim_slice {
+	int64_t start;         /* integer ns: round(ts * 1000) */
+	int64_t end;           /* start + round(dur * 1000) */
+	uint32_t pid;          /* id in table->pids (raw pid text) */
+	uint32_t pipe;         /* id in table->pipes (canonical tid) */
+	uint32_t sublane;      /* set by the packing pass */
+	uint8_t kind;
+	uint8_t kept;          /* set by the lane pass */
+};
+
+enum csim_sync_kind { CSIM_SYNC_SET, CSIM_SYNC_WAIT };
+
+/* One B or E record of a sync flag. */
+struct csim_sync_rec {
+	int64_t ts;            /* integer ns */
+	uint32_t pid, pipe;
+	uint32_t id;           /* id in table->ids, or CSIM_NONE */
+	uint32_t name;         /* id in table->pipes of the event name, for LIFO keys */
+	uint32_t detail;       /* index in table->details, or CSIM_NONE */
+	uint8_t kind;          /* enum csim_sync_kind */
+	uint8_t is_begin;
+};
+
+/* Producer/consumer/flag id read from a B record's args.detail. */
+struct csim_sync_detail {
+	uint32_t producer;     /* id in table->pipes, or CSIM_NONE */
+	uint32_t consumer;
+	uint64_t flag_id;
+	uint8_t has_flag_id;
+};
+
+/*
+ * Events whose values nest deeper than this are skipped: the viewers' JSON
+ * parsers (and cJSON) refuse or overflow on them, so one such event would
+ * make the whole output unloadable.
+ */
+#define CSIM_MAX_NESTING 512
+
+enum csim_skip_reason {
+	CSIM_SKIP_NOT_OBJECT,
+	CSIM_SKIP_NO_PH,
+	CSIM_SKIP_NO_NAME,
+	CSIM_SKIP_NO_PID,
+	CSIM_SKIP_NO_TID,
+	CSIM_SKIP_NO_TS,
+	CSIM_SKIP_BAD_DUR,
+	CSIM_SKIP_RANGE,
+	CSIM_SKIP_DEEP,
+	CSIM_SKIP_COUNT
+};
+
+enum csim_drop_reason {
+	CSIM_DROP_METADATA,    /* ph M: rebuilt */
+	CSIM_DROP_FLOW,        /* ph s/t/f: rebuilt */
+	CSIM_DROP_OTHER_BE,    /* B/E that are not flags (e.g. intra-block sync) */
+	CSIM_DROP_COUNTER,     /* ph C with --no-counters */
+	CSIM_DROP_OTHER_PH,
+	CSIM_DROP_COUNT
+};
+
+/* A counter event kept verbatim: its text in counter_text, and its pid. */
+struct csim_counter {
+	size_t off, len;
+	uint32_t pid;
+};
+
+struct csim_table {
+	struct csim_slice *slices;
+	size_t nslices, slices_cap;
+	struct csim_sync_rec *syncs;
+	size_t nsyncs, syncs_cap;
+	struct csim_sync_detail *details;
+	size_t ndetails, details_cap;
+	struct csim_strtab pids;       /* raw pid JSON text */
+	char **pid_names;              /* decoded pid per pid id */
+	size_t pid_names_cap;
+	struct csim_strtab pipes;      /* canonical pipe names (and flag names) */
+	struct csim_strtab ids;        /* flag ids */
+	/* counters, copied through: raw event text */
+	char *counter_text;
+	size_t counter_len, counter_cap;
+	struct csim_counter *counters;
+	size_t ncounters, counters_cap;
+	uint64_t events;
+	uint64_t skipped[CSIM_SKIP_COUNT];
+	uint64_t dropped[CSIM_DROP_COUNT];
+};
+
+/* Leaves t empty and safe to release. */
+void csim_table_init(struct csim_table *t);
+void csim_table_release(struct csim_table *t);
+
+/*
+ * Reserves room for the events of a payload of `bytes` bytes, estimated
+ * from typical event sizes, so arrays are allocated once instead of being
+ * copied as they double (untouched reserve costs no memory). Best effort:
+ * capped, and a failed reservation only leaves growth to later.
+ */
+void csim_table_reserve(struct csim_table *t, uint64_t bytes);
+
+/* Who an event belongs to, as the reading side found it. */
+struct csim_owner {
+	struct csim_span pid_json;   /* the pid's JSON text, written back as is */
+	struct csim_span pid;        /* decoded: for sorting and process_name */
+	struct csim_span tid;        /* the pipe as the input names it */
+};
+
+/* One B or E record of a sync flag, as the reading side found it. */
+struct csim_sync_in {
+	struct csim_owner owner;
+	struct csim_span name;       /* SET_FLAG, WAIT_FLAG, set_event, wait_event */
+	struct csim_span id;         /* decoded, when has_id */
+	int has_id;
+	enum csim_sync_kind kind;
+	int is_begin;
+	int64_t ts;                  /* integer ns */
+	const struct csim_flag_key *detail;   /* from args.detail, or NULL */
+};
+
+/* Each adds one row, record or counter; out of memory is the only failure. */
+int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
+			 int64_t start, int64_t end, enum csim_slice_kind kind,
+			 struct csim_error *err);
+int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
+			struct csim_error *err);
+/* A counter event kept verbatim: text is its whole JSON object. */
+int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
+			   struct csim_span text, struct csim_error *err);
+
+/* What the notes print for each reason. */
+extern const char *const csim_skip_reason_texts[CSIM_SKIP_COUNT];
+extern const char *const csim_drop_reason_texts[CSIM_DROP_COUNT];
+
+#endif

@@ -1,0 +1,174 @@
+/*
+ * model: the event table plus everything the passes derive from it, in the
+ * form the writers consume. One model per run; csim_model_release() frees it.
+ *
+ * The model is built in two steps: reading the input fills the table, then
+ * csim_model_classify_pipes() classifies every interned pipe once. The
+ * passes (pass_*.h, run by passes.h) derive the other parts. Each pass has
+ * the same signature (csim_pass_fn), reads and writes only the model, does
+ * no I/O, declares the parts it requires and provides (struct
+ * csim_pass_def), and gives the same result when run again; so each can be
+ * tested alone on a hand-built model.
+ */
+#ifndef CSIM_MODEL_H
+#define CSIM_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/csim_error.h"
+#include "model/event_table.h"
+#include "model/pipe_table.h"
+
+/* Kept slices of one (pid, pipe), packed into nsub sub-lanes. */
+struct csim_lane {
+	uint32_t pid, pipe;
+	uint32_t nsub;
+};
+
+/* A sync flag: its B and E records joined by the pair pass. */
+struct csim_flag {
+	int64_t begin, end;
+	uint32_t order;           /* record index of its first record */
+	uint32_t pid, pipe;
+	uint32_t id;              /* id in table->ids, or CSIM_NONE */
+	uint32_t detail;          /* index in table->details, or CSIM_NONE */
+	uint8_t kind;             /* enum csim_sync_kind */
+};
+
+/* One SET_FLAG -> WAIT_FLAG arrow, bound to its two anchor slices. */
+struct csim_arrow {
+	uint32_t producer, consumer;  /* slice indices */
+	int64_t s_half_ns;            /* arrow ends in half-ns units (2 * ns) */
+	int64_t f_half_ns;
+	uint32_t producer_pipe, consumer_pipe;
+	uint64_t flag_id;
+	int has_flag_id;
+	int64_t set_begin;            /* ordering key: SET begin, then input order */
+	uint64_t set_order;
+};
+
+enum csim_flag_skip {
+	CSIM_FSKIP_INCOMPLETE,        /* a B without its E, or an E without its B */
+	CSIM_FSKIP_NO_WAIT,
+	CSIM_FSKIP_NO_SET,
+	CSIM_FSKIP_NO_KEY,            /* no id and no detail to match by */
+	CSIM_FSKIP_PRODUCER_DROPPED,
+	CSIM_FSKIP_CONSUMER_DROPPED,
+	CSIM_FSKIP_NO_PRODUCER,
+	CSIM_FSKIP_NO_CONSUMER,
+	CSIM_FSKIP_BACKWARDS,         /* consumer slice starts before the producer's */
+	CSIM_FSKIP_COUNT
+};
+
+/* One output thread: sub-lane `sub` of a lane. */
+struct csim_thread {
+	uint32_t lane;
+	uint32_t sub;
+	int sort_index;
+};
+
+enum csim_slice_drop {
+	CSIM_SDROP_SYNC,
+	CSIM_SDROP_BAR,
+	CSIM_SDROP_CACHE_CCU,
+	CSIM_SDROP_NOISE_LANE,
+	CSIM_SDROP_SCALAR_LANE,
+	CSIM_SDROP_COUNT
+};
+
+/*
+ * What the passes and the writer need to know about one interned pipe name,
+ * looked up once per run instead of once per slice, lane or arrow.
+ */
+struct csim_model_pipe {
+	const struct csim_pipe_info *info;   /* order, label, cname, class */
+	int drop;     /* enum csim_slice_drop for every slice on it, or -1: kept */
+};
+
+/* The parts of a model that passes require and provide (bit set). */
+enum csim_model_part {
+	CSIM_PART_SYNCS = 1u << 0,    /* table.syncs[]: from reading the input */
+	CSIM_PART_PIPES = 1u << 1,    /* pipes[]: csim_model_classify_pipes() */
+	CSIM_PART_FLAGS = 1u << 2,    /* flags[], flag_skips[CSIM_FSKIP_INCOMPLETE] */
+	CSIM_PART_KEPT = 1u << 3,     /* kept on every row, kept_slices, slice_drops[] */
+	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[], extra_sublanes */
+	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[] */
+	CSIM_PART_ORDER = 1u << 6     /* processes[], threads[] */
+};
+
+/* Parts no writer reads: csim_model_drop() may free them after the passes. */
+#define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS)
+
+/*
+ * The lane rule's two choices (SPEC §3; --keep-scalar, --keep-cache-ccu):
+ * part of the model, so that passes need no options.
+ */
+struct csim_lane_rule {
+	int keep_scalar;
+	int keep_cache_ccu;
+};
+
+struct csim_model {
+	struct csim_table table;
+	struct csim_lane_rule rule;   /* zero: scalar and cache/ccu lanes dropped */
+	/* pipe classes, one per pipe id */
+	struct csim_model_pipe *pipes;
+	size_t npipes;
+	/* lane pass */
+	uint64_t kept_slices;
+	uint64_t slice_drops[CSIM_SDROP_COUNT];
+	/* packing pass: lanes sorted by (pid, pipe) */
+	struct csim_lane *lanes;
+	size_t nlanes;
+	uint64_t extra_sublanes;      /* sub-lanes beyond the first, over all lanes */
+	/* pair pass: flags in input order of their first record */
+	struct csim_flag *flags;
+	size_t nflags;
+	/* flag pass */
+	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
+	size_t narrows;
+	uint64_t flag_skips[CSIM_FSKIP_COUNT];
+	/* order pass */
+	uint32_t *processes;          /* pid ids in output order */
+	size_t nprocesses;
+	struct csim_thread *threads;  /* grouped by process, in output order */
+	size_t nthreads;
+};
+
+typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);
+
+/*
+ * A pass and its contract: it may run once every part in `requires` is in
+ * the model, and afterwards the parts in `provides` are. It writes nothing
+ * else, and leaves the parts it requires as it found them.
+ */
+struct csim_pass_def {
+	csim_pass_fn run;
+	unsigned requires;    /* enum csim_model_part bits */
+	unsigned provides;
+};
+
+void csim_model_init(struct csim_model *m);
+void csim_model_release(struct csim_model *m);
+
+/*
+ * Completes the model once the table is filled (CSIM_PART_PIPES): every
+ * interned pipe gets its pipe_table entry and whether the lane rule drops
+ * all of its slices (noise lanes always, scalar lanes unless the rule
+ * keeps them).
+ * Running it again recomputes the same classes.
+ */
+int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err);
+
+/*
+ * Frees the parts in `parts` (CSIM_PARTS_TRANSIENT bits), to lower peak
+ * memory once no pass that is still to run requires them.
+ */
+void csim_model_drop(struct csim_model *m, unsigned parts);
+
+/* What the notes print for each reason. */
+extern const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT];
+extern const char *const csim_slice_drop_texts[CSIM_SDROP_COUNT];
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * pass_flags: sync arrows (SPEC §5), in two passes.
+ *
+ * pair: joins each flag's B and E records (by id, else LIFO per name, pid
+ * and tid). Requires CSIM_PART_SYNCS, the table's sync records, and leaves
+ * them as they are. Provides CSIM_PART_FLAGS: flags[] in input order and
+ * flag_skips[CSIM_FSKIP_INCOMPLETE], replaced on every run.
+ *
+ * flags: matches SETs with WAITs and anchors each pair on a producer and a
+ * consumer slice. Requires CSIM_PART_FLAGS, CSIM_PART_PIPES (a flag from or
+ * to a dropped pipe is skipped with its reason) and CSIM_PART_KEPT (anchors
+ * are kept, non-zero-length rows; kept_slices sizes them); reads the
+ * table's details, not its sync records. Provides CSIM_PART_ARROWS:
+ * arrows[] in SET-begin order and the other flag_skips[], replaced on
+ * every run.
+ */
+#ifndef CSIM_PASS_FLAGS_H
+#define CSIM_PASS_FLAGS_H
+
+#include "model/model.h"
+
+extern const struct csim_pass_def csim_pass_pair_def;
+extern const struct csim_pass_def csim_pass_flags_def;
+
+int csim_pass_pair(struct csim_model *m, struct csim_error *err);
+int csim_pass_flags(struct csim_model *m, struct csim_error *err);
+
+#endif

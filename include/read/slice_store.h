@@ -1,0 +1,100 @@
+/*
+ * slice_store: where each slice row's text lies in the input, and the second
+ * reading that fetches it.
+ *
+ * Slice text is not kept in memory (kept slices are the largest events; their
+ * args carry call stacks). The first reading records every TRACE block and,
+ * per slice row, the event's payload offset and field layout; the trace
+ * writer then walks the kept rows with a csim_slice_reader, which reopens the
+ * same file, refuses one that changed, and hands out each row's field spans
+ * without parsing them again.
+ *
+ * Ownership: the store owns its arrays and borrows path; a reader owns its
+ * file handle and buffers until csim_slice_reader_close().
+ */
+#ifndef CSIM_SLICE_STORE_H
+#define CSIM_SLICE_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "read/block_reader.h"
+#include "base/csim_error.h"
+#include "read/event_scan.h"
+#include "model/event_table.h"
+#include "read/input_stream.h"
+
+/*
+ * Where an event's name, pid, ts, dur and args lie inside its text, so the
+ * second reading hands them out without parsing. n[0] (the name's length)
+ * 0 means "not recorded: parse again" (fields beyond 64 KiB into the event).
+ */
+struct csim_slice_layout {
+	uint32_t len;                 /* the whole event */
+	uint16_t off[4], n[4];        /* name, pid, ts, dur (n 0: absent) */
+	uint32_t args_off, args_n;    /* args_n 0: absent */
+};
+
+struct csim_slice_loc {
+	uint64_t offset;                  /* payload offset within its TRACE block */
+	struct csim_slice_layout layout;
+};
+
+struct csim_slice_store {
+	const char *path;
+	struct csim_file_id file_id;      /* the file as first read */
+	struct csim_block *blocks;        /* TRACE blocks in file order */
+	size_t *rows_end;                 /* rows recorded up to the end of each */
+	size_t nblocks, blocks_cap, rows_end_cap;
+	struct csim_slice_loc *locs;      /* one per slice row */
+	size_t nlocs, locs_cap;
+};
+
+/* Leaves store empty and safe to release. */
+void csim_slice_store_init(struct csim_slice_store *store, const char *path,
+			   const struct csim_file_id *file_id);
+void csim_slice_store_release(struct csim_slice_store *store);
+
+/* Rows recorded next belong to this TRACE block. */
+int csim_slice_store_begin_block(struct csim_slice_store *store,
+				 const struct csim_block *blk, struct csim_error *err);
+
+/* Records where the event of the next slice row lies. */
+int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event *ev,
+			 struct csim_error *err);
+
+/* Records where ev's fields lie (first reading). */
+void csim_slice_layout_make(const struct csim_event *ev, struct csim_slice_layout *layout);
+
+/* Room for `rows` rows in all, allocated once (best effort, like the table's). */
+void csim_slice_store_reserve(struct csim_slice_store *store, size_t rows);
+
+struct csim_slice_reader {
+	const struct csim_slice_store *store;
+	const struct csim_slice *rows;    /* the model's rows: kept flag, start */
+	struct csim_block_reader reader;
+	struct csim_trace_scan *scan;
+	size_t block, row;
+	int opened;
+};
+
+/*
+ * Opens the second reading over the store's file; an input error if the file
+ * is no longer the one first read. rows must outlive the reader.
+ */
+int csim_slice_reader_open(struct csim_slice_reader *r,
+			   const struct csim_slice_store *store,
+			   const struct csim_slice *rows, struct csim_error *err);
+
+/*
+ * The next kept row in input order: *row and the raw spans of its name, pid,
+ * ts, dur and args in ev (valid until the next call); *has is 0 at the end.
+ * A row whose text no longer matches the first reading is an input error.
+ */
+int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
+			   struct csim_event *ev, int *has, struct csim_error *err);
+
+/* Accepts a reader whose open failed. */
+void csim_slice_reader_close(struct csim_slice_reader *r);
+
+#endif

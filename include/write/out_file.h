@@ -1,0 +1,56 @@
+/*
+ * out_file: a buffered output file that appears atomically.
+ *
+ * Bytes go to a temporary file in the destination directory; commit() renames
+ * it over the final name, abort() removes it. A failed write is remembered and
+ * reported once, by commit(), as exit status 3; until then writes are cheap
+ * calls that never fail individually. The JSON helpers here are the only
+ * place output text is escaped.
+ */
+#ifndef CSIM_OUT_FILE_H
+#define CSIM_OUT_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/csim_error.h"
+
+struct csim_out {
+	int fd;
+	char *tmp_path;
+	char *final_path;
+	char *buf;
+	size_t len, cap;
+	int write_errno;       /* first failure, 0 if none */
+	uint64_t written;
+};
+
+/* name is a plain file name of at most 48 bytes (the temp name adds 8). */
+int csim_out_open(struct csim_out *o, const char *dir, const char *name,
+		  struct csim_error *err);
+
+/* Flushes, closes and renames into place; on failure the temp file is gone. */
+int csim_out_commit(struct csim_out *o, struct csim_error *err);
+
+/* Discards the temporary file (safe after commit and on a zeroed struct). */
+void csim_out_abort(struct csim_out *o);
+
+/* Whether a write has failed already (lets long writers stop early). */
+int csim_out_failed(const struct csim_out *o);
+
+void csim_out_bytes(struct csim_out *o, const char *p, size_t n);
+void csim_out_text(struct csim_out *o, const char *s);
+void csim_out_char(struct csim_out *o, char c);
+void csim_out_uint(struct csim_out *o, uint64_t v);
+void csim_out_int(struct csim_out *o, int64_t v);
+
+/* A JSON string literal with quotes; escapes quotes, backslashes, controls. */
+void csim_out_json_string(struct csim_out *o, const char *p, size_t n);
+
+/* The same escaping without the quotes, to build a string from pieces. */
+void csim_out_json_escaped(struct csim_out *o, const char *p, size_t n);
+
+/* A timestamp given in half-nanoseconds, as microseconds (3 or 4 decimals). */
+void csim_out_half_ns_as_us(struct csim_out *o, int64_t half_ns);
+
+#endif

@@ -1,0 +1,32 @@
+/*
+ * trace_writer: writes trace.clean.json.
+ *
+ * Slice text is not kept in memory: the writer takes each kept slice's
+ * event from the slice store's second reading and copies its name, pid, ts,
+ * dur and args with exactly their input bytes; dropped events are skipped
+ * unread. The writer itself reads no input.
+ */
+#ifndef CSIM_TRACE_WRITER_H
+#define CSIM_TRACE_WRITER_H
+
+#include <stddef.h>
+
+#include "base/csim_error.h"
+#include "model/model.h"
+#include "write/out_file.h"
+#include "read/slice_store.h"
+
+struct csim_trace_input {
+	const struct csim_slice_store *slices;  /* where the slice rows' text lies */
+	const char *profiling_type;        /* raw JSON text, NULL: "op" */
+	const char *schema_version;        /* raw JSON text, NULL: 1 */
+};
+
+/*
+ * Writes the whole trace into out (opened by the caller, who commits or
+ * aborts it together with the other outputs).
+ */
+int csim_trace_write(const struct csim_model *m, const struct csim_trace_input *in,
+		     struct csim_out *out, struct csim_error *err);
+
+#endif

@@ -1,0 +1,18 @@
+#include "base/dense_order.h"
+
+#include <string.h>
+
+void csim_dense_order(const uint32_t *keys, size_t n, size_t nkeys,
+		      uint32_t *order, uint32_t *start)
+{
+	memset(start, 0, (nkeys + 1) * sizeof(*start));
+	for (size_t i = 0; i < n; i++)
+		start[keys[i] + 1]++;
+	for (size_t k = 0; k < nkeys; k++)
+		start[k + 1] += start[k];
+	/* start[k] is now where key k begins; fill forwards, then shift back. */
+	for (size_t i = 0; i < n; i++)
+		order[start[keys[i]]++] = (uint32_t)i;
+	memmove(start + 1, start, nkeys * sizeof(*start));
+	start[0] = 0;
+}

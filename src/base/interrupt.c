@@ -1,0 +1,76 @@
+#define _POSIX_C_SOURCE 200809L   /* sigaction */
+#include "base/interrupt.h"
+
+#include <signal.h>
+#include <string.h>
+
+/*
+ * The one mutable global of the program: a signal handler can reach
+ * nothing else. Written only by the handler, read through
+ * csim_interrupt_pending().
+ */
+static volatile sig_atomic_t pending_signal;
+
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void on_signal(int signo)
+{
+	pending_signal = signo;
+}
+
+int csim_interrupt_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocked read or write returns EINTR and the loop
+	   sees the signal. SA_RESETHAND: a second signal kills at once. */
+	sa.sa_flags = (int)SA_RESETHAND;
+	for (size_t i = 0; i < sizeof(caught) / sizeof(caught[0]); i++) {
+		struct sigaction old;
+
+		/* A signal ignored at start stays ignored (nohup, a background
+		   job of a non-interactive shell). */
+		if (sigaction(caught[i], NULL, &old) != 0)
+			return -1;
+		if (old.sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(caught[i], &sa, NULL) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int csim_interrupt_pending(void)
+{
+	return pending_signal;
+}
+
+static const char *signal_name(int signo)
+{
+	switch (signo) {
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	default: return "a signal";
+	}
+}
+
+int csim_interrupt_fail(struct csim_error *err)
+{
+	return csim_error_set(err, CSIM_E_INTERRUPTED, CSIM_NO_OFFSET,
+			      "interrupted by %s: temporary files removed, older outputs kept",
+			      signal_name(pending_signal));
+}
+
+void csim_interrupt_resend(void)
+{
+	int signo = pending_signal;
+
+	if (signo == 0)
+		return;
+	signal(signo, SIG_DFL);
+	raise(signo);
+}

@@ -1,0 +1,209 @@
+#include "base/number_grid.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Digits that always fit a uint64 mantissa. */
+#define MAX_DIGITS 19
+
+struct decimal {
+	uint64_t m;        /* significant digits */
+	int scale;         /* value = m * 10^-scale */
+	int neg;
+	int exact;         /* every digit made it into m */
+};
+
+static const uint64_t pow10_u64[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+	10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+	100000000000ull, 1000000000000ull, 10000000000000ull,
+	100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+	100000000000000000ull, 1000000000000000000ull,
+	10000000000000000000ull,
+};
+
+static void take_digit(struct decimal *d, int *sig, char c, int fraction)
+{
+	if (*sig >= MAX_DIGITS) {
+		d->exact &= c == '0' && fraction;   /* trailing zeros lose nothing */
+		return;
+	}
+	d->m = d->m * 10 + (uint64_t)(c - '0');
+	if (d->m != 0)
+		(*sig)++;
+	if (fraction)
+		d->scale++;
+}
+
+static void parse_decimal(const char *p, const char *end, struct decimal *d)
+{
+	int sig = 0, e = 0, eneg = 0;
+
+	d->m = 0;
+	d->scale = 0;
+	d->exact = 1;
+	d->neg = *p == '-';
+	p += d->neg;
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		if (sig >= MAX_DIGITS) {
+			d->exact = 0;   /* an integer part beyond 19 digits */
+			continue;
+		}
+		take_digit(d, &sig, *p, 0);
+	}
+	if (p < end && *p == '.')
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++)
+			take_digit(d, &sig, *p, 1);
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		eneg = *p == '-';
+		p += *p == '-' || *p == '+';
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
+			e = e < 10000 ? e * 10 + (*p - '0') : e;
+	}
+	d->scale -= eneg ? -e : e;
+}
+
+/*
+ * The fast answer, when it is certainly the one strtod() and a double
+ * multiplication would give: returns 0 to ask for the slow path.
+ */
+static int grid_fast(const struct decimal *d, int64_t *ns)
+{
+	int k = d->scale - 3;   /* value * 1000 = m * 10^-k */
+	uint64_t q, a, b;
+
+	if (!d->exact || d->scale > 400 || d->scale < -400)
+		return 0;
+	if (k <= 0) {
+		if (k < -18 || d->m > (UINT64_C(1) << 50) / pow10_u64[-k])
+			return 0;
+		q = d->m * pow10_u64[-k];   /* whole nanoseconds, exact */
+	} else if (k > MAX_DIGITS) {
+		q = 0;                      /* below 0.1 ns */
+	} else {
+		uint64_t pow = pow10_u64[k];
+		double margin;
+
+		q = d->m / pow;
+		a = d->m % pow;             /* fraction = a / pow */
+		b = pow - a;
+		if (a == b || q >= (UINT64_C(1) << 50))
+			return 0;
+		/*
+		 * The double path errs by at most ~2^-52 of the value; its
+		 * rounding agrees with the exact one unless the fraction lies
+		 * that close to one half. Keep a wide margin.
+		 */
+		margin = (double)(a > b ? a - b : b - a) / (double)pow;
+		if (margin <= ((double)q + 1.0) * 1e-13)
+			return 0;
+		q += a > b;
+	}
+	*ns = d->neg ? -(int64_t)q : (int64_t)q;
+	return 1;
+}
+
+/*
+ * A double is decided by its first 768 significant decimal digits and by
+ * whether any digit after them is non-zero, so a longer number keeps those
+ * digits, a sticky 1 for the rest, and its exponent.
+ */
+#define KEEP_DIGITS 768
+#define EXP_CLAMP 100000   /* far beyond any finite non-zero double */
+
+struct number_text {
+	char buf[KEEP_DIGITS + 40];
+	size_t len;
+};
+
+static void text_put(struct number_text *t, char c)
+{
+	t->buf[t->len++] = c;
+}
+
+static int64_t clamp_exp(int64_t e)
+{
+	return e > EXP_CLAMP ? EXP_CLAMP : e < -EXP_CLAMP ? -EXP_CLAMP : e;
+}
+
+/* "-DDDD…e<exp>" of a validated JSON number that is too long to copy. */
+static void shorten_number(const char *p, const char *end, struct number_text *t)
+{
+	int64_t point = 0, e = 0;   /* value = 0.DIGITS * 10^(point + e) */
+	size_t kept = 0;
+	int sticky = 0, seen = 0, fraction = 0, eneg;
+
+	t->len = 0;
+	if (*p == '-')
+		text_put(t, *p++);
+	text_put(t, '0');
+	text_put(t, '.');
+	for (; p < end && *p != 'e' && *p != 'E'; p++) {
+		if (*p == '.') {
+			fraction = 1;
+			continue;
+		}
+		seen |= *p != '0';
+		if (!seen) {            /* leading zeros move the point only */
+			point -= fraction;
+			continue;
+		}
+		point += !fraction;
+		if (kept < KEEP_DIGITS) {
+			text_put(t, *p);
+			kept++;
+		} else {
+			sticky |= *p != '0';
+		}
+	}
+	if (kept == 0)
+		text_put(t, '0');
+	if (sticky)
+		text_put(t, '1');
+	if (p < end) {
+		p++;
+		eneg = *p == '-';
+		p += *p == '-' || *p == '+';
+		for (; p < end; p++)
+			e = clamp_exp(e * 10 + (*p - '0'));
+		e = eneg ? -e : e;
+	}
+	t->len += (size_t)snprintf(t->buf + t->len, sizeof(t->buf) - t->len, "e%lld",
+				   (long long)clamp_exp(point + e));
+}
+
+int csim_number_parse(const char *p, size_t n, double *value)
+{
+	struct number_text t;
+	char *endp;
+
+	if (n < sizeof(t.buf)) {
+		memcpy(t.buf, p, n);
+		t.len = n;
+	} else {
+		shorten_number(p, p + n, &t);
+	}
+	t.buf[t.len] = '\0';
+	*value = strtod(t.buf, &endp);
+	return t.len > 0 && endp == t.buf + t.len;
+}
+
+int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
+{
+	struct decimal d;
+	double v;
+
+	parse_decimal(p, p + n, &d);
+	if (grid_fast(&d, ns))
+		return (double)*ns > -limit && (double)*ns < limit;
+	if (!csim_number_parse(p, n, &v))
+		return 0;
+	v *= 1000.0;
+	if (!(v > -limit && v < limit))
+		return 0;
+	*ns = llround(v);
+	return 1;
+}

@@ -1,0 +1,100 @@
+#define _DEFAULT_SOURCE   /* realpath */
+#include "base/path.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *copy_n(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d != NULL) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+char *csim_path_join(const char *dir, const char *name)
+{
+	size_t dn = strlen(dir), nn = strlen(name);
+	char *p = malloc(dn + nn + 2);
+
+	if (p == NULL)
+		return NULL;
+	memcpy(p, dir, dn);
+	if (dn == 0 || dir[dn - 1] != '/')
+		p[dn++] = '/';
+	memcpy(p + dn, name, nn + 1);
+	return p;
+}
+
+char *csim_path_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		return copy_n(".", 1);
+	return copy_n(path, slash == path ? 1 : (size_t)(slash - path));
+}
+
+char *csim_path_trim(const char *dir)
+{
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return copy_n(dir, n);
+}
+
+int csim_path_make_dirs(const char *dir, struct csim_error *err)
+{
+	size_t n = strlen(dir);
+	char *path = copy_n(dir, n);
+	struct stat st;
+	int rc = CSIM_OK;
+
+	if (path == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	for (size_t i = 1; i <= n; i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		path[i] = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+					    "cannot create output folder %s: %s", path,
+					    strerror(errno));
+			break;
+		}
+		if (i < n)
+			path[i] = '/';
+	}
+	if (rc == CSIM_OK && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot write to %s: %s", dir,
+				    stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
+	free(path);
+	return rc;
+}
+
+int csim_path_same_folder(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+int csim_path_within(const char *path, const char *inside)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+	size_t n;
+
+	if (realpath(path, a) == NULL || realpath(inside, b) == NULL)
+		return 0;
+	n = strlen(b);
+	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/');
+}

@@ -1,0 +1,128 @@
+#include "cli/cli.h"
+
+#include <string.h>
+
+static const char usage_text[] =
+	"usage: clean_sim_trace [OPTIONS] PATH\n"
+	"\n"
+	"Convert an Ascend simulator dump (visualize_data.bin) into trace.clean.json\n"
+	"(Perfetto / chrome://tracing) and instr_metrics.json.\n"
+	"\n"
+	"  PATH                 a visualize_data.bin file, an OPPROF_* directory, or a\n"
+	"                       simulator/ directory\n"
+	"  -o, --output-dir DIR write outputs here (default: the directory of the .bin)\n"
+	"      --keep-scalar    keep the SCALAR and SCALARLDST lanes (dropped by default)\n"
+	"      --raw-metrics    write the API_INSTR payload byte-for-byte instead of\n"
+	"                       reshaping it\n"
+	"      --no-copy-raw    with -o: do not copy the raw simulator folder\n"
+	"      --keep-cache-ccu keep cache_time/ccu_time companion slices\n"
+	"      --no-counters    drop MTE throughput counter events\n"
+	"  -q, --quiet          print errors only\n"
+	"  -h, --help           show this help and exit\n"
+	"      --version        show the version and exit\n"
+	"\n"
+	"Exit status: 0 success, 1 input missing/unreadable/corrupt or without a TRACE\n"
+	"block, 2 usage error, 3 an output could not be written.\n";
+
+const char *csim_cli_usage(void)
+{
+	return usage_text;
+}
+
+static int is(const char *arg, const char *name)
+{
+	return strcmp(arg, name) == 0;
+}
+
+/* The options that take no value; returns 0 for anything else. */
+static int set_flag(struct csim_options *opt, const char *arg)
+{
+	if (is(arg, "--keep-scalar"))
+		opt->keep_scalar = 1;
+	else if (is(arg, "--raw-metrics"))
+		opt->raw_metrics = 1;
+	else if (is(arg, "--no-copy-raw"))
+		opt->copy_raw = 0;
+	else if (is(arg, "--keep-cache-ccu"))
+		opt->keep_cache_ccu = 1;
+	else if (is(arg, "--no-counters"))
+		opt->counters = 0;
+	else if (is(arg, "--quiet") || is(arg, "-q"))
+		opt->quiet = 1;
+	else if (is(arg, "--help") || is(arg, "-h"))
+		opt->show_help = 1;
+	else if (is(arg, "--version"))
+		opt->show_version = 1;
+	else
+		return 0;
+	return 1;
+}
+
+/* Messages read "<head><arg><tail>", e.g. "unknown option --x (see --help)". */
+static int usage_error(struct csim_error *err, const char *head, const char *arg,
+		       const char *tail)
+{
+	return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET, "%s%s%s", head,
+			      arg, tail);
+}
+
+/* -o DIR, -oDIR, --output-dir DIR, --output-dir=DIR */
+static int take_output(struct csim_options *opt, int argc, char **argv, int *i,
+		       struct csim_error *err)
+{
+	const char *arg = argv[*i];
+	const char *value = NULL;
+
+	if (strncmp(arg, "--output-dir=", 13) == 0)
+		value = arg + 13;
+	else if (strncmp(arg, "-o", 2) == 0 && arg[2] != '\0')
+		value = arg + 2;
+	else if (*i + 1 < argc)
+		value = argv[++*i];
+	if (value == NULL || value[0] == '\0')
+		return usage_error(err, "option ", arg, " needs a directory");
+	if (opt->output_dir != NULL)
+		return usage_error(err, "option ", arg, " given twice");
+	opt->output_dir = value;
+	return CSIM_OK;
+}
+
+static int is_output_opt(const char *arg)
+{
+	return strcmp(arg, "--output-dir") == 0 ||
+	       strncmp(arg, "--output-dir=", 13) == 0 || strncmp(arg, "-o", 2) == 0;
+}
+
+int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
+		   struct csim_error *err)
+{
+	int only_paths = 0;
+
+	memset(opt, 0, sizeof(*opt));
+	opt->copy_raw = 1;
+	opt->counters = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!only_paths && strcmp(arg, "--") == 0) {
+			only_paths = 1;
+		} else if (!only_paths && arg[0] == '-' && arg[1] != '\0') {
+			if (is_output_opt(arg)) {
+				int rc = take_output(opt, argc, argv, &i, err);
+
+				if (rc != CSIM_OK)
+					return rc;
+			} else if (!set_flag(opt, arg)) {
+				return usage_error(err, "unknown option ", arg, " (see --help)");
+			}
+		} else if (opt->input != NULL) {
+			return usage_error(err, "more than one PATH given: ", arg, "");
+		} else {
+			opt->input = arg;
+		}
+	}
+	if (opt->input == NULL && !opt->show_help && !opt->show_version)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "no PATH given (see --help)");
+	return CSIM_OK;
+}

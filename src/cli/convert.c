@@ -1,0 +1,257 @@
+#include "cli/convert.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "read/block_reader.h"
+#include "read/event_ingest.h"
+#include "read/event_scan.h"
+#include "write/metrics_writer.h"
+#include "model/model.h"
+#include "write/out_file.h"
+#include "base/path.h"
+#include "model/passes.h"
+#include "write/raw_copy.h"
+#include "write/run_notes.h"
+#include "read/slice_store.h"
+#include "write/trace_writer.h"
+#include "read/input_locate.h"
+
+/* Everything one conversion owns. */
+struct run {
+	const struct csim_options *opt;
+	struct csim_log *log;
+	char *bin_path;
+	char *bin_dir;
+	char *out_dir;
+	struct csim_model model;
+	struct csim_slice_store slices;
+	char *profiling_type;
+	char *schema_version;
+	struct csim_metrics metrics;
+	int have_metrics;
+	unsigned instr_ignored;
+	uint64_t instr_offset;
+	uint64_t trailing_bytes, trailing_offset;
+};
+
+static int read_trace(struct run *r, struct csim_block_reader *reader,
+		      struct csim_trace_scan *sc, const struct csim_block *blk,
+		      struct csim_error *err)
+{
+	struct csim_table *t = &r->model.table;
+	const struct csim_ingest in = { t, r->opt->counters };
+	int rc = csim_slice_store_begin_block(&r->slices, blk, err);
+	int has = 1;
+	/* Only a size checked against the file may size the table (a gzip
+	   block's size is unverified until its bytes run out), and only once
+	   the payload has shown an event: a sparse 5 GiB block of zeros must
+	   not reserve gigabytes before failing at its first byte. */
+	int reserve = csim_block_reader_sizes_checked(reader);
+
+	if (rc == CSIM_OK)
+		rc = csim_trace_scan_begin(sc, reader, blk, err);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		size_t rows = t->nslices;
+
+		rc = csim_trace_scan_next(sc, &ev, &has, err);
+		if (rc != CSIM_OK || !has)
+			break;
+		rc = csim_ingest_event(&in, sc, &ev, err);
+		if (rc == CSIM_OK && t->nslices > rows)
+			rc = csim_slice_store_add(&r->slices, &ev, err);
+		if (rc == CSIM_OK && reserve) {
+			csim_table_reserve(t, blk->payload_size);
+			csim_slice_store_reserve(&r->slices, t->slices_cap);
+			reserve = 0;
+		}
+	}
+	/* Top-level fields come from the first TRACE block. */
+	if (rc == CSIM_OK && r->slices.nblocks == 1) {
+		csim_trace_scan_take_top_level(sc, &r->profiling_type, &r->schema_version);
+	}
+	return rc;
+}
+
+static int read_instr(struct run *r, struct csim_block_reader *reader,
+		      const struct csim_block *blk, struct csim_error *err)
+{
+	char *payload;
+	int rc;
+
+	if (r->have_metrics) {
+		r->instr_ignored++;
+		return CSIM_OK;
+	}
+	rc = csim_block_reader_read_payload(reader, blk, &payload, err);
+	if (rc != CSIM_OK)
+		return rc;
+	/* load() owns the payload from here, also when it fails. */
+	rc = csim_metrics_load(&r->metrics, r->bin_path, blk->offset, payload,
+			       (size_t)blk->payload_size, err);
+	r->have_metrics = 1;
+	r->instr_offset = blk->offset;
+	return rc;
+}
+
+/* First pass: every block, every event. */
+static int read_input(struct run *r, struct csim_error *err)
+{
+	struct csim_block_reader reader;
+	struct csim_trace_scan *sc;
+	int rc, has = 1;
+
+	rc = csim_trace_scan_new(&sc, err);
+	if (rc != CSIM_OK)
+		return rc;
+	rc = csim_block_reader_open(&reader, r->bin_path, err);
+	if (rc != CSIM_OK)
+		goto out;   /* a failed open leaves the reader safe to release */
+	csim_slice_store_init(&r->slices, r->bin_path, csim_block_reader_file_id(&reader));
+	while (rc == CSIM_OK) {
+		struct csim_block blk;
+
+		rc = csim_block_reader_next(&reader, &blk, &has, err);
+		if (rc != CSIM_OK || !has)
+			break;
+		if (blk.type == CSIM_BLOCK_TRACE)
+			rc = read_trace(r, &reader, sc, &blk, err);
+		else if (blk.type == CSIM_BLOCK_API_INSTR)
+			rc = read_instr(r, &reader, &blk, err);
+	}
+	r->trailing_bytes = reader.trailing_bytes;
+	r->trailing_offset = reader.trailing_offset;
+	if (rc == CSIM_OK && r->trailing_bytes > 0)
+		csim_log_warn(r->log, "%s: %llu trailing byte(s) at offset %llu ignored: too short for a block header",
+			      r->bin_path, (unsigned long long)r->trailing_bytes,
+			      (unsigned long long)r->trailing_offset);
+	if (rc == CSIM_OK && r->slices.nblocks == 0)
+		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "%s: no TRACE block%s",
+				    r->bin_path,
+				    csim_stream_tell(&reader.stream) == 0
+				    ? ": the file is empty"
+				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
+out:
+	csim_block_reader_release(&reader);
+	csim_trace_scan_free(sc);
+	return rc;
+}
+
+static int write_outputs(struct run *r, struct csim_error *err)
+{
+	struct csim_out trace, metrics;
+	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
+	int rc;
+
+	memset(&metrics, 0, sizeof(metrics));
+	metrics.fd = -1;
+	rc = csim_out_open(&trace, r->out_dir, "trace.clean.json", err);
+	if (rc != CSIM_OK)
+		return rc;
+	rc = csim_trace_write(&r->model, &in, &trace, err);
+	/* The writer reads the input again through the reading modules. */
+	if (rc != CSIM_OK && csim_error_is_nomem(err))
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	if (rc == CSIM_OK && r->have_metrics) {
+		rc = csim_out_open(&metrics, r->out_dir, "instr_metrics.json", err);
+		if (rc == CSIM_OK)
+			rc = csim_metrics_write(&r->metrics, r->opt->raw_metrics,
+						&metrics, err);
+	}
+	/* Both files are complete before either replaces an older one. */
+	if (rc == CSIM_OK && csim_out_failed(&trace))
+		rc = csim_out_commit(&trace, err);   /* reports the write error */
+	if (rc == CSIM_OK && r->have_metrics && csim_out_failed(&metrics))
+		rc = csim_out_commit(&metrics, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_commit(&trace, err);
+	if (rc == CSIM_OK && r->have_metrics)
+		rc = csim_out_commit(&metrics, err);
+	if (rc == CSIM_OK) {
+		csim_log_wrote(r->log, r->out_dir, "trace.clean.json");
+		if (r->have_metrics)
+			csim_log_wrote(r->log, r->out_dir, "instr_metrics.json");
+	}
+	csim_out_abort(&trace);
+	csim_out_abort(&metrics);
+	return rc;
+}
+
+static int copy_raw(struct run *r, struct csim_error *err)
+{
+	struct csim_raw_copy_stats st;
+	char *dest = NULL;
+	int rc;
+
+	if (r->opt->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
+		return CSIM_OK;
+	rc = csim_raw_copy(r->bin_dir, r->out_dir, r->log, &st, &dest, err);
+	if (rc == CSIM_OK && dest != NULL) {
+		csim_log_wrote(r->log, r->out_dir, "raw_simulator/");
+		csim_log_note(r->log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s%s",
+			      st.files, st.links, st.dirs, st.bytes, dest,
+			      st.skipped ? " (some entries skipped, see warnings)" : "");
+	}
+	free(dest);
+	return rc;
+}
+
+static void report_notes(const struct run *r)
+{
+	const struct csim_run_facts facts = {
+		r->bin_path, r->slices.nblocks, r->have_metrics, r->instr_ignored,
+		r->instr_offset
+	};
+
+	csim_run_notes_print(r->log, &r->model, &facts);
+}
+
+static void run_release(struct run *r)
+{
+	free(r->bin_path);
+	free(r->bin_dir);
+	free(r->out_dir);
+	csim_slice_store_release(&r->slices);
+	free(r->profiling_type);
+	free(r->schema_version);
+	csim_model_release(&r->model);
+	csim_metrics_release(&r->metrics);
+}
+
+int csim_convert(const struct csim_options *opt, struct csim_log *log,
+		 struct csim_error *err)
+{
+	struct run r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.opt = opt;
+	r.log = log;
+	csim_model_init(&r.model);
+	r.model.rule.keep_scalar = opt->keep_scalar;
+	r.model.rule.keep_cache_ccu = opt->keep_cache_ccu;
+	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
+	if (rc != CSIM_OK)
+		goto out;
+	r.out_dir = csim_path_trim(opt->output_dir != NULL ? opt->output_dir : r.bin_dir);
+	if (r.out_dir == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	rc = read_input(&r, err);
+	if (rc == CSIM_OK)
+		rc = csim_passes_run(&r.model, err);
+	if (rc == CSIM_OK && opt->output_dir != NULL)
+		rc = csim_path_make_dirs(r.out_dir, err);
+	if (rc == CSIM_OK)
+		rc = write_outputs(&r, err);
+	if (rc == CSIM_OK)
+		report_notes(&r);
+	if (rc == CSIM_OK)
+		rc = copy_raw(&r, err);
+out:
+	run_release(&r);
+	return rc;
+}

@@ -1,0 +1,201 @@
+#include "model/event_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "model/flag_detail.h"
+#include "model/pipe_table.h"
+
+void csim_table_init(struct csim_table *t)
+{
+	memset(t, 0, sizeof(*t));
+	csim_strtab_init(&t->pids, CSIM_STRTAB_GROUPED);
+	csim_strtab_init(&t->pipes, CSIM_STRTAB_GROUPED);
+	csim_strtab_init(&t->ids, CSIM_STRTAB_SCATTERED);
+}
+
+void csim_table_release(struct csim_table *t)
+{
+	for (size_t i = 0; i < t->pids.count; i++)
+		free(t->pid_names[i]);
+	free(t->pid_names);
+	free(t->slices);
+	free(t->syncs);
+	free(t->details);
+	free(t->counter_text);
+	free(t->counters);
+	csim_strtab_release(&t->pids);
+	csim_strtab_release(&t->pipes);
+	csim_strtab_release(&t->ids);
+	memset(t, 0, sizeof(*t));
+}
+
+const char *const csim_skip_reason_texts[CSIM_SKIP_COUNT] = {
+	"not a JSON object",
+	"no \"ph\" string",
+	"no \"name\" string",
+	"no \"pid\"",
+	"no \"tid\"",
+	"no numeric \"ts\"",
+	"\"dur\" not a non-negative number",
+	"\"ts\"/\"dur\" out of range",
+	"values nested deeper than 512 levels",
+};
+
+const char *const csim_drop_reason_texts[CSIM_DROP_COUNT] = {
+	"metadata (rebuilt)",
+	"flow records (rebuilt)",
+	"non-flag B/E records",
+	"counters (--no-counters)",
+	"other phases",
+};
+
+/*
+ * A slice event is rarely under 150 bytes of JSON and a flag record under
+ * 110; real traces hold fewer of each (other events share the payload).
+ */
+#define SLICE_BYTES_MIN 150u
+#define SYNC_BYTES_MIN 110u
+#define RESERVE_MAX ((uint64_t)1 << 26)
+
+void csim_table_reserve(struct csim_table *t, uint64_t bytes)
+{
+	uint64_t slices = bytes / SLICE_BYTES_MIN + 1;
+	uint64_t syncs = bytes / SYNC_BYTES_MIN + 1;
+
+	/*
+	 * Best effort: a sparse or lying file must not turn the estimate into
+	 * a refusal, so it is capped and a failure only means growth later.
+	 */
+	if (slices > RESERVE_MAX)
+		slices = RESERVE_MAX;
+	if (syncs > RESERVE_MAX)
+		syncs = RESERVE_MAX;
+	if (csim_array_grow((void **)&t->slices, &t->slices_cap,
+			    t->nslices + (size_t)slices, sizeof(*t->slices)) != 0 ||
+	    csim_array_grow((void **)&t->syncs, &t->syncs_cap,
+			    t->nsyncs + (size_t)syncs, sizeof(*t->syncs)) != 0)
+		return;
+	(void)csim_array_grow((void **)&t->details, &t->details_cap,
+			      t->ndetails + (size_t)syncs / 2 + 1, sizeof(*t->details));
+}
+
+/* A name slot for every interned pid is made before the pid is interned:
+   release() frees pids.count names. */
+static int intern_pid(struct csim_table *t, const struct csim_owner *o, uint32_t *id)
+{
+	size_t before = t->pids.count;
+
+	if (before + 1 > t->pid_names_cap &&
+	    csim_array_grow((void **)&t->pid_names, &t->pid_names_cap, before + 1,
+			    sizeof(*t->pid_names)) != 0)
+		return -1;
+	if (csim_strtab_intern(&t->pids, o->pid_json.p, o->pid_json.n, id) != 0)
+		return -1;
+	if (t->pids.count == before)
+		return 0;
+	/* New pid: keep its decoded text for sorting and process_name. */
+	t->pid_names[*id] = malloc(o->pid.n + 1);
+	if (t->pid_names[*id] == NULL)
+		return -1;
+	memcpy(t->pid_names[*id], o->pid.p, o->pid.n);
+	t->pid_names[*id][o->pid.n] = '\0';
+	return 0;
+}
+
+static int intern_pipe(struct csim_table *t, struct csim_span name, uint32_t *id)
+{
+	size_t cn;
+	const char *c = csim_pipe_canonical(name.p, name.n, &cn);
+
+	return csim_strtab_intern(&t->pipes, c, cn, id);
+}
+
+int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
+			 int64_t start, int64_t end, enum csim_slice_kind kind,
+			 struct csim_error *err)
+{
+	struct csim_slice *s;
+
+	if (csim_array_grow((void **)&t->slices, &t->slices_cap, t->nslices + 1,
+		 sizeof(*t->slices)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	s = &t->slices[t->nslices];
+	memset(s, 0, sizeof(*s));
+	s->start = start;
+	s->end = end;
+	s->kind = (uint8_t)kind;
+	if (intern_pid(t, o, &s->pid) != 0 || intern_pipe(t, o->tid, &s->pipe) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	t->nslices++;
+	return CSIM_OK;
+}
+
+static int add_detail(struct csim_table *t, const struct csim_flag_key *key,
+		      uint32_t *index)
+{
+	struct csim_sync_detail *d;
+
+	if (csim_array_grow((void **)&t->details, &t->details_cap, t->ndetails + 1,
+		 sizeof(*t->details)) != 0)
+		return -1;
+	d = &t->details[t->ndetails];
+	d->producer = d->consumer = CSIM_NONE;
+	d->flag_id = key->flag_id;
+	d->has_flag_id = (uint8_t)key->has_flag_id;
+	if (key->producer != NULL &&
+	    csim_strtab_intern(&t->pipes, key->producer, key->producer_n, &d->producer) != 0)
+		return -1;
+	if (key->consumer != NULL &&
+	    csim_strtab_intern(&t->pipes, key->consumer, key->consumer_n, &d->consumer) != 0)
+		return -1;
+	*index = (uint32_t)t->ndetails++;
+	return 0;
+}
+
+int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
+			struct csim_error *err)
+{
+	struct csim_sync_rec *r;
+
+	if (csim_array_grow((void **)&t->syncs, &t->syncs_cap, t->nsyncs + 1,
+		 sizeof(*t->syncs)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	r = &t->syncs[t->nsyncs];
+	memset(r, 0, sizeof(*r));
+	r->ts = in->ts;
+	r->is_begin = (uint8_t)in->is_begin;
+	r->kind = (uint8_t)in->kind;
+	r->id = CSIM_NONE;
+	r->detail = CSIM_NONE;
+	if (intern_pid(t, &in->owner, &r->pid) != 0 ||
+	    intern_pipe(t, in->owner.tid, &r->pipe) != 0 ||
+	    csim_strtab_intern(&t->pipes, in->name.p, in->name.n, &r->name) != 0 ||
+	    (in->has_id &&
+	     csim_strtab_intern(&t->ids, in->id.p, in->id.n, &r->id) != 0) ||
+	    (in->detail != NULL && add_detail(t, in->detail, &r->detail) != 0))
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	t->nsyncs++;
+	return CSIM_OK;
+}
+
+int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
+			   struct csim_span text, struct csim_error *err)
+{
+	uint32_t pid;
+
+	if (intern_pid(t, o, &pid) != 0 ||
+	    csim_array_grow((void **)&t->counter_text, &t->counter_cap,
+		 t->counter_len + text.n, 1) != 0 ||
+	    csim_array_grow((void **)&t->counters, &t->counters_cap, t->ncounters + 1,
+		 sizeof(*t->counters)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	memcpy(t->counter_text + t->counter_len, text.p, text.n);
+	t->counters[t->ncounters].off = t->counter_len;
+	t->counters[t->ncounters].len = text.n;
+	t->counters[t->ncounters].pid = pid;
+	t->counter_len += text.n;
+	t->ncounters++;
+	return CSIM_OK;
+}

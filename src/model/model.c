@@ -1,0 +1,88 @@
+#include "model/model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void csim_model_init(struct csim_model *m)
+{
+	memset(m, 0, sizeof(*m));
+	csim_table_init(&m->table);
+}
+
+void csim_model_release(struct csim_model *m)
+{
+	csim_table_release(&m->table);
+	free(m->pipes);
+	free(m->flags);
+	free(m->lanes);
+	free(m->arrows);
+	free(m->processes);
+	free(m->threads);
+	memset(m, 0, sizeof(*m));
+}
+
+/* The lane rule (SPEC §3): the slice rule of pass_lanes builds on it. */
+static int lane_drop(const struct csim_pipe_info *info, int keep_scalar)
+{
+	if (info->cls == CSIM_PIPE_NOISE)
+		return CSIM_SDROP_NOISE_LANE;
+	if (info->cls == CSIM_PIPE_SCALAR && !keep_scalar)
+		return CSIM_SDROP_SCALAR_LANE;
+	return -1;
+}
+
+int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err)
+{
+	const struct csim_strtab *names = &m->table.pipes;
+
+	free(m->pipes);
+	m->npipes = 0;
+	m->pipes = malloc((names->count ? names->count : 1) * sizeof(*m->pipes));
+	if (m->pipes == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	for (uint32_t id = 0; id < names->count; id++) {
+		size_t len;
+		const char *name = csim_strtab_get(names, id, &len);
+		const struct csim_pipe_info *info = csim_pipe_lookup(name, len);
+
+		m->pipes[id] = (struct csim_model_pipe){ info, lane_drop(info, m->rule.keep_scalar) };
+	}
+	m->npipes = names->count;
+	return CSIM_OK;
+}
+
+void csim_model_drop(struct csim_model *m, unsigned parts)
+{
+	struct csim_table *t = &m->table;
+
+	if (parts & CSIM_PART_SYNCS) {
+		free(t->syncs);
+		t->syncs = NULL;
+		t->nsyncs = t->syncs_cap = 0;
+	}
+	if (parts & CSIM_PART_FLAGS) {
+		free(m->flags);
+		m->flags = NULL;
+		m->nflags = 0;
+	}
+}
+
+const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT] = {
+	"begin or end record missing",
+	"no matching WAIT",
+	"no matching SET",
+	"no id and no detail to match by",
+	"producer lane dropped",
+	"consumer lane dropped",
+	"no producer slice at or before the SET",
+	"no consumer slice at or after the WAIT",
+	"consumer slice starts before the producer slice",
+};
+
+const char *const csim_slice_drop_texts[CSIM_SDROP_COUNT] = {
+	"SET/WAIT slices",
+	"BAR slices",
+	"cache_time/ccu_time slices",
+	"CACHEMISS/FLOWCTRL/ALL slices",
+	"SCALAR/SCALARLDST slices",
+};

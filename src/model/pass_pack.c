@@ -1,0 +1,196 @@
+/*
+ * Sub-lane packing. Chrome-trace slices on one thread must be disjoint or
+ * nested, but software-pipelined instructions overlap partially. Per
+ * (pid, pipe), on the integer-ns grid the viewers use, slices sorted by
+ * (start, length) each take the lowest-numbered sub-lane whose last slice
+ * has ended by their start, or open a new one.
+ */
+#include "model/pass_pack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+
+const struct csim_pass_def csim_pass_pack_def = {
+	csim_pass_pack, CSIM_PART_KEPT, CSIM_PART_LANES
+};
+
+struct pack_item {
+	uint32_t pid, pipe;
+	int64_t start, len;
+	uint32_t idx;
+};
+
+static int pack_item_cmp(const void *a, const void *b)
+{
+	const struct pack_item *x = a, *y = b;
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->pipe != y->pipe)
+		return x->pipe < y->pipe ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Busy sub-lanes keyed by the end of their last slice; free ones by number. */
+struct busy { int64_t end; uint32_t sub; };
+
+struct heaps {
+	struct busy *busy;
+	size_t nbusy;
+	uint32_t *free_subs;
+	size_t nfree;
+};
+
+static int busy_less(const struct busy *a, const struct busy *b)
+{
+	return a->end < b->end || (a->end == b->end && a->sub < b->sub);
+}
+
+static void busy_push(struct heaps *h, struct busy v)
+{
+	size_t i = h->nbusy++;
+
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+
+		if (!busy_less(&v, &h->busy[parent]))
+			break;
+		h->busy[i] = h->busy[parent];
+		i = parent;
+	}
+	h->busy[i] = v;
+}
+
+static struct busy busy_pop(struct heaps *h)
+{
+	struct busy top = h->busy[0], last = h->busy[--h->nbusy];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= h->nbusy)
+			break;
+		if (c + 1 < h->nbusy && busy_less(&h->busy[c + 1], &h->busy[c]))
+			c++;
+		if (!busy_less(&h->busy[c], &last))
+			break;
+		h->busy[i] = h->busy[c];
+		i = c;
+	}
+	if (h->nbusy > 0)
+		h->busy[i] = last;
+	return top;
+}
+
+static void free_push(struct heaps *h, uint32_t v)
+{
+	size_t i = h->nfree++;
+
+	while (i > 0 && h->free_subs[(i - 1) / 2] > v) {
+		h->free_subs[i] = h->free_subs[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h->free_subs[i] = v;
+}
+
+static uint32_t free_pop(struct heaps *h)
+{
+	uint32_t top = h->free_subs[0], last = h->free_subs[--h->nfree];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= h->nfree)
+			break;
+		if (c + 1 < h->nfree && h->free_subs[c + 1] < h->free_subs[c])
+			c++;
+		if (h->free_subs[c] >= last)
+			break;
+		h->free_subs[i] = h->free_subs[c];
+		i = c;
+	}
+	if (h->nfree > 0)
+		h->free_subs[i] = last;
+	return top;
+}
+
+/* Packs one lane's slices (sorted) and returns its sub-lane count. */
+static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
+			  size_t n, struct heaps *h)
+{
+	uint32_t nsub = 0;
+
+	h->nbusy = h->nfree = 0;
+	for (size_t i = 0; i < n; i++) {
+		int64_t start = it[i].start;
+		uint32_t sub;
+
+		while (h->nbusy > 0 && h->busy[0].end <= start)
+			free_push(h, busy_pop(h).sub);
+		sub = h->nfree > 0 ? free_pop(h) : nsub++;
+		slices[it[i].idx].sublane = sub;
+		busy_push(h, (struct busy){ start + it[i].len, sub });
+	}
+	return nsub;
+}
+
+int csim_pass_pack(struct csim_model *m, struct csim_error *err)
+{
+	struct csim_table *t = &m->table;
+	struct pack_item *items = NULL;
+	struct heaps h = { NULL, 0, NULL, 0 };
+	size_t n = 0, nlanes = 0;
+	int rc = CSIM_OK;
+
+	items = csim_array_alloc(m->kept_slices, sizeof(*items));
+	h.busy = csim_array_alloc(m->kept_slices, sizeof(*h.busy));
+	h.free_subs = csim_array_alloc(m->kept_slices, sizeof(*h.free_subs));
+	if (items == NULL || h.busy == NULL || h.free_subs == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	for (size_t i = 0; i < t->nslices; i++) {
+		const struct csim_slice *s = &t->slices[i];
+
+		if (s->kept)
+			items[n++] = (struct pack_item){ s->pid, s->pipe, s->start,
+							 s->end - s->start, (uint32_t)i };
+	}
+	qsort(items, n, sizeof(*items), pack_item_cmp);
+	for (size_t i = 0; i < n; i++)
+		nlanes += i == 0 || items[i].pid != items[i - 1].pid ||
+			  items[i].pipe != items[i - 1].pipe;
+	free(m->lanes);
+	m->lanes = malloc((nlanes ? nlanes : 1) * sizeof(*m->lanes));
+	if (m->lanes == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	m->nlanes = 0;
+	m->extra_sublanes = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		struct csim_lane *lane = &m->lanes[m->nlanes++];
+
+		while (j < n && items[j].pid == items[i].pid && items[j].pipe == items[i].pipe)
+			j++;
+		lane->pid = items[i].pid;
+		lane->pipe = items[i].pipe;
+		lane->nsub = pack_lane(t->slices, items + i, j - i, &h);
+		m->extra_sublanes += lane->nsub - 1;
+		i = j;
+	}
+out:
+	free(items);
+	free(h.busy);
+	free(h.free_subs);
+	return rc;
+}

@@ -1,0 +1,64 @@
+#include "model/passes.h"
+
+#include <assert.h>
+
+#include "base/interrupt.h"
+#include "model/pass_flags.h"
+#include "model/pass_lanes.h"
+#include "model/pass_order.h"
+#include "model/pass_pack.h"
+
+/* pair first: the sync records can go before the other passes allocate. */
+const struct csim_pass_def *const csim_pass_plan[] = {
+	&csim_pass_pair_def,
+	&csim_pass_lanes_def,
+	&csim_pass_pack_def,
+	&csim_pass_flags_def,
+	&csim_pass_order_def,
+};
+
+const size_t csim_pass_plan_len = sizeof(csim_pass_plan) / sizeof(csim_pass_plan[0]);
+
+size_t csim_pass_plan_check(const struct csim_pass_def *const *plan, size_t n,
+			    unsigned have)
+{
+	for (size_t i = 0; i < n; i++) {
+		if ((plan[i]->requires & ~have) != 0)
+			return i;
+		have |= plan[i]->provides;
+	}
+	return n;
+}
+
+/* The transient parts that no pass from plan[next] on requires. */
+static unsigned unneeded_from(size_t next)
+{
+	unsigned needed = 0;
+
+	for (size_t i = next; i < csim_pass_plan_len; i++)
+		needed |= csim_pass_plan[i]->requires;
+	return CSIM_PARTS_TRANSIENT & ~needed;
+}
+
+/*
+ * Passes do no I/O, so the signal poll is here, between them. Each
+ * transient part is freed as soon as no pass still to run requires it,
+ * which keeps the peak memory of a run as low as when the flag pass freed
+ * the sync records itself.
+ */
+int csim_passes_run(struct csim_model *m, struct csim_error *err)
+{
+	int rc = csim_model_classify_pipes(m, err);
+
+	assert(csim_pass_plan_check(csim_pass_plan, csim_pass_plan_len,
+				    CSIM_PART_SYNCS | CSIM_PART_PIPES) == csim_pass_plan_len);
+	for (size_t i = 0; i < csim_pass_plan_len && rc == CSIM_OK; i++) {
+		rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
+		     : csim_pass_plan[i]->run(m, err);
+		if (rc == CSIM_OK)
+			csim_model_drop(m, unneeded_from(i + 1));
+	}
+	if (rc == CSIM_OK && csim_interrupt_pending())
+		rc = csim_interrupt_fail(err);
+	return rc;
+}

@@ -1,0 +1,224 @@
+#include "read/event_ingest.h"
+
+#include "model/flag_detail.h"
+#include "base/number_grid.h"
+
+static int text_is(const struct csim_text *t, const char *s)
+{
+	return t->kind == CSIM_VALUE_STRING && csim_span_eq(csim_span_of(t->p, t->n), s);
+}
+
+static int has_id_text(const struct csim_text *t)
+{
+	return t->kind == CSIM_VALUE_STRING || t->kind == CSIM_VALUE_NUMBER;
+}
+
+/* A validated JSON value is a number exactly when it starts like one. */
+static int span_is_number(struct csim_span v)
+{
+	return v.p != NULL && (*v.p == '-' || (*v.p >= '0' && *v.p <= '9'));
+}
+
+static int to_grid(struct csim_span v, int64_t *ns)
+{
+	return csim_number_grid(v.p, v.n, CSIM_GRID_LIMIT_NS, ns);
+}
+
+static int skip(enum csim_skip_reason *why, enum csim_skip_reason r)
+{
+	*why = r;
+	return -1;
+}
+
+static struct csim_owner owner_of(const struct csim_event *ev)
+{
+	struct csim_owner o;
+
+	o.pid_json = ev->field[CSIM_F_PID];
+	o.pid = csim_span_of(ev->pid.p, ev->pid.n);
+	o.tid = csim_span_of(ev->tid.p, ev->tid.n);
+	return o;
+}
+
+/* Common fields of X, B and E: pid, tid and a grid timestamp. */
+static int placed_event(const struct csim_event *ev, int64_t *ts,
+			enum csim_skip_reason *why)
+{
+	if (!has_id_text(&ev->pid))
+		return skip(why, CSIM_SKIP_NO_PID);
+	if (!has_id_text(&ev->tid))
+		return skip(why, CSIM_SKIP_NO_TID);
+	if (!span_is_number(ev->field[CSIM_F_TS]))
+		return skip(why, CSIM_SKIP_NO_TS);
+	if (!to_grid(ev->field[CSIM_F_TS], ts))
+		return skip(why, CSIM_SKIP_RANGE);
+	return 1;
+}
+
+int csim_ingest_slice_of(const struct csim_event *ev, int64_t *start,
+			 int64_t *end, enum csim_skip_reason *why)
+{
+	struct csim_span dur = ev->field[CSIM_F_DUR];
+	int64_t len = 0;
+	double v;
+
+	if (!ev->is_object || !text_is(&ev->ph, "X"))
+		return 0;
+	if (ev->name.kind != CSIM_VALUE_STRING)
+		return skip(why, CSIM_SKIP_NO_NAME);
+	if (placed_event(ev, start, why) < 0)
+		return -1;
+	if (dur.p != NULL) {
+		/* Negative is "-" and any non-zero value; "-0" is a zero. */
+		if (!span_is_number(dur) ||
+		    (*dur.p == '-' && csim_span_number(dur, &v) && v < 0))
+			return skip(why, CSIM_SKIP_BAD_DUR);
+		if (!to_grid(dur, &len))
+			return skip(why, CSIM_SKIP_RANGE);
+	}
+	*end = *start + len;
+	return 1;
+}
+
+static int is_set_name(const struct csim_text *name)
+{
+	return text_is(name, "SET_FLAG") || text_is(name, "set_event");
+}
+
+static int is_flag_name(const struct csim_text *name)
+{
+	return is_set_name(name) || text_is(name, "WAIT_FLAG") ||
+	       text_is(name, "wait_event");
+}
+
+static enum csim_slice_kind slice_kind(const struct csim_event *ev)
+{
+	if (is_flag_name(&ev->name))
+		return CSIM_SLICE_SYNC;
+	if (text_is(&ev->name, "BAR"))
+		return CSIM_SLICE_BAR;
+	if (text_is(&ev->name, "cache_time") || text_is(&ev->name, "ccu_time"))
+		return CSIM_SLICE_CACHE_CCU;
+	return CSIM_SLICE_INSTR;
+}
+
+static int ingest_slice(struct csim_table *t, const struct csim_event *ev,
+			struct csim_error *err)
+{
+	enum csim_skip_reason why = CSIM_SKIP_NOT_OBJECT;
+	struct csim_owner o;
+	int64_t start, end;
+	int rc = csim_ingest_slice_of(ev, &start, &end, &why);
+
+	if (rc > 0 && ev->raw.n > UINT32_MAX) {
+		rc = -1;   /* its text location would not fit a row */
+		why = CSIM_SKIP_RANGE;
+	}
+	if (rc < 0) {
+		t->skipped[why]++;
+		return CSIM_OK;
+	}
+	o = owner_of(ev);
+	return csim_table_add_slice(t, &o, start, end, slice_kind(ev), err);
+}
+
+/* B/E records: flags become sync records, anything else is dropped. */
+static int ingest_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
+			    const struct csim_event *ev, struct csim_error *err)
+{
+	enum csim_skip_reason why;
+	struct csim_sync_in in;
+	struct csim_text detail;
+	struct csim_flag_key key;
+	int found;
+
+	if (!is_flag_name(&ev->name)) {
+		t->dropped[CSIM_DROP_OTHER_BE]++;
+		return CSIM_OK;
+	}
+	if (placed_event(ev, &in.ts, &why) < 0) {
+		t->skipped[why]++;
+		return CSIM_OK;
+	}
+	in.owner = owner_of(ev);
+	in.name = csim_span_of(ev->name.p, ev->name.n);
+	in.has_id = has_id_text(&ev->id);
+	in.id = csim_span_of(ev->id.p, ev->id.n);
+	in.kind = is_set_name(&ev->name) ? CSIM_SYNC_SET : CSIM_SYNC_WAIT;
+	in.is_begin = ev->ph.p[0] == 'B';
+	found = csim_event_detail(sc, ev, &detail);
+	if (found < 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	in.detail = found > 0 && csim_flag_detail_parse(detail.p, detail.n, &key) ? &key : NULL;
+	return csim_table_add_sync(t, &in, err);
+}
+
+static int ingest_counter(const struct csim_ingest *in, const struct csim_event *ev,
+			  struct csim_error *err)
+{
+	struct csim_table *t = in->table;
+	struct csim_owner o;
+
+	if (!in->keep_counters) {
+		t->dropped[CSIM_DROP_COUNTER]++;
+		return CSIM_OK;
+	}
+	if (ev->name.kind != CSIM_VALUE_STRING) {
+		t->skipped[CSIM_SKIP_NO_NAME]++;
+		return CSIM_OK;
+	}
+	if (!has_id_text(&ev->pid)) {
+		t->skipped[CSIM_SKIP_NO_PID]++;
+		return CSIM_OK;
+	}
+	if (!span_is_number(ev->field[CSIM_F_TS])) {
+		t->skipped[CSIM_SKIP_NO_TS]++;
+		return CSIM_OK;
+	}
+	o = owner_of(ev);
+	return csim_table_add_counter(t, &o, ev->raw, err);
+}
+
+int csim_ingest_event(const struct csim_ingest *in, struct csim_trace_scan *sc,
+		      const struct csim_event *ev, struct csim_error *err)
+{
+	struct csim_table *t = in->table;
+
+	t->events++;
+	if (!ev->is_object) {
+		t->skipped[CSIM_SKIP_NOT_OBJECT]++;
+		return CSIM_OK;
+	}
+	if (ev->depth > CSIM_MAX_NESTING) {
+		t->skipped[CSIM_SKIP_DEEP]++;
+		return CSIM_OK;
+	}
+	if (ev->ph.kind != CSIM_VALUE_STRING || ev->ph.n != 1) {
+		if (ev->ph.kind == CSIM_VALUE_STRING)
+			t->dropped[CSIM_DROP_OTHER_PH]++;
+		else
+			t->skipped[CSIM_SKIP_NO_PH]++;
+		return CSIM_OK;
+	}
+	switch (ev->ph.p[0]) {
+	case 'X':
+		return ingest_slice(t, ev, err);
+	case 'B':
+	case 'E':
+		return ingest_begin_end(t, sc, ev, err);
+	case 'C':
+		return ingest_counter(in, ev, err);
+	case 'M':
+		t->dropped[CSIM_DROP_METADATA]++;
+		break;
+	case 's':
+	case 't':
+	case 'f':
+		t->dropped[CSIM_DROP_FLOW]++;
+		break;
+	default:
+		t->dropped[CSIM_DROP_OTHER_PH]++;
+		break;
+	}
+	return CSIM_OK;
+}

@@ -1,0 +1,323 @@
+#include "read/input_stream.h"
+#include "base/interrupt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Large enough for a SOURCE path plus two block headers, the widest peek. */
+#define CSIM_STREAM_WINDOW (256u * 1024u)
+#define CSIM_STREAM_MIN_PEEK (8u * 1024u)
+#define CSIM_GZ_BUFFER (128u * 1024u)
+#define CSIM_GZ_SMALL_FILE (16u * 1024u)
+#define CSIM_GZ_SMALL_WINDOW (32u * 1024u)
+#define CSIM_GZ_SMALL_BUFFER (16u * 1024u)
+
+static int stream_fail(struct csim_stream *s, struct csim_error *err,
+		       const char *what)
+{
+	return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
+			      "%s: %s: %s", s->path, what, strerror(errno));
+}
+
+static int stream_is_gzip(int fd, int *is_gzip)
+{
+	unsigned char magic[2];
+	ssize_t n;
+
+	do {
+		n = pread(fd, magic, sizeof(magic), 0);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	*is_gzip = n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+	return 0;
+}
+
+/*
+ * A small plain file needs no more window than itself (and the peek of a
+ * SOURCE path plus two headers). A small gzip file gets a small window too:
+ * it only costs more reads if it inflates a lot, and big windows made every
+ * small input pay for mapping and unmapping them (the block-reader fuzzer
+ * ran at half its speed).
+ */
+static size_t stream_window_size(const struct stat *st, int is_gzip)
+{
+	if (!S_ISREG(st->st_mode) || (uint64_t)st->st_size >= CSIM_STREAM_WINDOW)
+		return CSIM_STREAM_WINDOW;
+	if (is_gzip)
+		return (uint64_t)st->st_size < CSIM_GZ_SMALL_FILE ? CSIM_GZ_SMALL_WINDOW
+								  : CSIM_STREAM_WINDOW;
+	return (size_t)st->st_size + CSIM_STREAM_MIN_PEEK;
+}
+
+/* gzip input reads a duplicate descriptor that gzclose() closes. */
+static int stream_gz_open(struct csim_stream *s, struct csim_error *err)
+{
+	int dupfd = dup(s->fd);
+
+	if (dupfd < 0)
+		return stream_fail(s, err, "cannot read");
+	/* With a valid descriptor and mode, gzdopen fails only for memory. */
+	s->gz = gzdopen(dupfd, "rb");
+	if (s->gz == NULL) {
+		close(dupfd);
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	gzbuffer(s->gz, s->cap < CSIM_STREAM_WINDOW ? CSIM_GZ_SMALL_BUFFER
+						     : CSIM_GZ_BUFFER);
+	return CSIM_OK;
+}
+
+void csim_stream_init(struct csim_stream *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+}
+
+int csim_stream_open(struct csim_stream *s, const char *path,
+		     struct csim_error *err)
+{
+	struct stat st;
+	int is_gzip = 0;
+	int rc = CSIM_OK;
+
+	csim_stream_init(s);
+	s->path = path;
+	s->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (s->fd < 0)
+		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				      "%s: cannot open: %s", path, strerror(errno));
+	if (fstat(s->fd, &st) != 0 || stream_is_gzip(s->fd, &is_gzip) != 0) {
+		rc = stream_fail(s, err, "cannot read");
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		rc = stream_fail(s, err, "cannot read");
+		goto out;
+	}
+	s->id.dev = st.st_dev;
+	s->id.ino = st.st_ino;
+	s->id.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+	s->id.size = (int64_t)st.st_size;
+	s->cap = stream_window_size(&st, is_gzip);
+	s->buf = malloc(s->cap);
+	if (s->buf == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	if (is_gzip) {
+		rc = stream_gz_open(s, err);
+	} else {
+		s->size = (uint64_t)st.st_size;
+		s->size_known = S_ISREG(st.st_mode);
+	}
+out:
+	if (rc != CSIM_OK)
+		csim_stream_release(s);
+	return rc;
+}
+
+void csim_stream_release(struct csim_stream *s)
+{
+	if (s->gz != NULL)
+		gzclose(s->gz);
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	s->gz = NULL;
+	s->fd = -1;
+	s->buf = NULL;
+}
+
+uint64_t csim_stream_tell(const struct csim_stream *s)
+{
+	return s->base + s->pos;
+}
+
+/* Reads directly from the file; returns bytes read, 0 at EOF, -1 on error. */
+static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
+{
+	ssize_t got;
+
+	if (n > INT_MAX / 2)
+		n = INT_MAX / 2;
+	if (csim_interrupt_pending())
+		return -1;
+	if (s->gz != NULL) {
+		int r = gzread(s->gz, dst, (unsigned)n);
+
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			/* A cut gzip stream ends quietly; gzerror() says so. */
+			int zerr = Z_OK;
+
+			(void)gzerror(s->gz, &zerr);
+			if (zerr == Z_BUF_ERROR)
+				return -1;
+		}
+		return r;
+	}
+	do {
+		got = read(s->fd, dst, n);
+	} while (got < 0 && errno == EINTR && !csim_interrupt_pending());
+	return got;
+}
+
+static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
+{
+	int zerr = Z_OK;
+	const char *msg;
+
+	if (csim_interrupt_pending())
+		return csim_interrupt_fail(err);
+	msg = s->gz != NULL ? gzerror(s->gz, &zerr) : NULL;
+	if (zerr == Z_MEM_ERROR)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	if (s->gz != NULL && zerr != Z_ERRNO && zerr != Z_OK) {
+		/* gzerror() prefixes zlib's own handle name ("<fd:4>: "). */
+		const char *colon = strstr(msg, ": ");
+
+		return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
+				      "%s: corrupt gzip data near offset %llu: %s",
+				      s->path,
+				      (unsigned long long)csim_stream_tell(s),
+				      colon != NULL ? colon + 2 : msg);
+	}
+	return stream_fail(s, err, "read failed");
+}
+
+int csim_stream_peek(struct csim_stream *s, size_t n, const unsigned char **p,
+		     size_t *avail, struct csim_error *err)
+{
+	if (n > s->cap)
+		n = s->cap;
+	if (s->len - s->pos < n && !s->eof) {
+		if (s->pos > 0) {
+			memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+			s->base += s->pos;
+			s->len -= s->pos;
+			s->pos = 0;
+		}
+		while (s->len < n && !s->eof) {
+			ssize_t got = stream_raw_read(s, s->buf + s->len,
+						      s->cap - s->len);
+
+			if (got < 0)
+				return stream_gz_error(s, err);
+			if (got == 0)
+				s->eof = 1;
+			s->len += (size_t)got;
+		}
+	}
+	*p = s->buf + s->pos;
+	*avail = s->len - s->pos < n ? s->len - s->pos : n;
+	return CSIM_OK;
+}
+
+void csim_stream_consume(struct csim_stream *s, size_t n)
+{
+	s->pos += n;
+}
+
+int csim_stream_read(struct csim_stream *s, void *dst, size_t n, size_t *got,
+		     struct csim_error *err)
+{
+	unsigned char *out = dst;
+	size_t done = 0;
+
+	/* Drain the window first, then read large requests straight into dst. */
+	if (s->pos < s->len) {
+		size_t k = s->len - s->pos < n ? s->len - s->pos : n;
+
+		memcpy(out, s->buf + s->pos, k);
+		s->pos += k;
+		done = k;
+	}
+	while (done < n && !s->eof) {
+		ssize_t r = stream_raw_read(s, out + done, n - done);
+
+		if (r < 0) {
+			*got = done;
+			return stream_gz_error(s, err);
+		}
+		if (r == 0)
+			s->eof = 1;
+		done += (size_t)r;
+		s->base += (uint64_t)r;
+	}
+	*got = done;
+	return CSIM_OK;
+}
+
+int csim_stream_skip(struct csim_stream *s, uint64_t n, uint64_t *skipped,
+		     struct csim_error *err)
+{
+	uint64_t done = 0;
+
+	if (s->pos < s->len) {
+		size_t k = s->len - s->pos;
+
+		if ((uint64_t)k > n)
+			k = (size_t)n;
+		s->pos += k;
+		done = k;
+	}
+	if (done < n && s->gz == NULL && s->size_known) {
+		/* Plain files seek; the bounds check stays with the caller. */
+		uint64_t here = csim_stream_tell(s);
+		uint64_t left = s->size > here ? s->size - here : 0;
+		uint64_t k = n - done < left ? n - done : left;
+
+		if (lseek(s->fd, (off_t)(here + k), SEEK_SET) < 0)
+			return stream_fail(s, err, "seek failed");
+		s->base = here + k;
+		s->pos = s->len = 0;
+		done += k;
+		if (done < n)
+			s->eof = 1;
+	}
+	while (done < n && !s->eof) {
+		const unsigned char *p;
+		size_t avail;
+		uint64_t want = n - done;
+		int rc = csim_stream_peek(s, want < s->cap ? (size_t)want : s->cap,
+					  &p, &avail, err);
+
+		if (rc != CSIM_OK)
+			return rc;
+		csim_stream_consume(s, avail);
+		done += avail;
+		if (avail == 0)
+			break;
+	}
+	*skipped = done;
+	return CSIM_OK;
+}
+
+int csim_stream_seek(struct csim_stream *s, uint64_t offset,
+		     struct csim_error *err)
+{
+	s->pos = s->len = 0;
+	s->eof = 0;
+	if (s->gz != NULL) {
+		if (gzseek(s->gz, (z_off_t)offset, SEEK_SET) < 0)
+			return stream_gz_error(s, err);
+	} else if (lseek(s->fd, (off_t)offset, SEEK_SET) < 0) {
+		return stream_fail(s, err, "seek failed");
+	}
+	s->base = offset;
+	return CSIM_OK;
+}
+
+int csim_file_id_same(const struct csim_file_id *a, const struct csim_file_id *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->mtime_ns == b->mtime_ns &&
+	       a->size == b->size;
+}

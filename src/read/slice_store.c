@@ -1,0 +1,198 @@
+#include "read/slice_store.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "base/number_grid.h"
+
+void csim_slice_store_init(struct csim_slice_store *store, const char *path,
+			   const struct csim_file_id *file_id)
+{
+	memset(store, 0, sizeof(*store));
+	store->path = path;
+	if (file_id != NULL)
+		store->file_id = *file_id;
+}
+
+void csim_slice_store_release(struct csim_slice_store *store)
+{
+	free(store->blocks);
+	free(store->rows_end);
+	free(store->locs);
+	csim_slice_store_init(store, NULL, NULL);
+}
+
+int csim_slice_store_begin_block(struct csim_slice_store *store,
+				 const struct csim_block *blk, struct csim_error *err)
+{
+	if (csim_array_grow((void **)&store->blocks, &store->blocks_cap,
+			    store->nblocks + 1, sizeof(*store->blocks)) != 0 ||
+	    csim_array_grow((void **)&store->rows_end, &store->rows_end_cap,
+			    store->nblocks + 1, sizeof(*store->rows_end)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	store->blocks[store->nblocks] = *blk;
+	store->rows_end[store->nblocks] = store->nlocs;
+	store->nblocks++;
+	return CSIM_OK;
+}
+
+static const int layout_fields[4] = { CSIM_F_NAME, CSIM_F_PID, CSIM_F_TS,
+				     CSIM_F_DUR };
+
+void csim_slice_layout_make(const struct csim_event *ev, struct csim_slice_layout *layout)
+{
+	struct csim_span args = ev->field[CSIM_F_ARGS];
+
+	memset(layout, 0, sizeof(*layout));
+	if (ev->raw.n > UINT32_MAX)
+		return;   /* n[0] stays 0: parse again */
+	layout->len = (uint32_t)ev->raw.n;
+	for (int i = 0; i < 4; i++) {
+		struct csim_span f = ev->field[layout_fields[i]];
+		size_t off = f.p != NULL ? (size_t)(f.p - ev->raw.p) : 0;
+
+		if (off + f.n > UINT16_MAX) {
+			layout->n[0] = 0;
+			return;
+		}
+		layout->off[i] = (uint16_t)off;
+		layout->n[i] = (uint16_t)f.n;
+	}
+	if (args.p != NULL) {
+		layout->args_off = (uint32_t)(args.p - ev->raw.p);
+		layout->args_n = (uint32_t)args.n;
+	}
+}
+
+/* The field spans of a re-read event, from where the first reading saw them. */
+static void layout_apply(const struct csim_slice_layout *layout, struct csim_event *ev)
+{
+	const char *p = ev->raw.p;
+
+	for (int i = 0; i < 4; i++)
+		if (layout->n[i] != 0)
+			ev->field[layout_fields[i]] =
+				(struct csim_span){ p + layout->off[i], layout->n[i] };
+	if (layout->args_n != 0)
+		ev->field[CSIM_F_ARGS] =
+			(struct csim_span){ p + layout->args_off, layout->args_n };
+}
+
+int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event *ev,
+			 struct csim_error *err)
+{
+	struct csim_slice_loc *loc;
+
+	if (store->nblocks == 0 ||
+	    csim_array_grow((void **)&store->locs, &store->locs_cap, store->nlocs + 1,
+			    sizeof(*store->locs)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	loc = &store->locs[store->nlocs++];
+	loc->offset = ev->offset;
+	csim_slice_layout_make(ev, &loc->layout);
+	store->rows_end[store->nblocks - 1] = store->nlocs;
+	return CSIM_OK;
+}
+
+void csim_slice_store_reserve(struct csim_slice_store *store, size_t rows)
+{
+	(void)csim_array_grow((void **)&store->locs, &store->locs_cap, rows,
+			      sizeof(*store->locs));
+}
+
+static int input_changed(const struct csim_slice_store *store, struct csim_error *err)
+{
+	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+			      "%s: the file changed while it was being converted",
+			      store->path);
+}
+
+int csim_slice_reader_open(struct csim_slice_reader *r,
+			   const struct csim_slice_store *store,
+			   const struct csim_slice *rows, struct csim_error *err)
+{
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	r->store = store;
+	r->rows = rows;
+	r->block = SIZE_MAX;
+	rc = csim_trace_scan_new(&r->scan, err);
+	if (rc == CSIM_OK)
+		rc = csim_block_reader_open(&r->reader, store->path, err);
+	if (rc != CSIM_OK)
+		return rc;
+	r->opened = 1;
+	if (!csim_file_id_same(csim_block_reader_file_id(&r->reader), &store->file_id))
+		return input_changed(store, err);
+	return CSIM_OK;
+}
+
+void csim_slice_reader_close(struct csim_slice_reader *r)
+{
+	if (r->opened)
+		csim_block_reader_release(&r->reader);
+	csim_trace_scan_free(r->scan);
+	r->scan = NULL;
+	r->opened = 0;
+}
+
+/* Positions the scanner at the payload of the block holding row r->row. */
+static int enter_block_of_row(struct csim_slice_reader *r, struct csim_error *err)
+{
+	const struct csim_slice_store *st = r->store;
+	size_t b = r->block == SIZE_MAX ? 0 : r->block;
+	int rc;
+
+	while (st->rows_end[b] <= r->row)
+		b++;
+	if (b == r->block)
+		return CSIM_OK;
+	r->block = b;
+	rc = csim_block_reader_seek(&r->reader, &st->blocks[b], err);
+	if (rc == CSIM_OK)
+		rc = csim_trace_scan_begin(r->scan, &r->reader, &st->blocks[b], err);
+	return rc;
+}
+
+/* The grid start of a re-read event must be the row's: else the file changed. */
+static int same_start(const struct csim_event *ev, const struct csim_slice *s)
+{
+	struct csim_span ts = ev->field[CSIM_F_TS];
+	int64_t start;
+
+	return ts.p != NULL && csim_number_grid(ts.p, ts.n, CSIM_GRID_LIMIT_NS, &start) &&
+	       start == s->start;
+}
+
+int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
+			   struct csim_event *ev, int *has, struct csim_error *err)
+{
+	const struct csim_slice_store *st = r->store;
+	const struct csim_slice_loc *loc;
+	int rc;
+
+	*has = 0;
+	while (r->row < st->nlocs && !r->rows[r->row].kept)
+		r->row++;
+	if (r->row >= st->nlocs)
+		return CSIM_OK;
+	rc = enter_block_of_row(r, err);
+	if (rc != CSIM_OK)
+		return rc;
+	loc = &st->locs[r->row];
+	rc = csim_trace_scan_event_at(r->scan, loc->offset, loc->layout.len, ev, err);
+	if (rc == CSIM_OK && loc->layout.n[0] != 0)
+		layout_apply(&loc->layout, ev);
+	else if (rc == CSIM_OK)
+		rc = csim_trace_scan_event_fields(r->scan, ev, err);
+	if (rc != CSIM_OK)
+		return rc;
+	if (!same_start(ev, &r->rows[r->row]))
+		return input_changed(st, err);
+	*row = r->row++;
+	*has = 1;
+	return CSIM_OK;
+}

@@ -1,0 +1,237 @@
+#include "write/out_file.h"
+#include "base/interrupt.h"
+#include "base/path.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define OUT_BUFFER (1u << 20)
+
+/* mkstemp makes 0600 files; give outputs the usual 0666 & ~umask. */
+static void out_set_mode(int fd)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	(void)fchmod(fd, 0666 & ~mask);
+}
+
+int csim_out_open(struct csim_out *o, const char *dir, const char *name,
+		  struct csim_error *err)
+{
+	char tmpl[64];
+	int rc;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	snprintf(tmpl, sizeof(tmpl), ".%s.XXXXXX", name);
+	o->final_path = csim_path_join(dir, name);
+	o->tmp_path = csim_path_join(dir, tmpl);
+	o->buf = malloc(OUT_BUFFER);
+	if (o->final_path == NULL || o->tmp_path == NULL || o->buf == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+		goto fail;
+	}
+	o->cap = OUT_BUFFER;
+	o->fd = mkstemp(o->tmp_path);
+	if (o->fd < 0) {
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot write %s: %s", o->final_path,
+				    strerror(errno));
+		goto fail;
+	}
+	out_set_mode(o->fd);
+	return CSIM_OK;
+fail:
+	free(o->tmp_path);   /* nothing was created under this name */
+	o->tmp_path = NULL;
+	csim_out_abort(o);
+	return rc;
+}
+
+static void out_write_all(struct csim_out *o, const char *p, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len && o->write_errno == 0) {
+		ssize_t n;
+
+		if (csim_interrupt_pending()) {
+			o->write_errno = EINTR;
+			break;
+		}
+		n = write(o->fd, p + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			o->write_errno = n < 0 ? errno : EIO;
+			break;
+		}
+		done += (size_t)n;
+	}
+	o->written += done;
+}
+
+static void out_flush(struct csim_out *o)
+{
+	out_write_all(o, o->buf, o->len);
+	o->len = 0;
+}
+
+int csim_out_failed(const struct csim_out *o)
+{
+	return o->write_errno != 0;
+}
+
+void csim_out_bytes(struct csim_out *o, const char *p, size_t n)
+{
+	if (o->write_errno != 0)
+		return;
+	if (o->len + n > o->cap) {
+		out_flush(o);
+		if (n >= o->cap) {
+			/* Large pieces (a huge args value) go straight out. */
+			out_write_all(o, p, n);
+			return;
+		}
+	}
+	memcpy(o->buf + o->len, p, n);
+	o->len += n;
+}
+
+void csim_out_text(struct csim_out *o, const char *s)
+{
+	csim_out_bytes(o, s, strlen(s));
+}
+
+void csim_out_char(struct csim_out *o, char c)
+{
+	if (o->len < o->cap)
+		o->buf[o->len++] = c;
+	else
+		csim_out_bytes(o, &c, 1);
+}
+
+void csim_out_uint(struct csim_out *o, uint64_t v)
+{
+	char tmp[24];
+	size_t i = sizeof(tmp);
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	csim_out_bytes(o, tmp + i, sizeof(tmp) - i);
+}
+
+void csim_out_int(struct csim_out *o, int64_t v)
+{
+	if (v < 0) {
+		csim_out_char(o, '-');
+		csim_out_uint(o, (uint64_t)0 - (uint64_t)v);
+	} else {
+		csim_out_uint(o, (uint64_t)v);
+	}
+}
+
+void csim_out_json_string(struct csim_out *o, const char *p, size_t n)
+{
+	csim_out_char(o, '"');
+	csim_out_json_escaped(o, p, n);
+	csim_out_char(o, '"');
+}
+
+void csim_out_json_escaped(struct csim_out *o, const char *p, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t run = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		csim_out_bytes(o, p + run, i - run);
+		run = i + 1;
+		if (c == '"' || c == '\\') {
+			char two[2] = { '\\', (char)c };
+
+			csim_out_bytes(o, two, 2);
+		} else if (c == '\n') {
+			csim_out_bytes(o, "\\n", 2);
+		} else if (c == '\t') {
+			csim_out_bytes(o, "\\t", 2);
+		} else {
+			csim_out_bytes(o, esc, sizeof(esc));
+		}
+	}
+	csim_out_bytes(o, p + run, n - run);
+}
+
+void csim_out_half_ns_as_us(struct csim_out *o, int64_t half_ns)
+{
+	uint64_t v;
+	uint64_t ns;
+	char frac[5];
+
+	if (half_ns < 0) {
+		csim_out_char(o, '-');
+		v = (uint64_t)0 - (uint64_t)half_ns;
+	} else {
+		v = (uint64_t)half_ns;
+	}
+	ns = v / 2;
+	csim_out_uint(o, ns / 1000);
+	frac[0] = '.';
+	frac[1] = (char)('0' + ns % 1000 / 100);
+	frac[2] = (char)('0' + ns % 100 / 10);
+	frac[3] = (char)('0' + ns % 10);
+	frac[4] = '5';
+	csim_out_bytes(o, frac, v % 2 ? 5 : 4);
+}
+
+int csim_out_commit(struct csim_out *o, struct csim_error *err)
+{
+	int rc = CSIM_OK;
+
+	out_flush(o);
+	if (o->write_errno == 0 && close(o->fd) != 0)
+		o->write_errno = errno;
+	else if (o->write_errno != 0)
+		close(o->fd);
+	o->fd = -1;
+	if (o->write_errno == 0 && rename(o->tmp_path, o->final_path) != 0)
+		o->write_errno = errno;
+	if (o->write_errno == EINTR && csim_interrupt_pending()) {
+		rc = csim_interrupt_fail(err);
+	} else if (o->write_errno != 0) {
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot write %s: %s", o->final_path,
+				    strerror(o->write_errno));
+	} else {
+		free(o->tmp_path);   /* renamed: nothing left to remove */
+		o->tmp_path = NULL;
+	}
+	csim_out_abort(o);
+	return rc;
+}
+
+void csim_out_abort(struct csim_out *o)
+{
+	/* A zeroed struct has fd 0 but no buffer: never close stdin. */
+	if (o->buf != NULL && o->fd >= 0)
+		close(o->fd);
+	if (o->tmp_path != NULL)
+		unlink(o->tmp_path);
+	free(o->tmp_path);
+	free(o->final_path);
+	free(o->buf);
+	o->fd = -1;
+	o->tmp_path = o->final_path = o->buf = NULL;
+}

@@ -1,0 +1,362 @@
+#define _DEFAULT_SOURCE   /* mkdtemp, fdopendir and friends */
+#include "write/raw_copy.h"
+#include "base/interrupt.h"
+#include "base/path.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define RAW_NAME "raw_simulator"
+
+struct copier {
+	struct csim_log *log;
+	size_t src_len;        /* strlen of the source root, to name destinations */
+	const char *dst_root;  /* <out>/raw_simulator, for messages */
+	struct csim_raw_copy_stats *stats;
+	struct csim_error *err;
+	dev_t skip_dev;        /* the output folder, never copied into itself */
+	ino_t skip_ino;
+	char buf[1 << 16];
+};
+
+/* Names the destination that failed: <out>/raw_simulator/<relative path>. */
+static int copy_write_error(struct copier *c, const char *where, const char *name)
+{
+	if (errno == EINTR && csim_interrupt_pending())
+		return csim_interrupt_fail(c->err);
+	return csim_error_set(c->err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+			      "cannot write %s%s/%s: %s", c->dst_root,
+			      where + c->src_len, name, strerror(errno));
+}
+
+static int copy_dir(struct copier *c, int src, int dst, const char *where);
+
+static int copy_file(struct copier *c, int src_dir, int dst_dir,
+		     const char *name, const struct stat *st, const char *where)
+{
+	int in = openat(src_dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int out = -1;
+	int rc = CSIM_OK;
+
+	if (in < 0) {
+		csim_log_warn(c->log, "cannot copy %s/%s: %s", where, name, strerror(errno));
+		c->stats->skipped++;
+		return CSIM_OK;
+	}
+	out = openat(dst_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		     st->st_mode & 07777);
+	if (out < 0) {
+		rc = copy_write_error(c, where, name);
+		goto out;
+	}
+	for (;;) {
+		ssize_t n, done = 0;
+
+		if (csim_interrupt_pending()) {
+			rc = csim_interrupt_fail(c->err);
+			goto out;
+		}
+		n = read(in, c->buf, sizeof(c->buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			csim_log_warn(c->log, "cannot copy %s/%s: %s", where, name,
+				      strerror(errno));
+			c->stats->skipped++;
+			break;
+		}
+		if (n == 0) {
+			c->stats->files++;
+			break;
+		}
+		while (done < n) {
+			ssize_t w = write(out, c->buf + done, (size_t)(n - done));
+
+			if (w < 0 && errno == EINTR && !csim_interrupt_pending())
+				continue;   /* with a signal pending: reported below */
+			if (w <= 0) {
+				if (w == 0)
+					errno = EIO;
+				rc = copy_write_error(c, where, name);
+				goto out;
+			}
+			done += w;
+		}
+		c->stats->bytes += (unsigned long long)n;
+	}
+out:
+	close(in);
+	if (out >= 0 && close(out) != 0 && rc == CSIM_OK)
+		rc = copy_write_error(c, where, name);
+	return rc;
+}
+
+static int copy_link(struct copier *c, int src_dir, int dst_dir,
+		     const char *name, const char *where)
+{
+	char target[PATH_MAX];
+	ssize_t n = readlinkat(src_dir, name, target, sizeof(target) - 1);
+
+	if (n < 0) {
+		csim_log_warn(c->log, "cannot copy link %s/%s: %s", where, name,
+			      strerror(errno));
+		c->stats->skipped++;
+		return CSIM_OK;
+	}
+	target[n] = '\0';
+	if (symlinkat(target, dst_dir, name) != 0)
+		return copy_write_error(c, where, name);
+	c->stats->links++;
+	return CSIM_OK;
+}
+
+static int copy_subdir(struct copier *c, int src_dir, int dst_dir,
+		       const char *name, const struct stat *st, const char *where)
+{
+	char sub[PATH_MAX];
+	int in, out;
+	int rc;
+
+	if (st->st_dev == c->skip_dev && st->st_ino == c->skip_ino)
+		return CSIM_OK;   /* the output folder itself */
+	snprintf(sub, sizeof(sub), "%s/%s", where, name);
+	in = openat(src_dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (in < 0) {
+		csim_log_warn(c->log, "cannot copy %s: %s", sub, strerror(errno));
+		c->stats->skipped++;
+		return CSIM_OK;
+	}
+	if (mkdirat(dst_dir, name, 0777) != 0) {
+		close(in);
+		return copy_write_error(c, where, name);
+	}
+	out = openat(dst_dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (out < 0) {
+		close(in);
+		return copy_write_error(c, where, name);
+	}
+	c->stats->dirs++;
+	rc = copy_dir(c, in, out, sub);   /* closes both */
+	if (rc == CSIM_OK)
+		(void)fchmodat(dst_dir, name, st->st_mode & 07777, 0);
+	return rc;
+}
+
+static int copy_entry(struct copier *c, int src, int dst, const char *name,
+		      const char *where)
+{
+	struct stat st;
+
+	if (fstatat(src, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		csim_log_warn(c->log, "cannot copy %s/%s: %s", where, name, strerror(errno));
+		c->stats->skipped++;
+		return CSIM_OK;
+	}
+	if (S_ISLNK(st.st_mode))
+		return copy_link(c, src, dst, name, where);
+	if (S_ISDIR(st.st_mode))
+		return copy_subdir(c, src, dst, name, &st, where);
+	if (S_ISREG(st.st_mode))
+		return copy_file(c, src, dst, name, &st, where);
+	csim_log_warn(c->log, "not copying %s/%s: not a regular file, folder or link",
+		      where, name);
+	c->stats->skipped++;
+	return CSIM_OK;
+}
+
+/* Copies the entries of src into dst; takes ownership of both descriptors. */
+static int copy_dir(struct copier *c, int src, int dst, const char *where)
+{
+	DIR *d = fdopendir(src);
+	struct dirent *e;
+	int rc = CSIM_OK;
+
+	if (d == NULL) {
+		csim_log_warn(c->log, "cannot copy %s: %s", where, strerror(errno));
+		close(src);
+		close(dst);
+		return CSIM_OK;
+	}
+	while (rc == CSIM_OK && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		rc = copy_entry(c, dirfd(d), dst, e->d_name, where);
+	}
+	closedir(d);
+	close(dst);
+	return rc;
+}
+
+/* Removes a tree we created (temporary or replaced copy); best effort. */
+static void remove_tree(int parent, const char *name)
+{
+	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
+		(void)unlinkat(parent, name, 0);
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (unlinkat(dirfd(d), e->d_name, 0) != 0)
+			remove_tree(dirfd(d), e->d_name);
+	}
+	closedir(d);
+	(void)unlinkat(parent, name, AT_REMOVEDIR);
+}
+
+/* "<out_dir>/.<tag>.XXXXXX" for mkdtemp; NULL only when out of memory. */
+static char *temp_dir_template(const char *out_dir, const char *tag)
+{
+	size_t n = strlen(out_dir) + strlen(tag) + 16;
+	char *path = malloc(n);
+
+	if (path != NULL)
+		snprintf(path, n, "%s/.%s.XXXXXX", out_dir, tag);
+	return path;
+}
+
+/*
+ * Puts the finished copy in place of any older raw_simulator. The older
+ * entry is first moved into a fresh hidden folder, whatever it is (folder,
+ * file or link: a link is moved, never followed), so it can be put back if
+ * the swap fails and removed without a race on its name.
+ */
+static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
+		   struct csim_error *err)
+{
+	char *old_full = NULL, *old_entry = NULL;
+	const char *old_name = NULL;
+	struct stat st;
+	int rc = CSIM_OK;
+
+	if (fstatat(outfd, RAW_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		old_full = temp_dir_template(out_dir, "raw_simulator.old");
+		if (old_full == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+			goto out;
+		}
+		if (mkdtemp(old_full) != NULL)
+			old_name = strrchr(old_full, '/') + 1;
+		old_entry = old_name == NULL ? NULL : csim_path_join(old_name, RAW_NAME);
+		if (old_name != NULL && old_entry == NULL) {
+			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+			goto out;
+		}
+		if (old_name == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
+			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+					    "cannot replace %s/%s: %s", out_dir,
+					    RAW_NAME, strerror(errno));
+			goto out;
+		}
+	}
+	if (renameat(outfd, tmp_name, outfd, RAW_NAME) != 0) {
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot write %s/%s: %s", out_dir, RAW_NAME,
+				    strerror(errno));
+		if (old_entry != NULL)
+			(void)renameat(outfd, old_entry, outfd, RAW_NAME);
+		goto out;
+	}
+	if (old_name != NULL)
+		remove_tree(outfd, old_name);
+out:
+	if (old_name != NULL && rc != CSIM_OK)
+		(void)unlinkat(outfd, old_name, AT_REMOVEDIR);
+	free(old_entry);
+	free(old_full);
+	return rc;
+}
+
+int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log,
+		  struct csim_raw_copy_stats *stats, char **dest,
+		  struct csim_error *err)
+{
+	struct copier *c = calloc(1, sizeof(*c));
+	char *tmp_full = NULL;
+	const char *tmp_name = NULL;
+	char *raw_path = NULL;
+	int outfd = -1, src = -1, dst = -1;
+	struct stat st, src_st;
+	int rc = CSIM_OK;
+
+	*dest = NULL;
+	memset(stats, 0, sizeof(*stats));
+	raw_path = csim_path_join(out_dir, RAW_NAME);
+	if (c == NULL || raw_path == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+		goto out;
+	}
+	if (csim_path_within(src_dir, raw_path)) {
+		csim_log_warn(log, "not copying %s into %s: it already is that copy",
+			      src_dir, raw_path);
+		goto out;
+	}
+	c->log = log;
+	c->stats = stats;
+	c->err = err;
+	c->src_len = strlen(src_dir);
+	c->dst_root = raw_path;
+	outfd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (outfd < 0 || fstat(outfd, &st) != 0) {
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot write %s: %s", out_dir, strerror(errno));
+		goto out;
+	}
+	c->skip_dev = st.st_dev;
+	c->skip_ino = st.st_ino;
+	src = open(src_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (src < 0 || fstat(src, &src_st) != 0) {
+		csim_log_warn(log, "cannot copy %s: %s", src_dir, strerror(errno));
+		goto out;
+	}
+	tmp_full = temp_dir_template(out_dir, "raw_simulator.tmp");
+	if (tmp_full == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+		goto out;
+	}
+	if (mkdtemp(tmp_full) != NULL)
+		tmp_name = strrchr(tmp_full, '/') + 1;
+	dst = tmp_name != NULL ? openat(outfd, tmp_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	if (dst < 0) {
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot write %s: %s", out_dir, strerror(errno));
+		goto out;
+	}
+	rc = copy_dir(c, src, dst, src_dir);   /* closes both */
+	src = dst = -1;
+	if (rc == CSIM_OK)
+		rc = swap_in(outfd, out_dir, tmp_name, err);
+	if (rc == CSIM_OK) {
+		/* mkdtemp made it private; give it the source folder's mode. */
+		(void)fchmodat(outfd, RAW_NAME, src_st.st_mode & 07777, 0);
+		*dest = raw_path;
+		raw_path = NULL;
+		tmp_name = NULL;   /* renamed into place */
+	}
+out:
+	if (tmp_name != NULL)
+		remove_tree(outfd, tmp_name);
+	if (src >= 0)
+		close(src);
+	if (dst >= 0)
+		close(dst);
+	if (outfd >= 0)
+		close(outfd);
+	free(tmp_full);
+	free(raw_path);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,77 @@
+#include "write/run_notes.h"
+
+#include <stdio.h>
+
+/* A count per reason, and what the notes call each reason. */
+struct breakdown {
+	const uint64_t *counts;
+	const char *const *texts;
+	size_t n;
+};
+
+static uint64_t breakdown_total(struct breakdown b)
+{
+	uint64_t s = 0;
+
+	for (size_t i = 0; i < b.n; i++)
+		s += b.counts[i];
+	return s;
+}
+
+/* "3 a, 2 b" for the non-zero counts; empty when all are zero. */
+static void breakdown_text(struct breakdown b, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < b.n && len < cap; i++) {
+		int k;
+
+		if (b.counts[i] == 0)
+			continue;
+		k = snprintf(buf + len, cap - len, "%s%llu %s", len ? ", " : "",
+			     (unsigned long long)b.counts[i], b.texts[i]);
+		if (k < 0)
+			break;
+		len += (size_t)k;
+	}
+}
+
+void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
+			  const struct csim_run_facts *facts)
+{
+	const struct csim_table *t = &m->table;
+	const struct breakdown skipped = { t->skipped, csim_skip_reason_texts, CSIM_SKIP_COUNT };
+	const struct breakdown dropped = { t->dropped, csim_drop_reason_texts, CSIM_DROP_COUNT };
+	const struct breakdown sdropped = { m->slice_drops, csim_slice_drop_texts, CSIM_SDROP_COUNT };
+	const struct breakdown fskipped = { m->flag_skips, csim_flag_skip_texts, CSIM_FSKIP_COUNT };
+	char buf[1024];
+
+	if (breakdown_total(skipped) > 0) {
+		breakdown_text(skipped, buf, sizeof(buf));
+		csim_log_warn(log, "%llu event(s) skipped for missing or bad fields: %s",
+			      (unsigned long long)breakdown_total(skipped), buf);
+	}
+	if (facts->instr_ignored > 0)
+		csim_log_warn(log, "%s: %u more API_INSTR block(s) ignored; metrics come from the first, at offset %llu",
+			      facts->bin_path, facts->instr_ignored,
+			      (unsigned long long)facts->instr_offset);
+	if (!facts->have_metrics)
+		csim_log_warn(log, "%s: no API_INSTR block: instr_metrics.json not written",
+			      facts->bin_path);
+	csim_log_note(log, "%llu event(s) in %zu TRACE block(s): %llu slice(s) kept on %zu lane(s) (%llu extra sub-lane(s)), %zu arrow(s), %zu counter(s)",
+		      (unsigned long long)t->events, facts->trace_blocks,
+		      (unsigned long long)m->kept_slices, m->nlanes,
+		      (unsigned long long)m->extra_sublanes, m->narrows, t->ncounters);
+	breakdown_text(sdropped, buf, sizeof(buf));
+	if (buf[0])
+		csim_log_note(log, "dropped slices: %s", buf);
+	breakdown_text(dropped, buf, sizeof(buf));
+	if (buf[0])
+		csim_log_note(log, "dropped records: %s", buf);
+	if (breakdown_total(fskipped) > 0) {
+		breakdown_text(fskipped, buf, sizeof(buf));
+		csim_log_note(log, "%llu sync flag(s) could not be re-anchored: %s",
+			      (unsigned long long)breakdown_total(fskipped), buf);
+	}
+}

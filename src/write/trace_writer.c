@@ -1,0 +1,235 @@
+#include "write/trace_writer.h"
+
+#include <string.h>
+
+#include "read/event_scan.h"
+#include "write/out_file.h"
+
+struct writer {
+	const struct csim_model *m;
+	struct csim_out *out;
+	int first;             /* no event written yet */
+};
+
+static void next_event(struct writer *w)
+{
+	csim_out_text(w->out, w->first ? "\n" : ",\n");
+	w->first = 0;
+}
+
+static void put_pid(struct writer *w, uint32_t pid)
+{
+	size_t n;
+	const char *raw = csim_strtab_get(&w->m->table.pids, pid, &n);
+
+	csim_out_bytes(w->out, raw, n);
+}
+
+/* The thread id of a sub-lane: "MTE1", "MTE1#1", ... */
+static void put_tid(struct writer *w, uint32_t pipe, uint32_t sub)
+{
+	size_t n;
+	const char *name = csim_strtab_get(&w->m->table.pipes, pipe, &n);
+
+	csim_out_char(w->out, '"');
+	csim_out_json_escaped(w->out, name, n);
+	if (sub != 0) {
+		csim_out_char(w->out, '#');
+		csim_out_uint(w->out, sub);
+	}
+	csim_out_char(w->out, '"');
+}
+
+static void put_meta_head(struct writer *w, const char *name, uint32_t pid)
+{
+	next_event(w);
+	csim_out_text(w->out, "{\"name\":\"");
+	csim_out_text(w->out, name);
+	csim_out_text(w->out, "\",\"ph\":\"M\",\"pid\":");
+	put_pid(w, pid);
+}
+
+static void write_process_meta(struct writer *w, uint32_t pid, size_t rank)
+{
+	const char *name = w->m->table.pid_names[pid];
+
+	put_meta_head(w, "process_name", pid);
+	csim_out_text(w->out, ",\"args\":{\"name\":");
+	csim_out_json_string(w->out, name, strlen(name));
+	csim_out_text(w->out, "}}");
+	put_meta_head(w, "process_sort_index", pid);
+	csim_out_text(w->out, ",\"args\":{\"sort_index\":");
+	csim_out_uint(w->out, rank);
+	csim_out_text(w->out, "}}");
+}
+
+static void write_thread_meta(struct writer *w, const struct csim_thread *th)
+{
+	const struct csim_lane *lane = &w->m->lanes[th->lane];
+	size_t n;
+	const char *pipe = csim_strtab_get(&w->m->table.pipes, lane->pipe, &n);
+	const char *label = w->m->pipes[lane->pipe].info->label;
+
+	put_meta_head(w, "thread_name", lane->pid);
+	csim_out_text(w->out, ",\"tid\":");
+	put_tid(w, lane->pipe, th->sub);
+	csim_out_text(w->out, ",\"args\":{\"name\":\"");
+	if (label != NULL)
+		csim_out_json_escaped(w->out, label, strlen(label));
+	else
+		csim_out_json_escaped(w->out, pipe, n);
+	if (th->sub != 0) {
+		csim_out_text(w->out, " #");
+		csim_out_uint(w->out, th->sub);
+	}
+	csim_out_text(w->out, "\"}}");
+	put_meta_head(w, "thread_sort_index", lane->pid);
+	csim_out_text(w->out, ",\"tid\":");
+	put_tid(w, lane->pipe, th->sub);
+	csim_out_text(w->out, ",\"args\":{\"sort_index\":");
+	csim_out_int(w->out, th->sort_index);
+	csim_out_text(w->out, "}}");
+}
+
+static void write_metadata(struct writer *w)
+{
+	const struct csim_model *m = w->m;
+	size_t t = 0;
+
+	for (size_t p = 0; p < m->nprocesses; p++) {
+		uint32_t pid = m->processes[p];
+
+		write_process_meta(w, pid, p);
+		for (; t < m->nthreads && m->lanes[m->threads[t].lane].pid == pid; t++)
+			write_thread_meta(w, &m->threads[t]);
+	}
+}
+
+static void put_field(struct writer *w, const char *key, struct csim_span v)
+{
+	csim_out_text(w->out, key);
+	csim_out_bytes(w->out, v.p, v.n);
+}
+
+static void write_slice(struct writer *w, const struct csim_event *ev,
+			const struct csim_slice *s)
+{
+	next_event(w);
+	put_field(w, "{\"name\":", ev->field[CSIM_F_NAME]);
+	csim_out_text(w->out, ",\"ph\":\"X\"");
+	put_field(w, ",\"pid\":", ev->field[CSIM_F_PID]);
+	csim_out_text(w->out, ",\"tid\":");
+	put_tid(w, s->pipe, s->sublane);
+	put_field(w, ",\"ts\":", ev->field[CSIM_F_TS]);
+	if (ev->field[CSIM_F_DUR].p != NULL)
+		put_field(w, ",\"dur\":", ev->field[CSIM_F_DUR]);
+	csim_out_text(w->out, ",\"cname\":\"");
+	csim_out_text(w->out, w->m->pipes[s->pipe].info->cname);
+	csim_out_char(w->out, '"');
+	if (ev->field[CSIM_F_ARGS].p != NULL)
+		put_field(w, ",\"args\":", ev->field[CSIM_F_ARGS]);
+	csim_out_char(w->out, '}');
+}
+
+/* Second reading: the kept slices, in input order. */
+static int write_slices(struct writer *w, const struct csim_slice_store *store,
+			struct csim_error *err)
+{
+	struct csim_slice_reader reader;
+	int rc = csim_slice_reader_open(&reader, store, w->m->table.slices, err);
+
+	while (rc == CSIM_OK && !csim_out_failed(w->out)) {
+		struct csim_event ev;
+		size_t row;
+		int has;
+
+		rc = csim_slice_reader_next(&reader, &row, &ev, &has, err);
+		if (rc != CSIM_OK || !has)
+			break;
+		write_slice(w, &ev, &w->m->table.slices[row]);
+	}
+	/* A write error stops the loop; commit reports it. */
+	csim_slice_reader_close(&reader);
+	return rc;
+}
+
+static void write_counters(struct writer *w)
+{
+	const struct csim_table *t = &w->m->table;
+
+	for (size_t i = 0; i < t->ncounters; i++) {
+		next_event(w);
+		csim_out_bytes(w->out, t->counter_text + t->counters[i].off,
+			       t->counters[i].len);
+	}
+}
+
+static void put_arrow_name(struct writer *w, const struct csim_arrow *a)
+{
+	const struct csim_table *t = &w->m->table;
+	size_t pn, cn;
+	const char *p = csim_strtab_get(&t->pipes, a->producer_pipe, &pn);
+	const char *c = csim_strtab_get(&t->pipes, a->consumer_pipe, &cn);
+
+	csim_out_char(w->out, '"');
+	csim_out_json_escaped(w->out, p, pn);
+	csim_out_text(w->out, "->");
+	csim_out_json_escaped(w->out, c, cn);
+	if (a->has_flag_id) {
+		csim_out_text(w->out, " flag");
+		csim_out_uint(w->out, a->flag_id);
+	}
+	csim_out_char(w->out, '"');
+}
+
+static void write_arrow_end(struct writer *w, const struct csim_arrow *a,
+			    uint64_t id, int is_start)
+{
+	const struct csim_slice *s =
+		&w->m->table.slices[is_start ? a->producer : a->consumer];
+
+	next_event(w);
+	csim_out_text(w->out, is_start ? "{\"ph\":\"s\",\"id\":" : "{\"ph\":\"f\",\"bp\":\"e\",\"id\":");
+	csim_out_uint(w->out, id);
+	csim_out_text(w->out, ",\"cat\":\"sync\",\"name\":");
+	put_arrow_name(w, a);
+	csim_out_text(w->out, ",\"pid\":");
+	put_pid(w, s->pid);
+	csim_out_text(w->out, ",\"tid\":");
+	put_tid(w, s->pipe, s->sublane);
+	csim_out_text(w->out, ",\"ts\":");
+	csim_out_half_ns_as_us(w->out, is_start ? a->s_half_ns : a->f_half_ns);
+	csim_out_char(w->out, '}');
+}
+
+static void write_arrows(struct writer *w)
+{
+	for (size_t i = 0; i < w->m->narrows; i++) {
+		write_arrow_end(w, &w->m->arrows[i], i + 1, 1);
+		write_arrow_end(w, &w->m->arrows[i], i + 1, 0);
+	}
+}
+
+int csim_trace_write(const struct csim_model *m, const struct csim_trace_input *in,
+		     struct csim_out *out, struct csim_error *err)
+{
+	struct writer w;
+	int rc;
+
+	w.m = m;
+	w.out = out;
+	w.first = 1;
+	csim_out_text(w.out, "{\"displayTimeUnit\":\"ns\",\"profilingType\":");
+	csim_out_text(w.out, in->profiling_type ? in->profiling_type : "\"op\"");
+	csim_out_text(w.out, ",\"schemaVersion\":");
+	csim_out_text(w.out, in->schema_version ? in->schema_version : "1");
+	csim_out_text(w.out, ",\"traceEvents\":[");
+	write_metadata(&w);
+	rc = write_slices(&w, in->slices, err);
+	if (rc != CSIM_OK)
+		return rc;
+	write_counters(&w);
+	write_arrows(&w);
+	csim_out_text(w.out, "\n]}\n");
+	return CSIM_OK;
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The dependency rules of docs/design.md ("Layers"), checked on the source
+# tree: src/ and include/ are grouped by layer (base, model, read, write,
+# cli), every project include names its layer ("read/event_scan.h"), and a
+# layer includes only itself and the layers below it:
+#   base  <- model <- read <- write <- cli
+# (base: nothing above; model: no I/O, JSON or options; read may fill the
+# model; write may use the read side's second reading and scanner).
+# zlib belongs to the read side, cJSON to the write side (API_INSTR).
+# With --graph, prints the include graph instead (docs/design.md shows it).
+set -euo pipefail
+root=${CSIM_ROOT:?set CSIM_ROOT to the repository root}
+source "$(dirname "$0")/checks.sh"
+
+rank() {
+	case $1 in
+	base) echo 0 ;; model) echo 1 ;; read) echo 2 ;; write) echo 3 ;; cli) echo 4 ;;
+	*) echo -1 ;;
+	esac
+}
+
+files=$(cd "$root" && find src include -name '*.[ch]' | sort)
+
+if [ "${1:-}" = "--graph" ]; then
+	for f in $files; do
+		deps=$(sed -n 's/^#include "\([a-z]*\/[a-z_0-9]*\)\.h".*/\1/p' "$root/$f" | sort -u | tr '\n' ' ')
+		printf '%-30s %s\n' "${f#*/}" "$deps"
+	done
+	exit 0
+fi
+
+for f in $files; do
+	layer=$(echo "$f" | cut -d/ -f2)
+	check "$f lies in a layer folder" [ "$(rank "$layer")" -ge 0 ]
+	mine=$(rank "$layer")
+	bad=""
+	while IFS= read -r inc; do
+		[ -n "$inc" ] || continue
+		case $inc in
+		*/*) their=$(rank "${inc%%/*}")
+		     if [ "$their" -lt 0 ] || [ "$their" -gt "$mine" ]; then bad+=" $inc"; fi ;;
+		*) bad+=" $inc (no layer)" ;;
+		esac
+	done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$root/$f")
+	check "$f includes only its layer and those below${bad:+:$bad}" [ -z "$bad" ]
+	if grep -q '^#include <zlib.h>' "$root/$f"; then
+		check "$f: zlib only on the read side" [ "$layer" = read ]
+	fi
+	if grep -q '^#include <cjson/cJSON.h>' "$root/$f"; then
+		check "$f: cJSON only on the write side" [ "$layer" = write ]
+	fi
+done
+
+# A source and its header share a layer (one module, one place).
+for f in $(cd "$root" && find src -name '*.c' | sort); do
+	[ "$(basename "$f")" = main.c ] && continue
+	h="include/${f#src/}"
+	check "$f has its header ${h%.c}.h" [ -f "$root/${h%.c}.h" ]
+done
+finish
