@@ -7,6 +7,7 @@
 #define CSIM_SPAN_H
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,6 +28,19 @@ static inline int csim_span_eq(struct csim_span s, const char *str)
 	size_t n = strlen(str);
 
 	return s.n == n && (n == 0 || memcmp(s.p, str, n) == 0);
+}
+
+/* A NUL-terminated malloc'd copy, or NULL when out of memory. */
+static inline char *csim_span_dup(struct csim_span s)
+{
+	char *d = malloc(s.n + 1);
+
+	if (d != NULL) {
+		if (s.n > 0)
+			memcpy(d, s.p, s.n);
+		d[s.n] = '\0';
+	}
+	return d;
 }
 
 /* ASCII case-insensitive, as the simulator's key=value texts need. */

@@ -1,22 +1,12 @@
 #define _DEFAULT_SOURCE   /* realpath */
 #include "base/path.h"
+#include "base/span.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static char *copy_n(const char *s, size_t n)
-{
-	char *d = malloc(n + 1);
-
-	if (d != NULL) {
-		memcpy(d, s, n);
-		d[n] = '\0';
-	}
-	return d;
-}
 
 char *csim_path_join(const char *dir, const char *name)
 {
@@ -37,8 +27,9 @@ char *csim_path_dir(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	if (slash == NULL)
-		return copy_n(".", 1);
-	return copy_n(path, slash == path ? 1 : (size_t)(slash - path));
+		return csim_span_dup(csim_span_of(".", 1));
+	return csim_span_dup(csim_span_of(path, slash == path ? 1
+						      : (size_t)(slash - path)));
 }
 
 char *csim_path_trim(const char *dir)
@@ -47,13 +38,13 @@ char *csim_path_trim(const char *dir)
 
 	while (n > 1 && dir[n - 1] == '/')
 		n--;
-	return copy_n(dir, n);
+	return csim_span_dup(csim_span_of(dir, n));
 }
 
 int csim_path_make_dirs(const char *dir, struct csim_error *err)
 {
 	size_t n = strlen(dir);
-	char *path = copy_n(dir, n);
+	char *path = csim_span_dup(csim_span_of(dir, n));
 	struct stat st;
 	int rc = CSIM_OK;
 

@@ -298,17 +298,6 @@ static int scan_element(struct csim_trace_scan *sc, const char *p,
 	}
 }
 
-static char *copy_text(const char *p, size_t n)
-{
-	char *s = malloc(n + 1);
-
-	if (s != NULL) {
-		memcpy(s, p, n);
-		s[n] = '\0';
-	}
-	return s;
-}
-
 /* Where the text of a payload-object member is kept, or NULL: not kept. */
 static char **top_level_slot(struct csim_trace_scan *sc, const char *key, size_t n)
 {
@@ -347,7 +336,7 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 	slot = top_level_slot(sc, key, klen);
 	if (slot != NULL) {
 		free(*slot);
-		*slot = copy_text(q, (size_t)(res->end - q));
+		*slot = csim_span_dup(csim_span_of(q, (size_t)(res->end - q)));
 		if (*slot == NULL)
 			return CSIM_SCAN_NOMEM;
 	}
