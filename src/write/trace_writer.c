@@ -164,17 +164,30 @@ static void write_counters(struct writer *w)
 	}
 }
 
-static void put_arrow_name(struct writer *w, const struct csim_arrow *a)
+/*
+ * The pipe pair of an arrow, "<P><sep><C>": its cat ("MTE2ToVECTOR", one
+ * category per pair, so chrome://tracing's flow list filters by pair) and
+ * the start of its name ("MTE2->VECTOR flag1").
+ */
+static void put_pipe_pair(struct writer *w, const struct csim_arrow *a,
+			  const char *sep)
 {
 	const struct csim_table *t = &w->m->table;
 	size_t pn, cn;
 	const char *p = csim_strtab_get(&t->pipes, a->producer_pipe, &pn);
 	const char *c = csim_strtab_get(&t->pipes, a->consumer_pipe, &cn);
 
-	csim_out_char(w->out, '"');
 	csim_out_json_escaped(w->out, p, pn);
-	csim_out_text(w->out, "->");
+	csim_out_text(w->out, sep);
 	csim_out_json_escaped(w->out, c, cn);
+}
+
+static void put_arrow_cat_name(struct writer *w, const struct csim_arrow *a)
+{
+	csim_out_text(w->out, ",\"cat\":\"");
+	put_pipe_pair(w, a, "To");
+	csim_out_text(w->out, "\",\"name\":\"");
+	put_pipe_pair(w, a, "->");
 	if (a->has_flag_id) {
 		csim_out_text(w->out, " flag");
 		csim_out_uint(w->out, a->flag_id);
@@ -191,8 +204,7 @@ static void write_arrow_end(struct writer *w, const struct csim_arrow *a,
 	next_event(w);
 	csim_out_text(w->out, is_start ? "{\"ph\":\"s\",\"id\":" : "{\"ph\":\"f\",\"bp\":\"e\",\"id\":");
 	csim_out_uint(w->out, id);
-	csim_out_text(w->out, ",\"cat\":\"sync\",\"name\":");
-	put_arrow_name(w, a);
+	put_arrow_cat_name(w, a);
 	csim_out_text(w->out, ",\"pid\":");
 	put_pid(w, s->pid);
 	csim_out_text(w->out, ",\"tid\":");
