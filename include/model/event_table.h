@@ -20,15 +20,9 @@
 
 #include "base/csim_error.h"
 #include "model/flag_detail.h"
+#include "model/lane_rule.h"
 #include "base/span.h"
 #include "base/strtab.h"
-
-enum csim_slice_kind {
-	CSIM_SLICE_INSTR,      /* an instruction on a pipe */
-	CSIM_SLICE_SYNC,       /* SET_FLAG/WAIT_FLAG/set_event/wait_event as X */
-	CSIM_SLICE_BAR,
-	CSIM_SLICE_CACHE_CCU   /* cache_time / ccu_time scalar-head companions */
-};
 
 struct csim_slice {
 	int64_t start;         /* integer ns: round(ts * 1000) */
@@ -116,6 +110,9 @@ struct csim_table {
 	uint64_t events;
 	uint64_t skipped[CSIM_SKIP_COUNT];
 	uint64_t dropped[CSIM_DROP_COUNT];
+	/* X events that could not be placed (bad ts, dur, ...) but that the
+	   lane rule drops anyway: counted with the dropped slices, not skipped */
+	uint64_t unplaced_drops[CSIM_SDROP_COUNT];
 };
 
 /* Leaves t empty and safe to release. */

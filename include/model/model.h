@@ -68,15 +68,6 @@ struct csim_thread {
 	int sort_index;
 };
 
-enum csim_slice_drop {
-	CSIM_SDROP_SYNC,
-	CSIM_SDROP_BAR,
-	CSIM_SDROP_CACHE_CCU,
-	CSIM_SDROP_NOISE_LANE,
-	CSIM_SDROP_SCALAR_LANE,
-	CSIM_SDROP_COUNT
-};
-
 /*
  * What the passes and the writer need to know about one interned pipe name,
  * looked up once per run instead of once per slice, lane or arrow.
@@ -100,18 +91,11 @@ enum csim_model_part {
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
 #define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS)
 
-/*
- * The lane rule's two choices (SPEC §3; --keep-scalar, --keep-cache-ccu):
- * part of the model, so that passes need no options.
- */
-struct csim_lane_rule {
-	int keep_scalar;
-	int keep_cache_ccu;
-};
-
 struct csim_model {
 	struct csim_table table;
-	struct csim_lane_rule rule;   /* zero: scalar and cache/ccu lanes dropped */
+	/* the lane rule's choices (--keep-scalar, --keep-cache-ccu): part of the
+	   model, so that passes need no options; zero drops both */
+	struct csim_lane_rule rule;
 	/* pipe classes, one per pipe id */
 	struct csim_model_pipe *pipes;
 	size_t npipes;
@@ -169,6 +153,5 @@ void csim_model_drop(struct csim_model *m, unsigned parts);
 
 /* What the notes print for each reason. */
 extern const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT];
-extern const char *const csim_slice_drop_texts[CSIM_SDROP_COUNT];
 
 #endif

@@ -15,6 +15,9 @@
 struct csim_ingest {
 	struct csim_table *table;
 	int keep_counters;           /* cleared by --no-counters */
+	struct csim_lane_rule rule;  /* to tell which unplaceable events were
+					dropped anyway (SPEC §3: a warning names
+					only events that would have been kept) */
 };
 
 /* Records one scanned event, or counts why it was skipped or dropped. */

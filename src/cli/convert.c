@@ -41,7 +41,7 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 		      struct csim_error *err)
 {
 	struct csim_table *t = &r->model.table;
-	const struct csim_ingest in = { t, r->opt->counters };
+	const struct csim_ingest in = { t, r->opt->counters, r->model.rule };
 	int rc = csim_slice_store_begin_block(&r->slices, blk, err);
 	int has = 1;
 	/* Only a size checked against the file may size the table (a gzip

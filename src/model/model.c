@@ -21,16 +21,6 @@ void csim_model_release(struct csim_model *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* The lane rule (SPEC §3): the slice rule of pass_lanes builds on it. */
-static int lane_drop(const struct csim_pipe_info *info, int keep_scalar)
-{
-	if (info->cls == CSIM_PIPE_NOISE)
-		return CSIM_SDROP_NOISE_LANE;
-	if (info->cls == CSIM_PIPE_SCALAR && !keep_scalar)
-		return CSIM_SDROP_SCALAR_LANE;
-	return -1;
-}
-
 int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_strtab *names = &m->table.pipes;
@@ -45,7 +35,7 @@ int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err)
 		const char *name = csim_strtab_get(names, id, &len);
 		const struct csim_pipe_info *info = csim_pipe_lookup(name, len);
 
-		m->pipes[id] = (struct csim_model_pipe){ info, lane_drop(info, m->rule.keep_scalar) };
+		m->pipes[id] = (struct csim_model_pipe){ info, csim_lane_rule_pipe_drop(&m->rule, info->cls) };
 	}
 	m->npipes = names->count;
 	return CSIM_OK;
@@ -77,12 +67,4 @@ const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT] = {
 	"no producer slice at or before the SET",
 	"no consumer slice at or after the WAIT",
 	"consumer slice starts before the producer slice",
-};
-
-const char *const csim_slice_drop_texts[CSIM_SDROP_COUNT] = {
-	"SET/WAIT slices",
-	"BAR slices",
-	"cache_time/ccu_time slices",
-	"CACHEMISS/FLOWCTRL/ALL slices",
-	"SCALAR/SCALARLDST slices",
 };

@@ -13,13 +13,9 @@ const struct csim_pass_def csim_pass_lanes_def = {
 static int slice_drop_reason(const struct csim_model *m,
 			     const struct csim_slice *s)
 {
-	if (s->kind == CSIM_SLICE_SYNC)
-		return CSIM_SDROP_SYNC;
-	if (s->kind == CSIM_SLICE_BAR)
-		return CSIM_SDROP_BAR;
-	if (s->kind == CSIM_SLICE_CACHE_CCU && !m->rule.keep_cache_ccu)
-		return CSIM_SDROP_CACHE_CCU;
-	return m->pipes[s->pipe].drop;
+	int why = csim_lane_rule_kind_drop(&m->rule, (enum csim_slice_kind)s->kind);
+
+	return why >= 0 ? why : m->pipes[s->pipe].drop;
 }
 
 int csim_pass_lanes(struct csim_model *m, struct csim_error *err)
@@ -30,7 +26,7 @@ int csim_pass_lanes(struct csim_model *m, struct csim_error *err)
 	assert(m->npipes == t->pipes.count);
 	m->kept_slices = 0;
 	for (size_t i = 0; i < CSIM_SDROP_COUNT; i++)
-		m->slice_drops[i] = 0;
+		m->slice_drops[i] = t->unplaced_drops[i];
 	for (size_t i = 0; i < t->nslices; i++) {
 		struct csim_slice *s = &t->slices[i];
 		int why = slice_drop_reason(m, s);

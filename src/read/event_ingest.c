@@ -1,6 +1,8 @@
 #include "read/event_ingest.h"
 
 #include "model/flag_detail.h"
+#include "model/lane_rule.h"
+#include "model/pipe_table.h"
 #include "base/number_grid.h"
 
 static int text_is(const struct csim_text *t, const char *s)
@@ -102,9 +104,26 @@ static enum csim_slice_kind slice_kind(const struct csim_event *ev)
 	return CSIM_SLICE_INSTR;
 }
 
-static int ingest_slice(struct csim_table *t, const struct csim_event *ev,
+/*
+ * Why the lane rule would drop an X event that could not be placed, or -1.
+ * Its kind comes from its name and its pipe from its tid, where they are
+ * strings; a missing one tells nothing.
+ */
+static int dropped_anyway(const struct csim_lane_rule *rule, const struct csim_event *ev)
+{
+	enum csim_slice_kind kind = ev->name.kind == CSIM_VALUE_STRING
+				    ? slice_kind(ev) : CSIM_SLICE_INSTR;
+	enum csim_pipe_class cls = has_id_text(&ev->tid)
+				   ? csim_pipe_lookup(ev->tid.p, ev->tid.n)->cls
+				   : CSIM_PIPE_OTHER;
+
+	return csim_lane_rule_drop(rule, kind, cls);
+}
+
+static int ingest_slice(const struct csim_ingest *in, const struct csim_event *ev,
 			struct csim_error *err)
 {
+	struct csim_table *t = in->table;
 	enum csim_skip_reason why = CSIM_SKIP_NOT_OBJECT;
 	struct csim_owner o;
 	int64_t start, end;
@@ -115,7 +134,12 @@ static int ingest_slice(struct csim_table *t, const struct csim_event *ev,
 		why = CSIM_SKIP_RANGE;
 	}
 	if (rc < 0) {
-		t->skipped[why]++;
+		int drop = dropped_anyway(&in->rule, ev);
+
+		if (drop >= 0)
+			t->unplaced_drops[drop]++;
+		else
+			t->skipped[why]++;
 		return CSIM_OK;
 	}
 	o = owner_of(ev);
@@ -202,7 +226,7 @@ int csim_ingest_event(const struct csim_ingest *in, struct csim_trace_scan *sc,
 	}
 	switch (ev->ph.p[0]) {
 	case 'X':
-		return ingest_slice(t, ev, err);
+		return ingest_slice(in, ev, err);
 	case 'B':
 	case 'E':
 		return ingest_begin_end(t, sc, ev, err);

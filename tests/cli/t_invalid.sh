@@ -39,6 +39,7 @@ block_types_0_and_255|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
 nesting_at_limit|0|1 event(s) skipped for missing or bad fields: 1 values nested deeper than 512 levels|2 0
 api_instr_dtype_code_huge|0|wrote out/instr_metrics.json|1 0
 api_instr_long_key|0|wrote out/instr_metrics.json|1 0
+unplaced_events_dropped_anyway|0|1 event(s) skipped for missing or bad fields: 1 "dur" not a non-negative number|1 0
 TABLE
 )
 
@@ -90,6 +91,18 @@ check "string_with_bad_utf8: escaped NUL kept" grep -qF '"name":"A\u0000B"' "$ou
 # -0 is zero; of the duplicate "ts" keys the last one wins.
 check "odd_numbers: ZERO and DUP kept" grep -qF '"name":"DUP"' "$tmp/odd_numbers/out/trace.clean.json"
 check "odd_numbers: -0 kept as written" grep -qF '"name":"ZERO","ph":"X","pid":"p","tid":"MTE2","ts":-0,"dur":-0,' "$tmp/odd_numbers/out/trace.clean.json"
+
+# SPEC §3: only events that would have been kept are warned about; the
+# others are counted with the dropped slices, under the rule's reason.
+work="$tmp/unplaced_events_dropped_anyway"
+run "$work" sim -o out --no-copy-raw
+check "unplaced_events_dropped_anyway: counted as dropped" \
+	contains "$err" "note: dropped slices: 1 SET/WAIT slices, 1 BAR slices, 1 cache_time/ccu_time slices"$'\n'
+run "$work" sim -o kept --no-copy-raw --keep-scalar --keep-cache-ccu
+check "unplaced_events_dropped_anyway: kept by the options, so warned about" \
+	contains "$err" 'warning: 2 event(s) skipped for missing or bad fields: 2 "dur" not a non-negative number'
+check "unplaced_events_dropped_anyway: then only the flag and BAR are dropped" \
+	contains "$err" "note: dropped slices: 1 SET/WAIT slices, 1 BAR slices"$'\n'
 
 # A Dtype code beyond any integer is just not 5: that column is split.
 check "api_instr_dtype_code_huge: metrics as reviewed" [ "$(cat "$tmp/api_instr_dtype_code_huge/out/instr_metrics.json")" = '{"cores":["a","b"],

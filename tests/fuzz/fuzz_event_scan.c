@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct csim_block_reader r;
 	struct csim_trace_scan *sc;
 	struct csim_table t;
-	const struct csim_ingest in = { &t, 1 };
+	const struct csim_ingest in = { &t, 1, { 0, 0 } };
 	struct csim_error err;
 	struct csim_block blk;
 	int has = 0;

@@ -42,7 +42,7 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 	struct csim_trace_scan *sc;
 	struct csim_error err;
 	struct csim_block blk;
-	const struct csim_ingest in = { t, 1 };
+	const struct csim_ingest in = { t, 1, { 0, 0 } };
 	int has = 1, rc;
 
 	rc = csim_trace_scan_new(&sc, &err);
