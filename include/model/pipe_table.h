@@ -15,12 +15,22 @@ enum csim_pipe_class {
 	CSIM_PIPE_OTHER       /* any other name: kept, order 99 */
 };
 
+/* Lanes of pipes not in the table come after every known one, by name. */
+#define CSIM_PIPE_ORDER_OTHER 1000
+
 struct csim_pipe_info {
 	int order;
-	const char *label;    /* NULL: the lane's own name */
+	const char *label;    /* NULL: the lane's own name; WARP_n: the label
+				 is followed by " n" (csim_pipe_label_number) */
 	const char *cname;
 	enum csim_pipe_class cls;
 };
+
+/*
+ * The number a lane's label ends in: n of WARP_n ("SIMT warp n"), as the
+ * digits of the name; NULL for every other pipe.
+ */
+const char *csim_pipe_label_number(const char *name, size_t n, size_t *len);
 
 /* Never NULL: unknown names get the "other pipe" entry. */
 const struct csim_pipe_info *csim_pipe_lookup(const char *name, size_t n);

@@ -124,6 +124,32 @@ out:
 	return rc;
 }
 
+/*
+ * The threads of one process's lanes, sorted: sub-lane k of a lane gets
+ * sort index base + k. The base is order * 100 (SPEC §4), but never below
+ * the previous lane's last index, so lanes that share an order (WARP_n, the
+ * pipes not in the table) or one with 100 sub-lanes or more never
+ * interleave: both viewers sort threads by index, then by name.
+ */
+static size_t add_threads(struct csim_model *m, const struct named *items, size_t n,
+			  size_t k)
+{
+	long next = 0;   /* the first index the next lane may use */
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t nsub = m->lanes[items[i].id].nsub;
+		long base = (long)items[i].rank * 100;
+
+		if (base < next)
+			base = next;
+		for (uint32_t sub = 0; sub < nsub; sub++)
+			m->threads[k++] = (struct csim_thread){ items[i].id, sub,
+								(int)(base + sub) };
+		next = base + (nsub > 100 ? (long)nsub : 100);
+	}
+	return k;
+}
+
 static int order_threads(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
@@ -155,10 +181,7 @@ static int order_threads(struct csim_model *m, struct csim_error *err)
 						     (uint32_t)i };
 		}
 		qsort(items, n, sizeof(*items), named_cmp);
-		for (size_t i = 0; i < n; i++)
-			for (uint32_t sub = 0; sub < m->lanes[items[i].id].nsub; sub++)
-				m->threads[k++] = (struct csim_thread){
-					items[i].id, sub, items[i].rank * 100 + (int)sub };
+		k = add_threads(m, items, n, k);
 	}
 	m->nthreads = k;
 out:

@@ -14,16 +14,42 @@ static const struct pipe_row pipe_rows[] = {
 	{ "MTE1", { 1, "MTE1 (load L1->L0)", "thread_state_iowait", CSIM_PIPE_PIPELINE } },
 	{ "CUBE", { 2, "CUBE (matmul)", "rail_response", CSIM_PIPE_PIPELINE } },
 	{ "VECTOR", { 3, "VECTOR (compute)", "good", CSIM_PIPE_PIPELINE } },
-	{ "FIXP", { 4, "FIXP (L0C->out)", "yellow", CSIM_PIPE_PIPELINE } },
-	{ "MTE3", { 5, "MTE3 (store UB->GM)", "cq_build_passed", CSIM_PIPE_PIPELINE } },
-	{ "SCALAR", { 6, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR } },
-	{ "SCALARLDST", { 6, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR } },
-	{ "CACHEMISS", { 99, NULL, "grey", CSIM_PIPE_NOISE } },
-	{ "FLOWCTRL", { 99, NULL, "grey", CSIM_PIPE_NOISE } },
-	{ "ALL", { 99, NULL, "grey", CSIM_PIPE_NOISE } },
+	/* Ascend950 runs vector work on RVEC* lanes, issued through PUSHQ. */
+	{ "PUSHQ", { 4, "PUSHQ (vector function issue)", "good", CSIM_PIPE_PIPELINE } },
+	{ "RVECLD", { 5, "RVECLD (vector load)", "good", CSIM_PIPE_PIPELINE } },
+	{ "RVECEX", { 6, "RVECEX (vector execute)", "good", CSIM_PIPE_PIPELINE } },
+	{ "RVECLP", { 7, "RVECLP (vector loop)", "good", CSIM_PIPE_PIPELINE } },
+	{ "RVECSU", { 8, "RVECSU (vector scalar unit)", "good", CSIM_PIPE_PIPELINE } },
+	{ "RVECST", { 9, "RVECST (vector store)", "good", CSIM_PIPE_PIPELINE } },
+	{ "FIXP", { 10, "FIXP (L0C->out)", "yellow", CSIM_PIPE_PIPELINE } },
+	{ "MTE3", { 11, "MTE3 (store UB->GM)", "cq_build_passed", CSIM_PIPE_PIPELINE } },
+	{ "INTRA_BLOCK", { 12, "cross-core sync", "bad", CSIM_PIPE_OTHER } },
+	{ "SCALAR", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR } },
+	{ "SCALARLDST", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR } },
+	{ "USERMARK", { 14, "USERMARK", "olive", CSIM_PIPE_OTHER } },
+	{ "CACHEMISS", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE } },
+	{ "FLOWCTRL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE } },
+	{ "ALL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE } },
 };
 
-static const struct csim_pipe_info pipe_other = { 99, NULL, "grey", CSIM_PIPE_OTHER };
+/* SIMT warp lanes WARP_n follow USERMARK, by n (natural name order). */
+static const struct csim_pipe_info pipe_warp = { 20, "SIMT warp", "generic_work",
+						  CSIM_PIPE_OTHER };
+
+static const struct csim_pipe_info pipe_other = {
+	CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_OTHER
+};
+
+static int is_warp(struct csim_span s)
+{
+	size_t i = 5;
+
+	if (s.n <= 5 || memcmp(s.p, "WARP_", 5) != 0)
+		return 0;
+	while (i < s.n && s.p[i] >= '0' && s.p[i] <= '9')
+		i++;
+	return i == s.n;
+}
 
 const struct csim_pipe_info *csim_pipe_lookup(const char *name, size_t n)
 {
@@ -33,7 +59,17 @@ const struct csim_pipe_info *csim_pipe_lookup(const char *name, size_t n)
 	for (size_t i = 0; i < sizeof(pipe_rows) / sizeof(pipe_rows[0]); i++)
 		if (csim_span_eq(canon, pipe_rows[i].name))
 			return &pipe_rows[i].info;
-	return &pipe_other;
+	return is_warp(canon) ? &pipe_warp : &pipe_other;
+}
+
+const char *csim_pipe_label_number(const char *name, size_t n, size_t *len)
+{
+	if (!is_warp(csim_span_of(name, n))) {
+		*len = 0;
+		return NULL;
+	}
+	*len = n - 5;
+	return name + 5;
 }
 
 const char *csim_pipe_canonical(const char *name, size_t n, size_t *out_n)

@@ -69,6 +69,8 @@ static void write_thread_meta(struct writer *w, const struct csim_thread *th)
 	size_t n;
 	const char *pipe = csim_strtab_get(&w->m->table.pipes, lane->pipe, &n);
 	const char *label = w->m->pipes[lane->pipe].info->label;
+	size_t num_n;
+	const char *num = csim_pipe_label_number(pipe, n, &num_n);
 
 	put_meta_head(w, "thread_name", lane->pid);
 	csim_out_text(w->out, ",\"tid\":");
@@ -78,6 +80,10 @@ static void write_thread_meta(struct writer *w, const struct csim_thread *th)
 		csim_out_json_escaped(w->out, label, strlen(label));
 	else
 		csim_out_json_escaped(w->out, pipe, n);
+	if (label != NULL && num != NULL) {
+		csim_out_char(w->out, ' ');
+		csim_out_json_escaped(w->out, num, num_n);
+	}
 	if (th->sub != 0) {
 		csim_out_text(w->out, " #");
 		csim_out_uint(w->out, th->sub);

@@ -38,7 +38,7 @@ static void test_threads_in_dataflow_order(struct check_ctx *c)
 					     "MTE2", "FIXP", "CUBE", "MTE1" };
 	static const char *const want[] = { "MTE2", "MTE2", "MTE1", "CUBE", "VECTOR",
 					    "FIXP", "MTE3", "SCALAR", "CUSTOM" };
-	static const int want_index[] = { 0, 1, 100, 200, 300, 400, 500, 600, 9900 };
+	static const int want_index[] = { 0, 1, 100, 200, 300, 1000, 1100, 1300, 100000 };
 	struct csim_model m;
 
 	csim_model_init(&m);
@@ -55,6 +55,41 @@ static void test_threads_in_dataflow_order(struct check_ctx *c)
 		CHECK_I64(c, t->sort_index, want_index[i]);
 	}
 	CHECK_U64(c, m.threads[1].sub, 1);
+out:
+	csim_model_release(&m);
+}
+
+/*
+ * SPEC §4: the Ascend950 vector lanes and SIMT warps have places of their
+ * own, and every lane is followed directly by its own sub-lanes, also where
+ * lanes share an order (WARP_n; pipes not in the table), since both viewers
+ * sort threads by index, then by name.
+ */
+static void test_lanes_never_interleave(struct check_ctx *c)
+{
+	static const char *const pipes[] = { "ZOTHER", "RVECEX", "WARP_10", "AOTHER",
+					     "PUSHQ", "WARP_2", "INTRA_BLOCK", "USERMARK" };
+	static const char *const want[] = { "PUSHQ", "PUSHQ", "RVECEX", "RVECEX",
+					    "INTRA_BLOCK", "USERMARK", "WARP_2", "WARP_10",
+					    "AOTHER", "AOTHER", "ZOTHER" };
+	static const int want_index[] = { 400, 401, 600, 601, 1200, 1400, 2000, 2100,
+					  100000, 100001, 100100 };
+	struct csim_model m;
+
+	csim_model_init(&m);
+	for (size_t i = 0; i < sizeof(pipes) / sizeof(pipes[0]); i++)
+		mu_slice(&m, "core0.veccore0", pipes[i], 0, 10, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core0.veccore0", "PUSHQ", 5, 15, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core0.veccore0", "RVECEX", 5, 15, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core0.veccore0", "AOTHER", 5, 15, CSIM_SLICE_INSTR);
+	if (!CHECK(c, mu_run(&m) == 0) || !CHECK_U64(c, m.nthreads, 11))
+		goto out;
+	for (size_t i = 0; i < 11; i++) {
+		const struct csim_thread *t = &m.threads[i];
+
+		CHECK_STR(c, mu_name(&m, m.lanes[t->lane].pipe), want[i]);
+		CHECK_I64(c, t->sort_index, want_index[i]);
+	}
 out:
 	csim_model_release(&m);
 }
@@ -102,6 +137,7 @@ int main(void)
 
 	CHECK_RUN(&c, test_processes_in_natural_order);
 	CHECK_RUN(&c, test_threads_in_dataflow_order);
+	CHECK_RUN(&c, test_lanes_never_interleave);
 	CHECK_RUN(&c, test_lane_selection);
 	return check_done(&c);
 }
