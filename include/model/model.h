@@ -75,6 +75,8 @@ struct csim_thread {
 struct csim_model_pipe {
 	const struct csim_pipe_info *info;   /* order, label, cname, class */
 	int drop;     /* enum csim_slice_drop for every slice on it, or -1: kept */
+	uint32_t anchor_lane;   /* the lane a flag on this pipe anchors on: its
+				   own id, or one shared by the vector family */
 };
 
 /* The parts of a model that passes require and provide (bit set). */

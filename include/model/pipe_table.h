@@ -24,6 +24,8 @@ struct csim_pipe_info {
 				 is followed by " n" (csim_pipe_label_number) */
 	const char *cname;
 	enum csim_pipe_class cls;
+	int vector_family;    /* VECTOR, PUSHQ, RVEC*: a flag's VECTOR pipe means
+				 any of them (SPEC §5.3; Ascend950) */
 };
 
 /*

@@ -35,7 +35,11 @@ int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err)
 		const char *name = csim_strtab_get(names, id, &len);
 		const struct csim_pipe_info *info = csim_pipe_lookup(name, len);
 
-		m->pipes[id] = (struct csim_model_pipe){ info, csim_lane_rule_pipe_drop(&m->rule, info->cls) };
+		/* One id past every pipe stands for the whole vector family. */
+		m->pipes[id] = (struct csim_model_pipe){
+			info, csim_lane_rule_pipe_drop(&m->rule, info->cls),
+			info->vector_family ? (uint32_t)names->count : id
+		};
 	}
 	m->npipes = names->count;
 	return CSIM_OK;

@@ -281,10 +281,10 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 		return CSIM_FSKIP_PRODUCER_DROPPED;
 	if (m->pipes[cons_pipe].drop >= 0)
 		return CSIM_FSKIP_CONSUMER_DROPPED;
-	pi = find_anchor(w, set->pid, prod_pipe, set->begin, 1);
+	pi = find_anchor(w, set->pid, m->pipes[prod_pipe].anchor_lane, set->begin, 1);
 	if (pi == CSIM_NONE)
 		return CSIM_FSKIP_NO_PRODUCER;
-	ci = find_anchor(w, wait->pid, cons_pipe, wait->end, 0);
+	ci = find_anchor(w, wait->pid, m->pipes[cons_pipe].anchor_lane, wait->end, 0);
 	if (ci == CSIM_NONE)
 		return CSIM_FSKIP_NO_CONSUMER;
 	p = &m->table.slices[pi];
@@ -412,10 +412,12 @@ static void build_anchors(struct flag_work *w)
 	for (uint32_t i = 0; i < t->nslices; i++) {
 		const struct csim_slice *s = &t->slices[i];
 
-		/* Zero-length slices cannot hold an arrow strictly inside. */
-		if (s->kept && s->end > s->start)
+		/* Zero-length slices cannot hold an arrow strictly inside;
+		   cache_time/ccu_time companions are never anchors (SPEC §5.3). */
+		if (s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU)
 			w->anchors[w->nanchors++] = (struct key_item){
-				{ (uint64_t)s->pid << 32 | s->pipe, key_signed(s->start),
+				{ (uint64_t)s->pid << 32 | w->m->pipes[s->pipe].anchor_lane,
+				  key_signed(s->start),
 				  0, 0 }, i };
 	}
 	qsort(w->anchors, w->nanchors, sizeof(*w->anchors), key_item_cmp);

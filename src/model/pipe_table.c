@@ -10,34 +10,39 @@ struct pipe_row {
 };
 
 static const struct pipe_row pipe_rows[] = {
-	{ "MTE2", { 0, "MTE2 (load GM->L1/UB)", "thread_state_iowait", CSIM_PIPE_PIPELINE } },
-	{ "MTE1", { 1, "MTE1 (load L1->L0)", "thread_state_iowait", CSIM_PIPE_PIPELINE } },
-	{ "CUBE", { 2, "CUBE (matmul)", "rail_response", CSIM_PIPE_PIPELINE } },
-	{ "VECTOR", { 3, "VECTOR (compute)", "good", CSIM_PIPE_PIPELINE } },
+	{ "MTE2", { 0, "MTE2 (load GM->L1/UB)", "thread_state_iowait", CSIM_PIPE_PIPELINE, 0 } },
+	{ "MTE1", { 1, "MTE1 (load L1->L0)", "thread_state_iowait", CSIM_PIPE_PIPELINE, 0 } },
+	{ "CUBE", { 2, "CUBE (matmul)", "rail_response", CSIM_PIPE_PIPELINE, 0 } },
+	{ "VECTOR", { 3, "VECTOR (compute)", "good", CSIM_PIPE_PIPELINE, 1 } },
 	/* Ascend950 runs vector work on RVEC* lanes, issued through PUSHQ. */
-	{ "PUSHQ", { 4, "PUSHQ (vector function issue)", "good", CSIM_PIPE_PIPELINE } },
-	{ "RVECLD", { 5, "RVECLD (vector load)", "good", CSIM_PIPE_PIPELINE } },
-	{ "RVECEX", { 6, "RVECEX (vector execute)", "good", CSIM_PIPE_PIPELINE } },
-	{ "RVECLP", { 7, "RVECLP (vector loop)", "good", CSIM_PIPE_PIPELINE } },
-	{ "RVECSU", { 8, "RVECSU (vector scalar unit)", "good", CSIM_PIPE_PIPELINE } },
-	{ "RVECST", { 9, "RVECST (vector store)", "good", CSIM_PIPE_PIPELINE } },
-	{ "FIXP", { 10, "FIXP (L0C->out)", "yellow", CSIM_PIPE_PIPELINE } },
-	{ "MTE3", { 11, "MTE3 (store UB->GM)", "cq_build_passed", CSIM_PIPE_PIPELINE } },
-	{ "INTRA_BLOCK", { 12, "cross-core sync", "bad", CSIM_PIPE_OTHER } },
-	{ "SCALAR", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR } },
-	{ "SCALARLDST", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR } },
-	{ "USERMARK", { 14, "USERMARK", "olive", CSIM_PIPE_OTHER } },
-	{ "CACHEMISS", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE } },
-	{ "FLOWCTRL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE } },
-	{ "ALL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE } },
+	{ "PUSHQ", { 4, "PUSHQ (vector function issue)", "good", CSIM_PIPE_PIPELINE, 1 } },
+	{ "RVECLD", { 5, "RVECLD (vector load)", "good", CSIM_PIPE_PIPELINE, 1 } },
+	{ "RVECEX", { 6, "RVECEX (vector execute)", "good", CSIM_PIPE_PIPELINE, 1 } },
+	{ "RVECLP", { 7, "RVECLP (vector loop)", "good", CSIM_PIPE_PIPELINE, 1 } },
+	{ "RVECSU", { 8, "RVECSU (vector scalar unit)", "good", CSIM_PIPE_PIPELINE, 1 } },
+	{ "RVECST", { 9, "RVECST (vector store)", "good", CSIM_PIPE_PIPELINE, 1 } },
+	{ "FIXP", { 10, "FIXP (L0C->out)", "yellow", CSIM_PIPE_PIPELINE, 0 } },
+	{ "MTE3", { 11, "MTE3 (store UB->GM)", "cq_build_passed", CSIM_PIPE_PIPELINE, 0 } },
+	{ "INTRA_BLOCK", { 12, "cross-core sync", "bad", CSIM_PIPE_OTHER, 0 } },
+	{ "SCALAR", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR, 0 } },
+	{ "SCALARLDST", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR, 0 } },
+	{ "USERMARK", { 14, "USERMARK", "olive", CSIM_PIPE_OTHER, 0 } },
+	{ "CACHEMISS", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0 } },
+	{ "FLOWCTRL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0 } },
+	{ "ALL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0 } },
 };
 
 /* SIMT warp lanes WARP_n follow USERMARK, by n (natural name order). */
 static const struct csim_pipe_info pipe_warp = { 20, "SIMT warp", "generic_work",
-						  CSIM_PIPE_OTHER };
+						  CSIM_PIPE_OTHER, 0 };
 
 static const struct csim_pipe_info pipe_other = {
-	CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_OTHER
+	CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_OTHER, 0
+};
+
+/* An RVEC* lane not in the table is still vector work. */
+static const struct csim_pipe_info pipe_rvec_other = {
+	CSIM_PIPE_ORDER_OTHER, NULL, "good", CSIM_PIPE_OTHER, 1
 };
 
 static int is_warp(struct csim_span s)
@@ -59,7 +64,11 @@ const struct csim_pipe_info *csim_pipe_lookup(const char *name, size_t n)
 	for (size_t i = 0; i < sizeof(pipe_rows) / sizeof(pipe_rows[0]); i++)
 		if (csim_span_eq(canon, pipe_rows[i].name))
 			return &pipe_rows[i].info;
-	return is_warp(canon) ? &pipe_warp : &pipe_other;
+	if (is_warp(canon))
+		return &pipe_warp;
+	if (canon.n > 4 && memcmp(canon.p, "RVEC", 4) == 0)
+		return &pipe_rvec_other;
+	return &pipe_other;
 }
 
 const char *csim_pipe_label_number(const char *name, size_t n, size_t *len)

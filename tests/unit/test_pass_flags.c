@@ -270,6 +270,45 @@ static void test_half_ns_midpoint_and_tid_fallback(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * SPEC §5.3: on Ascend950 the vector work runs on RVEC* lanes issued through
+ * PUSHQ while flags still say VEC, so a flag's VECTOR pipe means the vector
+ * family; and kept cache_time/ccu_time companions are never anchors.
+ */
+static void test_vector_family_and_no_companion_anchors(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t load, exec, issue, store, ccu;
+
+	init(&m);
+	m.rule.keep_cache_ccu = 1;
+	load = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
+	ccu = mu_slice(&m, P, "RVECLD", 20, 25, CSIM_SLICE_CACHE_CCU);
+	mu_keep(&m, ccu, 1);
+	exec = mu_slice(&m, P, "RVECEX", 30, 40, CSIM_SLICE_INSTR);
+	issue = mu_slice(&m, P, "PUSHQ", 50, 60, CSIM_SLICE_INSTR);
+	store = mu_slice(&m, P, "MTE3", 70, 80, CSIM_SLICE_INSTR);
+	/* MTE2 -> VEC: the consumer is the first vector-family instruction
+	   after the WAIT (the companion at 20 is passed over). */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 9, 10, "a", mu_detail(&m, "MTE2", "VECTOR", 1));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 12, 15, "a", CSIM_NONE);
+	/* VEC -> MTE3: the producer is the last vector-family instruction
+	   starting at or before the SET, here on PUSHQ. */
+	mu_flag(&m, CSIM_SYNC_SET, P, "VECTOR", 55, 56, "b", mu_detail(&m, "VECTOR", "MTE3", 2));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "MTE3", 65, 66, "b", CSIM_NONE);
+	run_all(&m, 0);
+	if (!CHECK_U64(c, m.narrows, 2))
+		goto out;
+	CHECK_U64(c, m.arrows[0].producer, load);
+	CHECK_U64(c, m.arrows[0].consumer, exec);
+	CHECK_STR(c, mu_name(&m, m.arrows[0].consumer_pipe), "VECTOR");
+	CHECK_U64(c, m.arrows[1].producer, issue);
+	CHECK_U64(c, m.arrows[1].consumer, store);
+	CHECK_STR(c, mu_name(&m, m.arrows[1].producer_pipe), "VECTOR");
+out:
+	csim_model_release(&m);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -284,5 +323,6 @@ int main(void)
 	CHECK_RUN(&c, test_missing_anchors_and_keys);
 	CHECK_RUN(&c, test_arrow_never_points_backwards);
 	CHECK_RUN(&c, test_half_ns_midpoint_and_tid_fallback);
+	CHECK_RUN(&c, test_vector_family_and_no_companion_anchors);
 	return check_done(&c);
 }
