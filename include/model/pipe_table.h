@@ -15,6 +15,9 @@ enum csim_pipe_class {
 	CSIM_PIPE_OTHER       /* any other name: kept, order 99 */
 };
 
+/* The lane of a pipe's cache_time/ccu_time companions: "<PIPE> cache". */
+#define CSIM_PIPE_CACHE_SUFFIX " cache"
+
 /* Lanes of pipes not in the table come after every known one, by name. */
 #define CSIM_PIPE_ORDER_OTHER 1000
 
@@ -34,7 +37,14 @@ struct csim_pipe_info {
  */
 const char *csim_pipe_label_number(const char *name, size_t n, size_t *len);
 
-/* Never NULL: unknown names get the "other pipe" entry. */
+/* Whether name is a companion lane ("<PIPE> cache"). */
+int csim_pipe_is_cache_lane(const char *name, size_t n);
+
+/*
+ * Never NULL: unknown names get the "other pipe" entry. A companion lane
+ * "<PIPE> cache" gets its pipe's entry (order, class, cname), so it sorts
+ * right after the pipe's own lanes.
+ */
 const struct csim_pipe_info *csim_pipe_lookup(const char *name, size_t n);
 
 /*

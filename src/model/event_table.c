@@ -112,6 +112,34 @@ static int intern_pipe(struct csim_table *t, struct csim_span name, uint32_t *id
 	return csim_strtab_intern(&t->pipes, c, cn, id);
 }
 
+/*
+ * cache_time/ccu_time companions sit on a lane "<PIPE> cache" of their own
+ * (SPEC §4), right after their pipe. Companions are many (one pair per
+ * instruction), so short names are composed on the stack.
+ */
+static int intern_cache_pipe(struct csim_table *t, struct csim_span name, uint32_t *id)
+{
+	static const char suffix[] = CSIM_PIPE_CACHE_SUFFIX;
+	char small[128];
+	size_t cn, n;
+	const char *c = csim_pipe_canonical(name.p, name.n, &cn);
+	char *buf;
+	int rc;
+
+	n = cn + sizeof(suffix) - 1;
+	if (cn > SIZE_MAX - sizeof(suffix))
+		return -1;
+	buf = n <= sizeof(small) ? small : malloc(n);
+	if (buf == NULL)
+		return -1;
+	memcpy(buf, c, cn);
+	memcpy(buf + cn, suffix, sizeof(suffix) - 1);
+	rc = csim_strtab_intern(&t->pipes, buf, n, id);
+	if (buf != small)
+		free(buf);
+	return rc;
+}
+
 int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 			 int64_t start, int64_t end, enum csim_slice_kind kind,
 			 struct csim_error *err)
@@ -126,7 +154,9 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 	s->start = start;
 	s->end = end;
 	s->kind = (uint8_t)kind;
-	if (intern_pid(t, o, &s->pid) != 0 || intern_pipe(t, o->tid, &s->pipe) != 0)
+	if (intern_pid(t, o, &s->pid) != 0 ||
+	    (kind == CSIM_SLICE_CACHE_CCU ? intern_cache_pipe(t, o->tid, &s->pipe)
+					  : intern_pipe(t, o->tid, &s->pipe)) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	t->nslices++;
 	return CSIM_OK;

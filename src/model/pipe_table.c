@@ -56,10 +56,19 @@ static int is_warp(struct csim_span s)
 	return i == s.n;
 }
 
+int csim_pipe_is_cache_lane(const char *name, size_t n)
+{
+	size_t sn = sizeof(CSIM_PIPE_CACHE_SUFFIX) - 1;
+
+	return n > sn && memcmp(name + n - sn, CSIM_PIPE_CACHE_SUFFIX, sn) == 0;
+}
+
 const struct csim_pipe_info *csim_pipe_lookup(const char *name, size_t n)
 {
 	struct csim_span canon;
 
+	if (csim_pipe_is_cache_lane(name, n))
+		n -= sizeof(CSIM_PIPE_CACHE_SUFFIX) - 1;
 	canon.p = csim_pipe_canonical(name, n, &canon.n);
 	for (size_t i = 0; i < sizeof(pipe_rows) / sizeof(pipe_rows[0]); i++)
 		if (csim_span_eq(canon, pipe_rows[i].name))

@@ -68,7 +68,9 @@ static void write_thread_meta(struct writer *w, const struct csim_thread *th)
 	const struct csim_lane *lane = &w->m->lanes[th->lane];
 	size_t n;
 	const char *pipe = csim_strtab_get(&w->m->table.pipes, lane->pipe, &n);
-	const char *label = w->m->pipes[lane->pipe].info->label;
+	/* A companion lane is named by its own name ("MTE2 cache"). */
+	const char *label = csim_pipe_is_cache_lane(pipe, n) ? NULL
+			    : w->m->pipes[lane->pipe].info->label;
 	size_t num_n;
 	const char *num = csim_pipe_label_number(pipe, n, &num_n);
 

@@ -115,7 +115,8 @@ static void test_slices_and_their_kinds(struct check_ctx *c)
 	CHECK_U64(c, t->slices[2].kind, CSIM_SLICE_BAR);
 	CHECK_I64(c, t->slices[2].end - t->slices[2].start, 0);   /* no dur */
 	CHECK_U64(c, t->slices[3].kind, CSIM_SLICE_CACHE_CCU);
-	CHECK_STR(c, pipe_of(t, t->slices[3].pipe), "FIXP");      /* FIXPIPE */
+	/* FIXPIPE, and a companion sits on its pipe's cache lane (SPEC §4). */
+	CHECK_STR(c, pipe_of(t, t->slices[3].pipe), "FIXP cache");
 	/* pid 0 and pid "0" are different processes. */
 	CHECK(c, t->slices[4].pid != t->slices[5].pid);
 	CHECK_STR(c, t->pid_names[t->slices[4].pid], "0");
