@@ -104,6 +104,28 @@ static enum csim_slice_kind slice_kind(const struct csim_event *ev)
 	return CSIM_SLICE_INSTR;
 }
 
+static int is_intra_block_name(const struct csim_text *name)
+{
+	return text_is(name, "SET_INTRA_BLOCK") || text_is(name, "SET_INTRA_BLOCKI") ||
+	       text_is(name, "WAIT_INTRA_BLOCK") || text_is(name, "WAIT_INTRA_BLOCKI");
+}
+
+/*
+ * The lane an X event goes on: its tid, except that older producers write
+ * cross-core sync as long X slices on FLOWCTRL (a dropped noise lane); those
+ * keep a lane INTRA_BLOCK of their core, so cross-core waiting stays
+ * visible (SPEC §3).
+ */
+static struct csim_span lane_of(const struct csim_event *ev)
+{
+	struct csim_span tid = csim_span_of(ev->tid.p, ev->tid.n);
+
+	if (ev->tid.kind == CSIM_VALUE_STRING && csim_span_eq(tid, "FLOWCTRL") &&
+	    is_intra_block_name(&ev->name))
+		return csim_span_of("INTRA_BLOCK", 11);
+	return tid;
+}
+
 /*
  * Why the lane rule would drop an X event that could not be placed, or -1.
  * Its kind comes from its name and its pipe from its tid, where they are
@@ -113,8 +135,9 @@ static int dropped_anyway(const struct csim_lane_rule *rule, const struct csim_e
 {
 	enum csim_slice_kind kind = ev->name.kind == CSIM_VALUE_STRING
 				    ? slice_kind(ev) : CSIM_SLICE_INSTR;
+	struct csim_span lane = lane_of(ev);
 	enum csim_pipe_class cls = has_id_text(&ev->tid)
-				   ? csim_pipe_lookup(ev->tid.p, ev->tid.n)->cls
+				   ? csim_pipe_lookup(lane.p, lane.n)->cls
 				   : CSIM_PIPE_OTHER;
 
 	return csim_lane_rule_drop(rule, kind, cls);
@@ -143,6 +166,7 @@ static int ingest_slice(const struct csim_ingest *in, const struct csim_event *e
 		return CSIM_OK;
 	}
 	o = owner_of(ev);
+	o.tid = lane_of(ev);
 	return csim_table_add_slice(t, &o, start, end, slice_kind(ev), err);
 }
 

@@ -210,6 +210,40 @@ static const char unplaced[] =
 	"{\"name\":\"MOV\",\"ph\":\"X\",\"tid\":\"VECTOR\",\"ts\":1}"
 	"]}";
 
+/*
+ * SPEC §3: older producers write cross-core sync as long X slices on
+ * FLOWCTRL; they are kept on a lane INTRA_BLOCK of their core. Other
+ * FLOWCTRL slices, and those names on other lanes, stay where they are.
+ */
+static const char intra_block[] =
+	"{\"traceEvents\":["
+	"{\"name\":\"WAIT_INTRA_BLOCK\",\"ph\":\"X\",\"pid\":\"core0.cubecore0\",\"tid\":\"FLOWCTRL\",\"ts\":1,\"dur\":2.687,"
+	"\"args\":{\"detail\":\"PIPE:FIXP,XT:X16=0x1,\"}},"
+	"{\"name\":\"SET_INTRA_BLOCKI\",\"ph\":\"X\",\"pid\":\"core0.veccore0\",\"tid\":\"FLOWCTRL\",\"ts\":1,\"dur\":1},"
+	"{\"name\":\"JUMP\",\"ph\":\"X\",\"pid\":\"core0.veccore0\",\"tid\":\"FLOWCTRL\",\"ts\":2,\"dur\":0},"
+	"{\"name\":\"WAIT_INTRA_BLOCK\",\"ph\":\"X\",\"pid\":\"core0.veccore0\",\"tid\":\"MTE2\",\"ts\":3,\"dur\":1},"
+	"{\"name\":\"WAIT_INTRA_BLOCK\",\"ph\":\"X\",\"pid\":\"core0.veccore0\",\"tid\":\"FLOWCTRL\",\"ts\":4,\"dur\":-1}"
+	"]}";
+
+static void test_intra_block_slices_keep_their_lane(struct check_ctx *c)
+{
+	const struct csim_ingest how = { NULL, 1, { 0, 0 } };
+	struct loaded l;
+	const struct csim_table *t = &l.table;
+
+	if (load_text(c, &l, intra_block, &how) == 0 && CHECK_U64(c, t->nslices, 4)) {
+		CHECK_STR(c, pipe_of(t, t->slices[0].pipe), "INTRA_BLOCK");
+		CHECK_STR(c, pipe_of(t, t->slices[1].pipe), "INTRA_BLOCK");
+		CHECK_STR(c, pipe_of(t, t->slices[2].pipe), "FLOWCTRL");
+		CHECK_STR(c, pipe_of(t, t->slices[3].pipe), "MTE2");
+		CHECK_U64(c, t->slices[0].kind, CSIM_SLICE_INSTR);
+		CHECK_U64(c, csim_pipe_lookup("INTRA_BLOCK", 11)->cls, CSIM_PIPE_OTHER);
+		/* One that cannot be placed would have been kept: a skip. */
+		CHECK_U64(c, t->skipped[CSIM_SKIP_BAD_DUR], 1);
+	}
+	unload(&l);
+}
+
 static void test_unplaced_events_dropped_anyway(struct check_ctx *c)
 {
 	for (int keep = 0; keep < 2; keep++) {
@@ -244,5 +278,6 @@ int main(void)
 	CHECK_RUN(&c, test_sync_records);
 	CHECK_RUN(&c, test_counters_copied_or_dropped);
 	CHECK_RUN(&c, test_unplaced_events_dropped_anyway);
+	CHECK_RUN(&c, test_intra_block_slices_keep_their_lane);
 	return check_done(&c);
 }
