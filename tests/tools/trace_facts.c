@@ -11,7 +11,15 @@
  *   process PID RANK              RANK: 0-based by process_sort_index
  *   lane PID PIPE SLICES SUBLANES PIPE is the tid without "#k"
  *   arrow ID NAME S_PID S_TID S_TS F_PID F_TID F_TS   (times as %.10g µs)
+ *   arrowcat ID CAT               the arrow's cat (same id as its arrow line)
+ *   thread PID RANK TID LABEL     RANK: 0-based place of the tid within its
+ *                                 pid in the viewers' order (thread_sort_index,
+ *                                 then thread_name); LABEL: its thread_name
+ *   tsort PID TID INDEX           the tid's thread_sort_index
+ *   cname PID TID CNAME           once per distinct cname of the tid's slices
+ *   slice PID TID NAME TS         every slice, in file order (TS as %.10g µs)
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,15 +52,32 @@ struct end {
 struct arrow {
 	double id;
 	char name[NAME_MAX_LEN];
+	char cat[NAME_MAX_LEN];
 	struct end s, f;
+};
+
+/* One tid's thread metadata; sort_index is NAN until it is seen. */
+struct thread {
+	char pid[NAME_MAX_LEN];
+	char tid[NAME_MAX_LEN];
+	char label[NAME_MAX_LEN];
+	double sort_index;
+};
+
+struct colour {
+	char pid[NAME_MAX_LEN];
+	char tid[NAME_MAX_LEN];
+	char cname[NAME_MAX_LEN];
 };
 
 struct facts {
 	unsigned slices, counters;
-	size_t nlanes, nprocs, narrows;
+	size_t nlanes, nprocs, narrows, nthreads, ncolours;
 	struct lane lanes[MAX_ITEMS];
 	struct process procs[MAX_ITEMS];
 	struct arrow arrows[MAX_ITEMS];
+	struct thread threads[MAX_ITEMS];
+	struct colour colours[MAX_ITEMS];
 };
 
 /* A pid or tid as text: strings as they are, numbers as %.17g. */
@@ -128,6 +153,69 @@ static struct arrow *arrow_of(struct facts *fx, double id, const char *name)
 	return &fx->arrows[fx->narrows++];
 }
 
+static struct thread *thread_of(struct facts *fx, const char *pid, const char *tid)
+{
+	struct thread *t;
+
+	for (size_t i = 0; i < fx->nthreads; i++)
+		if (strcmp(fx->threads[i].pid, pid) == 0 && strcmp(fx->threads[i].tid, tid) == 0)
+			return &fx->threads[i];
+	if (fx->nthreads == MAX_ITEMS)
+		return NULL;
+	t = &fx->threads[fx->nthreads++];
+	snprintf(t->pid, sizeof(t->pid), "%s", pid);
+	snprintf(t->tid, sizeof(t->tid), "%s", tid);
+	t->sort_index = NAN;
+	return t;
+}
+
+/* thread_name / thread_sort_index metadata of one tid. */
+static int add_thread_meta(struct facts *fx, const cJSON *ev, const char *what,
+			   const char *pid, const char *tid)
+{
+	const cJSON *args = cJSON_GetObjectItemCaseSensitive(ev, "args");
+	struct thread *t = thread_of(fx, pid, tid);
+
+	if (t == NULL)
+		return -1;
+	if (strcmp(what, "thread_name") == 0) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(args, "name");
+
+		if (!cJSON_IsString(n))
+			return -1;
+		snprintf(t->label, sizeof(t->label), "%s", n->valuestring);
+	} else {
+		const cJSON *idx = cJSON_GetObjectItemCaseSensitive(args, "sort_index");
+
+		if (!cJSON_IsNumber(idx))
+			return -1;
+		t->sort_index = idx->valuedouble;
+	}
+	return 0;
+}
+
+static int add_colour(struct facts *fx, const cJSON *ev, const char *pid, const char *tid)
+{
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(ev, "cname");
+	struct colour *k;
+
+	if (!cJSON_IsString(c))
+		return 0;
+	for (size_t i = 0; i < fx->ncolours; i++) {
+		k = &fx->colours[i];
+		if (strcmp(k->pid, pid) == 0 && strcmp(k->tid, tid) == 0 &&
+		    strcmp(k->cname, c->valuestring) == 0)
+			return 0;
+	}
+	if (fx->ncolours == MAX_ITEMS)
+		return -1;
+	k = &fx->colours[fx->ncolours++];
+	snprintf(k->pid, sizeof(k->pid), "%s", pid);
+	snprintf(k->tid, sizeof(k->tid), "%s", tid);
+	snprintf(k->cname, sizeof(k->cname), "%s", c->valuestring);
+	return 0;
+}
+
 static int add_event(struct facts *fx, const cJSON *ev)
 {
 	const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
@@ -139,9 +227,20 @@ static int add_event(struct facts *fx, const cJSON *ev)
 	id_text(cJSON_GetObjectItemCaseSensitive(ev, "pid"), pid);
 	id_text(cJSON_GetObjectItemCaseSensitive(ev, "tid"), tid);
 	if (strcmp(ph->valuestring, "X") == 0) {
+		const cJSON *ts = cJSON_GetObjectItemCaseSensitive(ev, "ts");
+
+		if (!cJSON_IsString(name) || !cJSON_IsNumber(ts))
+			return -1;
+		printf("slice %s %s %s %.10g\n", pid, tid, name->valuestring, ts->valuedouble);
 		fx->slices++;
+		if (add_colour(fx, ev, pid, tid) != 0)
+			return -1;
 		return add_slice(fx, pid, tid);
 	}
+	if (strcmp(ph->valuestring, "M") == 0 && cJSON_IsString(name) &&
+	    (strcmp(name->valuestring, "thread_name") == 0 ||
+	     strcmp(name->valuestring, "thread_sort_index") == 0))
+		return add_thread_meta(fx, ev, name->valuestring, pid, tid);
 	if (strcmp(ph->valuestring, "C") == 0) {
 		fx->counters++;
 		return 0;
@@ -161,12 +260,15 @@ static int add_event(struct facts *fx, const cJSON *ev)
 	    cJSON_IsString(name)) {
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(ev, "id");
 		const cJSON *ts = cJSON_GetObjectItemCaseSensitive(ev, "ts");
+		const cJSON *cat = cJSON_GetObjectItemCaseSensitive(ev, "cat");
 		struct arrow *a;
 		struct end *e;
 
 		if (!cJSON_IsNumber(id) || !cJSON_IsNumber(ts) ||
 		    (a = arrow_of(fx, id->valuedouble, name->valuestring)) == NULL)
 			return -1;
+		if (ph->valuestring[0] == 's' && cJSON_IsString(cat))
+			snprintf(a->cat, sizeof(a->cat), "%s", cat->valuestring);
 		e = ph->valuestring[0] == 's' ? &a->s : &a->f;
 		e->seen = 1;
 		snprintf(e->pid, sizeof(e->pid), "%s", pid);
@@ -183,6 +285,39 @@ static int by_sort_index(const void *a, const void *b)
 	if (p->sort_index != q->sort_index)
 		return p->sort_index < q->sort_index ? -1 : 1;
 	return strcmp(p->pid, q->pid);
+}
+
+/* The viewers' order of threads: pid, then thread_sort_index, then name. */
+static int by_viewer_order(const void *a, const void *b)
+{
+	const struct thread *p = a, *q = b;
+	int c = strcmp(p->pid, q->pid);
+
+	if (c != 0)
+		return c;
+	if (p->sort_index != q->sort_index)
+		return p->sort_index < q->sort_index ? -1 : 1;
+	c = strcmp(p->label, q->label);
+	return c != 0 ? c : strcmp(p->tid, q->tid);
+}
+
+static void print_threads(struct facts *fx)
+{
+	size_t rank = 0;
+
+	qsort(fx->threads, fx->nthreads, sizeof(fx->threads[0]), by_viewer_order);
+	for (size_t i = 0; i < fx->nthreads; i++) {
+		const struct thread *t = &fx->threads[i];
+
+		if (i > 0 && strcmp(t->pid, fx->threads[i - 1].pid) != 0)
+			rank = 0;
+		printf("thread %s %zu %s %s\n", t->pid, rank++, t->tid, t->label);
+		if (!isnan(t->sort_index))
+			printf("tsort %s %s %.17g\n", t->pid, t->tid, t->sort_index);
+	}
+	for (size_t i = 0; i < fx->ncolours; i++)
+		printf("cname %s %s %s\n", fx->colours[i].pid, fx->colours[i].tid,
+		       fx->colours[i].cname);
 }
 
 static void print_facts(struct facts *fx)
@@ -202,7 +337,9 @@ static void print_facts(struct facts *fx)
 			continue;   /* trace_check reports unpaired flows */
 		printf("arrow %.17g %s %s %s %.10g %s %s %.10g\n", a->id, a->name,
 		       a->s.pid, a->s.tid, a->s.ts, a->f.pid, a->f.tid, a->f.ts);
+		printf("arrowcat %.17g %s\n", a->id, a->cat[0] != '\0' ? a->cat : "-");
 	}
+	print_threads(fx);
 }
 
 int main(int argc, char **argv)
