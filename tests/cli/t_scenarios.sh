@@ -134,7 +134,7 @@ check_facts() {
 			# shellcheck disable=SC2016 # expanded by eval, inside check
 			check "$name/$variant: fact: $fact" eval '! contains "$(cat "$work/stderr")" "${fact#nostderr }"' ;;
 		"metrics "*)
-			check "$name/$variant: fact: $fact" grep -Fq -- "${fact#metrics }" "$work/out/instr_metrics.json" ;;
+			check "$name/$variant: fact: $fact" grep -Fqs -- "${fact#metrics }" "$work/out/instr_metrics.json" ;;
 		"nometrics "*)
 			# shellcheck disable=SC2016 # expanded by eval, inside check
 			check "$name/$variant: fact: $fact" eval '! grep -Fqs -- "${fact#nometrics }" "$work/out/instr_metrics.json"' ;;
