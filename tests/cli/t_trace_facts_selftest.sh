@@ -62,9 +62,12 @@ thread p1 0 C C label
 cname p0 C good
 cname p0 B#1 bad
 TXT
+# shellcheck disable=SC2016 # expanded by eval, inside check
 check "facts of the hand-written trace" eval '"$CSIM_FACTS" "$tmp/t.json" >"$tmp/got"'
 check "exactly the hand-derived lines" diff -u "$tmp/want" "$tmp/got"
 printf '{"traceEvents":[{"ph":"s","id":"x","name":"n","ts":1}]}' >"$tmp/bad.json"
+# shellcheck disable=SC2016
 check "an arrow with a string id is refused (exit 1)" eval '! "$CSIM_FACTS" "$tmp/bad.json" >/dev/null 2>&1'
+# shellcheck disable=SC2016
 check "usage error exits 2" eval '"$CSIM_FACTS" >/dev/null 2>&1; [ $? -eq 2 ]'
 finish
