@@ -127,9 +127,11 @@ out:
 /*
  * The threads of one process's lanes, sorted: sub-lane k of a lane gets
  * sort index base + k. The base is order * 100 (SPEC §4), but never below
- * the previous lane's last index, so lanes that share an order (WARP_n, the
- * pipes not in the table) or one with 100 sub-lanes or more never
- * interleave: both viewers sort threads by index, then by name.
+ * the previous lane's last index + 1, so lanes that share an order (WARP_n,
+ * the pipes not in the table, a pipe's `<PIPE> cache` lane) or one with 100
+ * sub-lanes or more never interleave: both viewers sort threads by index,
+ * then by name. A lane never pushes the next order's base further than
+ * its own sub-lanes need, so indices stay order * 100 + k (SPEC §6).
  */
 static size_t add_threads(struct csim_model *m, const struct named *items, size_t n,
 			  size_t k)
@@ -145,7 +147,7 @@ static size_t add_threads(struct csim_model *m, const struct named *items, size_
 		for (uint32_t sub = 0; sub < nsub; sub++)
 			m->threads[k++] = (struct csim_thread){ items[i].id, sub,
 								(int)(base + sub) };
-		next = base + (nsub > 100 ? (long)nsub : 100);
+		next = base + (long)nsub;
 	}
 	return k;
 }

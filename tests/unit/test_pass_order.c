@@ -60,6 +60,34 @@ out:
 }
 
 /*
+ * SPEC §4/§6: a kept companion lane `<PIPE> cache` sits right after its
+ * pipe's sub-lanes and does not push the next pipe off order * 100.
+ */
+static void test_cache_lane_follows_its_pipe(struct check_ctx *c)
+{
+	static const char *const want[] = { "RVECEX", "RVECEX", "RVECEX cache", "RVECST" };
+	static const int want_index[] = { 600, 601, 602, 900 };
+	struct csim_model m;
+
+	csim_model_init(&m);
+	m.rule.keep_cache_ccu = 1;
+	mu_slice(&m, "core0.veccore0", "RVECST", 0, 10, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core0.veccore0", "RVECEX cache", 0, 10, CSIM_SLICE_CACHE_CCU);
+	mu_slice(&m, "core0.veccore0", "RVECEX", 0, 10, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core0.veccore0", "RVECEX", 5, 15, CSIM_SLICE_INSTR);
+	if (!CHECK(c, mu_run(&m) == 0) || !CHECK_U64(c, m.nthreads, 4))
+		goto out;
+	for (size_t i = 0; i < 4; i++) {
+		const struct csim_thread *t = &m.threads[i];
+
+		CHECK_STR(c, mu_name(&m, m.lanes[t->lane].pipe), want[i]);
+		CHECK_I64(c, t->sort_index, want_index[i]);
+	}
+out:
+	csim_model_release(&m);
+}
+
+/*
  * SPEC §4: the Ascend950 vector lanes and SIMT warps have places of their
  * own, and every lane is followed directly by its own sub-lanes, also where
  * lanes share an order (WARP_n; pipes not in the table), since both viewers
@@ -72,8 +100,10 @@ static void test_lanes_never_interleave(struct check_ctx *c)
 	static const char *const want[] = { "PUSHQ", "PUSHQ", "RVECEX", "RVECEX",
 					    "INTRA_BLOCK", "USERMARK", "WARP_2", "WARP_10",
 					    "AOTHER", "AOTHER", "ZOTHER" };
-	static const int want_index[] = { 400, 401, 600, 601, 1200, 1400, 2000, 2100,
-					  100000, 100001, 100100 };
+	/* WARP_10 and ZOTHER follow the lane before them directly: a lane
+	   takes only the indices its sub-lanes need (SPEC §6 order*100 + k) */
+	static const int want_index[] = { 400, 401, 600, 601, 1200, 1400, 2000, 2001,
+					  100000, 100001, 100002 };
 	struct csim_model m;
 
 	csim_model_init(&m);
@@ -138,6 +168,7 @@ int main(void)
 	CHECK_RUN(&c, test_processes_in_natural_order);
 	CHECK_RUN(&c, test_threads_in_dataflow_order);
 	CHECK_RUN(&c, test_lanes_never_interleave);
+	CHECK_RUN(&c, test_cache_lane_follows_its_pipe);
 	CHECK_RUN(&c, test_lane_selection);
 	return check_done(&c);
 }
