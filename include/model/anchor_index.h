@@ -58,4 +58,10 @@ int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
 			    struct csim_anchor_query producer,
 			    struct csim_anchor_query consumer, struct csim_arrow *a);
 
+/*
+ * qsort order of arrows as they are drawn: by SET begin time, then by the
+ * SET's input order.
+ */
+int csim_anchor_arrow_cmp(const void *a, const void *b);
+
 #endif

@@ -119,3 +119,12 @@ int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
 	a->consumer_pipe = consumer.pipe;
 	return -1;
 }
+
+int csim_anchor_arrow_cmp(const void *a, const void *b)
+{
+	const struct csim_arrow *x = a, *y = b;
+
+	if (x->set_begin != y->set_begin)
+		return x->set_begin < y->set_begin ? -1 : 1;
+	return x->set_order < y->set_order ? -1 : x->set_order > y->set_order;
+}

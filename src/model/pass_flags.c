@@ -93,6 +93,7 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 	f->pipe = b->pipe;
 	f->id = b->id;
 	f->kind = b->kind;
+	f->intra = b->intra;
 	f->detail = b->detail != CSIM_NONE ? b->detail : e->detail;
 }
 
@@ -305,7 +306,7 @@ static void match_set_wait(struct flag_work *w)
 	for (uint32_t i = 0; i < w->nflags; i++) {
 		const struct csim_flag *f = &w->flags[i];
 
-		if (f->id != CSIM_NONE) {
+		if (f->id != CSIM_NONE && !f->intra) {
 			w->src[n] = i;
 			w->keys[n++] = f->id * 2 + f->kind;
 		}
@@ -328,7 +329,7 @@ static void match_set_wait(struct flag_work *w)
 		const struct csim_flag *f = &w->flags[i];
 		const struct csim_sync_detail *d;
 
-		if (f->id != CSIM_NONE)
+		if (f->id != CSIM_NONE || f->intra)   /* cross-core: pass_intra */
 			continue;
 		if (f->detail == CSIM_NONE) {
 			w->m->flag_skips[CSIM_FSKIP_NO_KEY]++;
@@ -341,15 +342,6 @@ static void match_set_wait(struct flag_work *w)
 			  key_kind_time(f->kind, f->begin) }, i };
 	}
 	for_each_group(w, w->items, n, 3, match_group);
-}
-
-static int arrow_cmp(const void *a, const void *b)
-{
-	const struct csim_arrow *x = a, *y = b;
-
-	if (x->set_begin != y->set_begin)
-		return x->set_begin < y->set_begin ? -1 : 1;
-	return x->set_order < y->set_order ? -1 : x->set_order > y->set_order;
 }
 
 static int too_many_ids(const struct csim_table *t, struct csim_error *err)
@@ -433,8 +425,8 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 		goto out;
 	}
 	match_set_wait(&w);
-	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp))
-		qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
+	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp))
+		qsort(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp);
 out:
 	free(w.items);
 	free(w.src);

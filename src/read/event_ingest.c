@@ -194,6 +194,7 @@ static int ingest_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
 	in.id = csim_span_of(ev->id.p, ev->id.n);
 	in.kind = is_set_name(&ev->name) ? CSIM_SYNC_SET : CSIM_SYNC_WAIT;
 	in.is_begin = ev->ph.p[0] == 'B';
+	in.intra = 0;
 	found = csim_event_detail(sc, ev, &detail);
 	if (found < 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
