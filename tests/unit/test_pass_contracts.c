@@ -174,7 +174,7 @@ static int run_twice(struct check_ctx *c, struct csim_model *m,
 static void test_plan_meets_every_contract(struct check_ctx *c)
 {
 	const unsigned written = CSIM_PART_KEPT | CSIM_PART_LANES | CSIM_PART_ARROWS |
-				 CSIM_PART_ORDER;
+				 CSIM_PART_INTRA | CSIM_PART_ORDER;
 	unsigned provided = 0;
 
 	CHECK_U64(c, csim_pass_plan_check(csim_pass_plan, csim_pass_plan_len,
