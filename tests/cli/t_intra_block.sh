@@ -7,7 +7,9 @@
 # work (PIPE:VEC, on RVECEX and PUSHQ lanes) to the cube's CUBE (intra_1,
 # its WAIT's E written before its B, its WAIT without PIPE:), a SET
 # without a WAIT (intra_2), and a SET on SCALAR (intra_3), which only
-# --keep-scalar draws. One in-core flag pair on veccore0 (SET at 3.15 µs)
+# --keep-scalar draws. The older producers' form of the same wait, a long
+# WAIT_INTRA_BLOCK X slice on FLOWCTRL, stays on veccore0's INTRA_BLOCK
+# lane [1300,2900) and is no anchor. One in-core flag pair on veccore0 (SET at 3.15 µs)
 # takes id 1: cross-core arrows come after the in-core ones, though their
 # SETs begin earlier. Expected lines derived by hand (ns grid):
 #   FIXP_MOV [1000,1500) mid 1250; MOV (MTE2) [3000,3200) mid 3100;
@@ -49,7 +51,10 @@ check "default: the in-core arrow first, then the cross-core ones in SET-begin o
 {\"ph\":\"f\",\"bp\":\"e\",\"id\":2,$i1,\"pid\":\"core0.cubecore0\",\"tid\":\"CUBE\",\"ts\":2.500}
 {\"ph\":\"s\",\"id\":3,$i0,\"pid\":\"core0.cubecore0\",\"tid\":\"FIXP\",\"ts\":1.250}
 {\"ph\":\"f\",\"bp\":\"e\",\"id\":3,$i0,\"pid\":\"core0.veccore0\",\"tid\":\"MTE2\",\"ts\":3.100}" ]
-check "default: viewer rules hold" "$CSIM_CHECK" --expect-slices 6 --expect-arrows 3 \
+check "default: viewer rules hold" "$CSIM_CHECK" --expect-slices 7 --expect-arrows 3 \
+	"$tmp/out/trace.clean.json"
+check "default: the older form keeps its INTRA_BLOCK lane" \
+	grep -q '^{"name":"WAIT_INTRA_BLOCK","ph":"X","pid":"core0.veccore0","tid":"INTRA_BLOCK","ts":1.3,"dur":1.6,' \
 	"$tmp/out/trace.clean.json"
 run "$tmp" sim -o out2 --no-copy-raw
 check "default: the same bytes twice" cmp -s "$tmp/out/trace.clean.json" "$tmp/out2/trace.clean.json"
@@ -67,6 +72,6 @@ check "--keep-scalar: the SCALAR hand-over is drawn first of the cross-core arro
 {\"ph\":\"f\",\"bp\":\"e\",\"id\":3,$i1,\"pid\":\"core0.cubecore0\",\"tid\":\"CUBE\",\"ts\":2.500}
 {\"ph\":\"s\",\"id\":4,$i0,\"pid\":\"core0.cubecore0\",\"tid\":\"FIXP\",\"ts\":1.250}
 {\"ph\":\"f\",\"bp\":\"e\",\"id\":4,$i0,\"pid\":\"core0.veccore0\",\"tid\":\"MTE2\",\"ts\":3.100}" ]
-check "--keep-scalar: viewer rules hold" "$CSIM_CHECK" --expect-slices 7 --expect-arrows 4 \
+check "--keep-scalar: viewer rules hold" "$CSIM_CHECK" --expect-slices 8 --expect-arrows 4 \
 	"$tmp/keep/trace.clean.json"
 finish
