@@ -45,9 +45,14 @@ struct csim_sync_rec {
 	uint32_t detail;       /* index in table->details, or CSIM_NONE */
 	uint8_t kind;          /* enum csim_sync_kind */
 	uint8_t is_begin;
+	uint8_t intra;         /* a cross-core (INTRA_BLOCK) record, not a flag */
 };
 
-/* Producer/consumer/flag id read from a B record's args.detail. */
+/*
+ * Producer/consumer/flag id read from a B record's args.detail. A
+ * cross-core record's detail names only its own pipe (producer) and its
+ * sync_id, held in flag_id.
+ */
 struct csim_sync_detail {
 	uint32_t producer;     /* id in table->pipes, or CSIM_NONE */
 	uint32_t consumer;
@@ -137,11 +142,13 @@ struct csim_owner {
 /* One B or E record of a sync flag, as the reading side found it. */
 struct csim_sync_in {
 	struct csim_owner owner;
-	struct csim_span name;       /* SET_FLAG, WAIT_FLAG, set_event, wait_event */
+	struct csim_span name;       /* SET_FLAG, WAIT_FLAG, set_event, wait_event,
+					SET/WAIT_INTRA_BLOCK(I) */
 	struct csim_span id;         /* decoded, when has_id */
 	int has_id;
 	enum csim_sync_kind kind;
 	int is_begin;
+	int intra;                   /* cross-core SET/WAIT_INTRA_BLOCK(I) */
 	int64_t ts;                  /* integer ns */
 	const struct csim_flag_key *detail;   /* from args.detail, or NULL */
 };

@@ -34,9 +34,13 @@ struct csim_flag {
 	uint32_t id;              /* id in table->ids, or CSIM_NONE */
 	uint32_t detail;          /* index in table->details, or CSIM_NONE */
 	uint8_t kind;             /* enum csim_sync_kind */
+	uint8_t intra;            /* cross-core: matched by pass_intra, not pass_flags */
 };
 
-/* One SET_FLAG -> WAIT_FLAG arrow, bound to its two anchor slices. */
+/*
+ * One SET -> WAIT arrow, bound to its two anchor slices: a flag's, or a
+ * cross-core sync's (flag_id then holds its sync_id).
+ */
 struct csim_arrow {
 	uint32_t producer, consumer;  /* slice indices */
 	int64_t s_half_ns;            /* arrow ends in half-ns units (2 * ns) */
@@ -87,7 +91,8 @@ enum csim_model_part {
 	CSIM_PART_KEPT = 1u << 3,     /* kept on every row, kept_slices, slice_drops[] */
 	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[], extra_sublanes */
 	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[] */
-	CSIM_PART_ORDER = 1u << 6     /* processes[], threads[] */
+	CSIM_PART_ORDER = 1u << 6,    /* processes[], threads[] */
+	CSIM_PART_INTRA = 1u << 7     /* intra_arrows[], intra_skips[] */
 };
 
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
@@ -115,6 +120,11 @@ struct csim_model {
 	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
 	size_t narrows;
 	uint64_t flag_skips[CSIM_FSKIP_COUNT];
+	/* cross-core pass: written after the flags' arrows, ids going on */
+	struct csim_arrow *intra_arrows;   /* in SET-begin order */
+	size_t nintra_arrows;
+	uint64_t intra_skips[CSIM_FSKIP_COUNT];   /* but for incomplete B/E,
+						     counted by the pair pass */
 	/* order pass */
 	uint32_t *processes;          /* pid ids in output order */
 	size_t nprocesses;

@@ -7,7 +7,8 @@
  * flag_skips[CSIM_FSKIP_INCOMPLETE], replaced on every run.
  *
  * flags: matches SETs with WAITs and anchors each pair on a producer and a
- * consumer slice. Requires CSIM_PART_FLAGS, CSIM_PART_PIPES (a flag from or
+ * consumer slice (anchor_index). Cross-core records (flags[].intra) are
+ * left to pass_intra. Requires CSIM_PART_FLAGS, CSIM_PART_PIPES (a flag from or
  * to a dropped pipe is skipped with its reason) and CSIM_PART_KEPT (anchors
  * are kept, non-zero-length rows; kept_slices sizes them); reads the
  * table's details, not its sync records. Provides CSIM_PART_ARROWS:

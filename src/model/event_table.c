@@ -163,7 +163,7 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 }
 
 static int add_detail(struct csim_table *t, const struct csim_flag_key *key,
-		      uint32_t *index)
+		      int intra, uint32_t *index)
 {
 	struct csim_sync_detail *d;
 
@@ -172,8 +172,9 @@ static int add_detail(struct csim_table *t, const struct csim_flag_key *key,
 		return -1;
 	d = &t->details[t->ndetails];
 	d->producer = d->consumer = CSIM_NONE;
-	d->flag_id = key->flag_id;
-	d->has_flag_id = (uint8_t)key->has_flag_id;
+	/* A cross-core record names no flag id; its sync_id takes that place. */
+	d->flag_id = intra ? key->sync_id : key->flag_id;
+	d->has_flag_id = (uint8_t)(intra ? key->has_sync_id : key->has_flag_id);
 	if (key->producer != NULL &&
 	    csim_strtab_intern(&t->pipes, key->producer, key->producer_n, &d->producer) != 0)
 		return -1;
@@ -197,6 +198,7 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 	r->ts = in->ts;
 	r->is_begin = (uint8_t)in->is_begin;
 	r->kind = (uint8_t)in->kind;
+	r->intra = (uint8_t)(in->intra != 0);
 	r->id = CSIM_NONE;
 	r->detail = CSIM_NONE;
 	if (intern_pid(t, &in->owner, &r->pid) != 0 ||
@@ -204,7 +206,7 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 	    csim_strtab_intern(&t->pipes, in->name.p, in->name.n, &r->name) != 0 ||
 	    (in->has_id &&
 	     csim_strtab_intern(&t->ids, in->id.p, in->id.n, &r->id) != 0) ||
-	    (in->detail != NULL && add_detail(t, in->detail, &r->detail) != 0))
+	    (in->detail != NULL && add_detail(t, in->detail, in->intra, &r->detail) != 0))
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	t->nsyncs++;
 	return CSIM_OK;

@@ -63,6 +63,9 @@ static void take_field(struct csim_flag_key *key, struct csim_span k,
 	} else if (csim_span_eq_nocase(k, "FLAGID") || csim_span_eq_nocase(k, "event_id")) {
 		key->has_flag_id = parse_flag_id(v, vn, &key->flag_id);
 		*seen = 1;
+	} else if (csim_span_eq_nocase(k, "sync_id")) {
+		key->has_sync_id = parse_flag_id(v, vn, &key->sync_id);
+		*seen = 1;
 	}
 }
 

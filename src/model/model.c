@@ -16,6 +16,7 @@ void csim_model_release(struct csim_model *m)
 	free(m->flags);
 	free(m->lanes);
 	free(m->arrows);
+	free(m->intra_arrows);
 	free(m->processes);
 	free(m->threads);
 	memset(m, 0, sizeof(*m));

@@ -18,6 +18,7 @@
 
 #include "base/array_grow.h"
 #include "base/dense_order.h"
+#include "model/anchor_index.h"
 
 const struct csim_pass_def csim_pass_pair_def = {
 	csim_pass_pair, CSIM_PART_SYNCS, CSIM_PART_FLAGS
@@ -77,8 +78,7 @@ struct flag_work {
 	uint32_t *stack;
 	struct csim_flag *flags;  /* the model's */
 	size_t nflags;
-	struct key_item *anchors; /* kept non-empty slices by (pid, pipe, start) */
-	size_t nanchors;
+	struct csim_anchor_index anchors;
 };
 
 static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
@@ -93,6 +93,7 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 	f->pipe = b->pipe;
 	f->id = b->id;
 	f->kind = b->kind;
+	f->intra = b->intra;
 	f->detail = b->detail != CSIM_NONE ? b->detail : e->detail;
 }
 
@@ -222,43 +223,6 @@ static int flag_order_cmp(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* First index in [lo, hi) whose k[word] >= v (or > v when strict). */
-static size_t bound(const struct key_item *it, size_t lo, size_t hi, int word,
-		    uint64_t v, int strict)
-{
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int before = strict ? it[mid].k[word] <= v : it[mid].k[word] < v;
-
-		if (before)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/*
- * The anchor slice on (pid, pipe): the last one starting at or before t
- * (latest in input order among equal starts), or the first one starting at
- * or after t (earliest among equal starts). CSIM_NONE when there is none.
- */
-static uint32_t find_anchor(const struct flag_work *w, uint32_t pid,
-			    uint32_t pipe, int64_t t, int last)
-{
-	uint64_t lane = (uint64_t)pid << 32 | pipe;
-	size_t lo = bound(w->anchors, 0, w->nanchors, 0, lane, 0);
-	size_t hi = bound(w->anchors, lo, w->nanchors, 0, lane, 1);
-	size_t at;
-
-	if (last) {
-		at = bound(w->anchors, lo, hi, 1, key_signed(t), 1);
-		return at > lo ? w->anchors[at - 1].idx : CSIM_NONE;
-	}
-	at = bound(w->anchors, lo, hi, 1, key_signed(t), 0);
-	return at < hi ? w->anchors[at].idx : CSIM_NONE;
-}
-
 static const struct csim_sync_detail *flag_detail(const struct flag_work *w,
 						  const struct csim_flag *f)
 {
@@ -270,40 +234,16 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 {
 	struct csim_model *m = w->m;
 	const struct csim_sync_detail *d = flag_detail(w, set);
-	const struct csim_slice *p, *c;
-	struct csim_arrow *a;
+	struct csim_arrow *a = &m->arrows[m->narrows];
 	uint32_t prod_pipe = d != NULL && d->producer != CSIM_NONE ? d->producer : set->pipe;
 	uint32_t cons_pipe = d != NULL && d->consumer != CSIM_NONE ? d->consumer : wait->pipe;
-	uint32_t pi, ci;
-	int64_t s2, f2;
+	int why = csim_anchor_index_arrow(&w->anchors,
+		(struct csim_anchor_query){ set->pid, prod_pipe, set->begin },
+		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->end }, a);
 
-	if (m->pipes[prod_pipe].drop >= 0)
-		return CSIM_FSKIP_PRODUCER_DROPPED;
-	if (m->pipes[cons_pipe].drop >= 0)
-		return CSIM_FSKIP_CONSUMER_DROPPED;
-	pi = find_anchor(w, set->pid, m->pipes[prod_pipe].anchor_lane, set->begin, 1);
-	if (pi == CSIM_NONE)
-		return CSIM_FSKIP_NO_PRODUCER;
-	ci = find_anchor(w, wait->pid, m->pipes[cons_pipe].anchor_lane, wait->end, 0);
-	if (ci == CSIM_NONE)
-		return CSIM_FSKIP_NO_CONSUMER;
-	p = &m->table.slices[pi];
-	c = &m->table.slices[ci];
-	s2 = p->start + p->end;
-	f2 = c->start + c->end;
-	if (s2 > f2) {
-		/* Keep s no later than f (viewers drop an f seen before its s). */
-		if (f2 <= 2 * p->start)
-			return CSIM_FSKIP_BACKWARDS;
-		s2 = f2;
-	}
-	a = &m->arrows[m->narrows++];
-	a->producer = pi;
-	a->consumer = ci;
-	a->s_half_ns = s2;
-	a->f_half_ns = f2;
-	a->producer_pipe = prod_pipe;
-	a->consumer_pipe = cons_pipe;
+	if (why >= 0)
+		return why;
+	m->narrows++;
 	a->has_flag_id = d != NULL && d->has_flag_id;
 	a->flag_id = a->has_flag_id ? d->flag_id : 0;
 	a->set_begin = set->begin;
@@ -366,7 +306,7 @@ static void match_set_wait(struct flag_work *w)
 	for (uint32_t i = 0; i < w->nflags; i++) {
 		const struct csim_flag *f = &w->flags[i];
 
-		if (f->id != CSIM_NONE) {
+		if (f->id != CSIM_NONE && !f->intra) {
 			w->src[n] = i;
 			w->keys[n++] = f->id * 2 + f->kind;
 		}
@@ -389,7 +329,7 @@ static void match_set_wait(struct flag_work *w)
 		const struct csim_flag *f = &w->flags[i];
 		const struct csim_sync_detail *d;
 
-		if (f->id != CSIM_NONE)
+		if (f->id != CSIM_NONE || f->intra)   /* cross-core: pass_intra */
 			continue;
 		if (f->detail == CSIM_NONE) {
 			w->m->flag_skips[CSIM_FSKIP_NO_KEY]++;
@@ -402,34 +342,6 @@ static void match_set_wait(struct flag_work *w)
 			  key_kind_time(f->kind, f->begin) }, i };
 	}
 	for_each_group(w, w->items, n, 3, match_group);
-}
-
-static void build_anchors(struct flag_work *w)
-{
-	const struct csim_table *t = &w->m->table;
-
-	w->nanchors = 0;
-	for (uint32_t i = 0; i < t->nslices; i++) {
-		const struct csim_slice *s = &t->slices[i];
-
-		/* Zero-length slices cannot hold an arrow strictly inside;
-		   cache_time/ccu_time companions are never anchors (SPEC §5.3). */
-		if (s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU)
-			w->anchors[w->nanchors++] = (struct key_item){
-				{ (uint64_t)s->pid << 32 | w->m->pipes[s->pipe].anchor_lane,
-				  key_signed(s->start),
-				  0, 0 }, i };
-	}
-	qsort(w->anchors, w->nanchors, sizeof(*w->anchors), key_item_cmp);
-}
-
-static int arrow_cmp(const void *a, const void *b)
-{
-	const struct csim_arrow *x = a, *y = b;
-
-	if (x->set_begin != y->set_begin)
-		return x->set_begin < y->set_begin ? -1 : 1;
-	return x->set_order < y->set_order ? -1 : x->set_order > y->set_order;
 }
 
 static int too_many_ids(const struct csim_table *t, struct csim_error *err)
@@ -506,22 +418,21 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 	w.start = csim_array_alloc(2 * t->ids.count + 1, sizeof(*w.start));
 	/* An arrow takes a SET and a WAIT flag. */
 	m->arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->arrows));
-	w.anchors = csim_array_alloc(m->kept_slices, sizeof(*w.anchors));
 	if (w.items == NULL || w.src == NULL || w.keys == NULL || w.order == NULL ||
-	    w.start == NULL || m->arrows == NULL || w.anchors == NULL) {
+	    w.start == NULL || m->arrows == NULL ||
+	    csim_anchor_index_build(&w.anchors, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
-	build_anchors(&w);
 	match_set_wait(&w);
-	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp))
-		qsort(m->arrows, m->narrows, sizeof(*m->arrows), arrow_cmp);
+	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp))
+		qsort(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp);
 out:
 	free(w.items);
 	free(w.src);
 	free(w.keys);
 	free(w.order);
 	free(w.start);
-	free(w.anchors);
+	csim_anchor_index_release(&w.anchors);
 	return rc;
 }

@@ -4,6 +4,7 @@
 
 #include "base/interrupt.h"
 #include "model/pass_flags.h"
+#include "model/pass_intra.h"
 #include "model/pass_lanes.h"
 #include "model/pass_order.h"
 #include "model/pass_pack.h"
@@ -14,6 +15,7 @@ const struct csim_pass_def *const csim_pass_plan[] = {
 	&csim_pass_lanes_def,
 	&csim_pass_pack_def,
 	&csim_pass_flags_def,
+	&csim_pass_intra_def,
 	&csim_pass_order_def,
 };
 

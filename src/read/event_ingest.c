@@ -104,10 +104,16 @@ static enum csim_slice_kind slice_kind(const struct csim_event *ev)
 	return CSIM_SLICE_INSTR;
 }
 
+/* Cross-core sync (SPEC §3): SET_INTRA_BLOCK or SET_INTRA_BLOCKI. */
+static int is_intra_set_name(const struct csim_text *name)
+{
+	return text_is(name, "SET_INTRA_BLOCK") || text_is(name, "SET_INTRA_BLOCKI");
+}
+
 static int is_intra_block_name(const struct csim_text *name)
 {
-	return text_is(name, "SET_INTRA_BLOCK") || text_is(name, "SET_INTRA_BLOCKI") ||
-	       text_is(name, "WAIT_INTRA_BLOCK") || text_is(name, "WAIT_INTRA_BLOCKI");
+	return is_intra_set_name(name) || text_is(name, "WAIT_INTRA_BLOCK") ||
+	       text_is(name, "WAIT_INTRA_BLOCKI");
 }
 
 /*
@@ -170,7 +176,10 @@ static int ingest_slice(const struct csim_ingest *in, const struct csim_event *e
 	return csim_table_add_slice(t, &o, start, end, slice_kind(ev), err);
 }
 
-/* B/E records: flags become sync records, anything else is dropped. */
+/*
+ * B/E records: flags and newer producers' cross-core sync (SPEC §5.6)
+ * become sync records, anything else is dropped.
+ */
 static int ingest_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
 			    const struct csim_event *ev, struct csim_error *err)
 {
@@ -179,8 +188,9 @@ static int ingest_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
 	struct csim_text detail;
 	struct csim_flag_key key;
 	int found;
+	int intra = is_intra_block_name(&ev->name);
 
-	if (!is_flag_name(&ev->name)) {
+	if (!is_flag_name(&ev->name) && !intra) {
 		t->dropped[CSIM_DROP_OTHER_BE]++;
 		return CSIM_OK;
 	}
@@ -192,8 +202,10 @@ static int ingest_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
 	in.name = csim_span_of(ev->name.p, ev->name.n);
 	in.has_id = has_id_text(&ev->id);
 	in.id = csim_span_of(ev->id.p, ev->id.n);
-	in.kind = is_set_name(&ev->name) ? CSIM_SYNC_SET : CSIM_SYNC_WAIT;
+	in.kind = is_set_name(&ev->name) || is_intra_set_name(&ev->name)
+		  ? CSIM_SYNC_SET : CSIM_SYNC_WAIT;
 	in.is_begin = ev->ph.p[0] == 'B';
+	in.intra = intra;
 	found = csim_event_detail(sc, ev, &detail);
 	if (found < 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);

@@ -44,8 +44,13 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 	const struct breakdown skipped = { t->skipped, csim_skip_reason_texts, CSIM_SKIP_COUNT };
 	const struct breakdown dropped = { t->dropped, csim_drop_reason_texts, CSIM_DROP_COUNT };
 	const struct breakdown sdropped = { m->slice_drops, csim_slice_drop_texts, CSIM_SDROP_COUNT };
-	const struct breakdown fskipped = { m->flag_skips, csim_flag_skip_texts, CSIM_FSKIP_COUNT };
+	uint64_t sync_skips[CSIM_FSKIP_COUNT];
+	const struct breakdown fskipped = { sync_skips, csim_flag_skip_texts, CSIM_FSKIP_COUNT };
 	char buf[1024];
+
+	/* Cross-core sync records are counted with the flags (SPEC §5.6). */
+	for (size_t i = 0; i < CSIM_FSKIP_COUNT; i++)
+		sync_skips[i] = m->flag_skips[i] + m->intra_skips[i];
 
 	if (breakdown_total(skipped) > 0) {
 		breakdown_text(skipped, buf, sizeof(buf));
@@ -62,7 +67,8 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 	csim_log_note(log, "%llu event(s) in %zu TRACE block(s): %llu slice(s) kept on %zu lane(s) (%llu extra sub-lane(s)), %zu arrow(s), %zu counter(s)",
 		      (unsigned long long)t->events, facts->trace_blocks,
 		      (unsigned long long)m->kept_slices, m->nlanes,
-		      (unsigned long long)m->extra_sublanes, m->narrows, t->ncounters);
+		      (unsigned long long)m->extra_sublanes, m->narrows + m->nintra_arrows,
+		      t->ncounters);
 	breakdown_text(sdropped, buf, sizeof(buf));
 	if (buf[0])
 		csim_log_note(log, "dropped slices: %s", buf);

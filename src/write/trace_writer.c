@@ -203,8 +203,38 @@ static void put_arrow_cat_name(struct writer *w, const struct csim_arrow *a)
 	csim_out_char(w->out, '"');
 }
 
+/* "<pid>:<PIPE>": one side of a cross-core arrow's name. */
+static void put_core_pipe(struct writer *w, uint32_t slice, uint32_t pipe)
+{
+	const struct csim_table *t = &w->m->table;
+	const char *pid = t->pid_names[t->slices[slice].pid];
+	size_t n;
+	const char *name = csim_strtab_get(&t->pipes, pipe, &n);
+
+	csim_out_json_escaped(w->out, pid, strlen(pid));
+	csim_out_char(w->out, ':');
+	csim_out_json_escaped(w->out, name, n);
+}
+
+/*
+ * A cross-core arrow (SPEC §5.6): one cat for all, so they filter as one
+ * group; the name says which cores and pipes, and the sync id.
+ */
+static void put_intra_cat_name(struct writer *w, const struct csim_arrow *a)
+{
+	csim_out_text(w->out, ",\"cat\":\"intra_block\",\"name\":\"");
+	put_core_pipe(w, a->producer, a->producer_pipe);
+	csim_out_text(w->out, " -> ");
+	put_core_pipe(w, a->consumer, a->consumer_pipe);
+	if (a->has_flag_id) {
+		csim_out_text(w->out, " sync");
+		csim_out_uint(w->out, a->flag_id);
+	}
+	csim_out_char(w->out, '"');
+}
+
 static void write_arrow_end(struct writer *w, const struct csim_arrow *a,
-			    uint64_t id, int is_start)
+			    uint64_t id, int is_start, int intra)
 {
 	const struct csim_slice *s =
 		&w->m->table.slices[is_start ? a->producer : a->consumer];
@@ -212,7 +242,10 @@ static void write_arrow_end(struct writer *w, const struct csim_arrow *a,
 	next_event(w);
 	csim_out_text(w->out, is_start ? "{\"ph\":\"s\",\"id\":" : "{\"ph\":\"f\",\"bp\":\"e\",\"id\":");
 	csim_out_uint(w->out, id);
-	put_arrow_cat_name(w, a);
+	if (intra)
+		put_intra_cat_name(w, a);
+	else
+		put_arrow_cat_name(w, a);
 	csim_out_text(w->out, ",\"pid\":");
 	put_pid(w, s->pid);
 	csim_out_text(w->out, ",\"tid\":");
@@ -222,11 +255,18 @@ static void write_arrow_end(struct writer *w, const struct csim_arrow *a,
 	csim_out_char(w->out, '}');
 }
 
+/* In-core arrows, then cross-core ones (SPEC §5.6), ids 1..n over both. */
 static void write_arrows(struct writer *w)
 {
-	for (size_t i = 0; i < w->m->narrows; i++) {
-		write_arrow_end(w, &w->m->arrows[i], i + 1, 1);
-		write_arrow_end(w, &w->m->arrows[i], i + 1, 0);
+	const struct csim_model *m = w->m;
+
+	for (size_t i = 0; i < m->narrows; i++) {
+		write_arrow_end(w, &m->arrows[i], i + 1, 1, 0);
+		write_arrow_end(w, &m->arrows[i], i + 1, 0, 0);
+	}
+	for (size_t i = 0; i < m->nintra_arrows; i++) {
+		write_arrow_end(w, &m->intra_arrows[i], m->narrows + i + 1, 1, 1);
+		write_arrow_end(w, &m->intra_arrows[i], m->narrows + i + 1, 0, 1);
 	}
 }
 

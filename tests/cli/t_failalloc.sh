@@ -197,6 +197,9 @@ sweep demo_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_da
 sweep gzip_input "$(scenario_dump gzip_input)"
 sweep mix_kernel "$(scenario_dump mix_kernel)"
 sweep multi_block "$(scenario_dump multi_block)"
+# Cross-core sync records take the pair pass and pass_intra's allocations.
+"$CSIM_GEN" "$CSIM_ROOT/fixtures/cross_core/dump.recipe" "$tmp/cross_core.bin"
+sweep cross_core "$tmp/cross_core.bin"
 # A metrics key longer than the writer's stack buffer: the one allocation
 # made while writing instr_metrics.json (exit 3).
 sweep api_instr_long_key "$CSIM_ROOT/fixtures/invalid/api_instr_long_key.bin"

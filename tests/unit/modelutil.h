@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "model/model.h"
 #include "model/pass_flags.h"
+#include "model/pass_intra.h"
 #include "model/pass_lanes.h"
 #include "model/pass_order.h"
 #include "model/pass_pack.h"
@@ -145,6 +146,28 @@ static inline void mu_flag(struct csim_model *m, enum csim_sync_kind kind,
 {
 	mu_sync(m, kind, 1, pid, pipe, begin, id, detail);
 	mu_sync(m, kind, 0, pid, pipe, end, id, CSIM_NONE);
+}
+
+/* One B or E record of a cross-core sync (SET/WAIT_INTRA_BLOCK). */
+static inline void mu_intra_rec(struct csim_model *m, enum csim_sync_kind kind,
+				int is_begin, const char *pid, const char *pipe,
+				int64_t ts, const char *id, uint32_t detail)
+{
+	struct csim_sync_rec *r;
+
+	mu_sync(m, kind, is_begin, pid, pipe, ts, id, detail);
+	r = &m->table.syncs[m->table.nsyncs - 1];
+	r->intra = 1;
+	r->name = mu_pipe(m, kind == CSIM_SYNC_SET ? "SET_INTRA_BLOCK" : "WAIT_INTRA_BLOCK");
+}
+
+/* A whole cross-core record: B then E. */
+static inline void mu_intra(struct csim_model *m, enum csim_sync_kind kind,
+			    const char *pid, const char *pipe, int64_t begin,
+			    int64_t end, const char *id, uint32_t detail)
+{
+	mu_intra_rec(m, kind, 1, pid, pipe, begin, id, detail);
+	mu_intra_rec(m, kind, 0, pid, pipe, end, id, CSIM_NONE);
 }
 
 /* Appends a paired flag by hand, as the pair pass would (CSIM_PART_FLAGS). */

@@ -27,7 +27,7 @@ static const char payload[] =
 		"\"name\":\"SET_FLAG\",\"ph\":\"B\",\"pid\":\"core0.veccore0\",\"tid\":\"VECTOR\",\"ts\":3.0004},"
 	/* 14 */ "{\"args\":{},\"id\":\"c_1\",\"name\":\"SET_FLAG\",\"ph\":\"E\",\"pid\":\"core0.veccore0\",\"tid\":\"VECTOR\",\"ts\":3.001},"
 	/* 15 */ "{\"name\":\"wait_event\",\"ph\":\"B\",\"pid\":\"core0.veccore0\",\"tid\":\"MTE3\",\"ts\":3},"
-	/* 16 */ "{\"name\":\"SET_INTRA_BLOCK\",\"ph\":\"B\",\"pid\":\"p\",\"tid\":\"FIXP\",\"ts\":3},"
+	/* 16 */ "{\"name\":\"SET_INTRA\",\"ph\":\"B\",\"pid\":\"p\",\"tid\":\"FIXP\",\"ts\":3},"
 	/* 17 */ "{\"args\":{\"throughput(MB/s)\":1.50},\"name\":\"GM_TO_UB\",\"ph\":\"C\",\"pid\":\"MTE Throughput\",\"tid\":0,\"ts\":11},"
 	/* 18 */ "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":\"p\"},"
 	/* 19 */ "{\"cat\":\"x\",\"id\":\"1\",\"name\":\"flow\",\"ph\":\"s\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":1},"
@@ -175,6 +175,62 @@ out:
 	unload(&l);
 }
 
+/*
+ * SPEC §3/§5.6: newer producers' cross-core sync is B/E records named
+ * SET/WAIT_INTRA_BLOCK(I) with ids intra_<n> and a detail naming the pipe
+ * and the sync_id; they become sync records marked intra.
+ */
+static const char intra_records[] =
+	"{\"traceEvents\":["
+	"{\"args\":{\"detail\":\"PIPE:FIXP,sync_id:3,\"},\"id\":\"intra_0\",\"name\":\"SET_INTRA_BLOCK\","
+	"\"ph\":\"B\",\"pid\":\"core0.cubecore0\",\"tid\":\"FIXP\",\"ts\":1},"
+	"{\"args\":{},\"id\":\"intra_0\",\"name\":\"SET_INTRA_BLOCK\",\"ph\":\"E\","
+	"\"pid\":\"core0.cubecore0\",\"tid\":\"FIXP\",\"ts\":1.001},"
+	"{\"args\":{\"detail\":\"sync_id:0x13,PIPE:VEC,\"},\"id\":\"intra_0\",\"name\":\"WAIT_INTRA_BLOCKI\","
+	"\"ph\":\"B\",\"pid\":\"core0.veccore1\",\"tid\":\"VECTOR\",\"ts\":1},"
+	"{\"name\":\"SET_INTRA_BLOCKI\",\"ph\":\"E\",\"pid\":\"core0.veccore0\",\"tid\":\"MTE3\",\"ts\":2},"
+	"{\"name\":\"SET_FLAG\",\"ph\":\"E\",\"pid\":\"core0.veccore0\",\"tid\":\"MTE3\",\"ts\":2},"
+	"{\"name\":\"WAIT_INTRA_BLOCK\",\"ph\":\"E\",\"pid\":\"core0.veccore0\",\"ts\":2}"
+	"]}";
+
+static void test_intra_block_records(struct check_ctx *c)
+{
+	const struct csim_ingest how = { NULL, 1, { 0, 0 } };
+	static const uint8_t want_kind[] = { CSIM_SYNC_SET, CSIM_SYNC_SET, CSIM_SYNC_WAIT,
+					     CSIM_SYNC_SET, CSIM_SYNC_SET };
+	static const uint8_t want_intra[] = { 1, 1, 1, 1, 0 };
+	struct loaded l;
+	const struct csim_table *t = &l.table;
+	const struct csim_sync_detail *d;
+
+	if (load_text(c, &l, intra_records, &how) != 0 || !CHECK_U64(c, t->nsyncs, 5))
+		goto out;
+	for (size_t i = 0; i < 5; i++) {
+		CHECK_U64(c, t->syncs[i].kind, want_kind[i]);
+		CHECK_U64(c, t->syncs[i].intra, want_intra[i]);
+	}
+	CHECK_STR(c, csim_strtab_get(&t->ids, t->syncs[0].id, NULL), "intra_0");
+	CHECK_U64(c, t->syncs[2].id, t->syncs[0].id);
+	if (CHECK(c, t->syncs[0].detail != CSIM_NONE)) {
+		d = &t->details[t->syncs[0].detail];
+		CHECK_STR(c, pipe_of(t, d->producer), "FIXP");
+		CHECK_U64(c, d->consumer, CSIM_NONE);
+		CHECK(c, d->has_flag_id);
+		CHECK_U64(c, d->flag_id, 3);        /* the sync_id */
+	}
+	if (CHECK(c, t->syncs[2].detail != CSIM_NONE)) {
+		d = &t->details[t->syncs[2].detail];
+		CHECK_STR(c, pipe_of(t, d->producer), "VECTOR");   /* VEC */
+		CHECK_U64(c, d->flag_id, 19);       /* 0x13 */
+	}
+	CHECK_U64(c, t->syncs[3].id, CSIM_NONE);
+	/* Without a tid it is skipped like a flag record, not dropped. */
+	CHECK_U64(c, t->skipped[CSIM_SKIP_NO_TID], 1);
+	CHECK_U64(c, t->dropped[CSIM_DROP_OTHER_BE], 0);
+out:
+	unload(&l);
+}
+
 static void test_counters_copied_or_dropped(struct check_ctx *c)
 {
 	static const char want[] = "{\"args\":{\"throughput(MB/s)\":1.50},\"name\":\"GM_TO_UB\","
@@ -279,5 +335,6 @@ int main(void)
 	CHECK_RUN(&c, test_counters_copied_or_dropped);
 	CHECK_RUN(&c, test_unplaced_events_dropped_anyway);
 	CHECK_RUN(&c, test_intra_block_slices_keep_their_lane);
+	CHECK_RUN(&c, test_intra_block_records);
 	return check_done(&c);
 }

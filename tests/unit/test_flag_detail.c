@@ -1,7 +1,8 @@
 /*
  * flag_detail: the sync key of a SET/WAIT flag's args.detail (SPEC §5.2),
  * in the 910B and 310P spellings, any field order, extra fields, decimal and
- * hex flag ids, pipe aliases, and details that are not flag details.
+ * hex flag ids, pipe aliases, details that are not flag details, and the
+ * PIPE:/sync_id of cross-core records.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,36 @@ static void test_garbage_names_no_field(struct check_ctx *c)
 		expect(c, junk[i], (struct want){ 0, NULL, NULL, 0, 0 });
 }
 
+/* Cross-core records (SPEC §5.6): PIPE: is the pipe, sync_id a number of its own. */
+static void test_intra_block_detail(struct check_ctx *c)
+{
+	static const struct {
+		const char *detail;
+		const char *pipe;
+		int has_sync_id;
+		uint64_t sync_id;
+	} cases[] = {
+		{ "PIPE:FIXP,sync_id:3,", "FIXP", 1, 3 },
+		{ "sync_id:0x13,PIPE:VEC,XT:X16=0x1,", "VECTOR", 1, 19 },
+		{ "SYNC_ID:16", NULL, 1, 16 },
+		{ "PIPE:MTE2,sync_id:x,", "MTE2", 0, 0 },
+		{ "PIPE:FIXP,XT:X16=0x1,", "FIXP", 0, 0 },   /* older producers' */
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct csim_flag_key key;
+
+		if (!CHECK_I64(c, parse(cases[i].detail, &key), 1))
+			continue;
+		check_name(c, key.producer, key.producer_n, cases[i].pipe);
+		CHECK(c, key.consumer == NULL);
+		CHECK(c, !key.has_flag_id);   /* a sync id is not a flag id */
+		if (CHECK_I64(c, key.has_sync_id, cases[i].has_sync_id) && key.has_sync_id)
+			CHECK_U64(c, key.sync_id, cases[i].sync_id);
+		key_free(&key);
+	}
+}
+
 static void test_only_n_bytes_are_read(struct check_ctx *c)
 {
 	const char *s = "PIPE:MTE2,FLAGID:12,TRIGGERPIPE:VEC";
@@ -196,6 +227,7 @@ int main(void)
 	CHECK_RUN(&c, test_spaces_around_fields_are_trimmed);
 	CHECK_RUN(&c, test_missing_fields);
 	CHECK_RUN(&c, test_garbage_names_no_field);
+	CHECK_RUN(&c, test_intra_block_detail);
 	CHECK_RUN(&c, test_only_n_bytes_are_read);
 	return check_done(&c);
 }

@@ -21,6 +21,9 @@ struct snap {
 	struct csim_arrow *arrows;
 	size_t narrows;
 	uint64_t flag_skips[CSIM_FSKIP_COUNT];
+	struct csim_arrow *intra_arrows;
+	size_t nintra_arrows;
+	uint64_t intra_skips[CSIM_FSKIP_COUNT];
 	uint32_t *processes;
 	size_t nprocesses;
 	struct csim_thread *threads;
@@ -58,6 +61,9 @@ static void snap_take(struct snap *s, const struct csim_model *m)
 	s->flags = dup_array(m->flags, s->nflags = m->nflags, sizeof(*m->flags));
 	s->arrows = dup_array(m->arrows, s->narrows = m->narrows, sizeof(*m->arrows));
 	memcpy(s->flag_skips, m->flag_skips, sizeof(s->flag_skips));
+	s->intra_arrows = dup_array(m->intra_arrows, s->nintra_arrows = m->nintra_arrows,
+				    sizeof(*m->intra_arrows));
+	memcpy(s->intra_skips, m->intra_skips, sizeof(s->intra_skips));
 	s->processes = dup_array(m->processes, s->nprocesses = m->nprocesses,
 				 sizeof(*m->processes));
 	s->threads = dup_array(m->threads, s->nthreads = m->nthreads, sizeof(*m->threads));
@@ -70,6 +76,7 @@ static void snap_release(struct snap *s)
 	free(s->lanes);
 	free(s->flags);
 	free(s->arrows);
+	free(s->intra_arrows);
 	free(s->processes);
 	free(s->threads);
 }
@@ -79,7 +86,7 @@ static int same_flag(const struct csim_flag *a, const struct csim_flag *b)
 {
 	return a->begin == b->begin && a->end == b->end && a->order == b->order &&
 	       a->pid == b->pid && a->pipe == b->pipe && a->id == b->id &&
-	       a->detail == b->detail && a->kind == b->kind;
+	       a->detail == b->detail && a->kind == b->kind && a->intra == b->intra;
 }
 
 static int same_arrow(const struct csim_arrow *a, const struct csim_arrow *b)
@@ -111,6 +118,7 @@ static void check_same(struct check_ctx *c, const struct snap *s,
 
 	if (!CHECK_U64(c, t->nslices, s->nslices) || !CHECK_U64(c, m->nlanes, s->nlanes) ||
 	    !CHECK_U64(c, m->nflags, s->nflags) || !CHECK_U64(c, m->narrows, s->narrows) ||
+	    !CHECK_U64(c, m->nintra_arrows, s->nintra_arrows) ||
 	    !CHECK_U64(c, m->nprocesses, s->nprocesses) ||
 	    !CHECK_U64(c, m->nthreads, s->nthreads))
 		return;
@@ -122,6 +130,8 @@ static void check_same(struct check_ctx *c, const struct snap *s,
 		flags &= same_flag(&m->flags[i], &s->flags[i]);
 	for (size_t i = 0; i < s->narrows; i++)
 		arrows &= same_arrow(&m->arrows[i], &s->arrows[i]);
+	for (size_t i = 0; i < s->nintra_arrows; i++)
+		arrows &= same_arrow(&m->intra_arrows[i], &s->intra_arrows[i]);
 	for (size_t i = 0; i < s->nprocesses; i++)
 		order &= m->processes[i] == s->processes[i];
 	for (size_t i = 0; i < s->nthreads; i++)
@@ -134,6 +144,7 @@ static void check_same(struct check_ctx *c, const struct snap *s,
 	CHECK(c, flags);
 	CHECK(c, arrows);
 	CHECK(c, memcmp(m->flag_skips, s->flag_skips, sizeof(s->flag_skips)) == 0);
+	CHECK(c, memcmp(m->intra_skips, s->intra_skips, sizeof(s->intra_skips)) == 0);
 	CHECK(c, order);
 }
 
@@ -163,7 +174,7 @@ static int run_twice(struct check_ctx *c, struct csim_model *m,
 static void test_plan_meets_every_contract(struct check_ctx *c)
 {
 	const unsigned written = CSIM_PART_KEPT | CSIM_PART_LANES | CSIM_PART_ARROWS |
-				 CSIM_PART_ORDER;
+				 CSIM_PART_INTRA | CSIM_PART_ORDER;
 	unsigned provided = 0;
 
 	CHECK_U64(c, csim_pass_plan_check(csim_pass_plan, csim_pass_plan_len,
@@ -177,6 +188,7 @@ static void test_plan_meets_every_contract(struct check_ctx *c)
 	CHECK(c, csim_pass_pack_def.run == csim_pass_pack);
 	CHECK(c, csim_pass_pair_def.run == csim_pass_pair);
 	CHECK(c, csim_pass_flags_def.run == csim_pass_flags);
+	CHECK(c, csim_pass_intra_def.run == csim_pass_intra);
 	CHECK(c, csim_pass_order_def.run == csim_pass_order);
 }
 
@@ -192,9 +204,13 @@ static void test_plan_check_finds_a_missing_part(struct check_ctx *c)
 	static const struct csim_pass_def *const order_early[] = {
 		&csim_pass_lanes_def, &csim_pass_order_def, &csim_pass_pack_def,
 	};
+	static const struct csim_pass_def *const intra_early[] = {
+		&csim_pass_lanes_def, &csim_pass_intra_def, &csim_pass_pair_def,
+	};
 	size_t at;
 
 	CHECK_U64(c, csim_pass_plan_check(pack_first, 2, CSIM_PART_PIPES), 0);
+	CHECK_U64(c, csim_pass_plan_check(intra_early, 3, CSIM_PART_SYNCS | CSIM_PART_PIPES), 1);
 	CHECK_U64(c, csim_pass_plan_check(no_pair, 4, CSIM_PART_SYNCS | CSIM_PART_PIPES), 2);
 	CHECK_U64(c, csim_pass_plan_check(order_early, 3, CSIM_PART_PIPES), 1);
 	/* Pipes not classified: the first pass that reads their classes stops. */
@@ -320,6 +336,45 @@ static void test_flags_alone(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+static void test_intra_alone(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t prod, cons;
+	int64_t before;
+
+	csim_model_init(&m);
+	/* Kept rows and paired cross-core flags by hand: no sync records, no
+	   lane, pack, pair or flag pass. */
+	prod = mu_slice(&m, "core0.cubecore0", "FIXP", 0, 100, CSIM_SLICE_INSTR);
+	cons = mu_slice(&m, P, "MTE2", 200, 210, CSIM_SLICE_INSTR);
+	mu_paired_flag(&m, CSIM_SYNC_SET, "core0.cubecore0", "FIXP", 50, 51, "intra_1",
+		       mu_detail(&m, "FIXP", NULL, 3));
+	mu_paired_flag(&m, CSIM_SYNC_WAIT, P, "MTE2", 150, 190, "intra_1", CSIM_NONE);
+	mu_paired_flag(&m, CSIM_SYNC_SET, "core0.cubecore0", "FIXP", 60, 61, "intra_2",
+		       CSIM_NONE);
+	for (size_t i = 0; i < m.nflags; i++)
+		m.flags[i].intra = 1;
+	/* An in-core flag: not the cross-core pass's to match or count. */
+	mu_paired_flag(&m, CSIM_SYNC_SET, P, "MTE2", 70, 71, NULL, CSIM_NONE);
+	m.flag_skips[CSIM_FSKIP_NO_KEY] = 5;   /* the flag pass's count */
+	before = m.flags[0].begin;
+	mu_classify(&m);
+	if (run_twice(c, &m, &csim_pass_intra_def)) {
+		if (CHECK_U64(c, m.nintra_arrows, 1)) {
+			CHECK_U64(c, m.intra_arrows[0].producer, prod);
+			CHECK_U64(c, m.intra_arrows[0].consumer, cons);
+			CHECK_U64(c, m.intra_arrows[0].flag_id, 3);
+		}
+		CHECK_U64(c, m.intra_skips[CSIM_FSKIP_NO_WAIT], 1);
+		CHECK_U64(c, m.intra_skips[CSIM_FSKIP_NO_KEY], 0);
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_KEY], 5);
+		CHECK_U64(c, m.narrows, 0);
+		CHECK_U64(c, m.nflags, 4);   /* read, not consumed */
+		CHECK_I64(c, m.flags[0].begin, before);
+	}
+	csim_model_release(&m);
+}
+
 static void test_order_alone(struct check_ctx *c)
 {
 	static const char *const want_pipe[] = { "MTE2", "MTE1", "MTE1", "VECTOR" };
@@ -364,9 +419,12 @@ static void test_whole_plan_twice(struct check_ctx *c)
 	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 140, 141, NULL, d);
 	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 142, 249, NULL, d);
 	mu_sync(&m, CSIM_SYNC_SET, 0, P, "MTE2", 300, NULL, CSIM_NONE);
+	mu_intra(&m, CSIM_SYNC_SET, "core1.cubecore0", "CUBE", 5, 6, "intra_1", CSIM_NONE);
+	mu_intra(&m, CSIM_SYNC_WAIT, P, "MTE2", 7, 99, "intra_1", CSIM_NONE);
 	if (!CHECK_U64(c, mu_run(&m), 0))
 		goto out;
 	CHECK_U64(c, m.narrows, 2);
+	CHECK_U64(c, m.nintra_arrows, 1);
 	CHECK_U64(c, m.extra_sublanes, 0);
 	CHECK_U64(c, m.nthreads, 3);
 	snap_take(&s, &m);
@@ -387,6 +445,7 @@ int main(void)
 	CHECK_RUN(&c, test_pack_alone);
 	CHECK_RUN(&c, test_pair_alone_keeps_the_records);
 	CHECK_RUN(&c, test_flags_alone);
+	CHECK_RUN(&c, test_intra_alone);
 	CHECK_RUN(&c, test_order_alone);
 	CHECK_RUN(&c, test_whole_plan_twice);
 	return check_done(&c);

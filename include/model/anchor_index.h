@@ -1,0 +1,67 @@
+/*
+ * anchor_index: the slices a sync arrow may bind to (SPEC §5.3), and where
+ * an arrow's two ends go on them.
+ *
+ * The in-core flag pass and the cross-core pass anchor and draw arrows
+ * alike; sharing this module keeps one rule for which slices are anchors,
+ * for "last at or before" / "first at or after", and for the midpoints.
+ *
+ * Entries are the kept anchor slices sorted by (pid, anchor lane, start on
+ * Perfetto's grid, input order); look-ups are binary searches.
+ */
+#ifndef CSIM_ANCHOR_INDEX_H
+#define CSIM_ANCHOR_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+struct csim_anchor_entry {
+	uint64_t lane;       /* pid << 32 | the pipe's anchor lane */
+	int64_t start;
+	uint32_t slice;      /* index in table->slices */
+};
+
+struct csim_anchor_index {
+	const struct csim_model *m;
+	struct csim_anchor_entry *entries;
+	size_t n;
+};
+
+/* One side of a sync: its core, the pipe it names, and its time. */
+struct csim_anchor_query {
+	uint32_t pid, pipe;
+	int64_t t;
+};
+
+/*
+ * Builds the index of a model whose pipes are classified and whose rows
+ * carry `kept` (CSIM_PART_PIPES, CSIM_PART_KEPT). Returns 0, or -1 when
+ * out of memory (ix is then empty and safe to release).
+ */
+int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_model *m);
+void csim_anchor_index_release(struct csim_anchor_index *ix);
+
+/*
+ * Anchors an arrow: the producer on the last anchor slice of (pid, pipe's
+ * anchor lane) starting at or before its t (latest in input order among
+ * equal starts), the consumer on the first one starting at or after its t
+ * (earliest among equal starts). Each end goes at its slice's midpoint,
+ * except that s moves back to f's time when it would come later (still
+ * strictly inside its slice), since viewers drop an f seen before its s.
+ * Fills a's producer, consumer, producer_pipe, consumer_pipe and the two
+ * ends, and returns -1; or returns the enum csim_flag_skip reason and
+ * leaves a unspecified.
+ */
+int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
+			    struct csim_anchor_query producer,
+			    struct csim_anchor_query consumer, struct csim_arrow *a);
+
+/*
+ * qsort order of arrows as they are drawn: by SET begin time, then by the
+ * SET's input order.
+ */
+int csim_anchor_arrow_cmp(const void *a, const void *b);
+
+#endif

@@ -1,0 +1,130 @@
+#include "model/anchor_index.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+
+/*
+ * Zero-length slices cannot hold an arrow strictly inside; cache_time /
+ * ccu_time companions are never anchors (SPEC §5.3).
+ */
+static int is_anchor(const struct csim_slice *s)
+{
+	return s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct csim_anchor_entry *x = a, *y = b;
+
+	if (x->lane != y->lane)
+		return x->lane < y->lane ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->slice < y->slice ? -1 : x->slice > y->slice;
+}
+
+int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_model *m)
+{
+	const struct csim_table *t = &m->table;
+
+	memset(ix, 0, sizeof(*ix));
+	ix->m = m;
+	ix->entries = csim_array_alloc(m->kept_slices ? m->kept_slices : 1,
+				       sizeof(*ix->entries));
+	if (ix->entries == NULL)
+		return -1;
+	for (uint32_t i = 0; i < t->nslices && ix->n < m->kept_slices; i++) {
+		const struct csim_slice *s = &t->slices[i];
+
+		if (is_anchor(s))
+			ix->entries[ix->n++] = (struct csim_anchor_entry){
+				(uint64_t)s->pid << 32 | m->pipes[s->pipe].anchor_lane,
+				s->start, i };
+	}
+	qsort(ix->entries, ix->n, sizeof(*ix->entries), entry_cmp);
+	return 0;
+}
+
+void csim_anchor_index_release(struct csim_anchor_index *ix)
+{
+	free(ix->entries);
+	memset(ix, 0, sizeof(*ix));
+}
+
+/*
+ * First entry not ordered before (lane, t): entries of lower lanes, and of
+ * this lane starting before t (at or before t when strict), come before.
+ */
+static size_t bound(const struct csim_anchor_index *ix, uint64_t lane, int64_t t,
+		    int strict)
+{
+	size_t lo = 0, hi = ix->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct csim_anchor_entry *e = &ix->entries[mid];
+		int before = e->lane != lane ? e->lane < lane
+			     : strict ? e->start <= t : e->start < t;
+
+		if (before)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static uint32_t find(const struct csim_anchor_index *ix, struct csim_anchor_query q,
+		     int last)
+{
+	uint64_t lane = (uint64_t)q.pid << 32 | ix->m->pipes[q.pipe].anchor_lane;
+	size_t at = bound(ix, lane, q.t, last);
+
+	if (last)
+		return at > 0 && ix->entries[at - 1].lane == lane
+		       ? ix->entries[at - 1].slice : CSIM_NONE;
+	return at < ix->n && ix->entries[at].lane == lane
+	       ? ix->entries[at].slice : CSIM_NONE;
+}
+
+int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
+			    struct csim_anchor_query producer,
+			    struct csim_anchor_query consumer, struct csim_arrow *a)
+{
+	const struct csim_model *m = ix->m;
+	const struct csim_slice *p, *c;
+
+	if (m->pipes[producer.pipe].drop >= 0)
+		return CSIM_FSKIP_PRODUCER_DROPPED;
+	if (m->pipes[consumer.pipe].drop >= 0)
+		return CSIM_FSKIP_CONSUMER_DROPPED;
+	a->producer = find(ix, producer, 1);
+	if (a->producer == CSIM_NONE)
+		return CSIM_FSKIP_NO_PRODUCER;
+	a->consumer = find(ix, consumer, 0);
+	if (a->consumer == CSIM_NONE)
+		return CSIM_FSKIP_NO_CONSUMER;
+	p = &m->table.slices[a->producer];
+	c = &m->table.slices[a->consumer];
+	a->s_half_ns = p->start + p->end;
+	a->f_half_ns = c->start + c->end;
+	if (a->s_half_ns > a->f_half_ns) {
+		if (a->f_half_ns <= 2 * p->start)
+			return CSIM_FSKIP_BACKWARDS;
+		a->s_half_ns = a->f_half_ns;
+	}
+	a->producer_pipe = producer.pipe;
+	a->consumer_pipe = consumer.pipe;
+	return -1;
+}
+
+int csim_anchor_arrow_cmp(const void *a, const void *b)
+{
+	const struct csim_arrow *x = a, *y = b;
+
+	if (x->set_begin != y->set_begin)
+		return x->set_begin < y->set_begin ? -1 : 1;
+	return x->set_order < y->set_order ? -1 : x->set_order > y->set_order;
+}

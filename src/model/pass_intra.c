@@ -1,0 +1,168 @@
+/*
+ * Cross-core records are few (one pair per cube/vector hand-over), so they
+ * are matched with one comparison sort by (id, SET/WAIT, begin, input
+ * order) instead of the flag pass's grouping by interned id.
+ */
+#include "model/pass_intra.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "model/anchor_index.h"
+
+const struct csim_pass_def csim_pass_intra_def = {
+	csim_pass_intra, CSIM_PART_FLAGS | CSIM_PART_PIPES | CSIM_PART_KEPT,
+	CSIM_PART_INTRA
+};
+
+struct intra_item {
+	uint32_t id;
+	uint8_t kind;
+	int64_t begin;
+	uint32_t flag;       /* index in flags[]: input order */
+};
+
+static int item_cmp(const void *a, const void *b)
+{
+	const struct intra_item *x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->begin != y->begin)
+		return x->begin < y->begin ? -1 : 1;
+	return x->flag < y->flag ? -1 : x->flag > y->flag;
+}
+
+static const struct csim_sync_detail *detail_of(const struct csim_model *m,
+						const struct csim_flag *f)
+{
+	return f->detail != CSIM_NONE ? &m->table.details[f->detail] : NULL;
+}
+
+/* The pipe a record names: its detail's PIPE:, else its tid. */
+static uint32_t named_pipe(const struct csim_model *m, const struct csim_flag *f)
+{
+	const struct csim_sync_detail *d = detail_of(m, f);
+
+	return d != NULL && d->producer != CSIM_NONE ? d->producer : f->pipe;
+}
+
+/* Anchors one SET -> WAIT pair; -1 when drawn, else the skip reason. */
+static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
+		       const struct csim_flag *set, const struct csim_flag *wait)
+{
+	struct csim_arrow *a = &m->intra_arrows[m->nintra_arrows];
+	const struct csim_sync_detail *sd = detail_of(m, set);
+	const struct csim_sync_detail *wd = detail_of(m, wait);
+	int why = csim_anchor_index_arrow(ix,
+		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->begin },
+		(struct csim_anchor_query){ wait->pid, named_pipe(m, wait), wait->end }, a);
+
+	if (why >= 0)
+		return why;
+	m->nintra_arrows++;
+	/* The SET's sync_id names the arrow; the WAIT's stands in for it. */
+	if (sd == NULL || !sd->has_flag_id)
+		sd = wd;
+	a->has_flag_id = sd != NULL && sd->has_flag_id;
+	a->flag_id = a->has_flag_id ? sd->flag_id : 0;
+	a->set_begin = set->begin;
+	a->set_order = set->order;
+	return -1;
+}
+
+/* One id's records, SETs first, each part by begin: the i-th SET takes the i-th WAIT. */
+static void match_id(struct csim_model *m, const struct csim_anchor_index *ix,
+		     const struct intra_item *it, size_t n)
+{
+	size_t nset = 0, nwait;
+
+	while (nset < n && it[nset].kind == CSIM_SYNC_SET)
+		nset++;
+	nwait = n - nset;
+	for (size_t i = 0; i < nset && i < nwait; i++) {
+		int why = anchor_pair(m, ix, &m->flags[it[i].flag],
+				      &m->flags[it[nset + i].flag]);
+
+		if (why >= 0)
+			m->intra_skips[why]++;
+	}
+	if (nset > nwait)
+		m->intra_skips[CSIM_FSKIP_NO_WAIT] += nset - nwait;
+	else
+		m->intra_skips[CSIM_FSKIP_NO_SET] += nwait - nset;
+}
+
+static size_t count_keyed(const struct csim_model *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nflags; i++)
+		n += m->flags[i].intra && m->flags[i].id != CSIM_NONE;
+	return n;
+}
+
+/*
+ * The cross-core flags that carry an id, into items (NULL when none does);
+ * those without one are counted: the SPEC pairs them by id only.
+ */
+static void collect(struct csim_model *m, struct intra_item *items)
+{
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < m->nflags; i++) {
+		const struct csim_flag *f = &m->flags[i];
+
+		if (!f->intra)
+			continue;
+		if (f->id == CSIM_NONE)
+			m->intra_skips[CSIM_FSKIP_NO_KEY]++;
+		else
+			items[n++] = (struct intra_item){ f->id, f->kind, f->begin, i };
+	}
+}
+
+int csim_pass_intra(struct csim_model *m, struct csim_error *err)
+{
+	struct csim_anchor_index ix;
+	struct intra_item *items = NULL;
+	size_t n = count_keyed(m);
+	int rc = CSIM_OK;
+
+	memset(&ix, 0, sizeof(ix));
+	memset(m->intra_skips, 0, sizeof(m->intra_skips));
+	free(m->intra_arrows);
+	m->intra_arrows = NULL;
+	m->nintra_arrows = 0;
+	if (n == 0) {   /* the usual case: no anchor index to build */
+		collect(m, NULL);
+		return CSIM_OK;
+	}
+	items = csim_array_alloc(n, sizeof(*items));
+	/* An arrow takes a SET and a WAIT. */
+	m->intra_arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->intra_arrows));
+	if (items == NULL || m->intra_arrows == NULL ||
+	    csim_anchor_index_build(&ix, m) != 0) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	collect(m, items);
+	qsort(items, n, sizeof(*items), item_cmp);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && items[j].id == items[i].id)
+			j++;
+		match_id(m, &ix, items + i, j - i);
+		i = j;
+	}
+	qsort(m->intra_arrows, m->nintra_arrows, sizeof(*m->intra_arrows),
+	      csim_anchor_arrow_cmp);
+out:
+	free(items);
+	csim_anchor_index_release(&ix);
+	return rc;
+}
