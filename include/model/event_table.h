@@ -101,7 +101,12 @@ struct csim_table {
 	char **pid_names;              /* decoded pid per pid id */
 	size_t pid_names_cap;
 	struct csim_strtab pipes;      /* canonical pipe names (and flag names) */
-	struct csim_strtab ids;        /* flag ids */
+	struct csim_strtab ids;        /* flag ids, scoped to their run */
+	uint32_t run;                  /* run (TRACE block) of the records being
+					  added, 0-based: simulator ids restart
+					  per run (SPEC §5.1) */
+	char *id_key;                  /* scratch: run index + id, for interning */
+	size_t id_key_cap;
 	/* counters, copied through: raw event text */
 	char *counter_text;
 	size_t counter_len, counter_cap;
