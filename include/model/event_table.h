@@ -45,7 +45,12 @@ struct csim_sync_rec {
 	uint32_t detail;       /* index in table->details, or CSIM_NONE */
 	uint8_t kind;          /* enum csim_sync_kind */
 	uint8_t is_begin;
+	uint16_t run;          /* table->run, capped at CSIM_RUN_SCOPE_MAX: keys
+				  of id-less flags are scoped to their run too */
 };
+
+/* Runs beyond this share one scope for id-less flags (ids have no cap). */
+#define CSIM_RUN_SCOPE_MAX UINT16_MAX
 
 /* Producer/consumer/flag id read from a B record's args.detail. */
 struct csim_sync_detail {

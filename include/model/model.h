@@ -34,6 +34,7 @@ struct csim_flag {
 	uint32_t id;              /* id in table->ids, or CSIM_NONE */
 	uint32_t detail;          /* index in table->details, or CSIM_NONE */
 	uint8_t kind;             /* enum csim_sync_kind */
+	uint16_t run;             /* of its B record (struct csim_sync_rec) */
 };
 
 /* One SET_FLAG -> WAIT_FLAG arrow, bound to its two anchor slices. */

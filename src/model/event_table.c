@@ -217,6 +217,7 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 	r->kind = (uint8_t)in->kind;
 	r->id = CSIM_NONE;
 	r->detail = CSIM_NONE;
+	r->run = (uint16_t)(t->run < CSIM_RUN_SCOPE_MAX ? t->run : CSIM_RUN_SCOPE_MAX);
 	if (intern_pid(t, &in->owner, &r->pid) != 0 ||
 	    intern_pipe(t, in->owner.tid, &r->pipe) != 0 ||
 	    csim_strtab_intern(&t->pipes, in->name.p, in->name.n, &r->name) != 0 ||

@@ -3,9 +3,11 @@
  * work is O(n log n) in the number of flags and slices (grouping by
  * interned id is a counting sort):
  *  1. pair pass: pair each flag's B with its E (by id, else LIFO per
- *     name/pid/tid);
+ *     name/pid/tid and run);
  *  2. flag pass: match each SET with its WAIT (by shared id, else FIFO per
- *     (pid, producer pipe, consumer pipe, flag id) in begin order);
+ *     (pid, producer pipe, consumer pipe, flag id) and run in begin order);
+ *     ids are scoped to their run by the table, keys here, so with --run
+ *     all no flag pairs or matches across runs, which restart at ts 0;
  *  3. flag pass: anchor each pair on the last producer slice starting at or
  *     before the SET and the first consumer slice starting at or after the
  *     WAIT ends.
@@ -93,6 +95,7 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 	f->pipe = b->pipe;
 	f->id = b->id;
 	f->kind = b->kind;
+	f->run = b->run;
 	f->detail = b->detail != CSIM_NONE ? b->detail : e->detail;
 }
 
@@ -195,7 +198,8 @@ static void pair_begin_end(struct flag_work *w)
 
 		if (r->id == CSIM_NONE)
 			w->items[n++] = (struct key_item){
-				{ (uint64_t)r->name << 32 | r->pid, r->pipe, 0, 0 }, i };
+				{ (uint64_t)r->name << 32 | r->pid,
+				  (uint64_t)r->run << 32 | r->pipe, 0, 0 }, i };
 	}
 	for_each_group(w, w->items, n, 2, pair_group_lifo);
 }
@@ -398,7 +402,8 @@ static void match_set_wait(struct flag_work *w)
 		d = &t->details[f->detail];
 		w->items[n++] = (struct key_item){
 			{ (uint64_t)f->pid << 32 | d->producer,
-			  (uint64_t)d->consumer << 1 | d->has_flag_id, d->flag_id,
+			  (uint64_t)f->run << 33 | (uint64_t)d->consumer << 1 | d->has_flag_id,
+			  d->flag_id,
 			  key_kind_time(f->kind, f->begin) }, i };
 	}
 	for_each_group(w, w->items, n, 3, match_group);

@@ -134,6 +134,7 @@ static inline void mu_sync(struct csim_model *m, enum csim_sync_kind kind,
 	if (id != NULL && csim_strtab_intern(&t->ids, id, strlen(id), &r->id) != 0)
 		abort();
 	r->detail = detail;
+	r->run = (uint16_t)t->run;
 	t->syncs_cap = t->nsyncs + 1;
 	t->nsyncs++;
 }
