@@ -24,6 +24,10 @@
 #include "base/span.h"
 #include "base/strtab.h"
 
+/* Runs beyond this share one scope for id-less flags and anchors (ids
+   have no cap). */
+#define CSIM_RUN_SCOPE_MAX UINT16_MAX
+
 struct csim_slice {
 	int64_t start;         /* integer ns: round(ts * 1000) */
 	int64_t end;           /* start + round(dur * 1000) */
@@ -32,6 +36,8 @@ struct csim_slice {
 	uint32_t sublane;      /* set by the packing pass */
 	uint8_t kind;
 	uint8_t kept;          /* set by the lane pass */
+	uint16_t run;          /* table->run, capped at CSIM_RUN_SCOPE_MAX:
+				  flags anchor within their run (--run all) */
 };
 
 enum csim_sync_kind { CSIM_SYNC_SET, CSIM_SYNC_WAIT };
@@ -48,9 +54,6 @@ struct csim_sync_rec {
 	uint16_t run;          /* table->run, capped at CSIM_RUN_SCOPE_MAX: keys
 				  of id-less flags are scoped to their run too */
 };
-
-/* Runs beyond this share one scope for id-less flags (ids have no cap). */
-#define CSIM_RUN_SCOPE_MAX UINT16_MAX
 
 /* Producer/consumer/flag id read from a B record's args.detail. */
 struct csim_sync_detail {

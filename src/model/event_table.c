@@ -141,6 +141,11 @@ static int intern_cache_pipe(struct csim_table *t, struct csim_span name, uint32
 	return rc;
 }
 
+static uint16_t run_scope(const struct csim_table *t)
+{
+	return (uint16_t)(t->run < CSIM_RUN_SCOPE_MAX ? t->run : CSIM_RUN_SCOPE_MAX);
+}
+
 int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 			 int64_t start, int64_t end, enum csim_slice_kind kind,
 			 struct csim_error *err)
@@ -155,6 +160,7 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 	s->start = start;
 	s->end = end;
 	s->kind = (uint8_t)kind;
+	s->run = run_scope(t);
 	if (intern_pid(t, o, &s->pid) != 0 ||
 	    (kind == CSIM_SLICE_CACHE_CCU ? intern_cache_pipe(t, o->tid, &s->pipe)
 					  : intern_pipe(t, o->tid, &s->pipe)) != 0)
@@ -217,7 +223,7 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 	r->kind = (uint8_t)in->kind;
 	r->id = CSIM_NONE;
 	r->detail = CSIM_NONE;
-	r->run = (uint16_t)(t->run < CSIM_RUN_SCOPE_MAX ? t->run : CSIM_RUN_SCOPE_MAX);
+	r->run = run_scope(t);
 	if (intern_pid(t, &in->owner, &r->pid) != 0 ||
 	    intern_pipe(t, in->owner.tid, &r->pipe) != 0 ||
 	    csim_strtab_intern(&t->pipes, in->name.p, in->name.n, &r->name) != 0 ||

@@ -10,7 +10,7 @@
  *     all no flag pairs or matches across runs, which restart at ts 0;
  *  3. flag pass: anchor each pair on the last producer slice starting at or
  *     before the SET and the first consumer slice starting at or after the
- *     WAIT ends.
+ *     WAIT ends, among the slices of the flag's run.
  */
 #include "model/pass_flags.h"
 
@@ -79,7 +79,7 @@ struct flag_work {
 	uint32_t *stack;
 	struct csim_flag *flags;  /* the model's */
 	size_t nflags;
-	struct key_item *anchors; /* kept non-empty slices by (pid, pipe, start) */
+	struct key_item *anchors; /* kept non-empty slices by (pid, pipe, run, start) */
 	size_t nanchors;
 };
 
@@ -248,18 +248,21 @@ static size_t bound(const struct key_item *it, size_t lo, size_t hi, int word,
  * or after t (earliest among equal starts). CSIM_NONE when there is none.
  */
 static uint32_t find_anchor(const struct flag_work *w, uint32_t pid,
-			    uint32_t pipe, int64_t t, int last)
+			    uint32_t pipe, uint16_t run, int64_t t, int last)
 {
 	uint64_t lane = (uint64_t)pid << 32 | pipe;
 	size_t lo = bound(w->anchors, 0, w->nanchors, 0, lane, 0);
 	size_t hi = bound(w->anchors, lo, w->nanchors, 0, lane, 1);
 	size_t at;
 
+	/* Only the flag's own run: with --run all both runs share the lanes. */
+	lo = bound(w->anchors, lo, hi, 1, run, 0);
+	hi = bound(w->anchors, lo, hi, 1, run, 1);
 	if (last) {
-		at = bound(w->anchors, lo, hi, 1, key_signed(t), 1);
+		at = bound(w->anchors, lo, hi, 2, key_signed(t), 1);
 		return at > lo ? w->anchors[at - 1].idx : CSIM_NONE;
 	}
-	at = bound(w->anchors, lo, hi, 1, key_signed(t), 0);
+	at = bound(w->anchors, lo, hi, 2, key_signed(t), 0);
 	return at < hi ? w->anchors[at].idx : CSIM_NONE;
 }
 
@@ -285,10 +288,12 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 		return CSIM_FSKIP_PRODUCER_DROPPED;
 	if (m->pipes[cons_pipe].drop >= 0)
 		return CSIM_FSKIP_CONSUMER_DROPPED;
-	pi = find_anchor(w, set->pid, m->pipes[prod_pipe].anchor_lane, set->begin, 1);
+	pi = find_anchor(w, set->pid, m->pipes[prod_pipe].anchor_lane, set->run,
+			 set->begin, 1);
 	if (pi == CSIM_NONE)
 		return CSIM_FSKIP_NO_PRODUCER;
-	ci = find_anchor(w, wait->pid, m->pipes[cons_pipe].anchor_lane, wait->end, 0);
+	ci = find_anchor(w, wait->pid, m->pipes[cons_pipe].anchor_lane, wait->run,
+			 wait->end, 0);
 	if (ci == CSIM_NONE)
 		return CSIM_FSKIP_NO_CONSUMER;
 	p = &m->table.slices[pi];
@@ -422,8 +427,7 @@ static void build_anchors(struct flag_work *w)
 		if (s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU)
 			w->anchors[w->nanchors++] = (struct key_item){
 				{ (uint64_t)s->pid << 32 | w->m->pipes[s->pipe].anchor_lane,
-				  key_signed(s->start),
-				  0, 0 }, i };
+				  s->run, key_signed(s->start), 0 }, i };
 	}
 	qsort(w->anchors, w->nanchors, sizeof(*w->anchors), key_item_cmp);
 }

@@ -68,6 +68,7 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 	s->pipe = mu_pipe(m, pipe);
 	s->kind = (uint8_t)kind;
 	s->kept = kind == CSIM_SLICE_INSTR;
+	s->run = (uint16_t)m->table.run;
 	m->kept_slices += s->kept;
 	t->slices_cap = t->nslices + 1;
 	return (uint32_t)t->nslices++;
