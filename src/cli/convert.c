@@ -79,8 +79,8 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 		return CSIM_OK;   /* --run K: another run's payload is not parsed */
 	if (act == CSIM_RUN_REPLACE)
 		discard_run(r);
-	/* Run indexes beyond 2^32 cannot occur: each run's block is 12+ bytes
-	   and the scope only needs to differ between runs held together. */
+	/* The id scope of the run (--run all). It would wrap only past 2^32
+	   runs, i.e. over 64 GB of TRACE blocks holding nothing. */
 	t->run = (uint32_t)(r->runs.ntrace - 1);
 	rc = csim_slice_store_begin_block(&r->slices, blk, err);
 	if (rc == CSIM_OK)
