@@ -14,6 +14,8 @@ struct csim_options {
 	int copy_raw;             /* cleared by --no-copy-raw */
 	int keep_cache_ccu;
 	int counters;             /* cleared by --no-counters */
+	unsigned run;             /* --run K (1-based); 0: the last run */
+	int run_all;              /* --run all: merge every run */
 	int quiet;
 	int show_help;
 	int show_version;

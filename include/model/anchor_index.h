@@ -6,8 +6,10 @@
  * alike; sharing this module keeps one rule for which slices are anchors,
  * for "last at or before" / "first at or after", and for the midpoints.
  *
- * Entries are the kept anchor slices sorted by (pid, anchor lane, start on
- * Perfetto's grid, input order); look-ups are binary searches.
+ * Entries are the kept anchor slices sorted by (pid, anchor lane, run, start
+ * on Perfetto's grid, input order); look-ups are binary searches. A sync
+ * anchors only on slices of its own run: with --run all the runs share
+ * lanes and times.
  */
 #ifndef CSIM_ANCHOR_INDEX_H
 #define CSIM_ANCHOR_INDEX_H
@@ -21,6 +23,7 @@ struct csim_anchor_entry {
 	uint64_t lane;       /* pid << 32 | the pipe's anchor lane */
 	int64_t start;
 	uint32_t slice;      /* index in table->slices */
+	uint16_t run;
 };
 
 struct csim_anchor_index {
@@ -32,6 +35,7 @@ struct csim_anchor_index {
 /* One side of a sync: its core, the pipe it names, and its time. */
 struct csim_anchor_query {
 	uint32_t pid, pipe;
+	uint16_t run;
 	int64_t t;
 };
 

@@ -24,6 +24,10 @@
 #include "base/span.h"
 #include "base/strtab.h"
 
+/* Runs beyond this share one scope for id-less flags and anchors (ids
+   have no cap). */
+#define CSIM_RUN_SCOPE_MAX UINT16_MAX
+
 struct csim_slice {
 	int64_t start;         /* integer ns: round(ts * 1000) */
 	int64_t end;           /* start + round(dur * 1000) */
@@ -32,6 +36,8 @@ struct csim_slice {
 	uint32_t sublane;      /* set by the packing pass */
 	uint8_t kind;
 	uint8_t kept;          /* set by the lane pass */
+	uint16_t run;          /* table->run, capped at CSIM_RUN_SCOPE_MAX:
+				  flags anchor within their run (--run all) */
 };
 
 enum csim_sync_kind { CSIM_SYNC_SET, CSIM_SYNC_WAIT };
@@ -46,6 +52,8 @@ struct csim_sync_rec {
 	uint8_t kind;          /* enum csim_sync_kind */
 	uint8_t is_begin;
 	uint8_t intra;         /* a cross-core (INTRA_BLOCK) record, not a flag */
+	uint16_t run;          /* table->run, capped at CSIM_RUN_SCOPE_MAX: keys
+				  of id-less flags are scoped to their run too */
 };
 
 /*
@@ -106,7 +114,12 @@ struct csim_table {
 	char **pid_names;              /* decoded pid per pid id */
 	size_t pid_names_cap;
 	struct csim_strtab pipes;      /* canonical pipe names (and flag names) */
-	struct csim_strtab ids;        /* flag ids */
+	struct csim_strtab ids;        /* flag ids, scoped to their run */
+	uint32_t run;                  /* run (TRACE block) of the records being
+					  added, 0-based: simulator ids restart
+					  per run (SPEC §5.1) */
+	char *id_key;                  /* scratch: run index + id, for interning */
+	size_t id_key_cap;
 	/* counters, copied through: raw event text */
 	char *counter_text;
 	size_t counter_len, counter_cap;

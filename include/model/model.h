@@ -35,6 +35,7 @@ struct csim_flag {
 	uint32_t detail;          /* index in table->details, or CSIM_NONE */
 	uint8_t kind;             /* enum csim_sync_kind */
 	uint8_t intra;            /* cross-core: matched by pass_intra, not pass_flags */
+	uint16_t run;             /* of its B record (struct csim_sync_rec) */
 };
 
 /*

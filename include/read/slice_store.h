@@ -55,6 +55,13 @@ void csim_slice_store_init(struct csim_slice_store *store, const char *path,
 			   const struct csim_file_id *file_id);
 void csim_slice_store_release(struct csim_slice_store *store);
 
+/*
+ * Forgets every block and row recorded (their memory is kept for reuse):
+ * the rows of a run that will not be converted are discarded with them, so
+ * the second reading walks only the converted run's blocks.
+ */
+void csim_slice_store_clear(struct csim_slice_store *store);
+
 /* Rows recorded next belong to this TRACE block. */
 int csim_slice_store_begin_block(struct csim_slice_store *store,
 				 const struct csim_block *blk, struct csim_error *err);

@@ -11,14 +11,17 @@
 
 #include "model/model.h"
 #include "base/log.h"
+#include "read/run_select.h"
 
 /* Facts of the reading that the model does not hold. */
 struct csim_run_facts {
 	const char *bin_path;
-	size_t trace_blocks;
+	size_t trace_blocks;      /* converted */
 	int have_metrics;
-	unsigned instr_ignored;   /* API_INSTR blocks after the first */
 	uint64_t instr_offset;    /* of the one used */
+	const struct csim_run_choice *choice;
+	int run_given;            /* --run K */
+	int run_all;              /* --run all */
 };
 
 void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,

@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static const char usage_text[] =
@@ -17,12 +18,16 @@ static const char usage_text[] =
 	"      --no-copy-raw    with -o: do not copy the raw simulator folder\n"
 	"      --keep-cache-ccu keep cache_time/ccu_time companion slices\n"
 	"      --no-counters    drop MTE throughput counter events\n"
+	"      --run N|all      which run of a file holding several (a re-run appends\n"
+	"                       to visualize_data.bin): 1-based; all merges them;\n"
+	"                       default: the last\n"
 	"  -q, --quiet          print errors only\n"
 	"  -h, --help           show this help and exit\n"
 	"      --version        show the version and exit\n"
 	"\n"
 	"Exit status: 0 success, 1 input missing/unreadable/corrupt or without a TRACE\n"
-	"block, 2 usage error, 3 an output could not be written.\n";
+	"block (or fewer runs than --run asks for), 2 usage error, 3 an output could\n"
+	"not be written.\n";
 
 const char *csim_cli_usage(void)
 {
@@ -87,6 +92,57 @@ static int take_output(struct csim_options *opt, int argc, char **argv, int *i,
 	return CSIM_OK;
 }
 
+/* "all", or a run number 1..UINT32_MAX in decimal digits only. */
+static int parse_run(struct csim_options *opt, const char *value)
+{
+	unsigned long long k = 0;
+
+	if (strcmp(value, "all") == 0) {
+		opt->run_all = 1;
+		return 1;
+	}
+	if (value[0] == '\0')
+		return 0;
+	for (const char *p = value; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9')
+			return 0;
+		k = k * 10 + (unsigned long long)(*p - '0');
+		if (k > UINT32_MAX)
+			return 0;
+	}
+	if (k == 0)
+		return 0;
+	opt->run = (unsigned)k;
+	return 1;
+}
+
+/* --run N|all, --run=N|all */
+static int take_run(struct csim_options *opt, int argc, char **argv, int *i,
+		    struct csim_error *err)
+{
+	const char *arg = argv[*i];
+	const char *value = NULL;
+
+	if (strncmp(arg, "--run=", 6) == 0)
+		value = arg + 6;
+	else if (*i + 1 < argc)
+		value = argv[++*i];
+	if (value == NULL)
+		return usage_error(err, "option ", arg, " needs a run number or all");
+	if (opt->run != 0 || opt->run_all)
+		return usage_error(err, "option ", arg, " given twice");
+	if (!parse_run(opt, value))
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --run: '%s' is not a run number (1, 2, ...) or all",
+				      value);
+	return CSIM_OK;
+}
+
+static int is_run_opt(const char *arg)
+{
+	return strcmp(arg, "--run") == 0 || strncmp(arg, "--run=", 6) == 0;
+}
+
 static int is_output_opt(const char *arg)
 {
 	return strcmp(arg, "--output-dir") == 0 ||
@@ -107,8 +163,10 @@ int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 		if (!only_paths && strcmp(arg, "--") == 0) {
 			only_paths = 1;
 		} else if (!only_paths && arg[0] == '-' && arg[1] != '\0') {
-			if (is_output_opt(arg)) {
-				int rc = take_output(opt, argc, argv, &i, err);
+			if (is_output_opt(arg) || is_run_opt(arg)) {
+				int rc = is_run_opt(arg)
+					 ? take_run(opt, argc, argv, &i, err)
+					 : take_output(opt, argc, argv, &i, err);
 
 				if (rc != CSIM_OK)
 					return rc;

@@ -14,6 +14,7 @@
 #include "model/passes.h"
 #include "write/raw_copy.h"
 #include "write/run_notes.h"
+#include "read/run_select.h"
 #include "read/slice_store.h"
 #include "write/trace_writer.h"
 #include "read/input_locate.h"
@@ -31,10 +32,34 @@ struct run {
 	char *schema_version;
 	struct csim_metrics metrics;
 	int have_metrics;
-	unsigned instr_ignored;
 	uint64_t instr_offset;
 	uint64_t trailing_bytes, trailing_offset;
+	struct csim_runs runs;             /* which blocks form the run (SPEC §2.1) */
+	struct csim_run_choice choice;     /* settled at the end of the reading */
+	/* API_INSTR payloads, unparsed, until the run is settled: the K-th one
+	   (--run K) and the latest other one; the one chosen is then loaded */
+	struct held_instr {
+		char *payload;
+		size_t size;
+		uint64_t offset;
+	} instr_kth, instr_last;
 };
+
+/*
+ * The run read so far is not the one converted (without --run, every run
+ * but the last): its rows, records and top-level fields are discarded, so
+ * only one run is ever held and the writer's second reading sees only the
+ * converted run's blocks.
+ */
+static void discard_run(struct run *r)
+{
+	csim_table_release(&r->model.table);
+	csim_table_init(&r->model.table);
+	csim_slice_store_clear(&r->slices);
+	free(r->profiling_type);
+	free(r->schema_version);
+	r->profiling_type = r->schema_version = NULL;
+}
 
 static int read_trace(struct run *r, struct csim_block_reader *reader,
 		      struct csim_trace_scan *sc, const struct csim_block *blk,
@@ -42,14 +67,22 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 {
 	struct csim_table *t = &r->model.table;
 	const struct csim_ingest in = { t, r->opt->counters, r->model.rule };
-	int rc = csim_slice_store_begin_block(&r->slices, blk, err);
-	int has = 1;
+	enum csim_run_trace_action act = csim_runs_trace(&r->runs);
+	int rc, has = 1;
 	/* Only a size checked against the file may size the table (a gzip
 	   block's size is unverified until its bytes run out), and only once
 	   the payload has shown an event: a sparse 5 GiB block of zeros must
 	   not reserve gigabytes before failing at its first byte. */
 	int reserve = csim_block_reader_sizes_checked(reader);
 
+	if (act == CSIM_RUN_SKIP)
+		return CSIM_OK;   /* --run K: another run's payload is not parsed */
+	if (act == CSIM_RUN_REPLACE)
+		discard_run(r);
+	/* The id scope of the run (--run all). It would wrap only past 2^32
+	   runs, i.e. over 64 GB of TRACE blocks holding nothing. */
+	t->run = (uint32_t)(r->runs.ntrace - 1);
+	rc = csim_slice_store_begin_block(&r->slices, blk, err);
 	if (rc == CSIM_OK)
 		rc = csim_trace_scan_begin(sc, reader, blk, err);
 	while (rc == CSIM_OK) {
@@ -68,31 +101,55 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 			reserve = 0;
 		}
 	}
-	/* Top-level fields come from the first TRACE block. */
+	/* Top-level fields come from the first TRACE block converted. */
 	if (rc == CSIM_OK && r->slices.nblocks == 1) {
 		csim_trace_scan_take_top_level(sc, &r->profiling_type, &r->schema_version);
 	}
 	return rc;
 }
 
+/* An API_INSTR block: held unparsed until the run is settled. */
 static int read_instr(struct run *r, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
+	struct held_instr *h = csim_runs_instr_is_kth(&r->runs) ? &r->instr_kth
+								: &r->instr_last;
 	char *payload;
-	int rc;
+	int rc = csim_block_reader_read_payload(reader, blk, &payload, err);
 
-	if (r->have_metrics) {
-		r->instr_ignored++;
-		return CSIM_OK;
-	}
-	rc = csim_block_reader_read_payload(reader, blk, &payload, err);
 	if (rc != CSIM_OK)
 		return rc;
+	free(h->payload);
+	h->payload = payload;
+	h->size = (size_t)blk->payload_size;
+	h->offset = blk->offset;
+	return CSIM_OK;
+}
+
+static void drop_held_instr(struct run *r)
+{
+	free(r->instr_kth.payload);
+	free(r->instr_last.payload);
+	r->instr_kth.payload = r->instr_last.payload = NULL;
+}
+
+/* The converted run's API_INSTR (SPEC §2.1, §7), once the run is settled. */
+static int load_metrics(struct run *r, struct csim_error *err)
+{
+	struct held_instr *h;
+	int rc;
+
+	if (r->choice.instr == 0)
+		return CSIM_OK;
+	h = csim_runs_instr_held_as_kth(&r->runs, r->choice.instr) ? &r->instr_kth
+								   : &r->instr_last;
 	/* load() owns the payload from here, also when it fails. */
-	rc = csim_metrics_load(&r->metrics, r->bin_path, blk->offset, payload,
-			       (size_t)blk->payload_size, err);
+	rc = csim_metrics_load(&r->metrics, r->bin_path, h->offset, h->payload,
+			       h->size, err);
+	h->payload = NULL;
 	r->have_metrics = 1;
-	r->instr_offset = blk->offset;
+	r->instr_offset = h->offset;
+	drop_held_instr(r);
 	return rc;
 }
 
@@ -120,6 +177,8 @@ static int read_input(struct run *r, struct csim_error *err)
 			rc = read_trace(r, &reader, sc, &blk, err);
 		else if (blk.type == CSIM_BLOCK_API_INSTR)
 			rc = read_instr(r, &reader, &blk, err);
+		else if (blk.type == CSIM_BLOCK_OP_BASIC_INFO)
+			csim_runs_basic_info(&r->runs, blk.offset);
 	}
 	r->trailing_bytes = reader.trailing_bytes;
 	r->trailing_offset = reader.trailing_offset;
@@ -127,12 +186,16 @@ static int read_input(struct run *r, struct csim_error *err)
 		csim_log_warn(r->log, "%s: %llu trailing byte(s) at offset %llu ignored: too short for a block header",
 			      r->bin_path, (unsigned long long)r->trailing_bytes,
 			      (unsigned long long)r->trailing_offset);
-	if (rc == CSIM_OK && r->slices.nblocks == 0)
+	if (rc == CSIM_OK && r->runs.ntrace == 0)
 		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "%s: no TRACE block%s",
 				    r->bin_path,
 				    csim_stream_tell(&reader.stream) == 0
 				    ? ": the file is empty"
 				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
+	if (rc == CSIM_OK)
+		rc = csim_runs_settle(&r->runs, r->bin_path, &r->choice, err);
+	if (rc == CSIM_OK)
+		rc = load_metrics(r, err);
 out:
 	csim_block_reader_release(&reader);
 	csim_trace_scan_free(sc);
@@ -201,8 +264,8 @@ static int copy_raw(struct run *r, struct csim_error *err)
 static void report_notes(const struct run *r)
 {
 	const struct csim_run_facts facts = {
-		r->bin_path, r->slices.nblocks, r->have_metrics, r->instr_ignored,
-		r->instr_offset
+		r->bin_path, r->slices.nblocks, r->have_metrics, r->instr_offset,
+		&r->choice, r->opt->run != 0, r->opt->run_all
 	};
 
 	csim_run_notes_print(r->log, &r->model, &facts);
@@ -218,6 +281,7 @@ static void run_release(struct run *r)
 	free(r->schema_version);
 	csim_model_release(&r->model);
 	csim_metrics_release(&r->metrics);
+	drop_held_instr(r);
 }
 
 int csim_convert(const struct csim_options *opt, struct csim_log *log,
@@ -232,6 +296,7 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	csim_model_init(&r.model);
 	r.model.rule.keep_scalar = opt->keep_scalar;
 	r.model.rule.keep_cache_ccu = opt->keep_cache_ccu;
+	csim_runs_init(&r.runs, opt->run, opt->run_all);
 	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
 		goto out;

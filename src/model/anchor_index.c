@@ -20,6 +20,8 @@ static int entry_cmp(const void *a, const void *b)
 
 	if (x->lane != y->lane)
 		return x->lane < y->lane ? -1 : 1;
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
 	return x->slice < y->slice ? -1 : x->slice > y->slice;
@@ -41,7 +43,7 @@ int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_mode
 		if (is_anchor(s))
 			ix->entries[ix->n++] = (struct csim_anchor_entry){
 				(uint64_t)s->pid << 32 | m->pipes[s->pipe].anchor_lane,
-				s->start, i };
+				s->start, i, s->run };
 	}
 	qsort(ix->entries, ix->n, sizeof(*ix->entries), entry_cmp);
 	return 0;
@@ -53,20 +55,26 @@ void csim_anchor_index_release(struct csim_anchor_index *ix)
 	memset(ix, 0, sizeof(*ix));
 }
 
-/*
- * First entry not ordered before (lane, t): entries of lower lanes, and of
- * this lane starting before t (at or before t when strict), come before.
- */
-static size_t bound(const struct csim_anchor_index *ix, uint64_t lane, int64_t t,
-		    int strict)
+/* Whether entry e is ordered before (lane, run, t) (or at it, when strict). */
+static int entry_before(const struct csim_anchor_entry *e, uint64_t lane,
+			uint16_t run, int64_t t, int strict)
+{
+	if (e->lane != lane)
+		return e->lane < lane;
+	if (e->run != run)
+		return e->run < run;
+	return strict ? e->start <= t : e->start < t;
+}
+
+/* First entry not ordered before (lane, run, t). */
+static size_t bound(const struct csim_anchor_index *ix, uint64_t lane, uint16_t run,
+		    int64_t t, int strict)
 {
 	size_t lo = 0, hi = ix->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct csim_anchor_entry *e = &ix->entries[mid];
-		int before = e->lane != lane ? e->lane < lane
-			     : strict ? e->start <= t : e->start < t;
+		int before = entry_before(&ix->entries[mid], lane, run, t, strict);
 
 		if (before)
 			lo = mid + 1;
@@ -80,13 +88,13 @@ static uint32_t find(const struct csim_anchor_index *ix, struct csim_anchor_quer
 		     int last)
 {
 	uint64_t lane = (uint64_t)q.pid << 32 | ix->m->pipes[q.pipe].anchor_lane;
-	size_t at = bound(ix, lane, q.t, last);
+	size_t at = bound(ix, lane, q.run, q.t, last);
+	const struct csim_anchor_entry *e;
 
-	if (last)
-		return at > 0 && ix->entries[at - 1].lane == lane
-		       ? ix->entries[at - 1].slice : CSIM_NONE;
-	return at < ix->n && ix->entries[at].lane == lane
-	       ? ix->entries[at].slice : CSIM_NONE;
+	if (last ? at == 0 : at == ix->n)
+		return CSIM_NONE;
+	e = &ix->entries[last ? at - 1 : at];
+	return e->lane == lane && e->run == q.run ? e->slice : CSIM_NONE;
 }
 
 int csim_anchor_index_arrow(const struct csim_anchor_index *ix,

@@ -25,6 +25,7 @@ void csim_table_release(struct csim_table *t)
 	free(t->details);
 	free(t->counter_text);
 	free(t->counters);
+	free(t->id_key);
 	csim_strtab_release(&t->pids);
 	csim_strtab_release(&t->pipes);
 	csim_strtab_release(&t->ids);
@@ -140,6 +141,11 @@ static int intern_cache_pipe(struct csim_table *t, struct csim_span name, uint32
 	return rc;
 }
 
+static uint16_t run_scope(const struct csim_table *t)
+{
+	return (uint16_t)(t->run < CSIM_RUN_SCOPE_MAX ? t->run : CSIM_RUN_SCOPE_MAX);
+}
+
 int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 			 int64_t start, int64_t end, enum csim_slice_kind kind,
 			 struct csim_error *err)
@@ -154,6 +160,7 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 	s->start = start;
 	s->end = end;
 	s->kind = (uint8_t)kind;
+	s->run = run_scope(t);
 	if (intern_pid(t, o, &s->pid) != 0 ||
 	    (kind == CSIM_SLICE_CACHE_CCU ? intern_cache_pipe(t, o->tid, &s->pipe)
 					  : intern_pipe(t, o->tid, &s->pipe)) != 0)
@@ -185,6 +192,23 @@ static int add_detail(struct csim_table *t, const struct csim_flag_key *key,
 	return 0;
 }
 
+/*
+ * Flag ids are interned behind the run's index (4 bytes, fixed length, so
+ * no two (run, id) pairs share a key): every user of table->ids then pairs
+ * and matches within one run only, as simulator ids restart per run.
+ */
+static int intern_id(struct csim_table *t, struct csim_span id, uint32_t *out)
+{
+	size_t n = sizeof(t->run) + id.n;
+
+	if (id.n > SIZE_MAX - sizeof(t->run) ||
+	    csim_array_grow((void **)&t->id_key, &t->id_key_cap, n, 1) != 0)
+		return -1;
+	memcpy(t->id_key, &t->run, sizeof(t->run));
+	memcpy(t->id_key + sizeof(t->run), id.p, id.n);
+	return csim_strtab_intern(&t->ids, t->id_key, n, out);
+}
+
 int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 			struct csim_error *err)
 {
@@ -201,11 +225,11 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 	r->intra = (uint8_t)(in->intra != 0);
 	r->id = CSIM_NONE;
 	r->detail = CSIM_NONE;
+	r->run = run_scope(t);
 	if (intern_pid(t, &in->owner, &r->pid) != 0 ||
 	    intern_pipe(t, in->owner.tid, &r->pipe) != 0 ||
 	    csim_strtab_intern(&t->pipes, in->name.p, in->name.n, &r->name) != 0 ||
-	    (in->has_id &&
-	     csim_strtab_intern(&t->ids, in->id.p, in->id.n, &r->id) != 0) ||
+	    (in->has_id && intern_id(t, in->id, &r->id) != 0) ||
 	    (in->detail != NULL && add_detail(t, in->detail, in->intra, &r->detail) != 0))
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	t->nsyncs++;

@@ -3,12 +3,14 @@
  * work is O(n log n) in the number of flags and slices (grouping by
  * interned id is a counting sort):
  *  1. pair pass: pair each flag's B with its E (by id, else LIFO per
- *     name/pid/tid);
+ *     name/pid/tid and run);
  *  2. flag pass: match each SET with its WAIT (by shared id, else FIFO per
- *     (pid, producer pipe, consumer pipe, flag id) in begin order);
+ *     (pid, producer pipe, consumer pipe, flag id) and run in begin order);
+ *     ids are scoped to their run by the table, keys here, so with --run
+ *     all no flag pairs or matches across runs, which restart at ts 0;
  *  3. flag pass: anchor each pair on the last producer slice starting at or
  *     before the SET and the first consumer slice starting at or after the
- *     WAIT ends.
+ *     WAIT ends, among the slices of the flag's run.
  */
 #include "model/pass_flags.h"
 
@@ -94,6 +96,7 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 	f->id = b->id;
 	f->kind = b->kind;
 	f->intra = b->intra;
+	f->run = b->run;
 	f->detail = b->detail != CSIM_NONE ? b->detail : e->detail;
 }
 
@@ -196,7 +199,8 @@ static void pair_begin_end(struct flag_work *w)
 
 		if (r->id == CSIM_NONE)
 			w->items[n++] = (struct key_item){
-				{ (uint64_t)r->name << 32 | r->pid, r->pipe, 0, 0 }, i };
+				{ (uint64_t)r->name << 32 | r->pid,
+				  (uint64_t)r->run << 32 | r->pipe, 0, 0 }, i };
 	}
 	for_each_group(w, w->items, n, 2, pair_group_lifo);
 }
@@ -238,8 +242,8 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 	uint32_t prod_pipe = d != NULL && d->producer != CSIM_NONE ? d->producer : set->pipe;
 	uint32_t cons_pipe = d != NULL && d->consumer != CSIM_NONE ? d->consumer : wait->pipe;
 	int why = csim_anchor_index_arrow(&w->anchors,
-		(struct csim_anchor_query){ set->pid, prod_pipe, set->begin },
-		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->end }, a);
+		(struct csim_anchor_query){ set->pid, prod_pipe, set->run, set->begin },
+		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end }, a);
 
 	if (why >= 0)
 		return why;
@@ -338,7 +342,8 @@ static void match_set_wait(struct flag_work *w)
 		d = &t->details[f->detail];
 		w->items[n++] = (struct key_item){
 			{ (uint64_t)f->pid << 32 | d->producer,
-			  (uint64_t)d->consumer << 1 | d->has_flag_id, d->flag_id,
+			  (uint64_t)f->run << 33 | (uint64_t)d->consumer << 1 | d->has_flag_id,
+			  d->flag_id,
 			  key_kind_time(f->kind, f->begin) }, i };
 	}
 	for_each_group(w, w->items, n, 3, match_group);

@@ -58,8 +58,8 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 	const struct csim_sync_detail *sd = detail_of(m, set);
 	const struct csim_sync_detail *wd = detail_of(m, wait);
 	int why = csim_anchor_index_arrow(ix,
-		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->begin },
-		(struct csim_anchor_query){ wait->pid, named_pipe(m, wait), wait->end }, a);
+		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->run, set->begin },
+		(struct csim_anchor_query){ wait->pid, named_pipe(m, wait), wait->run, wait->end }, a);
 
 	if (why >= 0)
 		return why;

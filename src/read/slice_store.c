@@ -24,6 +24,12 @@ void csim_slice_store_release(struct csim_slice_store *store)
 	csim_slice_store_init(store, NULL, NULL);
 }
 
+void csim_slice_store_clear(struct csim_slice_store *store)
+{
+	store->nblocks = 0;
+	store->nlocs = 0;
+}
+
 int csim_slice_store_begin_block(struct csim_slice_store *store,
 				 const struct csim_block *blk, struct csim_error *err)
 {

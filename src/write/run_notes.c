@@ -37,6 +37,31 @@ static void breakdown_text(struct breakdown b, char *buf, size_t cap)
 	}
 }
 
+/* Which run of several is converted, and blocks that are not one per run. */
+static void runs_print(struct csim_log *log, const struct csim_run_facts *facts)
+{
+	const struct csim_run_choice *c = facts->choice;
+	const char *path = facts->bin_path;
+
+	if (c->runs > 1 && facts->run_all)
+		csim_log_note(log, "%s holds %llu runs: merged into one timeline, ids scoped to their run; metrics from run %llu",
+			      path, (unsigned long long)c->runs, (unsigned long long)c->run);
+	else if (c->runs > 1 && facts->run_given)
+		csim_log_note(log, "%s holds %llu runs: converting run %llu",
+			      path, (unsigned long long)c->runs, (unsigned long long)c->run);
+	else if (c->runs > 1)
+		csim_log_warn(log, "%s holds %llu runs (a re-run appended to the same file): converting run %llu; use --run K or --run all",
+			      path, (unsigned long long)c->runs, (unsigned long long)c->run);
+	if (c->instr_mismatch)
+		csim_log_warn(log, "%s: %llu TRACE block(s) but %llu API_INSTR block(s): metrics come from the last API_INSTR block, at offset %llu",
+			      path, (unsigned long long)c->runs, (unsigned long long)c->ninstr,
+			      (unsigned long long)facts->instr_offset);
+	if (c->basic_mismatch)
+		csim_log_warn(log, "%s: %llu TRACE block(s) but %llu OP_BASIC_INFO block(s): run %llu takes the last OP_BASIC_INFO block, at offset %llu",
+			      path, (unsigned long long)c->runs, (unsigned long long)c->nbasic,
+			      (unsigned long long)c->run, (unsigned long long)c->basic_offset);
+}
+
 void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 			  const struct csim_run_facts *facts)
 {
@@ -52,15 +77,12 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 	for (size_t i = 0; i < CSIM_FSKIP_COUNT; i++)
 		sync_skips[i] = m->flag_skips[i] + m->intra_skips[i];
 
+	runs_print(log, facts);
 	if (breakdown_total(skipped) > 0) {
 		breakdown_text(skipped, buf, sizeof(buf));
 		csim_log_warn(log, "%llu event(s) skipped for missing or bad fields: %s",
 			      (unsigned long long)breakdown_total(skipped), buf);
 	}
-	if (facts->instr_ignored > 0)
-		csim_log_warn(log, "%s: %u more API_INSTR block(s) ignored; metrics come from the first, at offset %llu",
-			      facts->bin_path, facts->instr_ignored,
-			      (unsigned long long)facts->instr_offset);
 	if (!facts->have_metrics)
 		csim_log_warn(log, "%s: no API_INSTR block: instr_metrics.json not written",
 			      facts->bin_path);

@@ -20,6 +20,7 @@ source_size_overflow|1|corrupt block at offset 296: SOURCE block size 1844674407
 trace_not_json|1|TRACE block at offset 0: payload byte 0: TRACE payload is neither an object nor an array
 trace_truncated_json|1|TRACE block at offset 0: payload byte 381: unexpected end of JSON text
 trace_events_not_array|1|TRACE block at offset 0: payload byte 15: traceEvents is not an array
+last_run_trace_truncated|1|TRACE block at offset 296: payload byte 381: unexpected end of JSON text
 details_only|1|no TRACE block (only simulator dumps carry a timeline
 api_instr_not_json|1|API_INSTR block at offset 296: unexpected end of JSON text at payload byte 10
 gzip_block_past_eof|1|corrupt block at offset 0: block of 296 bytes runs past the end of the file
@@ -88,6 +89,12 @@ out_trace="$tmp/string_with_bad_utf8/out/trace.clean.json"
 check "string_with_bad_utf8: bad bytes kept" grep -q $'\xff\xfe bad \xc0\xaf overlong' "$out_trace"
 check "string_with_bad_utf8: escapes kept" grep -qF '\ud83d\ude00 pair"}}' "$out_trace"
 check "string_with_bad_utf8: escaped NUL kept" grep -qF '"name":"A\u0000B"' "$out_trace"
+# The run is chosen by the reader, not by the error: --run 1 skips run 2's
+# corrupt block unparsed and converts run 1 (SPEC §2.1).
+run "$tmp/last_run_trace_truncated" sim -o run1 --no-copy-raw --run 1
+check "last_run_trace_truncated: --run 1 converts run 1" [ "$status" -eq 0 ]
+check "last_run_trace_truncated: --run 1: its one slice" "$CSIM_CHECK" --expect-slices 1 \
+	"$tmp/last_run_trace_truncated/run1/trace.clean.json"
 # -0 is zero; of the duplicate "ts" keys the last one wins.
 check "odd_numbers: ZERO and DUP kept" grep -qF '"name":"DUP"' "$tmp/odd_numbers/out/trace.clean.json"
 check "odd_numbers: -0 kept as written" grep -qF '"name":"ZERO","ph":"X","pid":"p","tid":"MTE2","ts":-0,"dur":-0,' "$tmp/odd_numbers/out/trace.clean.json"

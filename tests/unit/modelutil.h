@@ -69,6 +69,7 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 	s->pipe = mu_pipe(m, pipe);
 	s->kind = (uint8_t)kind;
 	s->kept = kind == CSIM_SLICE_INSTR;
+	s->run = (uint16_t)m->table.run;
 	m->kept_slices += s->kept;
 	t->slices_cap = t->nslices + 1;
 	return (uint32_t)t->nslices++;
@@ -135,6 +136,7 @@ static inline void mu_sync(struct csim_model *m, enum csim_sync_kind kind,
 	if (id != NULL && csim_strtab_intern(&t->ids, id, strlen(id), &r->id) != 0)
 		abort();
 	r->detail = detail;
+	r->run = (uint16_t)t->run;
 	t->syncs_cap = t->nsyncs + 1;
 	t->nsyncs++;
 }

@@ -60,6 +60,8 @@ static int check_opts(struct check_ctx *c, const struct csim_options *got,
 	ok &= CHECK_I64(c, got->quiet, want->quiet);
 	ok &= CHECK_I64(c, got->show_help, want->show_help);
 	ok &= CHECK_I64(c, got->show_version, want->show_version);
+	ok &= CHECK_I64(c, got->run, want->run);
+	ok &= CHECK_I64(c, got->run_all, want->run_all);
 	return ok;
 }
 
@@ -207,6 +209,43 @@ static void test_double_dash_ends_options(struct check_ctx *c)
 	check_opts(c, &opt, &want);
 }
 
+static void test_run_spellings(struct check_ctx *c)
+{
+	const char *const *forms[] = {
+		ARGS("--run", "2", "p"), ARGS("--run=2", "p"), ARGS("p", "--run", "2"),
+		ARGS("--run", "4294967295", "p"), ARGS("--run=all", "p"),
+		ARGS("p", "--run", "all"), ARGS("--run", "007", "p")
+	};
+	static const unsigned runs[] = { 2, 2, 2, 4294967295u, 0, 0, 7 };
+
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		struct csim_options opt, want = defaults("p");
+		struct csim_error err;
+
+		want.run = runs[i];
+		want.run_all = runs[i] == 0;
+		if (!CHECK_I64(c, parse(&opt, &err, forms[i]), CSIM_OK) ||
+		    !check_opts(c, &opt, &want))
+			fprintf(stderr, "    form %zu: %s\n", i, err.message);
+	}
+}
+
+/* Run numbers are 1-based; anything but digits or "all" is refused. */
+static void test_bad_run_is_a_usage_error(struct check_ctx *c)
+{
+	expect_usage(c, ARGS("--run", "0", "p"), "'0' is not a run number");
+	expect_usage(c, ARGS("--run=x", "p"), "'x' is not a run number");
+	expect_usage(c, ARGS("--run", "-1", "p"), "'-1'");
+	expect_usage(c, ARGS("--run", "+1", "p"), "'+1'");
+	expect_usage(c, ARGS("--run", "1.5", "p"), "'1.5'");
+	expect_usage(c, ARGS("--run", "ALL", "p"), "'ALL'");
+	expect_usage(c, ARGS("--run=", "p"), "''");
+	expect_usage(c, ARGS("--run", "4294967296", "p"), "'4294967296'");
+	expect_usage(c, ARGS("p", "--run"), "--run needs a run number or all");
+	expect_usage(c, ARGS("--run", "1", "--run=all", "p"), "twice");
+	expect_usage(c, ARGS("--run=all", "--run", "all", "p"), "twice");
+}
+
 static void test_help_and_version_need_no_path(struct check_ctx *c)
 {
 	static const char *const help[] = { "-h", "--help" };
@@ -233,7 +272,7 @@ static void test_usage_text_lists_every_option(struct check_ctx *c)
 	static const char *const names[] = {
 		"PATH", "-o, --output-dir DIR", "--keep-scalar", "--raw-metrics",
 		"--no-copy-raw", "--keep-cache-ccu", "--no-counters", "-q, --quiet",
-		"-h, --help", "--version"
+		"-h, --help", "--version", "--run N|all"
 	};
 	const char *u = csim_cli_usage();
 
@@ -255,6 +294,8 @@ int main(void)
 	CHECK_RUN(&c, test_two_paths_is_a_usage_error);
 	CHECK_RUN(&c, test_unknown_option_is_a_usage_error);
 	CHECK_RUN(&c, test_double_dash_ends_options);
+	CHECK_RUN(&c, test_run_spellings);
+	CHECK_RUN(&c, test_bad_run_is_a_usage_error);
 	CHECK_RUN(&c, test_help_and_version_need_no_path);
 	CHECK_RUN(&c, test_usage_text_lists_every_option);
 	return check_done(&c);

@@ -1,4 +1,6 @@
 /* Event classification into the table (SPEC §3): the real scanner, ingest, table. */
+#include <string.h>
+
 #include "check.h"
 #include "testutil.h"
 
@@ -154,13 +156,21 @@ static void test_sync_records(struct check_ctx *c)
 	struct loaded l;
 	const struct csim_table *t = &l.table;
 	const struct csim_sync_detail *d;
+	const uint32_t run0 = 0;
+	const char *id;
+	size_t n;
 
 	if (load(c, &l, 1) != 0 || !CHECK_U64(c, t->nsyncs, 3))
 		goto out;
 	CHECK_U64(c, t->syncs[0].kind, CSIM_SYNC_SET);
 	CHECK_U64(c, t->syncs[0].is_begin, 1);
 	CHECK_I64(c, t->syncs[0].ts, 3000);         /* 3.0004 us -> 3000 ns */
-	CHECK_STR(c, csim_strtab_get(&t->ids, t->syncs[0].id, NULL), "c_1");
+	/* Interned behind the run's index (run 0 here). */
+	id = csim_strtab_get(&t->ids, t->syncs[0].id, &n);
+	if (CHECK_U64(c, n, sizeof(run0) + 3)) {
+		CHECK_BYTES(c, id, sizeof(run0), (const char *)&run0, sizeof(run0));
+		CHECK_MEM(c, id + sizeof(run0), 3, "c_1");
+	}
 	if (CHECK(c, t->syncs[0].detail != CSIM_NONE)) {
 		d = &t->details[t->syncs[0].detail];
 		CHECK_STR(c, pipe_of(t, d->producer), "VECTOR");   /* VEC */
@@ -209,7 +219,9 @@ static void test_intra_block_records(struct check_ctx *c)
 		CHECK_U64(c, t->syncs[i].kind, want_kind[i]);
 		CHECK_U64(c, t->syncs[i].intra, want_intra[i]);
 	}
-	CHECK_STR(c, csim_strtab_get(&t->ids, t->syncs[0].id, NULL), "intra_0");
+	/* ids are interned behind their run number (scoped to their run) */
+	CHECK_STR(c, csim_strtab_get(&t->ids, t->syncs[0].id, NULL) + sizeof(t->run),
+		  "intra_0");
 	CHECK_U64(c, t->syncs[2].id, t->syncs[0].id);
 	if (CHECK(c, t->syncs[0].detail != CSIM_NONE)) {
 		d = &t->details[t->syncs[0].detail];
@@ -229,6 +241,58 @@ static void test_intra_block_records(struct check_ctx *c)
 	CHECK_U64(c, t->dropped[CSIM_DROP_OTHER_BE], 0);
 out:
 	unload(&l);
+}
+
+/* Adds a SET begin record with id id[0..n) to t in the table's current run. */
+static int add_set(struct csim_table *t, const char *id, size_t n, uint32_t *out)
+{
+	struct csim_sync_in in;
+	struct csim_error err;
+
+	memset(&in, 0, sizeof(in));
+	in.owner.pid_json = csim_span_of("\"core0\"", 7);
+	in.owner.pid = csim_span_of("core0", 5);
+	in.owner.tid = csim_span_of("MTE2", 4);
+	in.name = csim_span_of("SET_FLAG", 8);
+	in.id = csim_span_of(id, n);
+	in.has_id = 1;
+	in.kind = CSIM_SYNC_SET;
+	in.is_begin = 1;
+	if (csim_table_add_sync(t, &in, &err) != CSIM_OK)
+		return -1;
+	*out = t->syncs[t->nsyncs - 1].id;
+	return 0;
+}
+
+/*
+ * Simulator ids restart per run (SPEC §5.1): the same id text in two runs
+ * held together (--run all) is two ids, so nothing pairs or matches across
+ * runs; within a run it stays one id. An id that looks like another run's
+ * prefixed key does not collide with it.
+ */
+static void test_ids_are_scoped_to_their_run(struct check_ctx *c)
+{
+	struct csim_table t;
+	uint32_t a0, b0, a1, a1again, tricky;
+	/* run 1's key for "_1" on a little-endian machine, as run 0's id text */
+	static const char tricky_id[] = "\x01\x00\x00\x00_1";
+
+	csim_table_init(&t);
+	if (!CHECK(c, add_set(&t, "_1", 2, &a0) == 0 && add_set(&t, "_2", 2, &b0) == 0))
+		goto out;
+	t.run = 1;
+	if (!CHECK(c, add_set(&t, "_1", 2, &a1) == 0 && add_set(&t, "_1", 2, &a1again) == 0))
+		goto out;
+	CHECK(c, a0 != b0);
+	CHECK(c, a1 != a0);
+	CHECK_U64(c, a1again, a1);
+	t.run = 0;
+	if (!CHECK(c, add_set(&t, tricky_id, sizeof(tricky_id) - 1, &tricky) == 0))
+		goto out;
+	CHECK(c, tricky != a1 && tricky != a0);
+	CHECK_U64(c, t.ids.count, 4);
+out:
+	csim_table_release(&t);
 }
 
 static void test_counters_copied_or_dropped(struct check_ctx *c)
@@ -332,6 +396,7 @@ int main(void)
 	CHECK_RUN(&c, test_slices_and_their_kinds);
 	CHECK_RUN(&c, test_skip_reasons);
 	CHECK_RUN(&c, test_sync_records);
+	CHECK_RUN(&c, test_ids_are_scoped_to_their_run);
 	CHECK_RUN(&c, test_counters_copied_or_dropped);
 	CHECK_RUN(&c, test_unplaced_events_dropped_anyway);
 	CHECK_RUN(&c, test_intra_block_slices_keep_their_lane);

@@ -96,6 +96,78 @@ static void test_lifo_begin_end_without_ids(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * --run all: two runs of one kernel restart at ts 0 on the same lanes. Id-less
+ * flags of one key match FIFO within their run only: run 0's SET (begins
+ * 100) would otherwise take run 1's WAIT (begins 105, the earliest), and
+ * run 1's SET run 0's WAIT. B/E records of one (name, pid, tid) pair LIFO
+ * within their run only: run 1's lone E must not close run 0's B.
+ */
+static void test_idless_flags_stay_in_their_run(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t d;
+	uint32_t prod0, prod1, cons0, cons1;
+
+	init(&m);
+	d = mu_detail(&m, "MTE2", "VECTOR", 0);
+	/* run 0: SET 100-101, WAIT 110-290; a B without its E on MTE3 */
+	prod0 = mu_slice(&m, P, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	cons0 = mu_slice(&m, P, "VECTOR", 300, 310, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 100, 101, NULL, d);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 110, 290, NULL, d);
+	mu_sync(&m, CSIM_SYNC_SET, 1, P, "MTE3", 120, NULL, CSIM_NONE);
+	m.table.run = 1;
+	/* run 1: SET 104-105, WAIT 105-315; an E without its B on MTE3 */
+	prod1 = mu_slice(&m, P, "MTE2", 102, 104, CSIM_SLICE_INSTR);
+	cons1 = mu_slice(&m, P, "VECTOR", 320, 330, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 104, 105, NULL, d);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 105, 315, NULL, d);
+	mu_sync(&m, CSIM_SYNC_SET, 0, P, "MTE3", 130, NULL, CSIM_NONE);
+	run_all(&m, 0);
+	if (!CHECK_U64(c, m.narrows, 2))
+		goto out;
+	CHECK_U64(c, m.arrows[0].producer, prod0);
+	CHECK_U64(c, m.arrows[0].consumer, cons0);
+	CHECK_U64(c, m.arrows[1].producer, prod1);
+	CHECK_U64(c, m.arrows[1].consumer, cons1);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_INCOMPLETE], 2);
+	CHECK_U64(c, skips_total(&m), 2);
+out:
+	csim_model_release(&m);
+}
+
+/*
+ * --run all: a flag anchors on slices of its own run only; both runs share
+ * the lanes. Flag f's only producer candidate is run 0's, flag g's only
+ * consumer candidate too: both are skipped, not drawn across runs.
+ */
+static void test_anchors_stay_in_their_run(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t d;
+
+	init(&m);
+	d = mu_detail(&m, "MTE2", "VECTOR", 0);
+	mu_slice(&m, P, "MTE2", 0, 100, CSIM_SLICE_INSTR);        /* run 0 */
+	mu_slice(&m, P, "VECTOR", 500, 510, CSIM_SLICE_INSTR);
+	m.table.run = 1;
+	mu_slice(&m, P, "MTE2", 140, 145, CSIM_SLICE_INSTR);      /* run 1 */
+	mu_slice(&m, P, "VECTOR", 200, 210, CSIM_SLICE_INSTR);
+	/* f: SET at 130, before run 1's MTE2; WAIT ends 190 */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 130, 131, "f", d);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 132, 190, "f", d);
+	/* g: SET at 150; WAIT ends 300, after run 1's last VECTOR */
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 150, 151, "g", d);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 152, 300, "g", d);
+	run_all(&m, 0);
+	CHECK_U64(c, m.narrows, 0);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_PRODUCER], 1);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_CONSUMER], 1);
+	CHECK_U64(c, skips_total(&m), 2);
+	csim_model_release(&m);
+}
+
 static void test_fifo_per_key_with_interleaved_keys(struct check_ctx *c)
 {
 	struct csim_model m;
@@ -316,6 +388,8 @@ int main(void)
 	CHECK_RUN(&c, test_ids_pair_even_when_end_comes_first);
 	CHECK_RUN(&c, test_id_without_partner_stays_unmatched);
 	CHECK_RUN(&c, test_lifo_begin_end_without_ids);
+	CHECK_RUN(&c, test_idless_flags_stay_in_their_run);
+	CHECK_RUN(&c, test_anchors_stay_in_their_run);
 	CHECK_RUN(&c, test_fifo_per_key_with_interleaved_keys);
 	CHECK_RUN(&c, test_anchor_ties_and_zero_length);
 	CHECK_RUN(&c, test_scalar_consumer_is_skipped_unless_kept);

@@ -34,9 +34,13 @@ static void make_dump(struct tbuf *file, const char *first_ts)
 		    "{\"name\":\"E\",\"ph\":\"X\",\"pid\":\"q\",\"tid\":\"MTE3\",\"ts\":5,\"dur\":2}]}");
 }
 
-/* The first reading as the converter does it: table rows plus their places. */
+/*
+ * The first reading as the converter does it: table rows plus their places.
+ * With discard, each TRACE block after the first discards the rows before it,
+ * as the converter does for every run but the last (SPEC §2.1).
+ */
 static int first_reading(struct check_ctx *c, const char *path, struct csim_table *t,
-			 struct csim_slice_store *store)
+			 struct csim_slice_store *store, int discard)
 {
 	struct csim_block_reader r;
 	struct csim_trace_scan *sc;
@@ -56,6 +60,11 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 	       has) {
 		if (blk.type != CSIM_BLOCK_TRACE)
 			continue;
+		if (discard && store->nblocks > 0) {
+			csim_table_release(t);
+			csim_table_init(t);
+			csim_slice_store_clear(store);
+		}
 		rc = csim_slice_store_begin_block(store, &blk, &err);
 		if (rc == CSIM_OK)
 			rc = csim_trace_scan_begin(sc, &r, &blk, &err);
@@ -96,7 +105,7 @@ static int fixture_make(struct check_ctx *c, struct fixture *f)
 	ok = CHECK(c, tdir_make(f->dir, sizeof(f->dir)) == 0) &&
 	     CHECK(c, tfile_write(tpath(f->path, sizeof(f->path), f->dir, "v.bin"),
 				  file.p, file.n) == 0) &&
-	     first_reading(c, f->path, &f->t, &f->store) == CSIM_OK &&
+	     first_reading(c, f->path, &f->t, &f->store, 0) == CSIM_OK &&
 	     CHECK_U64(c, f->t.nslices, 5) && CHECK_U64(c, f->store.nlocs, 5) &&
 	     CHECK_U64(c, f->store.nblocks, 2);
 	tbuf_free(&file);
@@ -147,6 +156,55 @@ static void test_kept_rows_come_back_in_order(struct check_ctx *c)
 	CHECK_I64(c, has, 0);
 	csim_slice_reader_close(&rd);
 out:
+	fixture_free(&f);
+}
+
+/*
+ * A cleared store forgets the first block's rows: the second reading walks
+ * only the block read after it (the converted run), its rows numbered from
+ * 0 like the table's.
+ */
+static void test_cleared_store_reads_only_the_last_block(struct check_ctx *c)
+{
+	static const char *const names[] = { "\"D\"", "\"E\"" };
+	struct fixture f;
+	struct tbuf file = { NULL, 0, 0, 0 };
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	size_t got = 0;
+	int has = 1, rc;
+
+	csim_table_init(&f.t);
+	csim_slice_store_init(&f.store, NULL, NULL);
+	make_dump(&file, "1");
+	if (!CHECK(c, tdir_make(f.dir, sizeof(f.dir)) == 0) ||
+	    !CHECK(c, tfile_write(tpath(f.path, sizeof(f.path), f.dir, "v.bin"),
+				  file.p, file.n) == 0) ||
+	    first_reading(c, f.path, &f.t, &f.store, 1) != CSIM_OK ||
+	    !CHECK_U64(c, f.t.nslices, 2) || !CHECK_U64(c, f.store.nlocs, 2) ||
+	    !CHECK_U64(c, f.store.nblocks, 1) ||
+	    !CHECK_U64(c, f.store.rows_end[0], 2))
+		goto out;
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = 1;
+	rc = csim_slice_reader_open(&rd, &f.store, f.t.slices, &err);
+	CHECK_I64(c, rc, CSIM_OK);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		size_t row = 99;
+
+		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
+		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
+			break;
+		if (!CHECK(c, got < 2) || !CHECK_U64(c, row, got))
+			break;
+		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[row]);
+		got++;
+	}
+	CHECK_U64(c, got, 2);
+	csim_slice_reader_close(&rd);
+out:
+	tbuf_free(&file);
 	fixture_free(&f);
 }
 
@@ -215,6 +273,7 @@ int main(void)
 	struct check_ctx c = { 0, 0, NULL };
 
 	CHECK_RUN(&c, test_kept_rows_come_back_in_order);
+	CHECK_RUN(&c, test_cleared_store_reads_only_the_last_block);
 	CHECK_RUN(&c, test_replaced_file_is_refused_on_open);
 	CHECK_RUN(&c, test_rewritten_row_is_an_error);
 	return check_done(&c);

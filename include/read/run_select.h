@@ -1,0 +1,70 @@
+/*
+ * run_select: which blocks of a file make up the run to convert (SPEC §2.1).
+ *
+ * The producer appends: one simulator run writes one TRACE block, so a file
+ * with N TRACE blocks holds N runs. Run k is the k-th TRACE block with the
+ * k-th API_INSTR and OP_BASIC_INFO block when the file holds as many of those
+ * as TRACE blocks, else with the last of them. The file is read as a stream,
+ * so N is known only at its end: the reader asks block by block what to do
+ * and settles the rest once the file is read. No I/O here.
+ */
+#ifndef CSIM_RUN_SELECT_H
+#define CSIM_RUN_SELECT_H
+
+#include <stdint.h>
+
+#include "base/csim_error.h"
+
+/* What to do with the TRACE block just met. */
+enum csim_run_trace_action {
+	CSIM_RUN_SKIP,      /* --run K: another run's block, not parsed */
+	CSIM_RUN_ADD,       /* parse; its rows join those held (first, or --run all) */
+	CSIM_RUN_REPLACE    /* parse after discarding the rows of the run before */
+};
+
+struct csim_runs {
+	uint32_t want;          /* --run K (1-based), 0: the last */
+	int all;                /* --run all */
+	uint64_t ntrace, ninstr, nbasic;
+	uint64_t basic_kth, basic_last;    /* OP_BASIC_INFO header offsets */
+};
+
+/* The run settled once the whole file is read. */
+struct csim_run_choice {
+	uint64_t runs;          /* TRACE blocks in the file */
+	uint64_t run;           /* 1-based run converted (--run all: the last) */
+	uint64_t ninstr, nbasic;   /* API_INSTR, OP_BASIC_INFO blocks in the file */
+	uint64_t instr;         /* 1-based API_INSTR block to use, 0: none */
+	int instr_mismatch;     /* API_INSTR blocks present but not one per run */
+	uint64_t basic;         /* 1-based OP_BASIC_INFO block of the run, 0: none */
+	uint64_t basic_offset;  /* its header offset */
+	int basic_mismatch;
+};
+
+void csim_runs_init(struct csim_runs *rs, uint32_t want, int all);
+
+/* A TRACE block: counts it and says whether and how to read it. */
+enum csim_run_trace_action csim_runs_trace(struct csim_runs *rs);
+
+/*
+ * An API_INSTR block: counts it; 1 when it is the one --run K may need
+ * (the K-th: hold it apart), 0 when it only may be the last (hold it in place
+ * of any earlier one). Never more than these two are needed.
+ */
+int csim_runs_instr_is_kth(struct csim_runs *rs);
+
+/* An OP_BASIC_INFO block at header offset `offset`. */
+void csim_runs_basic_info(struct csim_runs *rs, uint64_t offset);
+
+/*
+ * Once the file is read: the run, its API_INSTR and OP_BASIC_INFO. --run K
+ * beyond the count of runs is an input error naming the count (the file,
+ * not the command line, lacks the run). Call only with ntrace > 0.
+ */
+int csim_runs_settle(const struct csim_runs *rs, const char *path,
+		     struct csim_run_choice *choice, struct csim_error *err);
+
+/* Whether API_INSTR number `instr` (from a choice) is the K-th one held apart. */
+int csim_runs_instr_held_as_kth(const struct csim_runs *rs, uint64_t instr);
+
+#endif

@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# Files holding several runs (SPEC §1 --run, §2.1, §5.1-5.2, §7; issue #9):
+# the default converts the last run with the SPEC's warning; --run K picks
+# run K (K beyond the count is an input error, exit 1; 0, x, ... are usage
+# errors, exit 2); --run all merges every run with ids scoped to their run
+# and the last run's metrics; unequal API_INSTR / OP_BASIC_INFO counts warn
+# and take the last; gzip input works the same; a one-run file is unchanged.
+#
+# Two runs of one vector core. Each has a slice A on MTE2 and B on VECTOR,
+# a flag "p" (MTE2 -> VECTOR) that anchors A -> B, and half of a flag "x":
+# run 1 its SET only, run 2 its WAIT only. Were ids not scoped to their run,
+# --run all would pair run 1's SET x with run 2's WAIT x and draw a third
+# arrow (A1 -> B2).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+: "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
+
+w="$tmp/w"
+mkdir -p "$w"
+
+# run_trace N T0 SCHEMA: the trace of run N, its events at T0 + small offsets (µs).
+run_trace() {
+	local n=$1 t=$2 schema=$3 x
+	if [ "$n" = 1 ]; then
+		x="{\"args\":{\"detail\":\"PIPE:MTE2,TRIGGERPIPE:VEC,FLAGID:1,\"},\"id\":\"x\",\"name\":\"SET_FLAG\",\"ph\":\"B\",\"pid\":\"core0.veccore0\",\"tid\":\"MTE2\",\"ts\":$t.07},
+{\"id\":\"x\",\"name\":\"SET_FLAG\",\"ph\":\"E\",\"pid\":\"core0.veccore0\",\"tid\":\"MTE2\",\"ts\":$t.08}"
+	else
+		x="{\"id\":\"x\",\"name\":\"WAIT_FLAG\",\"ph\":\"B\",\"pid\":\"core0.veccore0\",\"tid\":\"VECTOR\",\"ts\":$t.0},
+{\"id\":\"x\",\"name\":\"WAIT_FLAG\",\"ph\":\"E\",\"pid\":\"core0.veccore0\",\"tid\":\"VECTOR\",\"ts\":$t.15}"
+	fi
+	cat <<EOF
+{"displayTimeUnit":"ns","profilingType":"op","schemaVersion":$schema,"traceEvents":[
+{"args":{"run":$n},"dur":0.1,"name":"A$n","ph":"X","pid":"core0.veccore0","tid":"MTE2","ts":$t.0},
+{"args":{"run":$n},"dur":0.1,"name":"B$n","ph":"X","pid":"core0.veccore0","tid":"VECTOR","ts":$t.2},
+{"args":{"detail":"PIPE:MTE2,TRIGGERPIPE:VEC,FLAGID:0,"},"id":"p","name":"SET_FLAG","ph":"B","pid":"core0.veccore0","tid":"MTE2","ts":$t.05},
+{"id":"p","name":"SET_FLAG","ph":"E","pid":"core0.veccore0","tid":"MTE2","ts":$t.06},
+{"id":"p","name":"WAIT_FLAG","ph":"B","pid":"core0.veccore0","tid":"VECTOR","ts":$t.0},
+{"id":"p","name":"WAIT_FLAG","ph":"E","pid":"core0.veccore0","tid":"VECTOR","ts":$t.15},
+$x
+]}
+EOF
+}
+run_trace 1 1 1 >"$w/r1.json"
+run_trace 2 2 2 >"$w/r2.json"
+for n in 1 2; do
+	printf '{"Cores":["core0.veccore0"],"Instructions":[{"Pipe":"MTE2","Source":"run%s"}]}' "$n" >"$w/i$n.json"
+	printf '{"run":%s}' "$n" >"$w/b$n.json"
+done
+printf '{"traceEvents":[' >"$w/bad.json"   # a TRACE payload that is not JSON
+
+# dump NAME RECIPE-LINES...: builds $w/NAME/visualize_data.bin.
+dump() {
+	local name=$1
+	shift
+	mkdir -p "$w/$name"
+	printf '%s\n' "$@" >"$w/$name.recipe"
+	sed -i "s|@|$w/|g" "$w/$name.recipe"
+	"$CSIM_GEN" "$w/$name.recipe" "$w/$name/visualize_data.bin"
+}
+dump two "trace @r1.json" "instr @i1.json" "block 5 @b1.json" \
+	"trace @r2.json" "instr @i2.json" "block 5 @b2.json"
+dump two_gz "trace @r1.json" "instr @i1.json" "block 5 @b1.json" \
+	"trace @r2.json" "instr @i2.json" "block 5 @b2.json" "gzip"
+dump one_instr "trace @r1.json" "instr @i1.json" "trace @r2.json"
+dump three_instr "instr @i1.json" "trace @r1.json" "instr @i2.json" "trace @r2.json" "instr @i1.json"
+dump one_basic "block 5 @b1.json" "trace @r1.json" "instr @i1.json" "trace @r2.json" "instr @i2.json"
+dump one "trace @r2.json" "instr @i2.json"
+dump bad_first "block 2 @bad.json" "instr @i1.json" "trace @r2.json" "instr @i2.json"
+dump bad_last "trace @r1.json" "instr @i1.json" "block 2 @bad.json" "instr @i2.json"
+
+# facts DIR: what trace_facts prints for DIR/trace.clean.json, plus run args.
+facts() { "$CSIM_FACTS" "$1/trace.clean.json"; }
+has_fact() { grep -Fxq "$2" <<<"$1"; }
+first_line() { head -n 1 "$1/trace.clean.json"; }
+
+arrow1="arrow 1 MTE2->VECTOR flag0 core0.veccore0 MTE2 1.05 core0.veccore0 VECTOR 1.25"
+arrow2_alone="arrow 1 MTE2->VECTOR flag0 core0.veccore0 MTE2 2.05 core0.veccore0 VECTOR 2.25"
+arrow2_merged="arrow 2 MTE2->VECTOR flag0 core0.veccore0 MTE2 2.05 core0.veccore0 VECTOR 2.25"
+warn_two="warning: two/visualize_data.bin holds 2 runs (a re-run appended to the same file): converting run 2; use --run K or --run all"
+
+# --- default: the last run, with the SPEC's warning --------------------------
+run "$w" two -o o_def --no-copy-raw
+f=$(facts "$w/o_def")
+check "default: exit 0" [ "$status" -eq 0 ]
+check "default: the SPEC's warning, exactly" contains "$err" "$warn_two"$'\n'
+check "default: one warning" [ "$(grep -c '^warning:' <<<"$err")" = 1 ]
+check "default: run 2's slices only" has_fact "$f" "slices 2"
+check "default: no run-1 slice" eval '! grep -q "\"A1\"" "$w/o_def/trace.clean.json"'
+check "default: run 2's arrow" has_fact "$f" "$arrow2_alone"
+check "default: one arrow" has_fact "$f" "arrows 1"
+check "default: run 2's WAIT x has no SET" contains "$err" "1 sync flag(s) could not be re-anchored: 1 no matching SET"
+check "default: events of one TRACE block" contains "$err" "note: 8 event(s) in 1 TRACE block(s)"
+check "default: run 2's metrics" grep -q '"source":"run2"' "$w/o_def/instr_metrics.json"
+check "default: run 2's schemaVersion" contains "$(first_line "$w/o_def")" '"schemaVersion":2'
+check "default: viewer rules hold" "$CSIM_CHECK" --expect-slices 2 --expect-arrows 1 "$w/o_def/trace.clean.json"
+
+# --- --run 1, --run 2 ----------------------------------------------------------
+run "$w" two -o o_r1 --no-copy-raw --run 1
+f=$(facts "$w/o_r1")
+check "--run 1: exit 0" [ "$status" -eq 0 ]
+check "--run 1: no warning" eval '! contains "$err" "warning:"'
+check "--run 1: says which run" contains "$err" "note: two/visualize_data.bin holds 2 runs: converting run 1"$'\n'
+check "--run 1: run 1's slices" has_fact "$f" "slices 2"
+check "--run 1: no run-2 slice" eval '! grep -q "\"B2\"" "$w/o_r1/trace.clean.json"'
+check "--run 1: run 1's arrow" has_fact "$f" "$arrow1"
+check "--run 1: run 1's SET x has no WAIT" contains "$err" "1 sync flag(s) could not be re-anchored: 1 no matching WAIT"
+check "--run 1: run 1's metrics (the 1st of 2 API_INSTR)" grep -q '"source":"run1"' "$w/o_r1/instr_metrics.json"
+check "--run 1: run 1's schemaVersion" contains "$(first_line "$w/o_r1")" '"schemaVersion":1'
+check "--run 1: viewer rules hold" "$CSIM_CHECK" --expect-slices 2 --expect-arrows 1 "$w/o_r1/trace.clean.json"
+run "$w" two -o o_r2 --no-copy-raw --run=2
+check "--run=2: exit 0" [ "$status" -eq 0 ]
+check "--run=2: no warning" eval '! contains "$err" "warning:"'
+check "--run=2: the default's trace" cmp "$w/o_r2/trace.clean.json" "$w/o_def/trace.clean.json"
+check "--run=2: the default's metrics" cmp "$w/o_r2/instr_metrics.json" "$w/o_def/instr_metrics.json"
+
+# --- --run all: one timeline, ids scoped to their run ---------------------------
+run "$w" two -o o_all --no-copy-raw --run all
+f=$(facts "$w/o_all")
+check "--run all: exit 0" [ "$status" -eq 0 ]
+check "--run all: no warning" eval '! contains "$err" "warning:"'
+check "--run all: says so" contains "$err" "note: two/visualize_data.bin holds 2 runs: merged into one timeline, ids scoped to their run; metrics from run 2"
+check "--run all: both runs' slices" has_fact "$f" "slices 4"
+check "--run all: A1 and B1 on their own lanes (no overlap)" has_fact "$f" "lane core0.veccore0 MTE2 2 1"
+check "--run all: run 1's arrow" has_fact "$f" "$arrow1"
+check "--run all: run 2's arrow" has_fact "$f" "$arrow2_merged"
+check "--run all: x does not pair across runs (2 arrows, not 3)" has_fact "$f" "arrows 2"
+check "--run all: SET x and WAIT x each unmatched" contains "$err" \
+	"2 sync flag(s) could not be re-anchored: 1 no matching WAIT, 1 no matching SET"
+check "--run all: events of both blocks" contains "$err" "note: 16 event(s) in 2 TRACE block(s)"
+check "--run all: the last run's metrics" grep -q '"source":"run2"' "$w/o_all/instr_metrics.json"
+check "--run all: schemaVersion of the first block" contains "$(first_line "$w/o_all")" '"schemaVersion":1'
+check "--run all: viewer rules hold" "$CSIM_CHECK" --expect-slices 4 --expect-arrows 2 "$w/o_all/trace.clean.json"
+
+# --- --run beyond the count: input error; bad values: usage errors -----------
+run "$w" two -o o_r3 --no-copy-raw --run 3
+check "--run 3 of 2: exit 1" [ "$status" -eq 1 ]
+check "--run 3 of 2: names the count" lines "$err" "error: two/visualize_data.bin: --run 3, but the file holds 2 run(s)"
+check "--run 3 of 2: nothing written" [ ! -e "$w/o_r3" ]
+run "$w" one -o o_one_r2 --no-copy-raw --run 2
+check "--run 2 of 1: exit 1, names the count" [ "$status:$err" = "1:error: one/visualize_data.bin: --run 2, but the file holds 1 run(s)"$'\n' ]
+for bad in 0 x -1 1.5 ''; do
+	run "$w" two -o o_bad --no-copy-raw --run "$bad"
+	check "--run '$bad': exit 2" [ "$status" -eq 2 ]
+	check "--run '$bad': message" lines "$err" "error: option --run: '$bad' is not a run number (1, 2, ...) or all"
+done
+check "usage errors: nothing written" [ ! -e "$w/o_bad" ]
+run "$w" two --run
+check "--run without a value: exit 2" [ "$status:$err" = "2:error: option --run needs a run number or all"$'\n' ]
+
+# --- gzip input with two runs ----------------------------------------------------
+for args in "" "--run 1" "--run all"; do
+	name=$(tr -d ' -' <<<"gz$args")
+	ref=o_def
+	[ "$args" = "--run 1" ] && ref=o_r1
+	[ "$args" = "--run all" ] && ref=o_all
+	# shellcheck disable=SC2086
+	run "$w" two_gz -o "$name" --no-copy-raw $args
+	check "gzip $args: exit 0" [ "$status" -eq 0 ]
+	check "gzip $args: same trace as the plain file" cmp "$w/$name/trace.clean.json" "$w/$ref/trace.clean.json"
+	check "gzip $args: same metrics as the plain file" cmp "$w/$name/instr_metrics.json" "$w/$ref/instr_metrics.json"
+done
+run "$w" two_gz -o gz_warn --no-copy-raw
+check "gzip: the SPEC's warning" contains "$err" "warning: two_gz/visualize_data.bin holds 2 runs (a re-run appended to the same file): converting run 2; use --run K or --run all"
+
+# --- unequal API_INSTR / OP_BASIC_INFO counts: the last, with a warning -------
+run "$w" one_instr -o o_1i --no-copy-raw --run 2
+check "2 runs, 1 API_INSTR: exit 0" [ "$status" -eq 0 ]
+check "2 runs, 1 API_INSTR: warning" contains "$err" \
+	"warning: one_instr/visualize_data.bin: 2 TRACE block(s) but 1 API_INSTR block(s): metrics come from the last API_INSTR block, at offset "
+check "2 runs, 1 API_INSTR: run 2 takes it" grep -q '"source":"run1"' "$w/o_1i/instr_metrics.json"
+run "$w" three_instr -o o_3i --no-copy-raw --run 1
+check "2 runs, 3 API_INSTR: warning" contains "$err" \
+	"2 TRACE block(s) but 3 API_INSTR block(s): metrics come from the last API_INSTR block"
+check "2 runs, 3 API_INSTR: --run 1 takes the last, not the 1st" grep -q '"source":"run1"' "$w/o_3i/instr_metrics.json"
+check "2 runs, 3 API_INSTR: (the 1st and last are i1; the 2nd, i2, is not used)" \
+	eval '! grep -q run2 "$w/o_3i/instr_metrics.json"'
+run "$w" three_instr -o o_3i_def --no-copy-raw
+check "2 runs, 3 API_INSTR, default: the last" grep -q '"source":"run1"' "$w/o_3i_def/instr_metrics.json"
+run "$w" one_basic -o o_1b --no-copy-raw
+check "2 runs, 1 OP_BASIC_INFO: warning naming its offset" contains "$err" \
+	"warning: one_basic/visualize_data.bin: 2 TRACE block(s) but 1 OP_BASIC_INFO block(s): run 2 takes the last OP_BASIC_INFO block, at offset 0"
+check "2 runs, 1 OP_BASIC_INFO: no API_INSTR warning" eval '! contains "$err" "API_INSTR"'
+run "$w" two -o o_def2 --no-copy-raw
+check "2 runs, one of each per run: no count warning" eval '! contains "$err" "block(s) but"'
+
+# --- one run: unchanged, whatever --run says -----------------------------------
+run "$w" one -o o_one --no-copy-raw
+check "one run: exit 0" [ "$status" -eq 0 ]
+check "one run: no warning" eval '! contains "$err" "warning:"'
+check "one run: no runs note" eval '! contains "$err" "holds"'
+for args in "--run 1" "--run all"; do
+	# shellcheck disable=SC2086
+	run "$w" one -o o_one_x --no-copy-raw $args
+	check "one run, $args: same trace" cmp "$w/o_one_x/trace.clean.json" "$w/o_one/trace.clean.json"
+	check "one run, $args: no runs note" eval '! contains "$err" "holds"'
+done
+check "one run: the same trace as run 2 of two" cmp "$w/o_one/trace.clean.json" "$w/o_def/trace.clean.json"
+
+# --- a corrupt TRACE block: an error when its run is read -----------------------
+run "$w" bad_first -o o_bf2 --no-copy-raw --run 2
+check "run 1 corrupt, --run 2: not parsed, exit 0" [ "$status" -eq 0 ]
+check "run 1 corrupt, --run 2: run 2's trace" cmp "$w/o_bf2/trace.clean.json" "$w/o_def/trace.clean.json"
+run "$w" bad_first -o o_bfd --no-copy-raw
+check "run 1 corrupt, default: exit 1 (every block is read: the last is known only at the end)" \
+	contains "$status:$err" "1:error: bad_first/visualize_data.bin: TRACE block at offset 0: "
+run "$w" bad_first -o o_bfa --no-copy-raw --run all
+check "run 1 corrupt, --run all: exit 1 naming the block" \
+	contains "$status:$err" "1:error: bad_first/visualize_data.bin: TRACE block at offset 0: "
+run "$w" bad_last -o o_bl --no-copy-raw
+check "run 2 corrupt, default: exit 1" [ "$status" -eq 1 ]
+check "run 2 corrupt, default: names its block" contains "$err" "TRACE block at offset "
+check "run 2 corrupt: nothing written" [ ! -e "$w/o_bl/trace.clean.json" ]
+run "$w" bad_last -o o_bl1 --no-copy-raw --run 1
+check "run 2 corrupt, --run 1: exit 0" [ "$status" -eq 0 ]
+check "run 2 corrupt, --run 1: run 1's trace" cmp "$w/o_bl1/trace.clean.json" "$w/o_r1/trace.clean.json"
+
+finish
