@@ -191,13 +191,33 @@ int csim_number_parse(const char *p, size_t n, double *value)
 	return t.len > 0 && endp == t.buf + t.len;
 }
 
-int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
+/*
+ * strtod()'s answer when it certainly is one IEEE operation on exact
+ * operands (Clinger's fast path): a mantissa below 2^53 and a power of ten
+ * that a double holds exactly. Returns 0 to ask for strtod().
+ */
+static int value_fast(const struct decimal *d, double *v)
 {
-	struct decimal d;
+	static const double pow10_dbl[23] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+	};
+
+	if (!d->exact || d->m > (UINT64_C(1) << 53) || d->scale > 22 || d->scale < -22)
+		return 0;
+	*v = d->scale >= 0 ? (double)d->m / pow10_dbl[d->scale]
+			   : (double)d->m * pow10_dbl[-d->scale];
+	if (d->neg)
+		*v = -*v;
+	return 1;
+}
+
+static int grid_of(const struct decimal *d, const char *p, size_t n,
+		   double limit, int64_t *ns)
+{
 	double v;
 
-	parse_decimal(p, p + n, &d);
-	if (grid_fast(&d, ns))
+	if (grid_fast(d, ns))
 		return (double)*ns > -limit && (double)*ns < limit;
 	if (!csim_number_parse(p, n, &v))
 		return 0;
@@ -206,4 +226,23 @@ int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
 		return 0;
 	*ns = llround(v);
 	return 1;
+}
+
+int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
+{
+	struct decimal d;
+
+	parse_decimal(p, p + n, &d);
+	return grid_of(&d, p, n, limit, ns);
+}
+
+int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
+			   double *value)
+{
+	struct decimal d;
+
+	parse_decimal(p, p + n, &d);
+	if (!grid_of(&d, p, n, limit, ns))
+		return 0;
+	return value_fast(&d, value) || csim_number_parse(p, n, value);
 }

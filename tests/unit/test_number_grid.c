@@ -1,5 +1,6 @@
 /*
- * number_grid must agree with llround(strtod(text) * 1000.0) on every text:
+ * number_grid must agree with llround(strtod(text) * 1000.0) on every text,
+ * and its value with strtod(text):
  * the fixed cases sit on the traps (ties, 17-digit float32 values, long
  * mantissas, exponents, limits); the random ones sweep the shapes real
  * traces print.
@@ -24,19 +25,27 @@ static int reference(const char *s, int64_t *ns)
 	return 1;
 }
 
+/*
+ * Both entry points: the grid of csim_number_grid_value() too, and its value
+ * bit for bit strtod()'s (the §4 occupancy intervals are computed from it).
+ */
 static int agrees(struct check_ctx *c, const char *s)
 {
-	int64_t got = 0, want = 0;
+	int64_t got = 0, want = 0, got2 = 0;
+	double value = -1.0, want_value = strtod(s, NULL);
 	char buf[80];
-	int ok_got, ok_want;
+	int ok_got, ok_want, ok_got2;
 
 	/* The converter hands out spans followed by a delimiter. */
 	snprintf(buf, sizeof(buf), "%s,", s);
 	ok_got = csim_number_grid(buf, strlen(s), LIMIT, &got);
+	ok_got2 = csim_number_grid_value(buf, strlen(s), LIMIT, &got2, &value);
 	ok_want = reference(s, &want);
-	if (ok_got != ok_want || (ok_got && got != want)) {
-		fprintf(stderr, "    %s: got %d/%lld, strtod says %d/%lld\n", s, ok_got,
-			(long long)got, ok_want, (long long)want);
+	if (ok_got != ok_want || (ok_got && got != want) || ok_got2 != ok_want ||
+	    (ok_got2 && (got2 != want || memcmp(&value, &want_value, sizeof(value)) != 0))) {
+		fprintf(stderr, "    %s: got %d/%lld, %d/%lld/%.17g, strtod says %d/%lld/%.17g\n",
+			s, ok_got, (long long)got, ok_got2, (long long)got2, value, ok_want,
+			(long long)want, want_value);
 		return CHECK(c, 0);
 	}
 	c->passed++;
