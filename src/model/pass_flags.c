@@ -18,6 +18,7 @@
 
 #include "base/array_grow.h"
 #include "base/dense_order.h"
+#include "model/occupancy.h"
 
 const struct csim_pass_def csim_pass_pair_def = {
 	csim_pass_pair, CSIM_PART_SYNCS, CSIM_PART_FLAGS
@@ -412,9 +413,9 @@ static void build_anchors(struct flag_work *w)
 	for (uint32_t i = 0; i < t->nslices; i++) {
 		const struct csim_slice *s = &t->slices[i];
 
-		/* Zero-length slices cannot hold an arrow strictly inside;
-		   cache_time/ccu_time companions are never anchors (SPEC §5.3). */
-		if (s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU)
+		/* Points (zero-length or under a ns) and cache_time/ccu_time
+		   companions are never anchors (SPEC §5.3). */
+		if (s->kept && !csim_slice_is_point(s) && s->kind != CSIM_SLICE_CACHE_CCU)
 			w->anchors[w->nanchors++] = (struct key_item){
 				{ (uint64_t)s->pid << 32 | w->m->pipes[s->pipe].anchor_lane,
 				  key_signed(s->start),
