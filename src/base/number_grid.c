@@ -212,6 +212,63 @@ static int value_fast(const struct decimal *d, double *v)
 	return 1;
 }
 
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 u128;
+
+/*
+ * m * 10^-k correctly rounded (to nearest, ties to even), for the 17-digit
+ * mantissas of float32 values printed as doubles that Clinger's path
+ * cannot take: m (< 2^64) shifted to the top of 128 bits and divided by
+ * 10^k (k <= 19) leaves a quotient of at least 64 bits and an exact
+ * remainder, so the 53 kept bits, the rounding bit and the sticky rest are
+ * all known. Results are far above the subnormal range (>= 1e-19).
+ */
+static double value_div(uint64_t m, int k)
+{
+	int lz = __builtin_clzll(m), drop, bits;
+	u128 num = (u128)m << (64 + lz), q = num / pow10_u64[k];
+	int sticky = num % pow10_u64[k] != 0;
+	uint64_t hi = (uint64_t)(q >> 64), mant;
+	u128 rest, half;
+
+	bits = hi != 0 ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll((uint64_t)q);
+	drop = bits - 53;
+	mant = (uint64_t)(q >> drop);
+	rest = q & (((u128)1 << drop) - 1);
+	half = (u128)1 << (drop - 1);
+	if (rest > half || (rest == half && (sticky || (mant & 1))))
+		mant++;   /* 2^53 after a carry is still exact */
+	return ldexp((double)mant, drop - 64 - lz);
+}
+#endif
+
+/*
+ * The value beyond Clinger's path: exact integers below 2^64, and (where
+ * the compiler has 128-bit integers) any 19-digit mantissa over 10^k.
+ * Returns 0 to ask for strtod().
+ */
+static int value_wide(const struct decimal *d, double *v)
+{
+	if (!d->exact || d->m == 0)
+		return 0;
+	if (d->scale <= 0) {
+		if (d->scale < -19 || d->m > UINT64_MAX / pow10_u64[-d->scale])
+			return 0;
+		*v = (double)(d->m * pow10_u64[-d->scale]);   /* rounds once */
+	} else {
+#ifdef __SIZEOF_INT128__
+		if (d->scale > 19)
+			return 0;
+		*v = value_div(d->m, d->scale);
+#else
+		return 0;
+#endif
+	}
+	if (d->neg)
+		*v = -*v;
+	return 1;
+}
+
 static int grid_of(const struct decimal *d, const char *p, size_t n,
 		   double limit, int64_t *ns)
 {
@@ -244,5 +301,6 @@ int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
 	parse_decimal(p, p + n, &d);
 	if (!grid_of(&d, p, n, limit, ns))
 		return 0;
-	return value_fast(&d, value) || csim_number_parse(p, n, value);
+	return value_fast(&d, value) || value_wide(&d, value) ||
+	       csim_number_parse(p, n, value);
 }

@@ -63,6 +63,11 @@ static void test_fixed_cases(struct check_ctx *c)
 		"9.1e12", "-9.1e12", "1e300", "1e-300", "8999999999999.999",
 		"3.9440000057220459", "0.15399999916553497", "100.00000000000001",
 		"0.12345678901234567890123456789", "5e-4", "15e-4", "1.5e-3",
+		/* value: a rounding bit with nothing after it in the 128-bit
+		   quotient but a non-zero remainder: above the midpoint, so up.
+		   (Exact ties need more than 19 digits below the grid's limit.) */
+		"0.8197631747112424372", "0.3727531358400151540", "7.644982464306083525",
+		"6.927862721206755392", "84.21013233651169827", "80.24613639103878171",
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -124,6 +129,36 @@ static void test_random_decimals(struct check_ctx *c)
 		if ((buf[0] == '0' && buf[1] >= '0' && buf[1] <= '9') ||
 		    (buf[0] == '-' && buf[1] == '0' && buf[2] >= '0' && buf[2] <= '9'))
 			continue;
+		if (!agrees(c, buf))
+			return;
+	}
+}
+
+/*
+ * The value paths beyond Clinger's: 17- to 19-digit mantissas over 10^k
+ * and texts within a digit of the midpoint between two doubles, where a
+ * rounding slip would show.
+ */
+static void test_wide_values(struct check_ctx *c)
+{
+	uint64_t s = 0xC0FFEE;
+	char buf[80];
+
+	for (int i = 0; i < 200000; i++) {
+		uint64_t m = next(&s) % 10000000000000000000ull;
+		int k = 1 + (int)(next(&s) % 19);
+		double x = 1.0 + (double)(next(&s) % 100000000) / 7.0;
+
+		snprintf(buf, sizeof(buf), "%llue-%d", (unsigned long long)m, k);
+		if (!agrees(c, buf))
+			return;
+		/* the midpoint of x and the next double (exact in x87's long
+		   double; elsewhere x itself), rounded to 19 digits either way */
+		long double mid = (long double)x + ((long double)nextafter(x, 2.0 * x) - x) / 2;
+		snprintf(buf, sizeof(buf), "%.18Le", mid);
+		if (!agrees(c, buf))
+			return;
+		snprintf(buf, sizeof(buf), "%.18Le", nextafterl(mid, 0.0L));
 		if (!agrees(c, buf))
 			return;
 	}
@@ -193,6 +228,7 @@ int main(void)
 	CHECK_RUN(&c, test_fixed_cases);
 	CHECK_RUN(&c, test_float32_timestamps);
 	CHECK_RUN(&c, test_random_decimals);
+	CHECK_RUN(&c, test_wide_values);
 	CHECK_RUN(&c, test_parse_bounded);
 	return check_done(&c);
 }
