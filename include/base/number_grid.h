@@ -25,6 +25,13 @@
 int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns);
 
 /*
+ * csim_number_grid(), and also the value itself as strtod() reads it (the
+ * float times of SPEC §4's occupancy intervals), parsing the text once.
+ */
+int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
+			   double *value);
+
+/*
  * strtod() of exactly p[0..n), never reading past it: 1 and *value when the
  * whole text is one number, 0 otherwise.
  */

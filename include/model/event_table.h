@@ -31,6 +31,7 @@
 struct csim_slice {
 	int64_t start;         /* integer ns: round(ts * 1000) */
 	int64_t end;           /* start + round(dur * 1000) */
+	double a, b;           /* float ns: ts * 1000, (ts + dur) * 1000 (SPEC §4) */
 	uint32_t pid;          /* id in table->pids (raw pid text) */
 	uint32_t pipe;         /* id in table->pipes (canonical tid) */
 	uint32_t sublane;      /* set by the packing pass */
@@ -166,9 +167,15 @@ struct csim_sync_in {
 	const struct csim_flag_key *detail;   /* from args.detail, or NULL */
 };
 
+/* Where a slice lies: on Perfetto's grid, and as float ns (see csim_slice). */
+struct csim_slice_time {
+	int64_t start, end;
+	double a, b;
+};
+
 /* Each adds one row, record or counter; out of memory is the only failure. */
 int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
-			 int64_t start, int64_t end, enum csim_slice_kind kind,
+			 const struct csim_slice_time *at, enum csim_slice_kind kind,
 			 struct csim_error *err);
 int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 			struct csim_error *err);

@@ -1,7 +1,9 @@
 /*
  * pass_pack: sub-lane packing (SPEC §4). Per (pid, pipe), kept slices
- * sorted by (start, length, input order) each take the lowest-numbered
- * sub-lane whose last slice has ended by their start on the integer-ns grid.
+ * sorted by the start of their occupancy interval (model/occupancy.h), then
+ * input order, each take the lowest-numbered sub-lane whose last interval
+ * ended at or before that start; a lane gets as many sub-lanes as the
+ * intervals' peak concurrency.
  *
  * Requires CSIM_PART_KEPT (`kept` rows and kept_slices, which sizes the
  * work arrays). Provides CSIM_PART_LANES: `sublane` on every kept row,

@@ -191,13 +191,90 @@ int csim_number_parse(const char *p, size_t n, double *value)
 	return t.len > 0 && endp == t.buf + t.len;
 }
 
-int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
+/*
+ * strtod()'s answer when it certainly is one IEEE operation on exact
+ * operands (Clinger's fast path): a mantissa below 2^53 and a power of ten
+ * that a double holds exactly. Returns 0 to ask for strtod().
+ */
+static int value_fast(const struct decimal *d, double *v)
 {
-	struct decimal d;
+	static const double pow10_dbl[23] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+	};
+
+	if (!d->exact || d->m > (UINT64_C(1) << 53) || d->scale > 22 || d->scale < -22)
+		return 0;
+	*v = d->scale >= 0 ? (double)d->m / pow10_dbl[d->scale]
+			   : (double)d->m * pow10_dbl[-d->scale];
+	if (d->neg)
+		*v = -*v;
+	return 1;
+}
+
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 u128;
+
+/*
+ * m * 10^-k correctly rounded (to nearest, ties to even), for the 17-digit
+ * mantissas of float32 values printed as doubles that Clinger's path
+ * cannot take: m (< 2^64) shifted to the top of 128 bits and divided by
+ * 10^k (k <= 19) leaves a quotient of at least 64 bits and an exact
+ * remainder, so the 53 kept bits, the rounding bit and the sticky rest are
+ * all known. Results are far above the subnormal range (>= 1e-19).
+ */
+static double value_div(uint64_t m, int k)
+{
+	int lz = __builtin_clzll(m), drop, bits;
+	u128 num = (u128)m << (64 + lz), q = num / pow10_u64[k];
+	int sticky = num % pow10_u64[k] != 0;
+	uint64_t hi = (uint64_t)(q >> 64), mant;
+	u128 rest, half;
+
+	bits = hi != 0 ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll((uint64_t)q);
+	drop = bits - 53;
+	mant = (uint64_t)(q >> drop);
+	rest = q & (((u128)1 << drop) - 1);
+	half = (u128)1 << (drop - 1);
+	if (rest > half || (rest == half && (sticky || (mant & 1))))
+		mant++;   /* 2^53 after a carry is still exact */
+	return ldexp((double)mant, drop - 64 - lz);
+}
+#endif
+
+/*
+ * The value beyond Clinger's path: exact integers below 2^64, and (where
+ * the compiler has 128-bit integers) any 19-digit mantissa over 10^k.
+ * Returns 0 to ask for strtod().
+ */
+static int value_wide(const struct decimal *d, double *v)
+{
+	if (!d->exact || d->m == 0)
+		return 0;
+	if (d->scale <= 0) {
+		if (d->scale < -19 || d->m > UINT64_MAX / pow10_u64[-d->scale])
+			return 0;
+		*v = (double)(d->m * pow10_u64[-d->scale]);   /* rounds once */
+	} else {
+#ifdef __SIZEOF_INT128__
+		if (d->scale > 19)
+			return 0;
+		*v = value_div(d->m, d->scale);
+#else
+		return 0;
+#endif
+	}
+	if (d->neg)
+		*v = -*v;
+	return 1;
+}
+
+static int grid_of(const struct decimal *d, const char *p, size_t n,
+		   double limit, int64_t *ns)
+{
 	double v;
 
-	parse_decimal(p, p + n, &d);
-	if (grid_fast(&d, ns))
+	if (grid_fast(d, ns))
 		return (double)*ns > -limit && (double)*ns < limit;
 	if (!csim_number_parse(p, n, &v))
 		return 0;
@@ -206,4 +283,24 @@ int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
 		return 0;
 	*ns = llround(v);
 	return 1;
+}
+
+int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
+{
+	struct decimal d;
+
+	parse_decimal(p, p + n, &d);
+	return grid_of(&d, p, n, limit, ns);
+}
+
+int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
+			   double *value)
+{
+	struct decimal d;
+
+	parse_decimal(p, p + n, &d);
+	if (!grid_of(&d, p, n, limit, ns))
+		return 0;
+	return value_fast(&d, value) || value_wide(&d, value) ||
+	       csim_number_parse(p, n, value);
 }

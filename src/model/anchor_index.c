@@ -4,14 +4,15 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "model/occupancy.h"
 
 /*
- * Zero-length slices cannot hold an arrow strictly inside; cache_time /
- * ccu_time companions are never anchors (SPEC §5.3).
+ * Points (zero-length or under a ns, SPEC §4) and cache_time / ccu_time
+ * companions are never anchors (SPEC §5.3).
  */
 static int is_anchor(const struct csim_slice *s)
 {
-	return s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU;
+	return s->kept && !csim_slice_is_point(s) && s->kind != CSIM_SLICE_CACHE_CCU;
 }
 
 static int entry_cmp(const void *a, const void *b)

@@ -147,7 +147,7 @@ static uint16_t run_scope(const struct csim_table *t)
 }
 
 int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
-			 int64_t start, int64_t end, enum csim_slice_kind kind,
+			 const struct csim_slice_time *at, enum csim_slice_kind kind,
 			 struct csim_error *err)
 {
 	struct csim_slice *s;
@@ -157,8 +157,10 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	s = &t->slices[t->nslices];
 	memset(s, 0, sizeof(*s));
-	s->start = start;
-	s->end = end;
+	s->start = at->start;
+	s->end = at->end;
+	s->a = at->a;
+	s->b = at->b;
 	s->kind = (uint8_t)kind;
 	s->run = run_scope(t);
 	if (intern_pid(t, o, &s->pid) != 0 ||

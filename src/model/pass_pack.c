@@ -1,9 +1,11 @@
 /*
- * Sub-lane packing. Chrome-trace slices on one thread must be disjoint or
- * nested, but software-pipelined instructions overlap partially. Per
- * (pid, pipe), on the integer-ns grid the viewers use, slices sorted by
- * (start, length) each take the lowest-numbered sub-lane whose last slice
- * has ended by their start, or open a new one.
+ * Sub-lane packing (SPEC §4). Chrome-trace slices on one thread must be
+ * disjoint or nested, but software-pipelined instructions overlap partially.
+ * Per (pid, pipe), slices sorted by the start of their occupancy interval
+ * (model/occupancy.h; input order breaks ties) each take the lowest-numbered
+ * sub-lane whose last interval has ended at or before that start, or open a
+ * new one: as many sub-lanes as the intervals' peak concurrency, each flat
+ * in both viewers.
  */
 #include "model/pass_pack.h"
 
@@ -11,14 +13,16 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "model/occupancy.h"
 
 const struct csim_pass_def csim_pass_pack_def = {
 	csim_pass_pack, CSIM_PART_KEPT, CSIM_PART_LANES
 };
 
+/* The interval's end is looked up in the row when the slice is placed. */
 struct pack_item {
 	uint32_t pid, pipe;
-	int64_t start, len;
+	double lo;
 	uint32_t idx;
 };
 
@@ -30,15 +34,13 @@ static int pack_item_cmp(const void *a, const void *b)
 		return x->pid < y->pid ? -1 : 1;
 	if (x->pipe != y->pipe)
 		return x->pipe < y->pipe ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Busy sub-lanes keyed by the end of their last slice; free ones by number. */
-struct busy { int64_t end; uint32_t sub; };
+/* Busy sub-lanes keyed by the end of their last interval; free ones by number. */
+struct busy { double end; uint32_t sub; };
 
 struct heaps {
 	struct busy *busy;
@@ -130,14 +132,15 @@ static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
 
 	h->nbusy = h->nfree = 0;
 	for (size_t i = 0; i < n; i++) {
-		int64_t start = it[i].start;
+		struct csim_slice *s = &slices[it[i].idx];
 		uint32_t sub;
 
-		while (h->nbusy > 0 && h->busy[0].end <= start)
+		/* Starts only grow, so a sub-lane freed here stays free. */
+		while (h->nbusy > 0 && h->busy[0].end <= it[i].lo)
 			free_push(h, busy_pop(h).sub);
 		sub = h->nfree > 0 ? free_pop(h) : nsub++;
-		slices[it[i].idx].sublane = sub;
-		busy_push(h, (struct busy){ start + it[i].len, sub });
+		s->sublane = sub;
+		busy_push(h, (struct busy){ csim_slice_occupancy(s).hi, sub });
 	}
 	return nsub;
 }
@@ -161,8 +164,8 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 		const struct csim_slice *s = &t->slices[i];
 
 		if (s->kept)
-			items[n++] = (struct pack_item){ s->pid, s->pipe, s->start,
-							 s->end - s->start, (uint32_t)i };
+			items[n++] = (struct pack_item){ s->pid, s->pipe,
+							 csim_slice_occupancy(s).lo, (uint32_t)i };
 	}
 	qsort(items, n, sizeof(*items), pack_item_cmp);
 	for (size_t i = 0; i < n; i++)

@@ -26,6 +26,12 @@ static int to_grid(struct csim_span v, int64_t *ns)
 	return csim_number_grid(v.p, v.n, CSIM_GRID_LIMIT_NS, ns);
 }
 
+/* The grid and, for the occupancy intervals of SPEC §4, the value itself. */
+static int to_grid_value(struct csim_span v, int64_t *ns, double *value)
+{
+	return csim_number_grid_value(v.p, v.n, CSIM_GRID_LIMIT_NS, ns, value);
+}
+
 static int skip(enum csim_skip_reason *why, enum csim_skip_reason r)
 {
 	*why = r;
@@ -42,43 +48,51 @@ static struct csim_owner owner_of(const struct csim_event *ev)
 	return o;
 }
 
-/* Common fields of X, B and E: pid, tid and a grid timestamp. */
-static int placed_event(const struct csim_event *ev, int64_t *ts,
+/*
+ * Common fields of X, B and E: pid, tid and a grid timestamp; and the
+ * timestamp's value when ts_value is not NULL.
+ */
+static int placed_event(const struct csim_event *ev, int64_t *ts, double *ts_value,
 			enum csim_skip_reason *why)
 {
+	struct csim_span t = ev->field[CSIM_F_TS];
+
 	if (!has_id_text(&ev->pid))
 		return skip(why, CSIM_SKIP_NO_PID);
 	if (!has_id_text(&ev->tid))
 		return skip(why, CSIM_SKIP_NO_TID);
-	if (!span_is_number(ev->field[CSIM_F_TS]))
+	if (!span_is_number(t))
 		return skip(why, CSIM_SKIP_NO_TS);
-	if (!to_grid(ev->field[CSIM_F_TS], ts))
+	if (!(ts_value != NULL ? to_grid_value(t, ts, ts_value) : to_grid(t, ts)))
 		return skip(why, CSIM_SKIP_RANGE);
 	return 1;
 }
 
-int csim_ingest_slice_of(const struct csim_event *ev, int64_t *start,
-			 int64_t *end, enum csim_skip_reason *why)
+int csim_ingest_slice_of(const struct csim_event *ev, struct csim_slice_time *at,
+			 enum csim_skip_reason *why)
 {
 	struct csim_span dur = ev->field[CSIM_F_DUR];
 	int64_t len = 0;
-	double v;
+	double ts, v = 0.0;
 
 	if (!ev->is_object || !text_is(&ev->ph, "X"))
 		return 0;
 	if (ev->name.kind != CSIM_VALUE_STRING)
 		return skip(why, CSIM_SKIP_NO_NAME);
-	if (placed_event(ev, start, why) < 0)
+	if (placed_event(ev, &at->start, &ts, why) < 0)
 		return -1;
 	if (dur.p != NULL) {
 		/* Negative is "-" and any non-zero value; "-0" is a zero. */
 		if (!span_is_number(dur) ||
 		    (*dur.p == '-' && csim_span_number(dur, &v) && v < 0))
 			return skip(why, CSIM_SKIP_BAD_DUR);
-		if (!to_grid(dur, &len))
+		if (!to_grid_value(dur, &len, &v))
 			return skip(why, CSIM_SKIP_RANGE);
 	}
-	*end = *start + len;
+	at->end = at->start + len;
+	/* As SPEC §4 writes them: the end is (ts + dur) * 1000, not a + dur * 1000. */
+	at->a = ts * 1000.0;
+	at->b = (ts + v) * 1000.0;
 	return 1;
 }
 
@@ -155,8 +169,8 @@ static int ingest_slice(const struct csim_ingest *in, const struct csim_event *e
 	struct csim_table *t = in->table;
 	enum csim_skip_reason why = CSIM_SKIP_NOT_OBJECT;
 	struct csim_owner o;
-	int64_t start, end;
-	int rc = csim_ingest_slice_of(ev, &start, &end, &why);
+	struct csim_slice_time at;
+	int rc = csim_ingest_slice_of(ev, &at, &why);
 
 	if (rc > 0 && ev->raw.n > UINT32_MAX) {
 		rc = -1;   /* its text location would not fit a row */
@@ -173,7 +187,7 @@ static int ingest_slice(const struct csim_ingest *in, const struct csim_event *e
 	}
 	o = owner_of(ev);
 	o.tid = lane_of(ev);
-	return csim_table_add_slice(t, &o, start, end, slice_kind(ev), err);
+	return csim_table_add_slice(t, &o, &at, slice_kind(ev), err);
 }
 
 /*
@@ -194,7 +208,7 @@ static int ingest_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
 		t->dropped[CSIM_DROP_OTHER_BE]++;
 		return CSIM_OK;
 	}
-	if (placed_event(ev, &in.ts, &why) < 0) {
+	if (placed_event(ev, &in.ts, NULL, &why) < 0) {
 		t->skipped[why]++;
 		return CSIM_OK;
 	}

@@ -57,6 +57,14 @@ good_nested.json||0|
 good_nested.json|--disjoint|1|overlap
 good_touching.json|--disjoint|0|
 good_bare_array.json|--disjoint|0|
+good_float_noise.json|--disjoint|0|
+bad_float_overlap_one_cycle.json|--disjoint|1|float-overlap
+bad_float_overlap_one_cycle.json||0|
+bad_nest_rounded_end.json|--disjoint|1|nest
+bad_point_at_neighbour_end.json|--disjoint|1|nest
+bad_point_at_neighbour_start.json|--disjoint|1|point-start
+bad_point_shares_perfetto_start.json|--disjoint|1|point-start
+bad_depth_extra_sublane.json|--disjoint|1|depth
 bad_json_invalid.json|--disjoint|1|json
 bad_json_trailing.json|--disjoint|1|json
 bad_json_no_trace_events.json|--disjoint|1|json

@@ -4,9 +4,11 @@
  * Checks the rules that decide whether Perfetto UI and chrome://tracing load
  * a trace the way the converter intends (see docs in
  * shared/reference/viewer-notes.md section 1): required fields per phase,
- * no (partial) overlap of X slices per thread on the viewers' integer-ns
+ * no (partial) overlap of X slices per thread on Perfetto's integer-ns
  * grid, one s and one f per flow id, every arrow strictly inside a slice,
- * reserved cnames only, complete metadata.
+ * reserved cnames only, complete metadata. With --disjoint every lane must
+ * also be flat in catapult's float model and packed at the true depth
+ * (trace_check_flat.c).
  *
  * Usage: trace_check [--disjoint] [--expect-slices N] [--expect-arrows N]
  *                    [--expect-threads N] [--expect-counters N] FILE
@@ -15,6 +17,8 @@
  * Each violation line is "trace_check: FILE: <rule>: <detail>", where <rule>
  * is one fixed keyword per rule so tests can grep for it.
  */
+#include "trace_check.h"
+
 #include <cjson/cJSON.h>
 
 #include <errno.h>
@@ -57,15 +61,7 @@ static const char *const RESERVED_CNAMES[] = {
 /* ------------------------------------------------------------------------ */
 /* Reporting                                                                */
 
-typedef struct {
-    const char *file;
-    size_t count; /* all violations, printed or not */
-} Report;
-
-static void violation(Report *rep, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void violation(Report *rep, const char *rule, const char *fmt, ...)
+void violation(Report *rep, const char *rule, const char *fmt, ...)
 {
     rep->count++;
     if (rep->count > MAX_SHOWN)
@@ -95,7 +91,7 @@ static Vec vec_new(size_t elem)
 }
 
 /* A test tool on small files: running out of memory is a hard error. */
-static void *xrealloc(void *p, size_t n)
+void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n == 0 ? 1 : n);
     if (q == NULL) {
@@ -133,21 +129,11 @@ static void vec_free(Vec *v)
 /* ------------------------------------------------------------------------ */
 /* Keys: pid/tid compared by their JSON form, so "0" and 0 are different     */
 
-typedef struct {
-    const char *str; /* JSON string value, or NULL for a number */
-    double num;
-} IdKey;
-
-typedef struct {
-    IdKey pid;
-    IdKey tid;
-} ThreadKey;
-
 static int cmp_double(double a, double b) { return (a > b) - (a < b); }
 static int cmp_ll(long long a, long long b) { return (a > b) - (a < b); }
 static int cmp_size(size_t a, size_t b) { return (a > b) - (a < b); }
 
-static int idkey_cmp(const IdKey *a, const IdKey *b)
+int idkey_cmp(const IdKey *a, const IdKey *b)
 {
     if ((a->str != NULL) != (b->str != NULL))
         return a->str != NULL ? 1 : -1;
@@ -156,14 +142,14 @@ static int idkey_cmp(const IdKey *a, const IdKey *b)
     return cmp_double(a->num, b->num);
 }
 
-static int thread_cmp(const ThreadKey *a, const ThreadKey *b)
+int thread_cmp(const ThreadKey *a, const ThreadKey *b)
 {
     const int c = idkey_cmp(&a->pid, &b->pid);
     return c != 0 ? c : idkey_cmp(&a->tid, &b->tid);
 }
 
 /* Render a key for messages (truncated if long; only used for display). */
-static const char *idkey_text(const IdKey *k, char *buf, size_t n)
+const char *idkey_text(const IdKey *k, char *buf, size_t n)
 {
     if (k->str != NULL)
         snprintf(buf, n, "\"%s\"", k->str);
@@ -172,17 +158,10 @@ static const char *idkey_text(const IdKey *k, char *buf, size_t n)
     return buf;
 }
 
-enum { KEY_TEXT = 96 };
 
 /* ------------------------------------------------------------------------ */
 /* Collected events                                                         */
 
-typedef struct {
-    ThreadKey th;
-    long long start; /* ns grid: llround(ts*1000) */
-    long long end;   /* start + llround(dur*1000) */
-    size_t index;    /* position in traceEvents */
-} Slice;
 
 typedef struct {
     ThreadKey th;
@@ -370,7 +349,8 @@ static void check_x(const EvCtx *e, Collected *c)
     /* Start and duration are rounded separately, exactly as Perfetto's
      * tokenizer does; that is what can turn touching into overlapping. */
     const long long start = llround(ts * 1000.0);
-    const Slice s = {th, start, start + llround(dur * 1000.0), e->index};
+    const Slice s = {th,           start, start + llround(dur * 1000.0),
+                     ts * 1000.0, (ts + dur) * 1000.0, e->index};
     vec_push(&c->slices, &s);
     note_thread_use(c, &th);
 }
@@ -1170,6 +1150,8 @@ static void check_events(const cJSON *events, const Options *o, Report *rep)
     for (const cJSON *ev = events->child; ev != NULL; ev = ev->next)
         check_event(ev, index++, &c, rep);
 
+    if (o->disjoint)
+        check_flat_lanes(c.slices.data, c.slices.len, rep);
     check_overlaps(&c.slices, o->disjoint, rep);
     check_bindings(&c, rep);
     check_duplicate_ids(&c.starts, rep);

@@ -10,6 +10,7 @@
 #ifndef CSIM_TEST_MODELUTIL_H
 #define CSIM_TEST_MODELUTIL_H
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,8 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 	memset(s, 0, sizeof(*s));
 	s->start = start;
 	s->end = end;
+	s->a = (double)start;   /* whole ns: as if ts and dur were exact */
+	s->b = (double)end;
 	s->pid = mu_pid(m, pid);
 	s->pipe = mu_pipe(m, pipe);
 	s->kind = (uint8_t)kind;
@@ -73,6 +76,22 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 	m->kept_slices += s->kept;
 	t->slices_cap = t->nslices + 1;
 	return (uint32_t)t->nslices++;
+}
+
+/*
+ * Adds a slice at ts, dur (µs) as the reading side does: grid start and end
+ * rounded separately, float ns a and b as SPEC §4 writes them.
+ */
+static inline uint32_t mu_slice_us(struct csim_model *m, const char *pid,
+				   const char *pipe, double ts, double dur,
+				   enum csim_slice_kind kind)
+{
+	int64_t start = llround(ts * 1000.0);
+	uint32_t i = mu_slice(m, pid, pipe, start, start + llround(dur * 1000.0), kind);
+
+	m->table.slices[i].a = ts * 1000.0;
+	m->table.slices[i].b = (ts + dur) * 1000.0;
+	return i;
 }
 
 /* Marks a hand-built row kept or dropped, keeping kept_slices in step. */

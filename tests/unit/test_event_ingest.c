@@ -112,6 +112,10 @@ static void test_slices_and_their_kinds(struct check_ctx *c)
 		goto out;
 	CHECK_I64(c, t->slices[0].start, 4029);   /* llround(4028.99980...) */
 	CHECK_I64(c, t->slices[0].end, 4566);     /* + llround(537.0000004...) */
+	/* float ns as SPEC §4 writes them: ts*1000 and (ts + dur)*1000 */
+	CHECK(c, t->slices[0].a == 4.0289998054504395 * 1000.0);
+	CHECK(c, t->slices[0].b == (4.0289998054504395 + 0.5370000004768372) * 1000.0);
+	CHECK(c, t->slices[2].b == t->slices[2].a);   /* no dur */
 	CHECK_U64(c, t->slices[0].kind, CSIM_SLICE_INSTR);
 	CHECK_U64(c, t->slices[1].kind, CSIM_SLICE_SYNC);
 	CHECK_U64(c, t->slices[2].kind, CSIM_SLICE_BAR);

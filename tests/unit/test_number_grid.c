@@ -1,5 +1,6 @@
 /*
- * number_grid must agree with llround(strtod(text) * 1000.0) on every text:
+ * number_grid must agree with llround(strtod(text) * 1000.0) on every text,
+ * and its value with strtod(text):
  * the fixed cases sit on the traps (ties, 17-digit float32 values, long
  * mantissas, exponents, limits); the random ones sweep the shapes real
  * traces print.
@@ -24,19 +25,27 @@ static int reference(const char *s, int64_t *ns)
 	return 1;
 }
 
+/*
+ * Both entry points: the grid of csim_number_grid_value() too, and its value
+ * bit for bit strtod()'s (the §4 occupancy intervals are computed from it).
+ */
 static int agrees(struct check_ctx *c, const char *s)
 {
-	int64_t got = 0, want = 0;
+	int64_t got = 0, want = 0, got2 = 0;
+	double value = -1.0, want_value = strtod(s, NULL);
 	char buf[80];
-	int ok_got, ok_want;
+	int ok_got, ok_want, ok_got2;
 
 	/* The converter hands out spans followed by a delimiter. */
 	snprintf(buf, sizeof(buf), "%s,", s);
 	ok_got = csim_number_grid(buf, strlen(s), LIMIT, &got);
+	ok_got2 = csim_number_grid_value(buf, strlen(s), LIMIT, &got2, &value);
 	ok_want = reference(s, &want);
-	if (ok_got != ok_want || (ok_got && got != want)) {
-		fprintf(stderr, "    %s: got %d/%lld, strtod says %d/%lld\n", s, ok_got,
-			(long long)got, ok_want, (long long)want);
+	if (ok_got != ok_want || (ok_got && got != want) || ok_got2 != ok_want ||
+	    (ok_got2 && (got2 != want || memcmp(&value, &want_value, sizeof(value)) != 0))) {
+		fprintf(stderr, "    %s: got %d/%lld, %d/%lld/%.17g, strtod says %d/%lld/%.17g\n",
+			s, ok_got, (long long)got, ok_got2, (long long)got2, value, ok_want,
+			(long long)want, want_value);
 		return CHECK(c, 0);
 	}
 	c->passed++;
@@ -54,6 +63,11 @@ static void test_fixed_cases(struct check_ctx *c)
 		"9.1e12", "-9.1e12", "1e300", "1e-300", "8999999999999.999",
 		"3.9440000057220459", "0.15399999916553497", "100.00000000000001",
 		"0.12345678901234567890123456789", "5e-4", "15e-4", "1.5e-3",
+		/* value: a rounding bit with nothing after it in the 128-bit
+		   quotient but a non-zero remainder: above the midpoint, so up.
+		   (Exact ties need more than 19 digits below the grid's limit.) */
+		"0.8197631747112424372", "0.3727531358400151540", "7.644982464306083525",
+		"6.927862721206755392", "84.21013233651169827", "80.24613639103878171",
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -115,6 +129,36 @@ static void test_random_decimals(struct check_ctx *c)
 		if ((buf[0] == '0' && buf[1] >= '0' && buf[1] <= '9') ||
 		    (buf[0] == '-' && buf[1] == '0' && buf[2] >= '0' && buf[2] <= '9'))
 			continue;
+		if (!agrees(c, buf))
+			return;
+	}
+}
+
+/*
+ * The value paths beyond Clinger's: 17- to 19-digit mantissas over 10^k
+ * and texts within a digit of the midpoint between two doubles, where a
+ * rounding slip would show.
+ */
+static void test_wide_values(struct check_ctx *c)
+{
+	uint64_t s = 0xC0FFEE;
+	char buf[80];
+
+	for (int i = 0; i < 200000; i++) {
+		uint64_t m = next(&s) % 10000000000000000000ull;
+		int k = 1 + (int)(next(&s) % 19);
+		double x = 1.0 + (double)(next(&s) % 100000000) / 7.0;
+
+		snprintf(buf, sizeof(buf), "%llue-%d", (unsigned long long)m, k);
+		if (!agrees(c, buf))
+			return;
+		/* the midpoint of x and the next double (exact in x87's long
+		   double; elsewhere x itself), rounded to 19 digits either way */
+		long double mid = (long double)x + ((long double)nextafter(x, 2.0 * x) - x) / 2;
+		snprintf(buf, sizeof(buf), "%.18Le", mid);
+		if (!agrees(c, buf))
+			return;
+		snprintf(buf, sizeof(buf), "%.18Le", nextafterl(mid, 0.0L));
 		if (!agrees(c, buf))
 			return;
 	}
@@ -184,6 +228,7 @@ int main(void)
 	CHECK_RUN(&c, test_fixed_cases);
 	CHECK_RUN(&c, test_float32_timestamps);
 	CHECK_RUN(&c, test_random_decimals);
+	CHECK_RUN(&c, test_wide_values);
 	CHECK_RUN(&c, test_parse_bounded);
 	return check_done(&c);
 }

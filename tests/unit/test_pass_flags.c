@@ -227,6 +227,30 @@ static void test_anchor_ties_and_zero_length(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * A slice shorter than a ns is a point (SPEC §4) even when Perfetto rounds
+ * it to 1 ns: never an anchor, so the producer is the slice before it.
+ */
+static void test_sub_ns_point_is_no_anchor(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t prod, point, cons;
+
+	init(&m);
+	prod = mu_slice_us(&m, P, "MTE2", 0.100, 0.010, CSIM_SLICE_INSTR);
+	point = mu_slice_us(&m, P, "MTE2", 0.120, 0.0006, CSIM_SLICE_INSTR);
+	cons = mu_slice_us(&m, P, "VECTOR", 0.200, 0.010, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 121, 122, "i", mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 150, 199, "i", CSIM_NONE);
+	run_all(&m, 0);
+	CHECK_I64(c, m.table.slices[point].end - m.table.slices[point].start, 1);
+	if (CHECK_U64(c, m.narrows, 1)) {
+		CHECK_U64(c, m.arrows[0].producer, prod);
+		CHECK_U64(c, m.arrows[0].consumer, cons);
+	}
+	csim_model_release(&m);
+}
+
 static void test_scalar_consumer_is_skipped_unless_kept(struct check_ctx *c)
 {
 	for (int keep = 0; keep <= 1; keep++) {
@@ -392,6 +416,7 @@ int main(void)
 	CHECK_RUN(&c, test_anchors_stay_in_their_run);
 	CHECK_RUN(&c, test_fifo_per_key_with_interleaved_keys);
 	CHECK_RUN(&c, test_anchor_ties_and_zero_length);
+	CHECK_RUN(&c, test_sub_ns_point_is_no_anchor);
 	CHECK_RUN(&c, test_scalar_consumer_is_skipped_unless_kept);
 	CHECK_RUN(&c, test_producer_lane_wins_when_both_are_dropped);
 	CHECK_RUN(&c, test_missing_anchors_and_keys);

@@ -1,6 +1,8 @@
 /*
- * Sub-lane packing (SPEC §4): lowest free sub-lane on the integer-ns grid.
- * The pack pass runs alone on hand-built kept rows (no lane pass).
+ * Sub-lane packing (SPEC §4): lowest free sub-lane for each slice's
+ * occupancy interval, in order of interval start. The pack pass runs alone
+ * on hand-built kept rows (no lane pass). mu_slice() rows have whole-ns
+ * times; mu_slice_us() rows are read like the producer's float times.
  */
 #include "check.h"
 #include "modelutil.h"
@@ -59,7 +61,7 @@ static void test_lowest_free_sublane_wins(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
-static void test_ties_sort_by_length_then_input(struct check_ctx *c)
+static void test_ties_keep_input_order(struct check_ctx *c)
 {
 	struct csim_model m;
 	uint32_t longer, shorter, twin1, twin2;
@@ -70,13 +72,18 @@ static void test_ties_sort_by_length_then_input(struct check_ctx *c)
 	twin1 = mu_slice(&m, "p", "CUBE", 7, 9, CSIM_SLICE_INSTR);
 	twin2 = mu_slice(&m, "p", "CUBE", 7, 9, CSIM_SLICE_INSTR);
 	pack(c, &m);
-	CHECK_U64(c, sub(&m, shorter), 0);
-	CHECK_U64(c, sub(&m, longer), 1);
+	CHECK_U64(c, sub(&m, longer), 0);    /* same start: input order, not length */
+	CHECK_U64(c, sub(&m, shorter), 1);
 	CHECK_U64(c, sub(&m, twin1), 0);
 	CHECK_U64(c, sub(&m, twin2), 1);
 	csim_model_release(&m);
 }
 
+/*
+ * Whole-ns points: [a - 1.25, a + 0.5). a [0, 9.75) and b [10, 19.75) touch;
+ * the point at 5 [3.75, 5.5) is inside a; the two points at b's end
+ * [18.75, 20.5) overlap b's last quarter ns and each other.
+ */
 static void test_touching_and_zero_length(struct check_ctx *c)
 {
 	struct csim_model m;
@@ -92,8 +99,122 @@ static void test_touching_and_zero_length(struct check_ctx *c)
 	CHECK_U64(c, sub(&m, a), 0);
 	CHECK_U64(c, sub(&m, b), 0);        /* touching is not overlapping */
 	CHECK_U64(c, sub(&m, inside), 1);   /* a point strictly inside a */
-	CHECK_U64(c, sub(&m, at_end), 0);   /* at b's end: b has ended */
-	CHECK_U64(c, sub(&m, at_end2), 0);
+	CHECK_U64(c, sub(&m, at_end), 1);   /* catapult would nest it under b */
+	CHECK_U64(c, sub(&m, at_end2), 2);  /* and under its twin */
+	CHECK_U64(c, m.lanes[0].nsub, 3);
+	csim_model_release(&m);
+}
+
+/*
+ * Float times (µs), read like the producer's. x [1000000.0, 1000010.0) ns
+ * occupies up to b - tol = 1000009.75. A neighbour 0.54 ns (one cycle)
+ * before x's end, at 1000009.46, rounds to 1000009 + 10 on Perfetto's grid
+ * and would look merely touching after an overlap Perfetto hides no more
+ * than catapult draws: it opens sub-lane 1. One 2 ps before x's end is
+ * float noise: it shares sub-lane 0.
+ */
+static void test_one_cycle_overlap_opens_a_sublane(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t x, cycle, noise, first;
+
+	csim_model_init(&m);
+	x = mu_slice_us(&m, "p", "MTE1", 1000.0, 0.010, CSIM_SLICE_INSTR);
+	cycle = mu_slice_us(&m, "p", "MTE1", 1000.00946, 0.010, CSIM_SLICE_INSTR);
+	noise = mu_slice_us(&m, "p", "MTE2", 1000.009998, 0.010, CSIM_SLICE_INSTR);
+	first = mu_slice_us(&m, "p", "MTE2", 1000.0, 0.010, CSIM_SLICE_INSTR);
+	pack(c, &m);
+	CHECK_U64(c, sub(&m, x), 0);
+	CHECK_U64(c, sub(&m, cycle), 1);
+	CHECK_U64(c, sub(&m, first), 0);   /* sorted by start, not input order */
+	CHECK_U64(c, sub(&m, noise), 0);
+	CHECK_U64(c, m.extra_sublanes, 1);
+	csim_model_release(&m);
+}
+
+/*
+ * Both ends of the interval. VECTOR: x is a = 0.4, b = 10.4 (ends at
+ * b - tol = 10.15); a neighbour at 10.3 overlaps it by 0.1 ns (noise,
+ * shared), one at 9.6 by 0.8 ns although both round to touching [0, 10),
+ * [10, 20) (a sub-lane of its own). FIXP: y is a = 0.51, b = 10.01 but
+ * s = 1, e = 1 + llround(9.5) = 11; a neighbour at 10.2 clears y's float
+ * end, yet Perfetto's [10, 20) would overlap [1, 11): e - 0.5 = 10.5 ends
+ * y's interval, so it takes sub-lane 1.
+ */
+static void test_rounded_end_and_tolerance(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t x, noise, overlap, y, grid;
+
+	csim_model_init(&m);
+	x = mu_slice_us(&m, "p", "VECTOR", 0.0004, 0.010, CSIM_SLICE_INSTR);
+	noise = mu_slice_us(&m, "p", "VECTOR", 0.0103, 0.010, CSIM_SLICE_INSTR);
+	overlap = mu_slice_us(&m, "p", "VECTOR", 0.0096, 0.010, CSIM_SLICE_INSTR);
+	y = mu_slice_us(&m, "p", "FIXP", 0.00051, 0.0095, CSIM_SLICE_INSTR);
+	grid = mu_slice_us(&m, "p", "FIXP", 0.0102, 0.010, CSIM_SLICE_INSTR);
+	pack(c, &m);
+	CHECK_I64(c, m.table.slices[y].end, 11);
+	CHECK_U64(c, sub(&m, x), 0);
+	CHECK_U64(c, sub(&m, overlap), 1);
+	CHECK_U64(c, sub(&m, noise), 0);
+	CHECK_U64(c, sub(&m, y), 0);
+	CHECK_U64(c, sub(&m, grid), 1);
+	csim_model_release(&m);
+}
+
+/*
+ * Points keep a full ns (plus tol) clear on both sides: [a - 1.25, a + 0.5)
+ * here. x [100, 120) ns has a zero-length slice at its start (Perfetto
+ * would nest them: same start), one at its end (catapult would: bounds
+ * inclusive) and a 0.6 ns slice inside (rounded to 1 ns, yet b - a < 1);
+ * by interval start: at_start 98.75, x 100, short_one 108.75, at_end
+ * 118.75, so x alone goes to sub-lane 1. On FIXP, points 2 ns before and
+ * after a slice share its sub-lane.
+ */
+static void test_points_keep_a_ns_clear(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t x, at_start, at_end, short_one, clear_before, clear_after;
+
+	csim_model_init(&m);
+	x = mu_slice_us(&m, "p", "CUBE", 0.100, 0.020, CSIM_SLICE_INSTR);
+	at_start = mu_slice_us(&m, "p", "CUBE", 0.100, 0.0, CSIM_SLICE_INSTR);
+	at_end = mu_slice_us(&m, "p", "CUBE", 0.120, 0.0, CSIM_SLICE_INSTR);
+	short_one = mu_slice_us(&m, "p", "CUBE", 0.110, 0.0006, CSIM_SLICE_INSTR);
+	clear_before = mu_slice_us(&m, "p", "FIXP", 0.098, 0.0, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "FIXP", 0.100, 0.020, CSIM_SLICE_INSTR);
+	clear_after = mu_slice_us(&m, "p", "FIXP", 0.122, 0.0, CSIM_SLICE_INSTR);
+	pack(c, &m);
+	CHECK(c, m.table.slices[short_one].end > m.table.slices[short_one].start);
+	CHECK_U64(c, sub(&m, at_start), 0);
+	CHECK_U64(c, sub(&m, x), 1);
+	CHECK_U64(c, sub(&m, short_one), 0);
+	CHECK_U64(c, sub(&m, at_end), 0);
+	CHECK_U64(c, m.lanes[0].nsub, 2);
+	CHECK_U64(c, sub(&m, clear_before), 0);
+	CHECK_U64(c, sub(&m, clear_after), 0);
+	CHECK_U64(c, m.lanes[1].nsub, 1);
+	csim_model_release(&m);
+}
+
+/*
+ * Past ~1 ms tol grows with |a| (2^-22 of it): 4.77 ns at 20 ms. There a
+ * neighbour 0.8 ns before the end (b = 20000100.4, rounded end 20000100,
+ * next start 20000099.6, also rounded to 20000100) is float noise; at 1 ms,
+ * where tol is 0.25 ns, the same 0.8 ns is a real overlap.
+ */
+static void test_tolerance_grows_with_time(struct check_ctx *c)
+{
+	struct csim_model m;
+
+	csim_model_init(&m);
+	mu_slice_us(&m, "p", "MTE2", 20000.0, 0.1004, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE2", 20000.0996, 0.100, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE3", 1000.0, 0.1004, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE3", 1000.0996, 0.100, CSIM_SLICE_INSTR);
+	pack(c, &m);
+	CHECK_U64(c, m.lanes[0].nsub, 1);
+	CHECK_U64(c, m.lanes[1].nsub, 2);
 	csim_model_release(&m);
 }
 
@@ -152,8 +273,12 @@ int main(void)
 
 	CHECK_RUN(&c, test_depth_five_pipeline);
 	CHECK_RUN(&c, test_lowest_free_sublane_wins);
-	CHECK_RUN(&c, test_ties_sort_by_length_then_input);
+	CHECK_RUN(&c, test_ties_keep_input_order);
 	CHECK_RUN(&c, test_touching_and_zero_length);
+	CHECK_RUN(&c, test_one_cycle_overlap_opens_a_sublane);
+	CHECK_RUN(&c, test_rounded_end_and_tolerance);
+	CHECK_RUN(&c, test_points_keep_a_ns_clear);
+	CHECK_RUN(&c, test_tolerance_grows_with_time);
 	CHECK_RUN(&c, test_lanes_are_per_pid_and_pipe);
 	CHECK_RUN(&c, test_empty_table);
 	return check_done(&c);
