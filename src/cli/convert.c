@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "read/basic_info.h"
 #include "read/block_reader.h"
 #include "read/event_ingest.h"
 #include "read/event_scan.h"
@@ -36,13 +37,15 @@ struct run {
 	uint64_t trailing_bytes, trailing_offset;
 	struct csim_runs runs;             /* which blocks form the run (SPEC §2.1) */
 	struct csim_run_choice choice;     /* settled at the end of the reading */
-	/* API_INSTR payloads, unparsed, until the run is settled: the K-th one
-	   (--run K) and the latest other one; the one chosen is then loaded */
-	struct held_instr {
+	/* API_INSTR and OP_BASIC_INFO payloads, unparsed, until the run is
+	   settled: the K-th one (--run K) and the latest other one; the one
+	   chosen is then loaded */
+	struct held_block {
 		char *payload;
 		size_t size;
 		uint64_t offset;
-	} instr_kth, instr_last;
+	} instr_kth, instr_last, basic_kth, basic_last;
+	struct csim_basic_info basic;      /* the run's facts, if any */
 };
 
 /*
@@ -108,12 +111,10 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	return rc;
 }
 
-/* An API_INSTR block: held unparsed until the run is settled. */
-static int read_instr(struct run *r, struct csim_block_reader *reader,
+/* Reads a block's payload into h, in place of what h held. */
+static int hold_block(struct held_block *h, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
-	struct held_instr *h = csim_runs_instr_is_kth(&r->runs) ? &r->instr_kth
-								: &r->instr_last;
 	char *payload;
 	int rc = csim_block_reader_read_payload(reader, blk, &payload, err);
 
@@ -126,17 +127,62 @@ static int read_instr(struct run *r, struct csim_block_reader *reader,
 	return CSIM_OK;
 }
 
+/* An API_INSTR block: held unparsed until the run is settled. */
+static int read_instr(struct run *r, struct csim_block_reader *reader,
+		      const struct csim_block *blk, struct csim_error *err)
+{
+	return hold_block(csim_runs_instr_is_kth(&r->runs) ? &r->instr_kth : &r->instr_last,
+			  reader, blk, err);
+}
+
+/* An OP_BASIC_INFO block: likewise (it is small). */
+static int read_basic(struct run *r, struct csim_block_reader *reader,
+		      const struct csim_block *blk, struct csim_error *err)
+{
+	csim_runs_basic_info(&r->runs, blk->offset);
+	return hold_block(r->runs.want != 0 && r->runs.nbasic == r->runs.want
+			  ? &r->basic_kth : &r->basic_last, reader, blk, err);
+}
+
 static void drop_held_instr(struct run *r)
 {
 	free(r->instr_kth.payload);
 	free(r->instr_last.payload);
 	r->instr_kth.payload = r->instr_last.payload = NULL;
+	free(r->basic_kth.payload);
+	free(r->basic_last.payload);
+	r->basic_kth.payload = r->basic_last.payload = NULL;
+}
+
+/*
+ * The converted run's OP_BASIC_INFO (SPEC §2.1, §10). It only describes the
+ * run, so a malformed one is a warning: the summary loses its run facts,
+ * the conversion goes on.
+ */
+static int load_basic(struct run *r, struct csim_error *err)
+{
+	struct held_block *h = r->basic_kth.payload != NULL &&
+			       r->basic_kth.offset == r->choice.basic_offset
+			       ? &r->basic_kth : &r->basic_last;
+	int rc;
+
+	if (r->choice.basic == 0 || h->payload == NULL)
+		return CSIM_OK;
+	/* load() owns the payload from here, also when it fails. */
+	rc = csim_basic_info_load(&r->basic, r->bin_path, h->offset, h->payload, h->size, err);
+	h->payload = NULL;
+	if (rc != CSIM_OK && !csim_error_is_nomem(err)) {
+		csim_log_warn(r->log, "%s; the summary has no run facts", err->message);
+		csim_error_clear(err);
+		rc = CSIM_OK;
+	}
+	return rc;
 }
 
 /* The converted run's API_INSTR (SPEC §2.1, §7), once the run is settled. */
 static int load_metrics(struct run *r, struct csim_error *err)
 {
-	struct held_instr *h;
+	struct held_block *h;
 	int rc;
 
 	if (r->choice.instr == 0)
@@ -178,7 +224,7 @@ static int read_input(struct run *r, struct csim_error *err)
 		else if (blk.type == CSIM_BLOCK_API_INSTR)
 			rc = read_instr(r, &reader, &blk, err);
 		else if (blk.type == CSIM_BLOCK_OP_BASIC_INFO)
-			csim_runs_basic_info(&r->runs, blk.offset);
+			rc = read_basic(r, &reader, &blk, err);
 	}
 	r->trailing_bytes = reader.trailing_bytes;
 	r->trailing_offset = reader.trailing_offset;
@@ -194,6 +240,8 @@ static int read_input(struct run *r, struct csim_error *err)
 				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
 	if (rc == CSIM_OK)
 		rc = csim_runs_settle(&r->runs, r->bin_path, &r->choice, err);
+	if (rc == CSIM_OK)
+		rc = load_basic(r, err);
 	if (rc == CSIM_OK)
 		rc = load_metrics(r, err);
 out:
@@ -281,6 +329,7 @@ static void run_release(struct run *r)
 	free(r->schema_version);
 	csim_model_release(&r->model);
 	csim_metrics_release(&r->metrics);
+	csim_basic_info_release(&r->basic);
 	drop_held_instr(r);
 }
 

@@ -200,6 +200,9 @@ sweep multi_block "$(scenario_dump multi_block)"
 # Cross-core sync records take the pair pass and pass_intra's allocations.
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/cross_core/dump.recipe" "$tmp/cross_core.bin"
 sweep cross_core "$tmp/cross_core.bin"
+# Two appended runs with an OP_BASIC_INFO each: the held blocks, the run
+# discarded at the second TRACE, and the run facts' loading.
+sweep appended_runs "$(scenario_dump appended_runs)"
 # A metrics key longer than the writer's stack buffer: the one allocation
 # made while writing instr_metrics.json (exit 3).
 sweep api_instr_long_key "$CSIM_ROOT/fixtures/invalid/api_instr_long_key.bin"

@@ -40,6 +40,7 @@ block_types_0_and_255|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
 nesting_at_limit|0|1 event(s) skipped for missing or bad fields: 1 values nested deeper than 512 levels|2 0
 api_instr_dtype_code_huge|0|wrote out/instr_metrics.json|1 0
 api_instr_long_key|0|wrote out/instr_metrics.json|1 0
+basic_info_not_json|0|warning: sim/visualize_data.bin: OP_BASIC_INFO block at offset 296: unexpected end of JSON text at payload byte 29; the summary has no run facts|1 0
 unplaced_events_dropped_anyway|0|1 event(s) skipped for missing or bad fields: 1 "dur" not a non-negative number|1 0
 TABLE
 )
