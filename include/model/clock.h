@@ -1,0 +1,46 @@
+/*
+ * clock: the core clock a run's cycles are counted in (SPEC §10).
+ *
+ * The simulator computes every time as float(cycles / clock_MHz), so the
+ * clock turns spans into cycles. OP_BASIC_INFO's cur_freq names it when the
+ * producer wrote one; otherwise the SoC's clock from the simulator's own
+ * table (msopprof sim_defs.h, realdata-notes §3 "Timestamps"); otherwise the
+ * simulator's default. The summary says which.
+ */
+#ifndef CSIM_CLOCK_H
+#define CSIM_CLOCK_H
+
+#include <stddef.h>
+
+enum csim_clock_source {
+	CSIM_CLOCK_CUR_FREQ,   /* OP_BASIC_INFO cur_freq */
+	CSIM_CLOCK_SOC_TABLE,  /* the simulator's clock for the SoC */
+	CSIM_CLOCK_DEFAULT     /* the simulator's default: SoC unknown or absent */
+};
+
+/* The simulator's default clock, used for SoCs not in its table. */
+#define CSIM_CLOCK_DEFAULT_MHZ 1850.0
+
+struct csim_clock {
+	double mhz;
+	enum csim_clock_source source;
+};
+
+/*
+ * The clock of a SoC named soc[0..n) (e.g. "Ascend910B4"), 0 when the SoC
+ * is not in the simulator's table.
+ */
+double csim_clock_of_soc(const char *soc, size_t n);
+
+/*
+ * The run's clock: cur_freq when has_cur_freq and it is a usable clock
+ * (positive, below 100 GHz), else the SoC's (soc NULL: unknown), else the
+ * default.
+ */
+struct csim_clock csim_clock_choose(int has_cur_freq, double cur_freq,
+				    const char *soc, size_t n);
+
+/* "cur_freq", "soc_table", "default": the names summary.json uses. */
+const char *csim_clock_source_name(enum csim_clock_source s);
+
+#endif

@@ -1,0 +1,61 @@
+#include "model/clock.h"
+
+#include <string.h>
+
+/*
+ * msopprof sim_defs.h: Ascend910B1 1850 MHz, 910B2/B3 1800, 910B4 1650,
+ * the 950 series 1650. Matched by prefix: the producer writes variants
+ * such as "Ascend910B2C" and "Ascend950PR".
+ */
+static const struct {
+	const char *prefix;
+	double mhz;
+} soc_table[] = {
+	{ "Ascend910B1", 1850.0 },
+	{ "Ascend910B2", 1800.0 },
+	{ "Ascend910B3", 1800.0 },
+	{ "Ascend910B4", 1650.0 },
+	{ "Ascend950", 1650.0 },
+};
+
+double csim_clock_of_soc(const char *soc, size_t n)
+{
+	if (soc == NULL)
+		return 0;
+	for (size_t i = 0; i < sizeof(soc_table) / sizeof(soc_table[0]); i++) {
+		size_t len = strlen(soc_table[i].prefix);
+
+		if (n >= len && memcmp(soc, soc_table[i].prefix, len) == 0)
+			return soc_table[i].mhz;
+	}
+	return 0;
+}
+
+struct csim_clock csim_clock_choose(int has_cur_freq, double cur_freq,
+				    const char *soc, size_t n)
+{
+	struct csim_clock c = { CSIM_CLOCK_DEFAULT_MHZ, CSIM_CLOCK_DEFAULT };
+	double mhz;
+
+	if (has_cur_freq && cur_freq > 0 && cur_freq < 100000.0) {
+		c.mhz = cur_freq;
+		c.source = CSIM_CLOCK_CUR_FREQ;
+	} else if ((mhz = csim_clock_of_soc(soc, n)) > 0) {
+		c.mhz = mhz;
+		c.source = CSIM_CLOCK_SOC_TABLE;
+	}
+	return c;
+}
+
+const char *csim_clock_source_name(enum csim_clock_source s)
+{
+	switch (s) {
+	case CSIM_CLOCK_CUR_FREQ:
+		return "cur_freq";
+	case CSIM_CLOCK_SOC_TABLE:
+		return "soc_table";
+	case CSIM_CLOCK_DEFAULT:
+		break;
+	}
+	return "default";
+}

@@ -1,0 +1,57 @@
+/*
+ * clock: OP_BASIC_INFO's cur_freq first, then the simulator's SoC table
+ * (realdata-notes §3 "Timestamps": 910B1 1850, 910B2/B3 1800, 910B4 1650,
+ * 950 series 1650), then its default 1850 MHz.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "model/clock.h"
+
+static double soc(const char *s)
+{
+	return csim_clock_of_soc(s, strlen(s));
+}
+
+static void test_soc_table(struct check_ctx *c)
+{
+	CHECK(c, soc("Ascend910B1") == 1850.0);
+	CHECK(c, soc("Ascend910B2") == 1800.0);
+	CHECK(c, soc("Ascend910B2C") == 1800.0);
+	CHECK(c, soc("Ascend910B3") == 1800.0);
+	CHECK(c, soc("Ascend910B4") == 1650.0);
+	CHECK(c, soc("Ascend950PR") == 1650.0);
+	CHECK(c, soc("Ascend310P3") == 0);
+	CHECK(c, soc("Ascend910") == 0);         /* a prefix of an entry is not it */
+	CHECK(c, soc("") == 0);
+	CHECK(c, csim_clock_of_soc(NULL, 0) == 0);
+}
+
+static void test_choice_and_its_source(struct check_ctx *c)
+{
+	struct csim_clock k;
+
+	k = csim_clock_choose(1, 1500.0, "Ascend910B4", 11);
+	CHECK(c, k.mhz == 1500.0 && k.source == CSIM_CLOCK_CUR_FREQ);
+	k = csim_clock_choose(0, 1500.0, "Ascend910B4", 11);
+	CHECK(c, k.mhz == 1650.0 && k.source == CSIM_CLOCK_SOC_TABLE);
+	/* an unusable cur_freq is passed over, not trusted */
+	k = csim_clock_choose(1, 0.0, "Ascend910B2", 11);
+	CHECK(c, k.mhz == 1800.0 && k.source == CSIM_CLOCK_SOC_TABLE);
+	k = csim_clock_choose(1, -5.0, NULL, 0);
+	CHECK(c, k.mhz == CSIM_CLOCK_DEFAULT_MHZ && k.source == CSIM_CLOCK_DEFAULT);
+	k = csim_clock_choose(1, 1e9, "Ascend310P3", 11);
+	CHECK(c, k.mhz == 1850.0 && k.source == CSIM_CLOCK_DEFAULT);
+	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_CUR_FREQ), "cur_freq");
+	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_SOC_TABLE), "soc_table");
+	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_DEFAULT), "default");
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_soc_table);
+	CHECK_RUN(&c, test_choice_and_its_source);
+	return check_done(&c);
+}
