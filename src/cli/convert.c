@@ -185,6 +185,7 @@ static int write_outputs(struct run *r, struct csim_error *err)
 		csim_log_wrote(r->log, r->out_dir, "trace.clean.json");
 		if (r->have_metrics)
 			csim_log_wrote(r->log, r->out_dir, "instr_metrics.json");
+		csim_log_wrote(r->log, r->out_dir, "summary.json");
 	}
 	csim_out_abort(&trace);
 	csim_out_abort(&metrics);
