@@ -43,6 +43,13 @@ static int item_cmp(const void *a, const void *b)
 	return (x->end > y->end) - (x->end < y->end);
 }
 
+static int pipe_id_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 static uint32_t item_pid(const struct item *it) { return (uint32_t)(it->group >> 32); }
 static uint32_t item_pipe(const struct item *it) { return (uint32_t)it->group; }
 static unsigned item_what(const struct item *it) { return (unsigned)(it->sub >> 32); }
@@ -165,6 +172,26 @@ static int counts_as_instruction(const struct csim_slice *sl)
 	return sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT;
 }
 
+static void collect_wait(struct work *w, const struct csim_flag *f, int by_producer)
+{
+	const struct csim_table *t = &w->m->table;
+	uint32_t producer = f->detail != CSIM_NONE ? t->details[f->detail].producer : CSIM_NONE;
+
+	if (f->kind != CSIM_SYNC_WAIT)
+		return;
+	if (f->intra) {
+		if (!by_producer)
+			w->items[w->nitems++] = make_item(f->pid, CROSS_PIPE, WHAT_CROSS,
+							  CSIM_NONE, f->begin, f->end);
+	} else if (!by_producer) {
+		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT,
+						  CSIM_NONE, f->begin, f->end);
+	} else {
+		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT_BY,
+						  producer, f->begin, f->end);
+	}
+}
+
 static void collect_items(struct work *w)
 {
 	const struct csim_table *t = &w->m->table;
@@ -184,23 +211,117 @@ static void collect_items(struct work *w)
 			w->items[w->nitems++] = make_item(sl->pid, CROSS_PIPE, WHAT_CROSS,
 							  CSIM_NONE, sl->start, sl->end);
 	}
-	for (size_t i = 0; i < w->m->nflags; i++) {
-		const struct csim_flag *f = &w->m->flags[i];
-		uint32_t producer = f->detail != CSIM_NONE
-				    ? t->details[f->detail].producer : CSIM_NONE;
+	/* WAIT totals first, then by producer: each run comes out of the
+	   bucketing in flag order, nearly sorted already. */
+	for (int by = 0; by < 2; by++)
+		for (size_t i = 0; i < w->m->nflags; i++)
+			collect_wait(w, &w->m->flags[i], by);
+}
 
-		if (f->kind != CSIM_SYNC_WAIT)
-			continue;
-		if (f->intra) {
-			w->items[w->nitems++] = make_item(f->pid, CROSS_PIPE, WHAT_CROSS,
-							  CSIM_NONE, f->begin, f->end);
-			continue;
+/*
+ * Insertion sort of one bucket, which the input order leaves nearly sorted
+ * (the producer writes each core's instructions by end tick); gives up
+ * after `budget` moves, leaving a permutation, so the caller can fall back
+ * to qsort and the whole stays O(n log n).
+ */
+static int insertion_sorted(struct item *a, size_t n, size_t budget)
+{
+	size_t moves = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		struct item x = a[i];
+		size_t j = i;
+
+		while (j > 0 && item_cmp(&a[j - 1], &x) > 0) {
+			a[j] = a[j - 1];
+			j--;
+			if (++moves > budget) {
+				a[j] = x;
+				return 0;
+			}
 		}
-		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT,
-						  CSIM_NONE, f->begin, f->end);
-		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT_BY,
-						  producer, f->begin, f->end);
+		a[j] = x;
 	}
+	return 1;
+}
+
+static void sort_bucket(struct item *a, size_t n)
+{
+	if (!insertion_sorted(a, n, 8 * n + 64))
+		qsort(a, n, sizeof(*a), item_cmp);
+}
+
+/* Bucket slot of an item's pipe: its id, the cross-core pseudo-pipe last. */
+static size_t pipe_slot(const struct item *it, size_t npipes)
+{
+	return item_pipe(it) == CROSS_PIPE ? npipes : item_pipe(it);
+}
+
+/* Moves pid p's items src[lo..hi) into dst[lo..hi) grouped by pipe slot, ascending. */
+static void bucket_pipes(const struct item *src, struct item *dst, size_t lo, size_t hi,
+			 size_t npipes, size_t *cnt, uint32_t *touched)
+{
+	size_t ntouched = 0, pos = lo;
+
+	for (size_t i = lo; i < hi; i++) {
+		size_t k = pipe_slot(&src[i], npipes);
+
+		if (cnt[k]++ == 0)
+			touched[ntouched++] = (uint32_t)k;
+	}
+	qsort(touched, ntouched, sizeof(*touched), pipe_id_cmp);
+	for (size_t t = 0; t < ntouched; t++) {
+		size_t c = cnt[touched[t]];
+
+		cnt[touched[t]] = pos;   /* from here on: where the next one goes */
+		pos += c;
+	}
+	for (size_t i = lo; i < hi; i++)
+		dst[cnt[pipe_slot(&src[i], npipes)]++] = src[i];
+	pos = lo;
+	for (size_t t = 0; t < ntouched; t++) {
+		size_t end = cnt[touched[t]];
+
+		sort_bucket(&dst[pos], end - pos);
+		pos = end;
+		cnt[touched[t]] = 0;
+	}
+}
+
+/*
+ * Sorts items by (pid, pipe, what/producer, start, end) as one qsort would,
+ * but as two stable counting sorts (by pid, then by pipe within a pid) and
+ * a nearly-linear sort of each (pid, pipe) bucket: the comparison sort of
+ * every slice was most of the pass's time.
+ */
+static int sort_items(struct work *w, struct csim_error *err)
+{
+	size_t npids = w->m->table.pids.count, npipes = w->m->table.pipes.count;
+	struct item *tmp = csim_array_alloc(w->nitems ? w->nitems : 1, sizeof(*tmp));
+	size_t *off = calloc(npids + 2, sizeof(*off));
+	size_t *cnt = calloc(npipes + 1, sizeof(*cnt));
+	uint32_t *touched = malloc((npipes + 1) * sizeof(*touched));
+	int rc = CSIM_OK;
+
+	if (tmp == NULL || off == NULL || cnt == NULL || touched == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	for (size_t i = 0; i < w->nitems; i++)
+		off[item_pid(&w->items[i]) + 2]++;
+	for (size_t p = 2; p < npids + 2; p++)
+		off[p] += off[p - 1];
+	/* off[p + 1] is where pid p's next item goes; afterwards, its end. */
+	for (size_t i = 0; i < w->nitems; i++)
+		tmp[off[item_pid(&w->items[i]) + 1]++] = w->items[i];
+	for (size_t p = 0; p < npids; p++)
+		bucket_pipes(tmp, w->items, off[p], off[p + 1], npipes, cnt, touched);
+out:
+	free(tmp);
+	free(off);
+	free(cnt);
+	free(touched);
+	return rc;
 }
 
 /* The end of the run of items sharing group and sub with items[i]. */
@@ -499,7 +620,9 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 	rc = work_alloc(&w, err);
 	if (rc == CSIM_OK) {
 		collect_items(&w);
-		qsort(w.items, w.nitems, sizeof(*w.items), item_cmp);
+		rc = sort_items(&w, err);
+	}
+	if (rc == CSIM_OK) {
 		rc = records_alloc(&w, err);
 	}
 	if (rc == CSIM_OK) {

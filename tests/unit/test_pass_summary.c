@@ -246,6 +246,49 @@ static void test_order_and_balance(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * Input far from time order: 300 slices [1000k, 1000k + 500) written for
+ * k = 299 down to 0, alternating with as many on another core and pipe
+ * [1000k, 1000k + 1500) (each overlapping the next): the bucket sort's
+ * insertion step gives up and falls back to qsort. Unions: 300 * 500 and
+ * 299 * 1000 + 1500; WAITs alternating between two producers likewise.
+ */
+static void test_reversed_input(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_summary_pipe *a, *b, *w;
+	uint32_t d_mte2, d_fixp;
+
+	csim_model_init(&m);
+	d_mte2 = mu_detail(&m, "MTE2", "MTE1", 0);
+	d_fixp = mu_detail(&m, "FIXP", "MTE1", 0);
+	for (int k = 299; k >= 0; k--) {
+		char id[32];
+
+		mu_slice(&m, CA, "MTE1", 1000 * k, 1000 * k + 500, CSIM_SLICE_INSTR);
+		mu_slice(&m, VA, "VECTOR", 1000 * k, 1000 * k + 1500, CSIM_SLICE_INSTR);
+		snprintf(id, sizeof(id), "w%d", k);
+		mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE3", 1000 * k, 1000 * k + 10, id,
+			k % 2 ? d_mte2 : d_fixp);
+	}
+	run_all(&m);
+	a = pipe_of(&m, CA, "MTE1");
+	b = pipe_of(&m, VA, "VECTOR");
+	w = pipe_of(&m, CA, "MTE3");
+	if (CHECK(c, a != NULL && b != NULL && w != NULL)) {
+		CHECK_U64(c, a->instructions, 300);
+		CHECK_I64(c, a->busy_ns, 300 * 500);
+		CHECK_U64(c, b->instructions, 300);
+		CHECK_I64(c, b->busy_ns, 299 * 1000 + 1500);
+		CHECK_I64(c, w->wait_ns, 300 * 10);
+		if (CHECK_U64(c, w->nwaits, 2)) {
+			CHECK_I64(c, m.summary.waits[w->wait0].ns, 150 * 10);
+			CHECK_I64(c, m.summary.waits[w->wait0 + 1].ns, 150 * 10);
+		}
+	}
+	csim_model_release(&m);
+}
+
 /* No slices: no cores; the pass runs again with the same result. */
 static void test_empty_and_rerun(struct check_ctx *c)
 {
@@ -281,6 +324,7 @@ int main(void)
 	CHECK_RUN(&c, test_wait_by_producer);
 	CHECK_RUN(&c, test_cross_core_wait);
 	CHECK_RUN(&c, test_order_and_balance);
+	CHECK_RUN(&c, test_reversed_input);
 	CHECK_RUN(&c, test_empty_and_rerun);
 	return check_done(&c);
 }
