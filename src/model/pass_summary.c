@@ -153,11 +153,26 @@ static uint32_t lane_nsub(const struct csim_model *m, uint32_t pid, uint32_t pip
 	return 0;
 }
 
+/* The instruction slices of one (pid, pipe): idx[lo..hi). */
+struct bucket {
+	uint32_t pid, pipe;
+	size_t lo, hi;
+};
+
+static uint64_t bucket_key(const struct bucket *b)
+{
+	return (uint64_t)b->pid << 32 | b->pipe;
+}
+
 struct work {
 	struct csim_model *m;
 	struct csim_summary *s;
-	struct item *items;
+	struct item *items;        /* WAITs and cross-core waits */
 	size_t nitems;
+	uint32_t *idx;             /* instruction slices grouped by (pid, pipe) */
+	struct bucket *buckets;    /* in (pid, pipe id) order */
+	size_t nbuckets, longest;
+	struct item *scratch;      /* one bucket's intervals, sorted */
 	int64_t *heap;
 	/* per pid id */
 	int64_t *first, *last, *cross;
@@ -204,9 +219,6 @@ static void collect_items(struct work *w)
 		if (!w->has[sl->pid] || sl->end > w->last[sl->pid])
 			w->last[sl->pid] = sl->end;
 		w->has[sl->pid] = 1;
-		if (counts_as_instruction(sl))
-			w->items[w->nitems++] = make_item(sl->pid, sl->pipe, WHAT_INSTR,
-							  CSIM_NONE, sl->start, sl->end);
 		if (sl->kind == CSIM_SLICE_INTRA_WAIT)
 			w->items[w->nitems++] = make_item(sl->pid, CROSS_PIPE, WHAT_CROSS,
 							  CSIM_NONE, sl->start, sl->end);
@@ -324,6 +336,156 @@ out:
 	return rc;
 }
 
+/*
+ * The distinct (pid, pipe) pairs of the instruction slices: a small
+ * open-addressing map from the pair to a dense id, so the slices can be
+ * grouped by one counting sort over 4-byte indices.
+ */
+struct pair_map {
+	uint64_t *keys;     /* pid << 32 | pipe, plus 1; 0: empty */
+	uint32_t *ids;
+	size_t cap, n;
+	struct bucket *pairs;   /* by id: pid, pipe, and (lo, hi) once laid out */
+	size_t pairs_cap;
+};
+
+static size_t pair_hash(uint64_t key, size_t cap)
+{
+	return (size_t)((key * 0x9E3779B97F4A7C15u) >> 32) & (cap - 1);
+}
+
+static int pair_map_grow(struct pair_map *pm)
+{
+	size_t cap = pm->cap ? pm->cap * 2 : 64;
+	uint64_t *keys = calloc(cap, sizeof(*keys));
+	uint32_t *ids = malloc(cap * sizeof(*ids));
+
+	if (keys == NULL || ids == NULL) {
+		free(keys);
+		free(ids);
+		return -1;
+	}
+	for (size_t i = 0; i < pm->cap; i++) {
+		size_t h;
+
+		if (pm->keys[i] == 0)
+			continue;
+		for (h = pair_hash(pm->keys[i], cap); keys[h] != 0; h = (h + 1) & (cap - 1))
+			;
+		keys[h] = pm->keys[i];
+		ids[h] = pm->ids[i];
+	}
+	free(pm->keys);
+	free(pm->ids);
+	pm->keys = keys;
+	pm->ids = ids;
+	pm->cap = cap;
+	return 0;
+}
+
+/* The slot of key: where it is, or the empty one where it would go. */
+static size_t pair_slot(const struct pair_map *pm, uint64_t key)
+{
+	size_t h = pair_hash(key, pm->cap);
+
+	while (pm->keys[h] != 0 && pm->keys[h] != key)
+		h = (h + 1) & (pm->cap - 1);
+	return h;
+}
+
+/*
+ * The id of (pid, pipe), added if new; CSIM_NONE when out of memory. A
+ * pair already in the map is found without any allocation.
+ */
+static uint32_t pair_id(struct pair_map *pm, uint32_t pid, uint32_t pipe)
+{
+	uint64_t key = ((uint64_t)pid << 32 | pipe) + 1;
+	size_t h = pm->cap ? pair_slot(pm, key) : 0;
+
+	if (pm->cap && pm->keys[h] == key)
+		return pm->ids[h];
+	if (2 * (pm->n + 1) > pm->cap) {
+		if (pair_map_grow(pm) != 0)
+			return CSIM_NONE;
+		h = pair_slot(pm, key);
+	}
+	if (csim_array_grow((void **)&pm->pairs, &pm->pairs_cap, pm->n + 1,
+			    sizeof(*pm->pairs)) != 0)
+		return CSIM_NONE;
+	pm->keys[h] = key;
+	pm->ids[h] = (uint32_t)pm->n;
+	pm->pairs[pm->n] = (struct bucket){ pid, pipe, 0, 0 };
+	return (uint32_t)pm->n++;
+}
+
+static int bucket_cmp(const void *a, const void *b)
+{
+	uint64_t x = bucket_key(a), y = bucket_key(b);
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Groups the instruction slices by (pid, pipe) with one stable counting
+ * sort over their indices (4 bytes each), so no copy of every slice is
+ * ever held: a bucket's intervals are copied and sorted when it is swept.
+ */
+static int bucket_slices(struct work *w, struct csim_error *err)
+{
+	const struct csim_table *t = &w->m->table;
+	struct pair_map pm = { NULL, NULL, 0, 0, NULL, 0 };
+	size_t n = 0, pos = 0;
+	int rc = CSIM_OK;
+
+	/* pass 1: pairs, and each pair's count in its hi */
+	for (size_t i = 0; i < t->nslices && rc == CSIM_OK; i++) {
+		const struct csim_slice *sl = &t->slices[i];
+		uint32_t id;
+
+		if (!counts_as_instruction(sl))
+			continue;
+		id = pair_id(&pm, sl->pid, sl->pipe);
+		if (id == CSIM_NONE)
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
+		else
+			pm.pairs[id].hi++;
+		n++;
+	}
+	w->idx = csim_array_alloc(n ? n : 1, sizeof(*w->idx));
+	w->buckets = malloc((pm.n ? pm.n : 1) * sizeof(*w->buckets));
+	if (rc == CSIM_OK && (w->idx == NULL || w->buckets == NULL))
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+	if (rc != CSIM_OK)
+		goto out;
+	/* lay the pairs out in (pid, pipe) order; lo is where the next goes */
+	memcpy(w->buckets, pm.pairs, pm.n * sizeof(*w->buckets));
+	w->nbuckets = pm.n;
+	qsort(w->buckets, w->nbuckets, sizeof(*w->buckets), bucket_cmp);
+	for (size_t k = 0; k < w->nbuckets; k++) {
+		struct bucket *b = &w->buckets[k];
+		size_t c = b->hi;
+
+		b->lo = pos;
+		b->hi = pos + c;
+		if (c > w->longest)
+			w->longest = c;
+		pm.pairs[pair_id(&pm, b->pid, b->pipe)].lo = pos;
+		pos += c;
+	}
+	/* pass 2: place, in input order within each pair */
+	for (size_t i = 0; i < t->nslices; i++) {
+		const struct csim_slice *sl = &t->slices[i];
+
+		if (counts_as_instruction(sl))
+			w->idx[pm.pairs[pair_id(&pm, sl->pid, sl->pipe)].lo++] = (uint32_t)i;
+	}
+out:
+	free(pm.keys);
+	free(pm.ids);
+	free(pm.pairs);
+	return rc;
+}
+
 /* The end of the run of items sharing group and sub with items[i]. */
 static size_t run_end(const struct work *w, size_t i)
 {
@@ -335,27 +497,35 @@ static size_t run_end(const struct work *w, size_t i)
 	return j;
 }
 
-/* Fills one pipe record from the runs of its group starting at items[i]. */
-static size_t sweep_pipe(struct work *w, size_t i)
+/* The instruction numbers of one bucket: its intervals sorted in scratch. */
+static void sweep_bucket(struct work *w, const struct bucket *b,
+			 struct csim_summary_pipe *p)
 {
-	struct csim_summary_pipe *p = &w->raw[w->nraw++];
-	const struct item *it = &w->items[i];
-	uint32_t pid = item_pid(it), pipe = item_pipe(it);
+	const struct csim_slice *sl = w->m->table.slices;
+	size_t n = b->hi - b->lo;
 
-	memset(p, 0, sizeof(*p));
-	p->pipe = pipe;
-	p->kept = w->m->pipes[pipe].drop < 0;
-	p->wait0 = w->s->nwaits;
-	while (i < w->nitems && w->items[i].group == it->group) {
+	for (size_t k = 0; k < n; k++) {
+		const struct csim_slice *x = &sl[w->idx[b->lo + k]];
+
+		w->scratch[k] = make_item(b->pid, b->pipe, WHAT_INSTR, CSIM_NONE,
+					  x->start, x->end);
+	}
+	sort_bucket(w->scratch, n);
+	p->instructions = n;
+	p->busy_ns = union_ns(w->scratch, n);
+	p->peak_depth = p->kept ? lane_nsub(w->m, b->pid, b->pipe)
+			: peak_depth(w->scratch, n, w->heap);
+}
+
+/* The WAIT runs of group `key` from items[i] on; returns the next item. */
+static size_t sweep_waits(struct work *w, size_t i, uint64_t key,
+			  struct csim_summary_pipe *p)
+{
+	while (i < w->nitems && w->items[i].group == key) {
 		const struct item *r = &w->items[i];
 		size_t j = run_end(w, i);
 
-		if (item_what(r) == WHAT_INSTR) {
-			p->instructions = j - i;
-			p->busy_ns = union_ns(r, j - i);
-			p->peak_depth = p->kept ? lane_nsub(w->m, pid, pipe)
-					: peak_depth(r, j - i, w->heap);
-		} else if (item_what(r) == WHAT_WAIT) {
+		if (item_what(r) == WHAT_WAIT) {
 			p->wait_ns = union_ns(r, j - i);
 		} else {
 			uint32_t prod = (uint32_t)r->sub;
@@ -366,28 +536,39 @@ static size_t sweep_pipe(struct work *w, size_t i)
 		}
 		i = j;
 	}
-	p->nwaits = w->s->nwaits - p->wait0;
 	return i;
 }
 
+/* One pipe record per (pid, pipe) of the buckets and the WAITs, merged in order. */
 static void sweep(struct work *w)
 {
-	size_t i = 0;
+	size_t i = 0, b = 0;
 
-	while (i < w->nitems) {
-		uint32_t pid = item_pid(&w->items[i]);
+	while (i < w->nitems || b < w->nbuckets) {
+		uint64_t kb = b < w->nbuckets ? bucket_key(&w->buckets[b]) : UINT64_MAX;
+		uint64_t ki = i < w->nitems ? w->items[i].group : UINT64_MAX;
+		uint64_t key = kb < ki ? kb : ki;
+		uint32_t pid = (uint32_t)(key >> 32), pipe = (uint32_t)key;
+		struct csim_summary_pipe *p;
 
-		if (item_pipe(&w->items[i]) == CROSS_PIPE) {
+		if (pipe == CROSS_PIPE) {
 			size_t j = run_end(w, i);
 
 			w->cross[pid] = union_ns(&w->items[i], j - i);
 			i = j;
 			continue;
 		}
-		if (w->npipes[pid] == 0)
+		if (w->npipes[pid]++ == 0)
 			w->pipe0[pid] = w->nraw;
-		w->npipes[pid]++;
-		i = sweep_pipe(w, i);
+		p = &w->raw[w->nraw++];
+		memset(p, 0, sizeof(*p));
+		p->pipe = pipe;
+		p->kept = w->m->pipes[pipe].drop < 0;
+		p->wait0 = w->s->nwaits;
+		if (kb == key)
+			sweep_bucket(w, &w->buckets[b++], p);
+		i = sweep_waits(w, i, key, p);
+		p->nwaits = w->s->nwaits - p->wait0;
 	}
 }
 
@@ -541,6 +722,9 @@ out:
 static void work_release(struct work *w)
 {
 	free(w->items);
+	free(w->idx);
+	free(w->buckets);
+	free(w->scratch);
 	free(w->heap);
 	free(w->first);
 	free(w->last);
@@ -564,7 +748,7 @@ static int work_alloc(struct work *w, struct csim_error *err)
 {
 	const struct csim_table *t = &w->m->table;
 	size_t npids = t->pids.count ? t->pids.count : 1;
-	size_t nitems = 2 * t->nslices + 2 * w->m->nflags + 1;
+	size_t nitems = t->nslices + 2 * w->m->nflags + 1;
 
 	if (nitems < t->nslices)
 		return csim_error_nomem(err, CSIM_E_INPUT);
@@ -583,10 +767,10 @@ static int work_alloc(struct work *w, struct csim_error *err)
 	return CSIM_OK;
 }
 
-/* Once the items are sorted: room for the records and the largest lane. */
+/* Once everything is grouped: room for the records and the largest group. */
 static int records_alloc(struct work *w, struct csim_error *err)
 {
-	size_t groups = 0, waits = 0, longest = 0;
+	size_t groups = w->nbuckets, waits = 0, longest = w->longest;
 
 	for (size_t i = 0; i < w->nitems;) {
 		size_t j = run_end(w, i);
@@ -600,10 +784,12 @@ static int records_alloc(struct work *w, struct csim_error *err)
 		i = j;
 	}
 	w->heap = csim_array_alloc(longest ? longest : 1, sizeof(*w->heap));
+	w->scratch = csim_array_alloc(w->longest ? w->longest : 1, sizeof(*w->scratch));
 	w->raw = csim_array_alloc(groups ? groups : 1, sizeof(*w->raw));
 	w->s->pipes = csim_array_alloc(groups ? groups : 1, sizeof(*w->s->pipes));
 	w->s->waits = csim_array_alloc(waits ? waits : 1, sizeof(*w->s->waits));
-	if (w->heap == NULL || w->raw == NULL || w->s->pipes == NULL || w->s->waits == NULL)
+	if (w->heap == NULL || w->scratch == NULL || w->raw == NULL || w->s->pipes == NULL ||
+	    w->s->waits == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	return CSIM_OK;
 }
@@ -620,11 +806,12 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 	rc = work_alloc(&w, err);
 	if (rc == CSIM_OK) {
 		collect_items(&w);
+		rc = bucket_slices(&w, err);
+	}
+	if (rc == CSIM_OK)
 		rc = sort_items(&w, err);
-	}
-	if (rc == CSIM_OK) {
+	if (rc == CSIM_OK)
 		rc = records_alloc(&w, err);
-	}
 	if (rc == CSIM_OK) {
 		sweep(&w);
 		rc = order_cores(&w, err);
