@@ -12,8 +12,8 @@
  * the slowest core. All times are ns on the grid of the event table.
  *
  * Requires the flags (paired WAITs), the lane classes and sub-lane counts,
- * and the process order (cores are listed in output order). O(n log n):
- * one sort of the slices and flags by (pid, pipe, start).
+ * and the process order (cores are listed in output order). O(n log n) at
+ * worst, near O(n) on the producer's order (interval_group.h).
  */
 #ifndef CSIM_PASS_SUMMARY_H
 #define CSIM_PASS_SUMMARY_H

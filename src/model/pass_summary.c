@@ -1,9 +1,10 @@
 /*
- * Summary pass. Every instruction slice and every WAIT flag becomes an
- * interval item keyed by (pid, pipe, what, producer); one sort by key and
- * start puts each union's intervals next to each other in start order, so
- * one sweep gives every busy time, WAIT time and peak depth. Spans need no
- * sort: one scan of the rows.
+ * Summary pass. Instruction slices are grouped by (pid, pipe) as indices
+ * and each group's intervals sorted by start when it is swept; WAIT flags
+ * and cross-core waits become interval items keyed by (pid, pipe, what,
+ * producer), grouped the same way (interval_group.h). One merged sweep in
+ * (pid, pipe) order then gives every busy time, WAIT time and peak depth.
+ * Spans need no sort: one scan of the rows.
  */
 #include "model/pass_summary.h"
 
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "model/interval_group.h"
 
 const struct csim_pass_def csim_pass_summary_def = {
 	csim_pass_summary,
@@ -22,50 +24,23 @@ const struct csim_pass_def csim_pass_summary_def = {
 enum item_what { WHAT_INSTR, WHAT_WAIT, WHAT_WAIT_BY, WHAT_CROSS };
 
 /* The pseudo-pipe that holds a core's cross-core waits: after every pipe. */
-#define CROSS_PIPE UINT32_MAX
+#define CROSS_PIPE CSIM_INTERVAL_LAST_PIPE
 
-struct item {
-	uint64_t group;        /* pid << 32 | pipe */
-	uint64_t sub;          /* what << 32 | producer + 1 (0: not named) */
-	int64_t start, end;
-};
+static unsigned item_what(const struct csim_interval *it) { return (unsigned)(it->sub >> 32); }
 
-static int item_cmp(const void *a, const void *b)
-{
-	const struct item *x = a, *y = b;
-
-	if (x->group != y->group)
-		return x->group < y->group ? -1 : 1;
-	if (x->sub != y->sub)
-		return x->sub < y->sub ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->end > y->end) - (x->end < y->end);
-}
-
-static int pipe_id_cmp(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-static uint32_t item_pid(const struct item *it) { return (uint32_t)(it->group >> 32); }
-static uint32_t item_pipe(const struct item *it) { return (uint32_t)it->group; }
-static unsigned item_what(const struct item *it) { return (unsigned)(it->sub >> 32); }
-
-static struct item make_item(uint32_t pid, uint32_t pipe, enum item_what what,
-			     uint32_t producer, int64_t start, int64_t end)
+static struct csim_interval make_item(uint32_t pid, uint32_t pipe, enum item_what what,
+				      uint32_t producer, int64_t start, int64_t end)
 {
 	uint64_t prod = producer == CSIM_NONE ? 0 : (uint64_t)producer + 1;
 
 	/* A WAIT whose E comes before its B in time blocked for no time. */
-	return (struct item){ (uint64_t)pid << 32 | pipe, (uint64_t)what << 32 | prod,
-			      start, end > start ? end : start };
+	return (struct csim_interval){ (uint64_t)pid << 32 | pipe,
+				       (uint64_t)what << 32 | prod,
+				       start, end > start ? end : start };
 }
 
 /* Length of the union of sorted intervals it[0..n). */
-static int64_t union_ns(const struct item *it, size_t n)
+static int64_t union_ns(const struct csim_interval *it, size_t n)
 {
 	int64_t total = 0, s = 0, e = 0;
 
@@ -118,7 +93,7 @@ static void heap_pop(int64_t *h, size_t *n)
  * Peak number of slices in progress in one ns; a zero-length slice is in
  * progress during its own ns, so a lane with slices has depth >= 1.
  */
-static uint32_t peak_depth(const struct item *it, size_t n, int64_t *heap)
+static uint32_t peak_depth(const struct csim_interval *it, size_t n, int64_t *heap)
 {
 	size_t live = 0, peak = 0;
 
@@ -153,26 +128,13 @@ static uint32_t lane_nsub(const struct csim_model *m, uint32_t pid, uint32_t pip
 	return 0;
 }
 
-/* The instruction slices of one (pid, pipe): idx[lo..hi). */
-struct bucket {
-	uint32_t pid, pipe;
-	size_t lo, hi;
-};
-
-static uint64_t bucket_key(const struct bucket *b)
-{
-	return (uint64_t)b->pid << 32 | b->pipe;
-}
-
 struct work {
 	struct csim_model *m;
 	struct csim_summary *s;
-	struct item *items;        /* WAITs and cross-core waits */
+	struct csim_interval *items;        /* WAITs and cross-core waits */
 	size_t nitems;
-	uint32_t *idx;             /* instruction slices grouped by (pid, pipe) */
-	struct bucket *buckets;    /* in (pid, pipe id) order */
-	size_t nbuckets, longest;
-	struct item *scratch;      /* one bucket's intervals, sorted */
+	struct csim_interval_buckets bk;   /* instruction slices by (pid, pipe) */
+	struct csim_interval *scratch;      /* one bucket's intervals, sorted */
 	int64_t *heap;
 	/* per pid id */
 	int64_t *first, *last, *cross;
@@ -230,262 +192,6 @@ static void collect_items(struct work *w)
 			collect_wait(w, &w->m->flags[i], by);
 }
 
-/*
- * Insertion sort of one bucket, which the input order leaves nearly sorted
- * (the producer writes each core's instructions by end tick); gives up
- * after `budget` moves, leaving a permutation, so the caller can fall back
- * to qsort and the whole stays O(n log n).
- */
-static int insertion_sorted(struct item *a, size_t n, size_t budget)
-{
-	size_t moves = 0;
-
-	for (size_t i = 1; i < n; i++) {
-		struct item x = a[i];
-		size_t j = i;
-
-		while (j > 0 && item_cmp(&a[j - 1], &x) > 0) {
-			a[j] = a[j - 1];
-			j--;
-			if (++moves > budget) {
-				a[j] = x;
-				return 0;
-			}
-		}
-		a[j] = x;
-	}
-	return 1;
-}
-
-static void sort_bucket(struct item *a, size_t n)
-{
-	if (!insertion_sorted(a, n, 8 * n + 64))
-		qsort(a, n, sizeof(*a), item_cmp);
-}
-
-/* Bucket slot of an item's pipe: its id, the cross-core pseudo-pipe last. */
-static size_t pipe_slot(const struct item *it, size_t npipes)
-{
-	return item_pipe(it) == CROSS_PIPE ? npipes : item_pipe(it);
-}
-
-/* Moves pid p's items src[lo..hi) into dst[lo..hi) grouped by pipe slot, ascending. */
-static void bucket_pipes(const struct item *src, struct item *dst, size_t lo, size_t hi,
-			 size_t npipes, size_t *cnt, uint32_t *touched)
-{
-	size_t ntouched = 0, pos = lo;
-
-	for (size_t i = lo; i < hi; i++) {
-		size_t k = pipe_slot(&src[i], npipes);
-
-		if (cnt[k]++ == 0)
-			touched[ntouched++] = (uint32_t)k;
-	}
-	qsort(touched, ntouched, sizeof(*touched), pipe_id_cmp);
-	for (size_t t = 0; t < ntouched; t++) {
-		size_t c = cnt[touched[t]];
-
-		cnt[touched[t]] = pos;   /* from here on: where the next one goes */
-		pos += c;
-	}
-	for (size_t i = lo; i < hi; i++)
-		dst[cnt[pipe_slot(&src[i], npipes)]++] = src[i];
-	pos = lo;
-	for (size_t t = 0; t < ntouched; t++) {
-		size_t end = cnt[touched[t]];
-
-		sort_bucket(&dst[pos], end - pos);
-		pos = end;
-		cnt[touched[t]] = 0;
-	}
-}
-
-/*
- * Sorts items by (pid, pipe, what/producer, start, end) as one qsort would,
- * but as two stable counting sorts (by pid, then by pipe within a pid) and
- * a nearly-linear sort of each (pid, pipe) bucket: the comparison sort of
- * every slice was most of the pass's time.
- */
-static int sort_items(struct work *w, struct csim_error *err)
-{
-	size_t npids = w->m->table.pids.count, npipes = w->m->table.pipes.count;
-	struct item *tmp = csim_array_alloc(w->nitems ? w->nitems : 1, sizeof(*tmp));
-	size_t *off = calloc(npids + 2, sizeof(*off));
-	size_t *cnt = calloc(npipes + 1, sizeof(*cnt));
-	uint32_t *touched = malloc((npipes + 1) * sizeof(*touched));
-	int rc = CSIM_OK;
-
-	if (tmp == NULL || off == NULL || cnt == NULL || touched == NULL) {
-		rc = csim_error_nomem(err, CSIM_E_INPUT);
-		goto out;
-	}
-	for (size_t i = 0; i < w->nitems; i++)
-		off[item_pid(&w->items[i]) + 2]++;
-	for (size_t p = 2; p < npids + 2; p++)
-		off[p] += off[p - 1];
-	/* off[p + 1] is where pid p's next item goes; afterwards, its end. */
-	for (size_t i = 0; i < w->nitems; i++)
-		tmp[off[item_pid(&w->items[i]) + 1]++] = w->items[i];
-	for (size_t p = 0; p < npids; p++)
-		bucket_pipes(tmp, w->items, off[p], off[p + 1], npipes, cnt, touched);
-out:
-	free(tmp);
-	free(off);
-	free(cnt);
-	free(touched);
-	return rc;
-}
-
-/*
- * The distinct (pid, pipe) pairs of the instruction slices: a small
- * open-addressing map from the pair to a dense id, so the slices can be
- * grouped by one counting sort over 4-byte indices.
- */
-struct pair_map {
-	uint64_t *keys;     /* pid << 32 | pipe, plus 1; 0: empty */
-	uint32_t *ids;
-	size_t cap, n;
-	struct bucket *pairs;   /* by id: pid, pipe, and (lo, hi) once laid out */
-	size_t pairs_cap;
-};
-
-static size_t pair_hash(uint64_t key, size_t cap)
-{
-	return (size_t)((key * 0x9E3779B97F4A7C15u) >> 32) & (cap - 1);
-}
-
-static int pair_map_grow(struct pair_map *pm)
-{
-	size_t cap = pm->cap ? pm->cap * 2 : 64;
-	uint64_t *keys = calloc(cap, sizeof(*keys));
-	uint32_t *ids = malloc(cap * sizeof(*ids));
-
-	if (keys == NULL || ids == NULL) {
-		free(keys);
-		free(ids);
-		return -1;
-	}
-	for (size_t i = 0; i < pm->cap; i++) {
-		size_t h;
-
-		if (pm->keys[i] == 0)
-			continue;
-		for (h = pair_hash(pm->keys[i], cap); keys[h] != 0; h = (h + 1) & (cap - 1))
-			;
-		keys[h] = pm->keys[i];
-		ids[h] = pm->ids[i];
-	}
-	free(pm->keys);
-	free(pm->ids);
-	pm->keys = keys;
-	pm->ids = ids;
-	pm->cap = cap;
-	return 0;
-}
-
-/* The slot of key: where it is, or the empty one where it would go. */
-static size_t pair_slot(const struct pair_map *pm, uint64_t key)
-{
-	size_t h = pair_hash(key, pm->cap);
-
-	while (pm->keys[h] != 0 && pm->keys[h] != key)
-		h = (h + 1) & (pm->cap - 1);
-	return h;
-}
-
-/*
- * The id of (pid, pipe), added if new; CSIM_NONE when out of memory. A
- * pair already in the map is found without any allocation.
- */
-static uint32_t pair_id(struct pair_map *pm, uint32_t pid, uint32_t pipe)
-{
-	uint64_t key = ((uint64_t)pid << 32 | pipe) + 1;
-	size_t h = pm->cap ? pair_slot(pm, key) : 0;
-
-	if (pm->cap && pm->keys[h] == key)
-		return pm->ids[h];
-	if (2 * (pm->n + 1) > pm->cap) {
-		if (pair_map_grow(pm) != 0)
-			return CSIM_NONE;
-		h = pair_slot(pm, key);
-	}
-	if (csim_array_grow((void **)&pm->pairs, &pm->pairs_cap, pm->n + 1,
-			    sizeof(*pm->pairs)) != 0)
-		return CSIM_NONE;
-	pm->keys[h] = key;
-	pm->ids[h] = (uint32_t)pm->n;
-	pm->pairs[pm->n] = (struct bucket){ pid, pipe, 0, 0 };
-	return (uint32_t)pm->n++;
-}
-
-static int bucket_cmp(const void *a, const void *b)
-{
-	uint64_t x = bucket_key(a), y = bucket_key(b);
-
-	return (x > y) - (x < y);
-}
-
-/*
- * Groups the instruction slices by (pid, pipe) with one stable counting
- * sort over their indices (4 bytes each), so no copy of every slice is
- * ever held: a bucket's intervals are copied and sorted when it is swept.
- */
-static int bucket_slices(struct work *w, struct csim_error *err)
-{
-	const struct csim_table *t = &w->m->table;
-	struct pair_map pm = { NULL, NULL, 0, 0, NULL, 0 };
-	size_t n = 0, pos = 0;
-	int rc = CSIM_OK;
-
-	/* pass 1: pairs, and each pair's count in its hi */
-	for (size_t i = 0; i < t->nslices && rc == CSIM_OK; i++) {
-		const struct csim_slice *sl = &t->slices[i];
-		uint32_t id;
-
-		if (!counts_as_instruction(sl))
-			continue;
-		id = pair_id(&pm, sl->pid, sl->pipe);
-		if (id == CSIM_NONE)
-			rc = csim_error_nomem(err, CSIM_E_INPUT);
-		else
-			pm.pairs[id].hi++;
-		n++;
-	}
-	w->idx = csim_array_alloc(n ? n : 1, sizeof(*w->idx));
-	w->buckets = malloc((pm.n ? pm.n : 1) * sizeof(*w->buckets));
-	if (rc == CSIM_OK && (w->idx == NULL || w->buckets == NULL))
-		rc = csim_error_nomem(err, CSIM_E_INPUT);
-	if (rc != CSIM_OK)
-		goto out;
-	/* lay the pairs out in (pid, pipe) order; lo is where the next goes */
-	memcpy(w->buckets, pm.pairs, pm.n * sizeof(*w->buckets));
-	w->nbuckets = pm.n;
-	qsort(w->buckets, w->nbuckets, sizeof(*w->buckets), bucket_cmp);
-	for (size_t k = 0; k < w->nbuckets; k++) {
-		struct bucket *b = &w->buckets[k];
-		size_t c = b->hi;
-
-		b->lo = pos;
-		b->hi = pos + c;
-		if (c > w->longest)
-			w->longest = c;
-		pm.pairs[pair_id(&pm, b->pid, b->pipe)].lo = pos;
-		pos += c;
-	}
-	/* pass 2: place, in input order within each pair */
-	for (size_t i = 0; i < t->nslices; i++) {
-		const struct csim_slice *sl = &t->slices[i];
-
-		if (counts_as_instruction(sl))
-			w->idx[pm.pairs[pair_id(&pm, sl->pid, sl->pipe)].lo++] = (uint32_t)i;
-	}
-out:
-	free(pm.keys);
-	free(pm.ids);
-	free(pm.pairs);
-	return rc;
-}
-
 /* The end of the run of items sharing group and sub with items[i]. */
 static size_t run_end(const struct work *w, size_t i)
 {
@@ -498,19 +204,19 @@ static size_t run_end(const struct work *w, size_t i)
 }
 
 /* The instruction numbers of one bucket: its intervals sorted in scratch. */
-static void sweep_bucket(struct work *w, const struct bucket *b,
+static void sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
 			 struct csim_summary_pipe *p)
 {
 	const struct csim_slice *sl = w->m->table.slices;
 	size_t n = b->hi - b->lo;
 
 	for (size_t k = 0; k < n; k++) {
-		const struct csim_slice *x = &sl[w->idx[b->lo + k]];
+		const struct csim_slice *x = &sl[w->bk.idx[b->lo + k]];
 
 		w->scratch[k] = make_item(b->pid, b->pipe, WHAT_INSTR, CSIM_NONE,
 					  x->start, x->end);
 	}
-	sort_bucket(w->scratch, n);
+	csim_interval_sort_nearly(w->scratch, n);
 	p->instructions = n;
 	p->busy_ns = union_ns(w->scratch, n);
 	p->peak_depth = p->kept ? lane_nsub(w->m, b->pid, b->pipe)
@@ -522,7 +228,7 @@ static size_t sweep_waits(struct work *w, size_t i, uint64_t key,
 			  struct csim_summary_pipe *p)
 {
 	while (i < w->nitems && w->items[i].group == key) {
-		const struct item *r = &w->items[i];
+		const struct csim_interval *r = &w->items[i];
 		size_t j = run_end(w, i);
 
 		if (item_what(r) == WHAT_WAIT) {
@@ -544,8 +250,8 @@ static void sweep(struct work *w)
 {
 	size_t i = 0, b = 0;
 
-	while (i < w->nitems || b < w->nbuckets) {
-		uint64_t kb = b < w->nbuckets ? bucket_key(&w->buckets[b]) : UINT64_MAX;
+	while (i < w->nitems || b < w->bk.n) {
+		uint64_t kb = b < w->bk.n ? csim_interval_bucket_key(&w->bk.b[b]) : UINT64_MAX;
 		uint64_t ki = i < w->nitems ? w->items[i].group : UINT64_MAX;
 		uint64_t key = kb < ki ? kb : ki;
 		uint32_t pid = (uint32_t)(key >> 32), pipe = (uint32_t)key;
@@ -566,7 +272,7 @@ static void sweep(struct work *w)
 		p->kept = w->m->pipes[pipe].drop < 0;
 		p->wait0 = w->s->nwaits;
 		if (kb == key)
-			sweep_bucket(w, &w->buckets[b++], p);
+			sweep_bucket(w, &w->bk.b[b++], p);
 		i = sweep_waits(w, i, key, p);
 		p->nwaits = w->s->nwaits - p->wait0;
 	}
@@ -722,8 +428,8 @@ out:
 static void work_release(struct work *w)
 {
 	free(w->items);
-	free(w->idx);
-	free(w->buckets);
+	free(w->bk.idx);
+	free(w->bk.b);
 	free(w->scratch);
 	free(w->heap);
 	free(w->first);
@@ -770,7 +476,7 @@ static int work_alloc(struct work *w, struct csim_error *err)
 /* Once everything is grouped: room for the records and the largest group. */
 static int records_alloc(struct work *w, struct csim_error *err)
 {
-	size_t groups = w->nbuckets, waits = 0, longest = w->longest;
+	size_t groups = w->bk.n, waits = 0, longest = w->bk.longest;
 
 	for (size_t i = 0; i < w->nitems;) {
 		size_t j = run_end(w, i);
@@ -784,7 +490,7 @@ static int records_alloc(struct work *w, struct csim_error *err)
 		i = j;
 	}
 	w->heap = csim_array_alloc(longest ? longest : 1, sizeof(*w->heap));
-	w->scratch = csim_array_alloc(w->longest ? w->longest : 1, sizeof(*w->scratch));
+	w->scratch = csim_array_alloc(w->bk.longest ? w->bk.longest : 1, sizeof(*w->scratch));
 	w->raw = csim_array_alloc(groups ? groups : 1, sizeof(*w->raw));
 	w->s->pipes = csim_array_alloc(groups ? groups : 1, sizeof(*w->s->pipes));
 	w->s->waits = csim_array_alloc(waits ? waits : 1, sizeof(*w->s->waits));
@@ -806,10 +512,12 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 	rc = work_alloc(&w, err);
 	if (rc == CSIM_OK) {
 		collect_items(&w);
-		rc = bucket_slices(&w, err);
+		if (csim_interval_bucket_slices(&m->table, counts_as_instruction, &w.bk) != 0)
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
 	}
-	if (rc == CSIM_OK)
-		rc = sort_items(&w, err);
+	if (rc == CSIM_OK &&
+	    csim_interval_group(w.items, w.nitems, m->table.pids.count, m->table.pipes.count) != 0)
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	if (rc == CSIM_OK)
 		rc = records_alloc(&w, err);
 	if (rc == CSIM_OK) {
