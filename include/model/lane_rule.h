@@ -15,7 +15,10 @@ enum csim_slice_kind {
 	CSIM_SLICE_INSTR,      /* an instruction on a pipe */
 	CSIM_SLICE_SYNC,       /* SET_FLAG/WAIT_FLAG/set_event/wait_event as X */
 	CSIM_SLICE_BAR,
-	CSIM_SLICE_CACHE_CCU   /* cache_time / ccu_time scalar-head companions */
+	CSIM_SLICE_CACHE_CCU,  /* cache_time / ccu_time scalar-head companions */
+	CSIM_SLICE_INTRA_WAIT  /* WAIT_INTRA_BLOCK(I) as X (older producers): kept
+				  like an instruction, and counted as cross-core
+				  waiting by the summary */
 };
 
 enum csim_slice_drop {

@@ -19,6 +19,7 @@
 #include "base/csim_error.h"
 #include "model/event_table.h"
 #include "model/pipe_table.h"
+#include "model/summary.h"
 
 /* Kept slices of one (pid, pipe), packed into nsub sub-lanes. */
 struct csim_lane {
@@ -93,7 +94,8 @@ enum csim_model_part {
 	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[], extra_sublanes */
 	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[] */
 	CSIM_PART_ORDER = 1u << 6,    /* processes[], threads[] */
-	CSIM_PART_INTRA = 1u << 7     /* intra_arrows[], intra_skips[] */
+	CSIM_PART_INTRA = 1u << 7,    /* intra_arrows[], intra_skips[] */
+	CSIM_PART_SUMMARY = 1u << 8   /* summary */
 };
 
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
@@ -131,6 +133,8 @@ struct csim_model {
 	size_t nprocesses;
 	struct csim_thread *threads;  /* grouped by process, in output order */
 	size_t nthreads;
+	/* summary pass */
+	struct csim_summary summary;
 };
 
 typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);

@@ -16,6 +16,7 @@
 #include "write/raw_copy.h"
 #include "write/run_notes.h"
 #include "read/run_select.h"
+#include "write/summary_writer.h"
 #include "read/slice_store.h"
 #include "write/trace_writer.h"
 #include "read/input_locate.h"
@@ -252,12 +253,14 @@ out:
 
 static int write_outputs(struct run *r, struct csim_error *err)
 {
-	struct csim_out trace, metrics;
+	struct csim_out trace, metrics, summary;
 	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
 	int rc;
 
 	memset(&metrics, 0, sizeof(metrics));
 	metrics.fd = -1;
+	memset(&summary, 0, sizeof(summary));
+	summary.fd = -1;
 	rc = csim_out_open(&trace, r->out_dir, "trace.clean.json", err);
 	if (rc != CSIM_OK)
 		return rc;
@@ -271,22 +274,33 @@ static int write_outputs(struct run *r, struct csim_error *err)
 			rc = csim_metrics_write(&r->metrics, r->opt->raw_metrics,
 						&metrics, err);
 	}
-	/* Both files are complete before either replaces an older one. */
+	if (rc == CSIM_OK) {
+		rc = csim_out_open(&summary, r->out_dir, "summary.json", err);
+		if (rc == CSIM_OK)
+			csim_summary_write(&r->model, &summary);
+	}
+	/* Every file is complete before any replaces an older one. */
 	if (rc == CSIM_OK && csim_out_failed(&trace))
 		rc = csim_out_commit(&trace, err);   /* reports the write error */
 	if (rc == CSIM_OK && r->have_metrics && csim_out_failed(&metrics))
 		rc = csim_out_commit(&metrics, err);
+	if (rc == CSIM_OK && csim_out_failed(&summary))
+		rc = csim_out_commit(&summary, err);
 	if (rc == CSIM_OK)
 		rc = csim_out_commit(&trace, err);
 	if (rc == CSIM_OK && r->have_metrics)
 		rc = csim_out_commit(&metrics, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_commit(&summary, err);
 	if (rc == CSIM_OK) {
 		csim_log_wrote(r->log, r->out_dir, "trace.clean.json");
 		if (r->have_metrics)
 			csim_log_wrote(r->log, r->out_dir, "instr_metrics.json");
+		csim_log_wrote(r->log, r->out_dir, "summary.json");
 	}
 	csim_out_abort(&trace);
 	csim_out_abort(&metrics);
+	csim_out_abort(&summary);
 	return rc;
 }
 

@@ -19,6 +19,7 @@ void csim_model_release(struct csim_model *m)
 	free(m->intra_arrows);
 	free(m->processes);
 	free(m->threads);
+	csim_summary_release(&m->summary);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -8,6 +8,7 @@
 #include "model/pass_lanes.h"
 #include "model/pass_order.h"
 #include "model/pass_pack.h"
+#include "model/pass_summary.h"
 
 /* pair first: the sync records can go before the other passes allocate. */
 const struct csim_pass_def *const csim_pass_plan[] = {
@@ -17,6 +18,7 @@ const struct csim_pass_def *const csim_pass_plan[] = {
 	&csim_pass_flags_def,
 	&csim_pass_intra_def,
 	&csim_pass_order_def,
+	&csim_pass_summary_def,
 };
 
 const size_t csim_pass_plan_len = sizeof(csim_pass_plan) / sizeof(csim_pass_plan[0]);

@@ -115,6 +115,8 @@ static enum csim_slice_kind slice_kind(const struct csim_event *ev)
 		return CSIM_SLICE_BAR;
 	if (text_is(&ev->name, "cache_time") || text_is(&ev->name, "ccu_time"))
 		return CSIM_SLICE_CACHE_CCU;
+	if (text_is(&ev->name, "WAIT_INTRA_BLOCK") || text_is(&ev->name, "WAIT_INTRA_BLOCKI"))
+		return CSIM_SLICE_INTRA_WAIT;
 	return CSIM_SLICE_INSTR;
 }
 

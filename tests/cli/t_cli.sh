@@ -55,9 +55,11 @@ cp -r "$demo" "$tmp/w/D"
 run "$tmp/w" D
 check "default -o: exit 0" [ "$status" -eq 0 ]
 check "default -o: writes next to the .bin" [ -f "$tmp/w/D/simulator/trace.clean.json" ]
+check "default -o: summary next to the .bin" [ -f "$tmp/w/D/simulator/summary.json" ]
 check "default -o: no raw copy" [ ! -e "$tmp/w/D/simulator/raw_simulator" ]
-check "default -o: announces both files" lines "$out" "wrote D/simulator/trace.clean.json
-wrote D/simulator/instr_metrics.json"
+check "default -o: announces the three files" lines "$out" "wrote D/simulator/trace.clean.json
+wrote D/simulator/instr_metrics.json
+wrote D/simulator/summary.json"
 
 # --- -o forms, quiet, overwrite ---------------------------------------------
 run "$tmp/w" -q --output-dir=q1 OPPROF_demo

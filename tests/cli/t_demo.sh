@@ -12,8 +12,9 @@ check "demo dump reproduces from demo.recipe" \
 cp -r "$demo/OPPROF_demo" "$tmp/OPPROF_demo"
 run "$tmp" OPPROF_demo -o demo-out
 check "exit 0" [ "$status" -eq 0 ]
-check "stdout lists the three outputs" lines "$out" "wrote demo-out/trace.clean.json
+check "stdout lists the four outputs" lines "$out" "wrote demo-out/trace.clean.json
 wrote demo-out/instr_metrics.json
+wrote demo-out/summary.json
 wrote demo-out/raw_simulator/"
 check "no warning" eval '! contains "$err" "warning:"'
 check "viewer rules" "$CSIM_CHECK" --disjoint --expect-slices 13 --expect-arrows 4 \
@@ -22,6 +23,8 @@ check "trace equals the mix_kernel golden" cmp "$tmp/demo-out/trace.clean.json" 
 	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/trace.clean.json"
 check "metrics equal the mix_kernel golden" cmp "$tmp/demo-out/instr_metrics.json" \
 	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/instr_metrics.json"
+check "summary equals the mix_kernel golden" cmp "$tmp/demo-out/summary.json" \
+	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/summary.json"
 check "raw copy holds the dump" cmp "$tmp/demo-out/raw_simulator/visualize_data.bin" \
 	"$demo/OPPROF_demo/simulator/visualize_data.bin"
 check "raw copy holds the core folder" \

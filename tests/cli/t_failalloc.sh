@@ -8,7 +8,7 @@
 # outputs; then for every k in 1..N (every SAMPLE-th k, plus the first and
 # last few, in a sanitizer build) the run must
 #   - exit 1 or 3 (never crash, never hang) with "error: out of memory",
-#   - leave the output folder exactly as it was: two older outputs, byte for
+#   - leave the output folder exactly as it was: three older outputs, byte for
 #     byte, and no new or temporary file,
 #   - under ASan/LSan, report no leak or memory error;
 # except where the failed allocation is best-effort (the table's size
@@ -48,11 +48,11 @@ conv_args() {
 	if [ "$in_place" = 1 ]; then
 		args=(sim/visualize_data.bin --no-copy-raw)
 		out_dir=sim
-		listing="instr_metrics.json trace.clean.json visualize_data.bin "
+		listing="instr_metrics.json summary.json trace.clean.json visualize_data.bin "
 	else
 		args=(sim -o out --no-copy-raw)
 		out_dir=out
-		listing="instr_metrics.json trace.clean.json "
+		listing="instr_metrics.json summary.json trace.clean.json "
 	fi
 }
 
@@ -62,6 +62,7 @@ old_outputs() {
 	[ "$in_place" = 1 ] || { rm -rf "$1/out"; mkdir -p "$1/out"; }
 	echo '{"old":"trace"}' >"$1/$out_dir/trace.clean.json"
 	echo '{"old":"metrics"}' >"$1/$out_dir/instr_metrics.json"
+	echo '{"old":"summary"}' >"$1/$out_dir/summary.json"
 }
 
 # one_k NAME WORK K: the verdict for one failing allocation; prints why not.
@@ -78,7 +79,8 @@ one_k() {
 		# Best-effort allocation: the run goes on and must not differ.
 		if cmp -s "$work/$out_dir/trace.clean.json" "$work/ref/trace.clean.json" &&
 			{ [ ! -e "$work/ref/instr_metrics.json" ] ||
-			  cmp -s "$work/$out_dir/instr_metrics.json" "$work/ref/instr_metrics.json"; }; then
+			  cmp -s "$work/$out_dir/instr_metrics.json" "$work/ref/instr_metrics.json"; } &&
+			cmp -s "$work/$out_dir/summary.json" "$work/ref/summary.json"; then
 			benign=$((benign + 1))
 			exits="$exits 0"
 			return 0
@@ -97,6 +99,7 @@ one_k() {
 	fi
 	if [ "$(cat "$work/$out_dir/trace.clean.json")" != '{"old":"trace"}' ] ||
 		[ "$(cat "$work/$out_dir/instr_metrics.json")" != '{"old":"metrics"}' ] ||
+		[ "$(cat "$work/$out_dir/summary.json")" != '{"old":"summary"}' ] ||
 		[ "$(ls -A "$work/$out_dir" | tr '\n' ' ')" != "$listing" ]; then
 		echo "$name k=$k: output folder changed: $(ls -A "$work/$out_dir" | tr '\n' ' ')"
 		return 1
@@ -141,7 +144,7 @@ sweep() {
 	echo "# $name: $total allocations, $tried k tried: exit 1 $(tally 1), exit 3 $(tally 3), best-effort $(tally 0), $bad failed"
 }
 
-# The raw copy runs after both outputs are committed: a failure there is
+# The raw copy runs after the outputs are committed: a failure there is
 # exit 3 and must leave no temporary folder, no half copy, and the older
 # raw_simulator/ as it was.
 old_raw() {
@@ -176,7 +179,7 @@ sweep_raw_copy() {
 		fa_run "$work" "$k" . -o out
 		if contains "$err" "Sanitizer" || [ "$status" -ne 3 ] ||
 			[ "$(grep -v '^note: ' "$tmp/.stderr")" != "error: out of memory" ] ||
-			[ "$(ls -A "$work/out" | tr '\n' ' ')" != "instr_metrics.json raw_simulator trace.clean.json " ] ||
+			[ "$(ls -A "$work/out" | tr '\n' ' ')" != "instr_metrics.json raw_simulator summary.json trace.clean.json " ] ||
 			[ "$(ls -A "$work/out/raw_simulator")" != "old.txt" ]; then
 			echo "raw copy k=$k: exit $status, $(ls -A "$work/out" | tr '\n' ' '), stderr: $err"
 			bad=$((bad + 1))

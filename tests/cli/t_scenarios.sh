@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Golden tests: every fixtures/scenarios/<name>/dump.recipe is built into a
-# visualize_data.bin and converted; stdout, stderr, exit status and both
-# output files must equal the reviewed files in <name>/expected/<variant>/,
-# every trace must pass the viewer-rule checker, and a second run must give
-# the same bytes.
+# visualize_data.bin and converted; stdout, stderr, exit status and the
+# output files (trace.clean.json, instr_metrics.json, summary.json) must
+# equal the reviewed files in <name>/expected/<variant>/,
+# every trace must pass the viewer-rule checker, every summary.json must
+# agree with its trace by an independent recount (summary_recheck), and a
+# second run must give the same bytes.
 #
 # A scenario may list variants in <name>/variants, one "NAME ARGS..." per
 # line (default: one variant "default" without extra arguments).
@@ -40,6 +42,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
+: "${CSIM_SUMCHECK:?set CSIM_SUMCHECK to the summary_recheck executable}"
 
 update=0
 xfail_mode=0
@@ -168,7 +171,7 @@ run_variant() {
 				flunk "$name/$variant: $f does not end in a newline"
 			updated=$((updated + 1))
 		done
-		for f in trace.clean.json instr_metrics.json; do
+		for f in trace.clean.json instr_metrics.json summary.json; do
 			store "$golden/$f" "$work/out/$f"
 		done
 	else
@@ -179,13 +182,15 @@ run_variant() {
 			fi
 			compare "$work/$f.want" "$work/$f" "$name/$variant: $f"
 		done
-		for f in trace.clean.json instr_metrics.json; do
+		for f in trace.clean.json instr_metrics.json summary.json; do
 			compare "$golden/$f" "$work/out/$f" "$name/$variant: $f"
 		done
 	fi
 	check_facts "$dir" "$name" "$variant" "$work"
 	if [ -f "$work/out/trace.clean.json" ]; then
 		check "$name/$variant: viewer rules" "$CSIM_CHECK" --disjoint "$work/out/trace.clean.json"
+		check "$name/$variant: summary agrees with the trace" \
+			"$CSIM_SUMCHECK" "$work/out/trace.clean.json" "$work/out/summary.json"
 		mv "$work/out" "$work/first"
 		run "$work" sim -o out --no-copy-raw "$@"
 		check "$name/$variant: deterministic" diff -r "$work/first" "$work/out"

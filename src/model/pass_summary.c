@@ -1,0 +1,531 @@
+/*
+ * Summary pass. Instruction slices are grouped by (pid, pipe) as indices
+ * and each group's intervals sorted by start when it is swept; WAIT flags
+ * and cross-core waits become interval items keyed by (pid, pipe, what,
+ * producer), grouped the same way (interval_group.h). One merged sweep in
+ * (pid, pipe) order then gives every busy time, WAIT time and peak depth.
+ * Spans need no sort: one scan of the rows.
+ */
+#include "model/pass_summary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "model/interval_group.h"
+
+const struct csim_pass_def csim_pass_summary_def = {
+	csim_pass_summary,
+	CSIM_PART_FLAGS | CSIM_PART_PIPES | CSIM_PART_LANES | CSIM_PART_ORDER,
+	CSIM_PART_SUMMARY
+};
+
+/* What an item's interval counts towards, in the order a pipe's run holds them. */
+enum item_what { WHAT_INSTR, WHAT_WAIT, WHAT_WAIT_BY, WHAT_CROSS };
+
+/* The pseudo-pipe that holds a core's cross-core waits: after every pipe. */
+#define CROSS_PIPE CSIM_INTERVAL_LAST_PIPE
+
+static unsigned item_what(const struct csim_interval *it) { return (unsigned)(it->sub >> 32); }
+
+static struct csim_interval make_item(uint32_t pid, uint32_t pipe, enum item_what what,
+				      uint32_t producer, int64_t start, int64_t end)
+{
+	uint64_t prod = producer == CSIM_NONE ? 0 : (uint64_t)producer + 1;
+
+	/* A WAIT whose E comes before its B in time blocked for no time. */
+	return (struct csim_interval){ (uint64_t)pid << 32 | pipe,
+				       (uint64_t)what << 32 | prod,
+				       start, end > start ? end : start };
+}
+
+/* Length of the union of sorted intervals it[0..n). */
+static int64_t union_ns(const struct csim_interval *it, size_t n)
+{
+	int64_t total = 0, s = 0, e = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (i == 0 || it[i].start > e) {
+			total += e - s;
+			s = it[i].start;
+			e = it[i].end;
+		} else if (it[i].end > e) {
+			e = it[i].end;
+		}
+	}
+	return n > 0 ? total + (e - s) : 0;
+}
+
+/* Min-heap of interval ends, for the peak depth of a dropped lane. */
+static void heap_push(int64_t *h, size_t *n, int64_t v)
+{
+	size_t i = (*n)++;
+
+	while (i > 0 && h[(i - 1) / 2] > v) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = v;
+}
+
+static void heap_pop(int64_t *h, size_t *n)
+{
+	int64_t last = h[--(*n)];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1] < h[c])
+			c++;
+		if (h[c] >= last)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n > 0)
+		h[i] = last;
+}
+
+/*
+ * Peak number of slices in progress in one ns; a zero-length slice is in
+ * progress during its own ns, so a lane with slices has depth >= 1.
+ */
+static uint32_t peak_depth(const struct csim_interval *it, size_t n, int64_t *heap)
+{
+	size_t live = 0, peak = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int64_t end = it[i].end > it[i].start ? it[i].end : it[i].start + 1;
+
+		while (live > 0 && heap[0] <= it[i].start)
+			heap_pop(heap, &live);
+		heap_push(heap, &live, end);
+		if (live > peak)
+			peak = live;
+	}
+	return peak > UINT32_MAX ? UINT32_MAX : (uint32_t)peak;
+}
+
+static uint32_t lane_nsub(const struct csim_model *m, uint32_t pid, uint32_t pipe)
+{
+	size_t lo = 0, hi = m->nlanes;
+
+	/* lanes[] is sorted by (pid, pipe). */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct csim_lane *l = &m->lanes[mid];
+
+		if (l->pid < pid || (l->pid == pid && l->pipe < pipe))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
+		return m->lanes[lo].nsub;
+	return 0;
+}
+
+struct work {
+	struct csim_model *m;
+	struct csim_summary *s;
+	struct csim_interval *items;        /* WAITs and cross-core waits */
+	size_t nitems;
+	struct csim_interval_buckets bk;   /* instruction slices by (pid, pipe) */
+	struct csim_interval *scratch;      /* one bucket's intervals, sorted */
+	int64_t *heap;
+	/* per pid id */
+	int64_t *first, *last, *cross;
+	unsigned char *has;
+	size_t *pipe0, *npipes;    /* its records in the unordered pipes[] */
+	struct csim_summary_pipe *raw;   /* pipe records in (pid, pipe id) order */
+	size_t nraw;
+};
+
+static int counts_as_instruction(const struct csim_slice *sl)
+{
+	return sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT;
+}
+
+static void collect_wait(struct work *w, const struct csim_flag *f, int by_producer)
+{
+	const struct csim_table *t = &w->m->table;
+	uint32_t producer = f->detail != CSIM_NONE ? t->details[f->detail].producer : CSIM_NONE;
+
+	if (f->kind != CSIM_SYNC_WAIT)
+		return;
+	if (f->intra) {
+		if (!by_producer)
+			w->items[w->nitems++] = make_item(f->pid, CROSS_PIPE, WHAT_CROSS,
+							  CSIM_NONE, f->begin, f->end);
+	} else if (!by_producer) {
+		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT,
+						  CSIM_NONE, f->begin, f->end);
+	} else {
+		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT_BY,
+						  producer, f->begin, f->end);
+	}
+}
+
+static void collect_items(struct work *w)
+{
+	const struct csim_table *t = &w->m->table;
+
+	for (size_t i = 0; i < t->nslices; i++) {
+		const struct csim_slice *sl = &t->slices[i];
+
+		if (!w->has[sl->pid] || sl->start < w->first[sl->pid])
+			w->first[sl->pid] = sl->start;
+		if (!w->has[sl->pid] || sl->end > w->last[sl->pid])
+			w->last[sl->pid] = sl->end;
+		w->has[sl->pid] = 1;
+		if (sl->kind == CSIM_SLICE_INTRA_WAIT)
+			w->items[w->nitems++] = make_item(sl->pid, CROSS_PIPE, WHAT_CROSS,
+							  CSIM_NONE, sl->start, sl->end);
+	}
+	/* WAIT totals first, then by producer: each run comes out of the
+	   bucketing in flag order, nearly sorted already. */
+	for (int by = 0; by < 2; by++)
+		for (size_t i = 0; i < w->m->nflags; i++)
+			collect_wait(w, &w->m->flags[i], by);
+}
+
+/* The end of the run of items sharing group and sub with items[i]. */
+static size_t run_end(const struct work *w, size_t i)
+{
+	size_t j = i;
+
+	while (j < w->nitems && w->items[j].group == w->items[i].group &&
+	       w->items[j].sub == w->items[i].sub)
+		j++;
+	return j;
+}
+
+/* The instruction numbers of one bucket: its intervals sorted in scratch. */
+static void sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
+			 struct csim_summary_pipe *p)
+{
+	const struct csim_slice *sl = w->m->table.slices;
+	size_t n = b->hi - b->lo;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct csim_slice *x = &sl[w->bk.idx[b->lo + k]];
+
+		w->scratch[k] = make_item(b->pid, b->pipe, WHAT_INSTR, CSIM_NONE,
+					  x->start, x->end);
+	}
+	csim_interval_sort_nearly(w->scratch, n);
+	p->instructions = n;
+	p->busy_ns = union_ns(w->scratch, n);
+	p->peak_depth = p->kept ? lane_nsub(w->m, b->pid, b->pipe)
+			: peak_depth(w->scratch, n, w->heap);
+}
+
+/* The WAIT runs of group `key` from items[i] on; returns the next item. */
+static size_t sweep_waits(struct work *w, size_t i, uint64_t key,
+			  struct csim_summary_pipe *p)
+{
+	while (i < w->nitems && w->items[i].group == key) {
+		const struct csim_interval *r = &w->items[i];
+		size_t j = run_end(w, i);
+
+		if (item_what(r) == WHAT_WAIT) {
+			p->wait_ns = union_ns(r, j - i);
+		} else {
+			uint32_t prod = (uint32_t)r->sub;
+
+			w->s->waits[w->s->nwaits++] = (struct csim_summary_wait){
+				prod == 0 ? CSIM_NONE : prod - 1, union_ns(r, j - i)
+			};
+		}
+		i = j;
+	}
+	return i;
+}
+
+/* One pipe record per (pid, pipe) of the buckets and the WAITs, merged in order. */
+static void sweep(struct work *w)
+{
+	size_t i = 0, b = 0;
+
+	while (i < w->nitems || b < w->bk.n) {
+		uint64_t kb = b < w->bk.n ? csim_interval_bucket_key(&w->bk.b[b]) : UINT64_MAX;
+		uint64_t ki = i < w->nitems ? w->items[i].group : UINT64_MAX;
+		uint64_t key = kb < ki ? kb : ki;
+		uint32_t pid = (uint32_t)(key >> 32), pipe = (uint32_t)key;
+		struct csim_summary_pipe *p;
+
+		if (pipe == CROSS_PIPE) {
+			size_t j = run_end(w, i);
+
+			w->cross[pid] = union_ns(&w->items[i], j - i);
+			i = j;
+			continue;
+		}
+		if (w->npipes[pid]++ == 0)
+			w->pipe0[pid] = w->nraw;
+		p = &w->raw[w->nraw++];
+		memset(p, 0, sizeof(*p));
+		p->pipe = pipe;
+		p->kept = w->m->pipes[pipe].drop < 0;
+		p->wait0 = w->s->nwaits;
+		if (kb == key)
+			sweep_bucket(w, &w->bk.b[b++], p);
+		i = sweep_waits(w, i, key, p);
+		p->nwaits = w->s->nwaits - p->wait0;
+	}
+}
+
+/* A pipe to put in lane order: pipe table order, then name, then id. */
+struct named {
+	int order;
+	const char *name;
+	size_t n;
+	uint32_t id;
+	size_t idx;
+};
+
+static int named_cmp(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	size_t n = x->n < y->n ? x->n : y->n;
+	int c;
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	c = memcmp(x->name, y->name, n);
+	if (c != 0)
+		return c;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* An unnamed producer sorts after every pipe. */
+static struct named named_pipe(const struct csim_model *m, uint32_t pipe, size_t idx)
+{
+	struct named v = { CSIM_PIPE_ORDER_OTHER + 1, "", 0, pipe, idx };
+
+	if (pipe != CSIM_NONE) {
+		v.name = csim_strtab_get(&m->table.pipes, pipe, &v.n);
+		v.order = m->pipes[pipe].info->order;
+	}
+	return v;
+}
+
+/* Puts the waits of p in producer order, through the scratch `tmp`. */
+static void order_waits(const struct csim_model *m, struct csim_summary *s,
+			const struct csim_summary_pipe *p, struct named *tmp,
+			struct csim_summary_wait *wtmp)
+{
+	for (size_t k = 0; k < p->nwaits; k++)
+		tmp[k] = named_pipe(m, s->waits[p->wait0 + k].producer, p->wait0 + k);
+	qsort(tmp, p->nwaits, sizeof(*tmp), named_cmp);
+	for (size_t k = 0; k < p->nwaits; k++)
+		wtmp[k] = s->waits[tmp[k].idx];
+	memcpy(&s->waits[p->wait0], wtmp, p->nwaits * sizeof(*wtmp));
+}
+
+/* Appends core `pid` with its pipes in lane order. */
+static void add_core(struct work *w, uint32_t pid, struct named *tmp,
+		     struct csim_summary_wait *wtmp)
+{
+	struct csim_summary *s = w->s;
+	struct csim_summary_core *c = &s->cores[s->ncores++];
+	size_t n = w->npipes[pid];
+
+	c->pid = pid;
+	c->first_ns = w->first[pid];
+	c->last_ns = w->last[pid];
+	c->cross_wait_ns = w->cross[pid];
+	c->pipe0 = s->npipes;
+	c->npipes = n;
+	for (size_t k = 0; k < n; k++)
+		tmp[k] = named_pipe(w->m, w->raw[w->pipe0[pid] + k].pipe, w->pipe0[pid] + k);
+	qsort(tmp, n, sizeof(*tmp), named_cmp);
+	for (size_t k = 0; k < n; k++)
+		s->pipes[s->npipes++] = w->raw[tmp[k].idx];
+	for (size_t k = 0; k < n; k++)
+		order_waits(w->m, s, &s->pipes[c->pipe0 + k], tmp, wtmp);
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/* Min, lower median and max span; the slowest core is the first with the max. */
+static int balance(struct csim_summary *s, struct csim_error *err)
+{
+	int64_t *spans;
+
+	if (s->ncores == 0)
+		return CSIM_OK;
+	spans = malloc(s->ncores * sizeof(*spans));
+	if (spans == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	s->slowest = 0;
+	for (size_t i = 0; i < s->ncores; i++) {
+		spans[i] = s->cores[i].last_ns - s->cores[i].first_ns;
+		if (spans[i] > spans[s->slowest])
+			s->slowest = i;
+	}
+	qsort(spans, s->ncores, sizeof(*spans), span_cmp);
+	s->min_span_ns = spans[0];
+	s->median_span_ns = spans[(s->ncores - 1) / 2];
+	s->max_span_ns = spans[s->ncores - 1];
+	free(spans);
+	return CSIM_OK;
+}
+
+/*
+ * Cores in output order: the processes of the trace first, then cores whose
+ * every slice is dropped, by first appearance.
+ */
+static int order_cores(struct work *w, struct csim_error *err)
+{
+	const struct csim_model *m = w->m;
+	size_t npids = m->table.pids.count, most = 1;
+	unsigned char *done = calloc(npids ? npids : 1, 1);
+	struct named *tmp;
+	struct csim_summary_wait *wtmp;
+	int rc;
+
+	for (size_t i = 0; i < w->nraw; i++)
+		if (w->raw[i].nwaits > most)
+			most = w->raw[i].nwaits;
+	for (size_t pid = 0; pid < npids; pid++)
+		if (w->npipes[pid] > most)
+			most = w->npipes[pid];
+	tmp = malloc(most * sizeof(*tmp));
+	wtmp = malloc(most * sizeof(*wtmp));
+	if (done == NULL || tmp == NULL || wtmp == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+		goto out;
+	}
+	for (size_t p = 0; p < m->nprocesses; p++) {
+		uint32_t pid = m->processes[p];
+
+		if (w->has[pid] && !done[pid])
+			add_core(w, pid, tmp, wtmp);
+		done[pid] = 1;
+	}
+	for (uint32_t pid = 0; pid < npids; pid++)
+		if (w->has[pid] && !done[pid])
+			add_core(w, pid, tmp, wtmp);
+	rc = balance(w->s, err);
+out:
+	free(done);
+	free(tmp);
+	free(wtmp);
+	return rc;
+}
+
+static void work_release(struct work *w)
+{
+	free(w->items);
+	free(w->bk.idx);
+	free(w->bk.b);
+	free(w->scratch);
+	free(w->heap);
+	free(w->first);
+	free(w->last);
+	free(w->cross);
+	free(w->has);
+	free(w->pipe0);
+	free(w->npipes);
+	free(w->raw);
+}
+
+void csim_summary_release(struct csim_summary *s)
+{
+	free(s->cores);
+	free(s->pipes);
+	free(s->waits);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Room for every item and per-pid value. */
+static int work_alloc(struct work *w, struct csim_error *err)
+{
+	const struct csim_table *t = &w->m->table;
+	size_t npids = t->pids.count ? t->pids.count : 1;
+	size_t nitems = t->nslices + 2 * w->m->nflags + 1;
+
+	if (nitems < t->nslices)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	w->items = csim_array_alloc(nitems, sizeof(*w->items));
+	w->first = calloc(npids, sizeof(*w->first));
+	w->last = calloc(npids, sizeof(*w->last));
+	w->cross = calloc(npids, sizeof(*w->cross));
+	w->has = calloc(npids, 1);
+	w->pipe0 = calloc(npids, sizeof(*w->pipe0));
+	w->npipes = calloc(npids, sizeof(*w->npipes));
+	w->s->cores = csim_array_alloc(npids, sizeof(*w->s->cores));
+	if (w->items == NULL || w->first == NULL || w->last == NULL ||
+	    w->cross == NULL || w->has == NULL || w->pipe0 == NULL ||
+	    w->npipes == NULL || w->s->cores == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	return CSIM_OK;
+}
+
+/* Once everything is grouped: room for the records and the largest group. */
+static int records_alloc(struct work *w, struct csim_error *err)
+{
+	size_t groups = w->bk.n, waits = 0, longest = w->bk.longest;
+
+	for (size_t i = 0; i < w->nitems;) {
+		size_t j = run_end(w, i);
+
+		if (i == 0 || w->items[i].group != w->items[i - 1].group)
+			groups++;
+		if (item_what(&w->items[i]) == WHAT_WAIT_BY)
+			waits++;
+		if (j - i > longest)
+			longest = j - i;
+		i = j;
+	}
+	w->heap = csim_array_alloc(longest ? longest : 1, sizeof(*w->heap));
+	w->scratch = csim_array_alloc(w->bk.longest ? w->bk.longest : 1, sizeof(*w->scratch));
+	w->raw = csim_array_alloc(groups ? groups : 1, sizeof(*w->raw));
+	w->s->pipes = csim_array_alloc(groups ? groups : 1, sizeof(*w->s->pipes));
+	w->s->waits = csim_array_alloc(waits ? waits : 1, sizeof(*w->s->waits));
+	if (w->heap == NULL || w->scratch == NULL || w->raw == NULL || w->s->pipes == NULL ||
+	    w->s->waits == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	return CSIM_OK;
+}
+
+int csim_pass_summary(struct csim_model *m, struct csim_error *err)
+{
+	struct work w;
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	w.m = m;
+	w.s = &m->summary;
+	csim_summary_release(w.s);
+	rc = work_alloc(&w, err);
+	if (rc == CSIM_OK) {
+		collect_items(&w);
+		if (csim_interval_bucket_slices(&m->table, counts_as_instruction, &w.bk) != 0)
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	if (rc == CSIM_OK &&
+	    csim_interval_group(w.items, w.nitems, m->table.pids.count, m->table.pipes.count) != 0)
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+	if (rc == CSIM_OK)
+		rc = records_alloc(&w, err);
+	if (rc == CSIM_OK) {
+		sweep(&w);
+		rc = order_cores(&w, err);
+	}
+	if (rc != CSIM_OK)
+		csim_summary_release(w.s);
+	work_release(&w);
+	return rc;
+}

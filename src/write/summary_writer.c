@@ -1,0 +1,206 @@
+#include "write/summary_writer.h"
+
+#include <string.h>
+
+/* A non-negative ratio num/den (num <= den) as 0.dddd, rounded half up. */
+static void out_share(struct csim_out *o, int64_t num, int64_t den)
+{
+	int64_t q, r, d = 0;
+	char buf[8];
+
+	if (den <= 0 || num < 0) {
+		csim_out_text(o, "null");
+		return;
+	}
+	q = num / den;
+	r = num % den;
+	for (int k = 0; k < 4; k++) {
+		r *= 10;
+		d = d * 10 + r / den;
+		r %= den;
+	}
+	if (2 * r >= den && ++d == 10000) {
+		d = 0;
+		q++;
+	}
+	csim_out_int(o, q);
+	buf[0] = '.';
+	for (int k = 4; k >= 1; k--) {
+		buf[k] = (char)('0' + d % 10);
+		d /= 10;
+	}
+	csim_out_bytes(o, buf, 5);
+}
+
+/* ns as µs with exactly 3 decimals. */
+static void out_us(struct csim_out *o, int64_t ns)
+{
+	uint64_t a = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
+	char frac[4];
+
+	if (ns < 0)
+		csim_out_char(o, '-');
+	csim_out_uint(o, a / 1000);
+	frac[0] = '.';
+	frac[1] = (char)('0' + a / 100 % 10);
+	frac[2] = (char)('0' + a / 10 % 10);
+	frac[3] = (char)('0' + a % 10);
+	csim_out_bytes(o, frac, 4);
+}
+
+static void out_key(struct csim_out *o, const char *key)
+{
+	csim_out_char(o, '"');
+	csim_out_text(o, key);
+	csim_out_text(o, "\":");
+}
+
+static void out_pipe_name(const struct csim_model *m, struct csim_out *o, uint32_t pipe)
+{
+	size_t n;
+	const char *name;
+
+	if (pipe == CSIM_NONE) {
+		csim_out_text(o, "null");
+		return;
+	}
+	name = csim_strtab_get(&m->table.pipes, pipe, &n);
+	csim_out_json_string(o, name, n);
+}
+
+static void out_pid_name(const struct csim_model *m, struct csim_out *o, uint32_t pid)
+{
+	const char *name = m->table.pid_names[pid];
+
+	csim_out_json_string(o, name, strlen(name));
+}
+
+static void write_waits(const struct csim_model *m, struct csim_out *o,
+			const struct csim_summary_pipe *p)
+{
+	out_key(o, "wait_flag_by_producer");
+	csim_out_char(o, '[');
+	for (size_t k = 0; k < p->nwaits; k++) {
+		const struct csim_summary_wait *w = &m->summary.waits[p->wait0 + k];
+
+		csim_out_text(o, k ? ",{" : "{");
+		out_key(o, "producer");
+		out_pipe_name(m, o, w->producer);
+		csim_out_char(o, ',');
+		out_key(o, "ns");
+		csim_out_int(o, w->ns);
+		csim_out_char(o, '}');
+	}
+	csim_out_char(o, ']');
+}
+
+static void write_pipe(const struct csim_model *m, struct csim_out *o,
+		       const struct csim_summary_pipe *p, int64_t span)
+{
+	csim_out_text(o, "{");
+	out_key(o, "pipe");
+	out_pipe_name(m, o, p->pipe);
+	csim_out_char(o, ',');
+	out_key(o, "kept");
+	csim_out_text(o, p->kept ? "true," : "false,");
+	out_key(o, "instructions");
+	csim_out_uint(o, p->instructions);
+	csim_out_char(o, ',');
+	out_key(o, "busy_ns");
+	csim_out_int(o, p->busy_ns);
+	csim_out_char(o, ',');
+	out_key(o, "busy_us");
+	out_us(o, p->busy_ns);
+	csim_out_char(o, ',');
+	out_key(o, "busy_share");
+	out_share(o, p->busy_ns, span);
+	csim_out_char(o, ',');
+	out_key(o, "peak_depth");
+	csim_out_uint(o, p->peak_depth);
+	csim_out_char(o, ',');
+	out_key(o, "wait_flag_ns");
+	csim_out_int(o, p->wait_ns);
+	csim_out_char(o, ',');
+	write_waits(m, o, p);
+	csim_out_char(o, '}');
+}
+
+static void write_core(const struct csim_model *m, struct csim_out *o,
+		       const struct csim_summary_core *c)
+{
+	int64_t span = c->last_ns - c->first_ns;
+
+	csim_out_text(o, "{");
+	out_key(o, "core");
+	out_pid_name(m, o, c->pid);
+	csim_out_char(o, ',');
+	out_key(o, "first_ns");
+	csim_out_int(o, c->first_ns);
+	csim_out_char(o, ',');
+	out_key(o, "last_ns");
+	csim_out_int(o, c->last_ns);
+	csim_out_char(o, ',');
+	out_key(o, "span_ns");
+	csim_out_int(o, span);
+	csim_out_char(o, ',');
+	out_key(o, "span_us");
+	out_us(o, span);
+	csim_out_char(o, ',');
+	out_key(o, "span_cycles");
+	csim_out_text(o, "null,");   /* needs the clock: a later increment */
+	out_key(o, "cross_core_wait_ns");
+	csim_out_int(o, c->cross_wait_ns);
+	csim_out_char(o, ',');
+	out_key(o, "pipes");
+	csim_out_char(o, '[');
+	for (size_t k = 0; k < c->npipes; k++) {
+		csim_out_text(o, k ? ",\n    " : "\n    ");
+		write_pipe(m, o, &m->summary.pipes[c->pipe0 + k], span);
+	}
+	csim_out_text(o, c->npipes ? "\n  ]}" : "]}");
+}
+
+static void write_balance(const struct csim_model *m, struct csim_out *o)
+{
+	const struct csim_summary *s = &m->summary;
+
+	out_key(o, "load_balance");
+	if (s->ncores == 0) {
+		csim_out_text(o, "null");
+		return;
+	}
+	csim_out_char(o, '{');
+	out_key(o, "cores");
+	csim_out_uint(o, s->ncores);
+	csim_out_char(o, ',');
+	out_key(o, "min_span_ns");
+	csim_out_int(o, s->min_span_ns);
+	csim_out_char(o, ',');
+	out_key(o, "median_span_ns");
+	csim_out_int(o, s->median_span_ns);
+	csim_out_char(o, ',');
+	out_key(o, "max_span_ns");
+	csim_out_int(o, s->max_span_ns);
+	csim_out_char(o, ',');
+	out_key(o, "slowest_core");
+	out_pid_name(m, o, s->cores[s->slowest].pid);
+	csim_out_char(o, '}');
+}
+
+void csim_summary_write(const struct csim_model *m, struct csim_out *o)
+{
+	const struct csim_summary *s = &m->summary;
+
+	csim_out_text(o, "{\"schema\":1,\n");
+	/* Computed in later increments (docs/summary.md): null until then. */
+	csim_out_text(o, "\"run\":null,\n\"clock\":null,\n");
+	out_key(o, "cores");
+	csim_out_char(o, '[');
+	for (size_t i = 0; i < s->ncores; i++) {
+		csim_out_text(o, i ? ",\n  " : "\n  ");
+		write_core(m, o, &s->cores[i]);
+	}
+	csim_out_text(o, s->ncores ? "\n],\n" : "],\n");
+	write_balance(m, o);
+	csim_out_text(o, ",\n\"top_instructions\":null,\n\"diagnosis\":null}\n");
+}

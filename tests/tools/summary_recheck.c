@@ -1,0 +1,347 @@
+/*
+ * summary_recheck: an independent check of summary.json against the
+ * trace.clean.json of the same run. It shares no code with the converter
+ * (cJSON only): from the trace's slices alone it recomputes, per kept lane
+ * (tid without "#k"; "<PIPE> cache" companion lanes are no instructions),
+ * the number of slices, the union of their intervals on the ns grid
+ * (start = llround(ts*1000), end = start + llround(dur*1000)) and the number
+ * of sub-lanes, and per core the extent of its kept slices; then it checks
+ *   - every kept lane of the trace is a pipe with "kept":true in the summary
+ *     and vice versa (pipes with instructions), with equal instructions,
+ *     busy_ns and peak_depth (= sub-lanes), busy_us = busy_ns / 1000 and
+ *     busy_share = busy_ns / span_ns to its 4 printed decimals;
+ *   - each core's span contains its kept slices (it also covers the dropped
+ *     ones, which the trace no longer has), span_ns = last_ns - first_ns;
+ *   - load_balance agrees with the cores' spans.
+ * WAIT_FLAG and cross-core wait times cannot be rechecked from the trace
+ * (flag records are not written); the unit tests cover them.
+ *
+ *   summary_recheck TRACE SUMMARY   exit 0 all agree; 1 a difference (printed)
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#define MAX_LANES 1024
+#define MAX_IVS 4096
+#define NAME_LEN 128
+
+struct iv { long long s, e; };
+
+struct lane {
+	char pid[NAME_LEN];
+	char pipe[NAME_LEN];
+	struct iv iv[MAX_IVS];
+	size_t n;
+	char subs[64][NAME_LEN];
+	size_t nsubs;
+	int matched;
+};
+
+struct core {
+	char pid[NAME_LEN];
+	long long first, last;
+};
+
+static struct lane lanes[MAX_LANES];
+static size_t nlanes;
+static struct core cores[MAX_LANES];
+static size_t ncores;
+static int failures;
+
+__attribute__((format(printf, 1, 2)))
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	printf("FAIL: ");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	failures++;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) != 0 || (buf = malloc((size_t)n + 1)) == NULL) {
+		if (f != NULL)
+			fclose(f);
+		return NULL;
+	}
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static cJSON *load(const char *path)
+{
+	char *text = slurp(path);
+	cJSON *j = text != NULL ? cJSON_Parse(text) : NULL;
+
+	free(text);
+	if (j == NULL)
+		fprintf(stderr, "summary_recheck: %s: unreadable or not JSON\n", path);
+	return j;
+}
+
+static struct lane *lane_get(const char *pid, const char *pipe)
+{
+	for (size_t i = 0; i < nlanes; i++)
+		if (strcmp(lanes[i].pid, pid) == 0 && strcmp(lanes[i].pipe, pipe) == 0)
+			return &lanes[i];
+	if (nlanes == MAX_LANES)
+		return NULL;
+	snprintf(lanes[nlanes].pid, NAME_LEN, "%s", pid);
+	snprintf(lanes[nlanes].pipe, NAME_LEN, "%s", pipe);
+	return &lanes[nlanes++];
+}
+
+static struct core *core_get(const char *pid)
+{
+	for (size_t i = 0; i < ncores; i++)
+		if (strcmp(cores[i].pid, pid) == 0)
+			return &cores[i];
+	if (ncores == MAX_LANES)
+		return NULL;
+	snprintf(cores[ncores].pid, NAME_LEN, "%s", pid);
+	cores[ncores].first = LLONG_MAX;
+	cores[ncores].last = LLONG_MIN;
+	return &cores[ncores++];
+}
+
+static int add_slice(const cJSON *ev)
+{
+	const cJSON *pid = cJSON_GetObjectItemCaseSensitive(ev, "pid");
+	const cJSON *tid = cJSON_GetObjectItemCaseSensitive(ev, "tid");
+	const cJSON *ts = cJSON_GetObjectItemCaseSensitive(ev, "ts");
+	const cJSON *dur = cJSON_GetObjectItemCaseSensitive(ev, "dur");
+	char pipe[NAME_LEN];
+	const char *hash;
+	struct lane *l;
+	struct core *c;
+	long long s, e;
+	size_t k;
+
+	if (!cJSON_IsString(pid) || !cJSON_IsString(tid) || !cJSON_IsNumber(ts))
+		return -1;
+	s = llround(ts->valuedouble * 1000);
+	e = s + (cJSON_IsNumber(dur) ? llround(dur->valuedouble * 1000) : 0);
+	c = core_get(pid->valuestring);
+	if (c == NULL)
+		return -1;
+	if (s < c->first)
+		c->first = s;
+	if (e > c->last)
+		c->last = e;
+	snprintf(pipe, sizeof(pipe), "%s", tid->valuestring);
+	hash = strchr(pipe, '#');
+	if (hash != NULL)
+		pipe[hash - pipe] = '\0';
+	if (strlen(pipe) > 6 && strcmp(pipe + strlen(pipe) - 6, " cache") == 0)
+		return 0;
+	l = lane_get(pid->valuestring, pipe);
+	if (l == NULL || l->n == MAX_IVS)
+		return -1;
+	l->iv[l->n++] = (struct iv){ s, e };
+	for (k = 0; k < l->nsubs; k++)
+		if (strcmp(l->subs[k], tid->valuestring) == 0)
+			break;
+	if (k == l->nsubs && l->nsubs < 64)
+		snprintf(l->subs[l->nsubs++], NAME_LEN, "%s", tid->valuestring);
+	return 0;
+}
+
+static int iv_cmp(const void *a, const void *b)
+{
+	const struct iv *x = a, *y = b;
+
+	return x->s < y->s ? -1 : x->s > y->s;
+}
+
+/* Union length by sorting and merging: written apart from the converter's sweep. */
+static long long union_of(struct lane *l)
+{
+	long long total = 0, cs = 0, ce = 0;
+	int open = 0;
+
+	qsort(l->iv, l->n, sizeof(l->iv[0]), iv_cmp);
+	for (size_t i = 0; i < l->n; i++) {
+		if (open && l->iv[i].s <= ce) {
+			if (l->iv[i].e > ce)
+				ce = l->iv[i].e;
+			continue;
+		}
+		if (open)
+			total += ce - cs;
+		cs = l->iv[i].s;
+		ce = l->iv[i].e;
+		open = 1;
+	}
+	return open ? total + ce - cs : 0;
+}
+
+static double num(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+static void check_pipe(const char *core, const cJSON *p, double span)
+{
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "pipe");
+	const cJSON *kept = cJSON_GetObjectItemCaseSensitive(p, "kept");
+	double busy = num(p, "busy_ns"), share;
+	struct lane *l = NULL;
+
+	if (!cJSON_IsString(name) || !cJSON_IsBool(kept)) {
+		fail("%s: a pipe without a name or kept flag", core);
+		return;
+	}
+	if (fabs(num(p, "busy_us") * 1000 - busy) > 0.5)
+		fail("%s %s: busy_us %g is not busy_ns %g / 1000", core, name->valuestring,
+		     num(p, "busy_us"), busy);
+	share = span > 0 ? busy / span : NAN;
+	if (span > 0 && fabs(num(p, "busy_share") - share) > 0.00005 + 1e-9)
+		fail("%s %s: busy_share %g, busy/span is %g", core, name->valuestring,
+		     num(p, "busy_share"), share);
+	for (size_t i = 0; i < nlanes; i++)
+		if (strcmp(lanes[i].pid, core) == 0 && strcmp(lanes[i].pipe, name->valuestring) == 0)
+			l = &lanes[i];
+	if (!cJSON_IsTrue(kept) || num(p, "instructions") == 0) {
+		if (l != NULL)
+			fail("%s %s: in the trace, but not a kept pipe with instructions in the summary",
+			     core, name->valuestring);
+		return;
+	}
+	if (l == NULL) {
+		fail("%s %s: kept in the summary, but no such lane in the trace", core,
+		     name->valuestring);
+		return;
+	}
+	l->matched = 1;
+	if (num(p, "instructions") != (double)l->n)
+		fail("%s %s: instructions %g, the trace has %g", core, name->valuestring,
+		     num(p, "instructions"), (double)l->n);
+	if (busy != (double)union_of(l))
+		fail("%s %s: busy_ns %g, the union of the trace's slices is %g", core,
+		     name->valuestring, busy, (double)union_of(l));
+	if (num(p, "peak_depth") != (double)l->nsubs)
+		fail("%s %s: peak_depth %g, the trace has %g sub-lanes", core,
+		     name->valuestring, num(p, "peak_depth"), (double)l->nsubs);
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+static void check_balance(const cJSON *sum, const cJSON *jcores)
+{
+	const cJSON *lb = cJSON_GetObjectItemCaseSensitive(sum, "load_balance");
+	const cJSON *c, *slow;
+	double spans[MAX_LANES], max = -1;
+	const char *slowest = NULL;
+	int n = 0;
+
+	cJSON_ArrayForEach(c, jcores) {
+		double sp = num(c, "span_ns");
+
+		if (n < MAX_LANES)
+			spans[n++] = sp;
+		if (sp > max) {
+			max = sp;
+			slowest = cJSON_GetObjectItemCaseSensitive(c, "core")->valuestring;
+		}
+	}
+	if (n == 0) {
+		if (!cJSON_IsNull(lb))
+			fail("load_balance is not null without cores");
+		return;
+	}
+	qsort(spans, (size_t)n, sizeof(spans[0]), span_cmp);
+	slow = cJSON_GetObjectItemCaseSensitive(lb, "slowest_core");
+	if (num(lb, "cores") != n || num(lb, "min_span_ns") != spans[0] ||
+	    num(lb, "max_span_ns") != spans[n - 1] ||
+	    num(lb, "median_span_ns") != spans[(n - 1) / 2] ||
+	    !cJSON_IsString(slow) || strcmp(slow->valuestring, slowest) != 0)
+		fail("load_balance disagrees with the cores' spans (min %g, max %g)",
+		     spans[0], spans[n - 1]);
+}
+
+static void check_core(const cJSON *c)
+{
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "core");
+	const cJSON *pipes = cJSON_GetObjectItemCaseSensitive(c, "pipes"), *p;
+	double first = num(c, "first_ns"), last = num(c, "last_ns"), span = num(c, "span_ns");
+
+	if (!cJSON_IsString(name) || !cJSON_IsArray(pipes)) {
+		fail("a core without a name or pipes");
+		return;
+	}
+	if (span != last - first || fabs(num(c, "span_us") * 1000 - span) > 0.5)
+		fail("%s: span_ns %g / span_us disagree with first/last (%g)", name->valuestring,
+		     span, last - first);
+	for (size_t i = 0; i < ncores; i++)
+		if (strcmp(cores[i].pid, name->valuestring) == 0 &&
+		    (first > (double)cores[i].first || last < (double)cores[i].last))
+			fail("%s: span does not contain the kept slices (%lld..%lld)",
+			     name->valuestring, cores[i].first, cores[i].last);
+	cJSON_ArrayForEach(p, pipes)
+		check_pipe(name->valuestring, p, span);
+}
+
+int main(int argc, char **argv)
+{
+	cJSON *trace, *sum;
+	const cJSON *ev, *jcores, *c;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: summary_recheck TRACE SUMMARY\n");
+		return 2;
+	}
+	trace = load(argv[1]);
+	sum = load(argv[2]);
+	if (trace == NULL || sum == NULL)
+		return 1;
+	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(trace, "traceEvents")) {
+		const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
+
+		if (cJSON_IsString(ph) && strcmp(ph->valuestring, "X") == 0 && add_slice(ev) != 0)
+			fail("an X event the recheck cannot place");
+	}
+	if (num(sum, "schema") != 1)
+		fail("schema is not 1");
+	jcores = cJSON_GetObjectItemCaseSensitive(sum, "cores");
+	cJSON_ArrayForEach(c, jcores)
+		check_core(c);
+	for (size_t i = 0; i < nlanes; i++)
+		if (!lanes[i].matched)
+			fail("%s %s: a lane of the trace missing from the summary",
+			     lanes[i].pid, lanes[i].pipe);
+	check_balance(sum, jcores);
+	cJSON_Delete(trace);
+	cJSON_Delete(sum);
+	if (failures == 0)
+		printf("summary agrees with the trace: %zu kept lane(s) on %zu core(s)\n",
+		       nlanes, ncores);
+	return failures ? 1 : 0;
+}
