@@ -255,6 +255,8 @@ static int write_outputs(struct run *r, struct csim_error *err)
 {
 	struct csim_out trace, metrics, summary;
 	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
+	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
+						r->opt->run_all, &r->basic };
 	int rc;
 
 	memset(&metrics, 0, sizeof(metrics));
@@ -277,7 +279,7 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	if (rc == CSIM_OK) {
 		rc = csim_out_open(&summary, r->out_dir, "summary.json", err);
 		if (rc == CSIM_OK)
-			csim_summary_write(&r->model, &summary);
+			csim_summary_write(&r->model, &facts, &summary);
 	}
 	/* Every file is complete before any replaces an older one. */
 	if (rc == CSIM_OK && csim_out_failed(&trace))

@@ -1,6 +1,9 @@
 #include "write/summary_writer.h"
 
+#include <math.h>
 #include <string.h>
+
+#include "model/clock.h"
 
 /* A non-negative ratio num/den (num <= den) as 0.dddd, rounded half up. */
 static void out_share(struct csim_out *o, int64_t num, int64_t den)
@@ -94,6 +97,77 @@ static void write_waits(const struct csim_model *m, struct csim_out *o,
 	csim_out_char(o, ']');
 }
 
+/*
+ * The run's clock (SPEC §10): known when the run has an OP_BASIC_INFO, whose
+ * cur_freq or SoC names it (for a SoC outside the simulator's table, the
+ * simulator itself used its default). Without the block it is unknown: a
+ * guessed clock would print confident but wrong cycle counts.
+ */
+static int run_clock(const struct csim_summary_run *run, struct csim_clock *clock)
+{
+	const struct csim_basic_info *bi = run->basic;
+	struct csim_span soc;
+	double cur = 0;
+	int has_cur;
+
+	if (bi == NULL || bi->payload == NULL)
+		return 0;
+	has_cur = csim_basic_info_number(bi, CSIM_BASIC_CUR_FREQ, &cur);
+	soc = bi->field[CSIM_BASIC_SOC];
+	if (soc.p != NULL && soc.n >= 2 && soc.p[0] == '"')
+		soc = csim_span_of(soc.p + 1, soc.n - 2);
+	*clock = csim_clock_choose(has_cur, cur, soc.p, soc.n);
+	return 1;
+}
+
+static void write_run(struct csim_out *o, const struct csim_summary_run *run)
+{
+	const struct csim_basic_info *bi = run->basic;
+	int has = bi != NULL && bi->payload != NULL;
+
+	out_key(o, "run");
+	csim_out_char(o, '{');
+	out_key(o, "index");
+	csim_out_uint(o, run->run);
+	csim_out_char(o, ',');
+	out_key(o, "of");
+	csim_out_uint(o, run->runs);
+	csim_out_char(o, ',');
+	out_key(o, "merged");
+	csim_out_text(o, run->merged ? "true," : "false,");
+	out_key(o, "op_basic_info_offset");
+	if (has)
+		csim_out_uint(o, bi->offset);
+	else
+		csim_out_text(o, "null");
+	/* The producer's values as it wrote them (strings or numbers). */
+	for (size_t f = 0; has && f < CSIM_BASIC_COUNT; f++) {
+		if (bi->field[f].p == NULL)
+			continue;
+		csim_out_char(o, ',');
+		out_key(o, csim_basic_field_names[f]);
+		csim_out_bytes(o, bi->field[f].p, bi->field[f].n);
+	}
+	csim_out_text(o, "},\n");
+}
+
+static void write_clock(struct csim_out *o, int has, const struct csim_clock *clock)
+{
+	out_key(o, "clock");
+	if (!has) {
+		csim_out_text(o, "null,\n");
+		return;
+	}
+	csim_out_char(o, '{');
+	out_key(o, "mhz");
+	out_us(o, llround(clock->mhz * 1000.0));   /* MHz with 3 decimals */
+	csim_out_char(o, ',');
+	out_key(o, "source");
+	csim_out_char(o, '"');
+	csim_out_text(o, csim_clock_source_name(clock->source));
+	csim_out_text(o, "\"},\n");
+}
+
 static void write_pipe(const struct csim_model *m, struct csim_out *o,
 		       const struct csim_summary_pipe *p, int64_t span)
 {
@@ -126,7 +200,7 @@ static void write_pipe(const struct csim_model *m, struct csim_out *o,
 }
 
 static void write_core(const struct csim_model *m, struct csim_out *o,
-		       const struct csim_summary_core *c)
+		       const struct csim_summary_core *c, const struct csim_clock *clock)
 {
 	int64_t span = c->last_ns - c->first_ns;
 
@@ -147,7 +221,11 @@ static void write_core(const struct csim_model *m, struct csim_out *o,
 	out_us(o, span);
 	csim_out_char(o, ',');
 	out_key(o, "span_cycles");
-	csim_out_text(o, "null,");   /* needs the clock: a later increment */
+	if (clock != NULL)
+		csim_out_int(o, llround((double)span * clock->mhz / 1000.0));
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
 	out_key(o, "cross_core_wait_ns");
 	csim_out_int(o, c->cross_wait_ns);
 	csim_out_char(o, ',');
@@ -187,18 +265,21 @@ static void write_balance(const struct csim_model *m, struct csim_out *o)
 	csim_out_char(o, '}');
 }
 
-void csim_summary_write(const struct csim_model *m, struct csim_out *o)
+void csim_summary_write(const struct csim_model *m, const struct csim_summary_run *run,
+			struct csim_out *o)
 {
 	const struct csim_summary *s = &m->summary;
+	struct csim_clock clock;
+	int has_clock = run_clock(run, &clock);
 
 	csim_out_text(o, "{\"schema\":1,\n");
-	/* Computed in later increments (docs/summary.md): null until then. */
-	csim_out_text(o, "\"run\":null,\n\"clock\":null,\n");
+	write_run(o, run);
+	write_clock(o, has_clock, &clock);
 	out_key(o, "cores");
 	csim_out_char(o, '[');
 	for (size_t i = 0; i < s->ncores; i++) {
 		csim_out_text(o, i ? ",\n  " : "\n  ");
-		write_core(m, o, &s->cores[i]);
+		write_core(m, o, &s->cores[i], has_clock ? &clock : NULL);
 	}
 	csim_out_text(o, s->ncores ? "\n],\n" : "],\n");
 	write_balance(m, o);
