@@ -57,9 +57,11 @@ check "default -o: exit 0" [ "$status" -eq 0 ]
 check "default -o: writes next to the .bin" [ -f "$tmp/w/D/simulator/trace.clean.json" ]
 check "default -o: summary next to the .bin" [ -f "$tmp/w/D/simulator/summary.json" ]
 check "default -o: no raw copy" [ ! -e "$tmp/w/D/simulator/raw_simulator" ]
-check "default -o: announces the three files" lines "$out" "wrote D/simulator/trace.clean.json
+# The "wrote" lines, then (after a blank line) the summary table.
+check "default -o: announces the three files" lines "${out%%$'\n\n'*}"$'\n' "wrote D/simulator/trace.clean.json
 wrote D/simulator/instr_metrics.json
 wrote D/simulator/summary.json"
+check "default -o: the summary table follows" contains "$out" $'summary.json\n\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n'
 
 # --- -o forms, quiet, overwrite ---------------------------------------------
 run "$tmp/w" -q --output-dir=q1 OPPROF_demo
