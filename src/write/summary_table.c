@@ -14,8 +14,11 @@
 #define W_PRODUCER 10
 #define W_CORES 5
 
-/* Room for any formatted number or cut name (W_TABLE columns, 4 bytes each). */
+/* Room for a cut name (CSIM_TABLE_WIDTH columns, 4 bytes each). */
 #define CELL (4 * CSIM_TABLE_WIDTH + 1)
+
+/* Room for a formatted number (an int64 in µs, a ratio, a clock). */
+#define NUM 32
 
 /*
  * name[0..n) cut to `width` columns into dst: one column per UTF-8
@@ -76,7 +79,7 @@ static void fmt_us(char *dst, int64_t ns)
 {
 	uint64_t a = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
 
-	snprintf(dst, CELL, "%s%llu.%03u", ns < 0 ? "-" : "",
+	snprintf(dst, NUM, "%s%llu.%03u", ns < 0 ? "-" : "",
 		 (unsigned long long)(a / 1000), (unsigned)(a % 1000));
 }
 
@@ -86,7 +89,7 @@ static void fmt_share(char *dst, int64_t num, int64_t den)
 	int64_t permille;
 
 	if (den <= 0 || num < 0) {
-		snprintf(dst, CELL, "-");
+		snprintf(dst, NUM, "-");
 		return;
 	}
 	/* num <= den <= ~9.2e18 / 1000 holds for any span a trace can give
@@ -95,7 +98,7 @@ static void fmt_share(char *dst, int64_t num, int64_t den)
 		permille = (num / (den / 2000 + 1) + 1) / 2;
 	else
 		permille = (num * 2000 / den + 1) / 2;
-	snprintf(dst, CELL, "%lld.%lld", (long long)(permille / 10), (long long)(permille % 10));
+	snprintf(dst, NUM, "%lld.%lld", (long long)(permille / 10), (long long)(permille % 10));
 }
 
 /* The producer a pipe waited on longest (first in lane order on ties). */
@@ -139,9 +142,9 @@ static void fmt_mhz(char *dst, const struct csim_clock *clock)
 	long long milli = llround(clock->mhz * 1000.0);
 
 	if (milli % 1000 == 0)
-		snprintf(dst, CELL, "%lld", milli / 1000);
+		snprintf(dst, NUM, "%lld", milli / 1000);
 	else
-		snprintf(dst, CELL, "%lld.%03lld", milli / 1000, milli % 1000);
+		snprintf(dst, NUM, "%lld.%03lld", milli / 1000, milli % 1000);
 }
 
 /* "summary: NAME (run K of N)" and "SoC S, clock C MHz (source)". */
@@ -152,7 +155,7 @@ static void print_header(FILE *f, const struct csim_summary_run *run,
 	int has = bi != NULL && bi->payload != NULL;
 	struct csim_span name = has ? unquoted(bi->field[CSIM_BASIC_NAME]) : csim_span_of(NULL, 0);
 	struct csim_span soc = has ? unquoted(bi->field[CSIM_BASIC_SOC]) : csim_span_of(NULL, 0);
-	char tail[CELL], mhz[CELL];
+	char tail[CELL], mhz[NUM];
 	size_t room;
 
 	snprintf(tail, sizeof(tail), " (run %llu of %llu%s)", (unsigned long long)run->run,
@@ -187,7 +190,7 @@ static void print_pipe_head(FILE *f)
 static void print_pipe(FILE *f, const struct csim_model *m,
 		       const struct csim_summary_pipe *p, int64_t span)
 {
-	char busy[CELL], share[CELL], wait[CELL], producer[CELL];
+	char busy[NUM], share[NUM], wait[NUM], producer[CELL];
 	const char *name;
 	size_t n;
 
@@ -211,7 +214,7 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 		       const struct csim_clock *clock, const char *label)
 {
 	int64_t span = c->last_ns - c->first_ns;
-	char tail[CELL], us[CELL], wait[CELL], cycles[CELL] = "";
+	char tail[CELL], us[NUM], wait[NUM], cycles[2 * NUM] = "";
 	const char *name = pid_name(m, c->pid);
 	size_t used = strlen(label) + 5 + 1;
 
@@ -241,7 +244,7 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	const struct csim_summary *s = &m->summary;
 	const struct csim_summary_core *slow = &s->cores[s->slowest];
 	const char *name = pid_name(m, slow->pid);
-	char lo[CELL], mid[CELL], hi[CELL], tail[CELL];
+	char lo[NUM], mid[NUM], hi[NUM], tail[CELL];
 
 	fmt_us(lo, s->min_span_ns);
 	fmt_us(mid, s->median_span_ns);
@@ -339,7 +342,7 @@ static void print_totals(FILE *f, const struct csim_model *m,
 	fprintf(f, "  %-*s %*s %*s %*s %*s\n", W_PIPE, "pipe", W_CORES, "cores",
 		W_INSTR + 2, "instr", W_US + 2, "busy us", W_US + 2, "wait us");
 	for (size_t k = 0; k < n; k++) {
-		char busy[CELL], wait[CELL];
+		char busy[NUM], wait[NUM];
 
 		fmt_us(busy, t[k].busy_ns);
 		fmt_us(wait, t[k].wait_ns);
