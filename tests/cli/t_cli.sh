@@ -63,6 +63,17 @@ wrote D/simulator/instr_metrics.json
 wrote D/simulator/summary.json"
 check "default -o: the summary table follows" contains "$out" $'summary.json\n\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n'
 
+# stdout that cannot be written (the wrote lines and the summary table):
+# exit 3, named (docs/decisions.md).
+if [ -w /dev/full ]; then
+	status=0
+	(cd "$tmp/w" && "$CSIM_BIN" -o full_out OPPROF_demo >/dev/full 2>"$tmp/.stderr") || status=$?
+	check "stdout on a full device: exit 3" [ "$status" -eq 3 ]
+	check "stdout on a full device: message" grep -qx "error: cannot write to standard output" "$tmp/.stderr"
+else
+	echo "skip - no /dev/full: stdout write failure not tested"
+fi
+
 # --- -o forms, quiet, overwrite ---------------------------------------------
 run "$tmp/w" -q --output-dir=q1 OPPROF_demo
 check "-q: exit 0, silent" [ "$status:$out:$err" = "0::" ]
