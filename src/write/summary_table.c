@@ -245,6 +245,7 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	const struct csim_summary_core *slow = &s->cores[s->slowest];
 	const char *name = pid_name(m, slow->pid);
 	char lo[NUM], mid[NUM], hi[NUM], tail[CELL];
+	size_t used;
 
 	fmt_us(lo, s->min_span_ns);
 	fmt_us(mid, s->median_span_ns);
@@ -261,8 +262,9 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	} else {
 		snprintf(tail, sizeof(tail), " (%s us)", hi);
 	}
+	used = 14 + strlen(tail);
 	fputs("slowest core: ", f);
-	put_name(f, name, strlen(name), CSIM_TABLE_WIDTH - 14 - strlen(tail), 0);
+	put_name(f, name, strlen(name), used < CSIM_TABLE_WIDTH - 8 ? CSIM_TABLE_WIDTH - used : 8, 0);
 	fprintf(f, "%s\n", tail);
 }
 
