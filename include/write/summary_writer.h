@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "model/clock.h"
 #include "model/model.h"
 #include "read/basic_info.h"
 #include "write/out_file.h"
@@ -20,6 +21,16 @@ struct csim_summary_run {
 	int merged;              /* --run all: every run on one timeline */
 	const struct csim_basic_info *basic;   /* no payload: no OP_BASIC_INFO */
 };
+
+/*
+ * The run's clock (SPEC §10): 1 and *clock filled when the run has an
+ * OP_BASIC_INFO (its cur_freq, else its SoC's clock, else the simulator's
+ * default); 0 when the clock is unknown. The table prints the same clock.
+ */
+int csim_summary_run_clock(const struct csim_summary_run *run, struct csim_clock *clock);
+
+/* ns as cycles of the clock, rounded half away from zero. */
+int64_t csim_summary_cycles(const struct csim_clock *clock, int64_t ns);
 
 /* Writes the whole file into o; a write error is reported by commit(). */
 void csim_summary_write(const struct csim_model *m, const struct csim_summary_run *run,

@@ -16,6 +16,7 @@
 #include "write/raw_copy.h"
 #include "write/run_notes.h"
 #include "read/run_select.h"
+#include "write/summary_table.h"
 #include "write/summary_writer.h"
 #include "read/slice_store.h"
 #include "write/trace_writer.h"
@@ -47,6 +48,7 @@ struct run {
 		uint64_t offset;
 	} instr_kth, instr_last, basic_kth, basic_last;
 	struct csim_basic_info basic;      /* the run's facts, if any */
+	struct csim_summary_table table;   /* printed last (not with -q) */
 };
 
 /*
@@ -335,6 +337,17 @@ static void report_notes(const struct run *r)
 	csim_run_notes_print(r->log, &r->model, &facts);
 }
 
+/* The summary table (SPEC §1, §10), readied before any output is committed. */
+static int prepare_table(struct run *r, struct csim_error *err)
+{
+	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
+						r->opt->run_all, &r->basic };
+
+	if (r->log->quiet)
+		return CSIM_OK;
+	return csim_summary_table_prepare(&r->table, &r->model, &facts, err);
+}
+
 static void run_release(struct run *r)
 {
 	free(r->bin_path);
@@ -346,6 +359,7 @@ static void run_release(struct run *r)
 	csim_model_release(&r->model);
 	csim_metrics_release(&r->metrics);
 	csim_basic_info_release(&r->basic);
+	csim_summary_table_release(&r->table);
 	drop_held_instr(r);
 }
 
@@ -373,6 +387,8 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	rc = read_input(&r, err);
 	if (rc == CSIM_OK)
 		rc = csim_passes_run(&r.model, err);
+	if (rc == CSIM_OK)
+		rc = prepare_table(&r, err);
 	if (rc == CSIM_OK && opt->output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)
@@ -381,6 +397,9 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		report_notes(&r);
 	if (rc == CSIM_OK)
 		rc = copy_raw(&r, err);
+	/* On stdout after every "wrote" line (SPEC §1). */
+	if (rc == CSIM_OK && !log->quiet)
+		csim_summary_table_print(&r.table, log->out);
 out:
 	run_release(&r);
 	return rc;

@@ -98,12 +98,11 @@ static void write_waits(const struct csim_model *m, struct csim_out *o,
 }
 
 /*
- * The run's clock (SPEC §10): known when the run has an OP_BASIC_INFO, whose
- * cur_freq or SoC names it (for a SoC outside the simulator's table, the
- * simulator itself used its default). Without the block it is unknown: a
+ * Known only with an OP_BASIC_INFO (for a SoC outside the simulator's
+ * table, the simulator itself used its default). Without the block a
  * guessed clock would print confident but wrong cycle counts.
  */
-static int run_clock(const struct csim_summary_run *run, struct csim_clock *clock)
+int csim_summary_run_clock(const struct csim_summary_run *run, struct csim_clock *clock)
 {
 	const struct csim_basic_info *bi = run->basic;
 	struct csim_span soc;
@@ -118,6 +117,11 @@ static int run_clock(const struct csim_summary_run *run, struct csim_clock *cloc
 		soc = csim_span_of(soc.p + 1, soc.n - 2);
 	*clock = csim_clock_choose(has_cur, cur, soc.p, soc.n);
 	return 1;
+}
+
+int64_t csim_summary_cycles(const struct csim_clock *clock, int64_t ns)
+{
+	return llround((double)ns * clock->mhz / 1000.0);
 }
 
 static void write_run(struct csim_out *o, const struct csim_summary_run *run)
@@ -222,7 +226,7 @@ static void write_core(const struct csim_model *m, struct csim_out *o,
 	csim_out_char(o, ',');
 	out_key(o, "span_cycles");
 	if (clock != NULL)
-		csim_out_int(o, llround((double)span * clock->mhz / 1000.0));
+		csim_out_int(o, csim_summary_cycles(clock, span));
 	else
 		csim_out_text(o, "null");
 	csim_out_char(o, ',');
@@ -270,7 +274,7 @@ void csim_summary_write(const struct csim_model *m, const struct csim_summary_ru
 {
 	const struct csim_summary *s = &m->summary;
 	struct csim_clock clock;
-	int has_clock = run_clock(run, &clock);
+	int has_clock = csim_summary_run_clock(run, &clock);
 
 	csim_out_text(o, "{\"schema\":1,\n");
 	write_run(o, run);

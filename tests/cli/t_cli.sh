@@ -57,9 +57,22 @@ check "default -o: exit 0" [ "$status" -eq 0 ]
 check "default -o: writes next to the .bin" [ -f "$tmp/w/D/simulator/trace.clean.json" ]
 check "default -o: summary next to the .bin" [ -f "$tmp/w/D/simulator/summary.json" ]
 check "default -o: no raw copy" [ ! -e "$tmp/w/D/simulator/raw_simulator" ]
-check "default -o: announces the three files" lines "$out" "wrote D/simulator/trace.clean.json
+# The "wrote" lines, then (after a blank line) the summary table.
+check "default -o: announces the three files" lines "${out%%$'\n\n'*}"$'\n' "wrote D/simulator/trace.clean.json
 wrote D/simulator/instr_metrics.json
 wrote D/simulator/summary.json"
+check "default -o: the summary table follows" contains "$out" $'summary.json\n\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n'
+
+# stdout that cannot be written (the wrote lines and the summary table):
+# exit 3, named (docs/decisions.md).
+if [ -w /dev/full ]; then
+	status=0
+	(cd "$tmp/w" && "$CSIM_BIN" -o full_out OPPROF_demo >/dev/full 2>"$tmp/.stderr") || status=$?
+	check "stdout on a full device: exit 3" [ "$status" -eq 3 ]
+	check "stdout on a full device: message" grep -qx "error: cannot write to standard output" "$tmp/.stderr"
+else
+	echo "skip - no /dev/full: stdout write failure not tested"
+fi
 
 # --- -o forms, quiet, overwrite ---------------------------------------------
 run "$tmp/w" -q --output-dir=q1 OPPROF_demo

@@ -12,10 +12,13 @@ check "demo dump reproduces from demo.recipe" \
 cp -r "$demo/OPPROF_demo" "$tmp/OPPROF_demo"
 run "$tmp" OPPROF_demo -o demo-out
 check "exit 0" [ "$status" -eq 0 ]
-check "stdout lists the four outputs" lines "$out" "wrote demo-out/trace.clean.json
+# The "wrote" lines, then (after a blank line) the summary table.
+check "stdout lists the four outputs" lines "${out%%$'\n\n'*}"$'\n' "wrote demo-out/trace.clean.json
 wrote demo-out/instr_metrics.json
 wrote demo-out/summary.json
 wrote demo-out/raw_simulator/"
+check "the summary table follows every wrote line" \
+	contains "$out" $'raw_simulator/\n\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n'
 check "no warning" eval '! contains "$err" "warning:"'
 check "viewer rules" "$CSIM_CHECK" --disjoint --expect-slices 13 --expect-arrows 4 \
 	"$tmp/demo-out/trace.clean.json"

@@ -200,6 +200,9 @@ sweep demo_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_da
 sweep gzip_input "$(scenario_dump gzip_input)"
 sweep mix_kernel "$(scenario_dump mix_kernel)"
 sweep multi_block "$(scenario_dump multi_block)"
+# Past 8 cores the summary table's totals are allocated (before any output
+# is committed).
+sweep many_cores "$(scenario_dump many_cores)"
 # Cross-core sync records take the pair pass and pass_intra's allocations.
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/cross_core/dump.recipe" "$tmp/cross_core.bin"
 sweep cross_core "$tmp/cross_core.bin"

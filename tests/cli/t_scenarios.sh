@@ -187,6 +187,10 @@ run_variant() {
 		done
 	fi
 	check_facts "$dir" "$name" "$variant" "$work"
+	# The summary table's layout (docs/summary.md "The table"): bytes,
+	# stricter than columns for these ASCII names.
+	check "$name/$variant: stdout within 80 columns" \
+		env LC_ALL=C awk 'length > 80 { exit 1 }' "$work/stdout"
 	if [ -f "$work/out/trace.clean.json" ]; then
 		check "$name/$variant: viewer rules" "$CSIM_CHECK" --disjoint "$work/out/trace.clean.json"
 		check "$name/$variant: summary agrees with the trace" \
@@ -194,6 +198,9 @@ run_variant() {
 		mv "$work/out" "$work/first"
 		run "$work" sim -o out --no-copy-raw "$@"
 		check "$name/$variant: deterministic" diff -r "$work/first" "$work/out"
+		rm -rf "$work/out"
+		run "$work" sim -o out --no-copy-raw -q "$@"
+		check "$name/$variant: -q prints nothing on stdout" [ ! -s "$tmp/.stdout" ]
 	fi
 }
 

@@ -1,0 +1,234 @@
+/*
+ * Summary table (SPEC §10, docs/summary.md "The table"): the lines printed
+ * for hand-built models, every line within 80 columns even with names and
+ * numbers far wider than a real kernel's, and the condensed form past
+ * CSIM_TABLE_FULL_CORES cores.
+ */
+#include "check.h"
+#include "modelutil.h"
+
+#include "write/summary_table.h"
+
+#define CA "core0.cubecore0"
+#define VA "core0.veccore0"
+
+/* The table of m (no OP_BASIC_INFO unless bi) as a malloc'd string. */
+static char *table_of(struct check_ctx *c, struct csim_model *m,
+		      const struct csim_basic_info *bi)
+{
+	struct csim_basic_info none;
+	const struct csim_summary_run run = { 1, 1, 0, bi != NULL ? bi : &none };
+	struct csim_summary_table table;
+	struct csim_error err;
+	FILE *f = tmpfile();
+	char *text;
+	long n;
+
+	csim_basic_info_init(&none);
+	csim_error_clear(&err);
+	if (mu_run(m) != 0 || f == NULL)
+		abort();
+	CHECK_I64(c, csim_summary_table_prepare(&table, m, &run, &err), CSIM_OK);
+	csim_summary_table_print(&table, f);
+	csim_summary_table_release(&table);
+	CHECK(c, !ferror(f));
+	n = ftell(f);
+	text = calloc((size_t)n + 1, 1);
+	rewind(f);
+	if (text == NULL || fread(text, 1, (size_t)n, f) != (size_t)n)
+		abort();
+	fclose(f);
+	return text;
+}
+
+/* Columns of each line (one per UTF-8 character): all within 80. */
+static void check_width(struct check_ctx *c, const char *text)
+{
+	size_t cols = 0, widest = 0;
+
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n') {
+			cols = 0;
+			continue;
+		}
+		if (((unsigned char)*p & 0xC0) != 0x80 && ++cols > widest)
+			widest = cols;
+	}
+	if (!CHECK(c, widest <= CSIM_TABLE_WIDTH))
+		fprintf(stderr, "widest line: %zu columns in\n%s", widest, text);
+}
+
+/*
+ * One cube core [0,1000) ns: MTE2 [0,600) and [300,900) (union 900: 90.0 %,
+ * depth 2), CUBE [900,1000) 10.0 %, MTE1 waiting on MTE2 [100,400) and
+ * [200,300) (union 300, the top producer) and on FIXP [500,550): 350 in
+ * all; SCALAR [0,3) dropped.
+ * A vector core [0,4000): VECTOR [0,1000) 25.0 %. Balance: min 1.000,
+ * median 1.000 (lower median), max 4.000 us, 4.0x.
+ */
+static void test_small(struct check_ctx *c)
+{
+	struct csim_model m;
+	char *t;
+
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 600, CSIM_SLICE_INSTR);
+	mu_slice(&m, CA, "MTE2", 300, 900, CSIM_SLICE_INSTR);
+	mu_slice(&m, CA, "CUBE", 900, 1000, CSIM_SLICE_INSTR);
+	mu_slice(&m, CA, "SCALAR", 0, 3, CSIM_SLICE_INSTR);
+	mu_keep(&m, 3, 0);
+	mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE1", 100, 400, "w1", mu_detail(&m, "MTE2", "MTE1", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE1", 200, 300, "w2", mu_detail(&m, "MTE2", "MTE1", 1));
+	mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE1", 500, 550, "w3", mu_detail(&m, "FIXP", "MTE1", 0));
+	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
+	mu_slice(&m, VA, "MTE3", 3999, 4000, CSIM_SLICE_INSTR);
+	t = table_of(c, &m, NULL);
+	CHECK_CONTAINS(c, t, "\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n"
+			     "clock unknown: no cycles\n\n"
+			     "core core0.cubecore0: span 1.000 us\n"
+			     "  pipe           instr     busy us  busy% depth     wait us  top producer\n"
+			     "  MTE2               2       0.900   90.0     2       0.000\n"
+			     "  MTE1               0       0.000    0.0     0       0.350  MTE2\n"
+			     "  CUBE               1       0.100   10.0     1       0.000\n"
+			     "  SCALAR             1       0.003    0.3     1       0.000             dropped\n");
+	CHECK_CONTAINS(c, t, "core core0.veccore0: span 4.000 us\n");
+	CHECK_CONTAINS(c, t, "  VECTOR             1       1.000   25.0     1       0.000\n");
+	CHECK_CONTAINS(c, t, "\nload balance over 2 cores: span min 1.000, median 1.000, max 4.000 us\n"
+			     "slowest core: core0.veccore0 (4.000 us, 4.0x the median)\n");
+	check_width(c, t);
+	free(t);
+	csim_model_release(&m);
+}
+
+/*
+ * Names and numbers beyond any real kernel: a 100-character core name, a
+ * 40-character pipe name with a newline in it, a 3-hour span, an
+ * OP_BASIC_INFO with a 200-character op name and a long SoC, a UTF-8
+ * core name (one column per character). Every line
+ * stays within 80 columns and no name breaks a line.
+ */
+static void test_wide(struct check_ctx *c)
+{
+	struct csim_model m;
+	struct csim_basic_info bi;
+	struct csim_error err;
+	char core[101], op[256];
+	char *payload, *t;
+	const char *pipe = "A_VERY_LONG_PIPE_NAME_FROM_SOME_PRODUCER\nX";
+
+	memset(core, 'c', 100);
+	core[100] = '\0';
+	memset(op, 'o', 200);
+	op[200] = '\0';
+	csim_model_init(&m);
+	mu_slice(&m, core, pipe, 0, 10800000000000LL, CSIM_SLICE_INSTR);
+	mu_slice(&m, "\xc3\xa9t\xc3\xa9", "VECTOR", 0, 5, CSIM_SLICE_INSTR);
+	mu_slice(&m, "\xc3\xa9t\xc3\xa9", "A\nB", 0, 5, CSIM_SLICE_INSTR);
+	payload = malloc(512);
+	if (payload == NULL)
+		abort();
+	snprintf(payload, 512, "{\"name\":\"%s\",\"soc\":\"Ascend910B4_with_a_rather_long_suffix_name\",\"cur_freq\":\"1800\"}", op);
+	csim_basic_info_init(&bi);
+	csim_error_clear(&err);
+	if (csim_basic_info_load(&bi, "x.bin", 0, payload, strlen(payload), &err) != CSIM_OK)
+		abort();
+	t = table_of(c, &m, &bi);
+	check_width(c, t);
+	CHECK_CONTAINS(c, t, "clock 1800 MHz (cur_freq)\n");
+	CHECK_CONTAINS(c, t, "  A_VERY_LON~ ");
+	CHECK_CONTAINS(c, t, "span 10800000000.000 us (19440000000000 cycles)\n");
+	CHECK_CONTAINS(c, t, "core \xc3\xa9t\xc3\xa9: span 0.005 us (9 cycles)\n");
+	CHECK_CONTAINS(c, t, "  A?B ");
+	CHECK(c, strstr(t, "\nX") == NULL && strstr(t, "\nB") == NULL);
+	free(t);
+	csim_basic_info_release(&bi);
+	csim_model_release(&m);
+}
+
+/*
+ * Ten cores (past CSIM_TABLE_FULL_CORES): core k has VECTOR [0, 100(k+1)),
+ * core 4 also MTE2 [0,50), core 7 also SCALAR [0,1) dropped. Slowest core9
+ * (1.000 us), lower median element 4 of the sorted spans: core4 (0.500),
+ * fastest core0 (0.100). Totals: VECTOR on 10 cores, 10 instructions,
+ * 5.500 us; MTE2 on 1, SCALAR on 1 (dropped).
+ */
+static void test_condensed(struct check_ctx *c)
+{
+	struct csim_model m;
+	char name[32], *t;
+
+	csim_model_init(&m);
+	for (int k = 0; k < 10; k++) {
+		snprintf(name, sizeof(name), "core%d.veccore0", k);
+		mu_slice(&m, name, "VECTOR", 0, 100 * (k + 1), CSIM_SLICE_INSTR);
+		if (k == 4)
+			mu_slice(&m, name, "MTE2", 0, 50, CSIM_SLICE_INSTR);
+		if (k == 7)
+			mu_keep(&m, mu_slice(&m, name, "SCALAR", 0, 1, CSIM_SLICE_INSTR), 0);
+	}
+	t = table_of(c, &m, NULL);
+	check_width(c, t);
+	CHECK_CONTAINS(c, t, "\nslowest core core9.veccore0: span 1.000 us\n");
+	CHECK_CONTAINS(c, t, "\nmedian core core4.veccore0: span 0.500 us\n");
+	CHECK_CONTAINS(c, t, "  MTE2               1       0.050   10.0     1       0.000\n");
+	CHECK_CONTAINS(c, t, "\nfastest core core0.veccore0: span 0.100 us\n");
+	CHECK(c, strstr(t, "core1.veccore0") == NULL);
+	CHECK(c, strstr(t, "core7.veccore0") == NULL);
+	CHECK_CONTAINS(c, t, "\nall 10 cores, per pipe (busy and wait summed over cores):\n"
+			     "  pipe        cores      instr       busy us       wait us\n"
+			     "  MTE2            1          1         0.050         0.000\n"
+			     "  VECTOR         10         10         5.500         0.000\n"
+			     "  SCALAR          1          1         0.001         0.000  dropped\n");
+	CHECK_CONTAINS(c, t, "slowest core: core9.veccore0 (1.000 us, 2.0x the median)\n");
+	free(t);
+	csim_model_release(&m);
+}
+
+/* Equal spans: one core is slowest, median and fastest, printed once. */
+static void test_condensed_ties(struct check_ctx *c)
+{
+	struct csim_model m;
+	char name[32], *t;
+
+	csim_model_init(&m);
+	for (int k = 0; k < 9; k++) {
+		snprintf(name, sizeof(name), "core%d.veccore0", k);
+		mu_slice(&m, name, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+	}
+	t = table_of(c, &m, NULL);
+	CHECK_CONTAINS(c, t, "\nslowest, median, fastest core core0.veccore0: span 0.100 us\n");
+	CHECK(c, strstr(t, "core1.veccore0") == NULL);
+	free(t);
+	csim_model_release(&m);
+}
+
+/* A model without a core says so; one core has no balance lines. */
+static void test_empty_and_one(struct check_ctx *c)
+{
+	struct csim_model m;
+	char *t;
+
+	csim_model_init(&m);
+	t = table_of(c, &m, NULL);
+	CHECK_CONTAINS(c, t, "\nno core: the trace holds no instruction slice\n");
+	free(t);
+	csim_model_release(&m);
+	csim_model_init(&m);
+	mu_slice(&m, CA, "CUBE", 0, 10, CSIM_SLICE_INSTR);
+	t = table_of(c, &m, NULL);
+	CHECK(c, strstr(t, "load balance") == NULL);
+	free(t);
+	csim_model_release(&m);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_small);
+	CHECK_RUN(&c, test_wide);
+	CHECK_RUN(&c, test_condensed);
+	CHECK_RUN(&c, test_condensed_ties);
+	CHECK_RUN(&c, test_empty_and_one);
+	return check_done(&c);
+}
