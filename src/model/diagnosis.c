@@ -277,6 +277,11 @@ static void pipe_text(const struct csim_model *m, const struct csim_diag *d,
 	snprintf(buf, cap, "%.*s", (int)(n < 64 ? n : 64), name);
 }
 
+static const char *plural(int64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 static const char *core_name(const struct csim_model *m, const struct csim_diag *d)
 {
 	if (d->core == CSIM_DIAG_ALL || d->core >= m->summary.ncores)
@@ -294,18 +299,19 @@ size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
 	switch (d->rule) {
 	case CSIM_DIAG_NEAR_EMPTY:
 		n = snprintf(buf, cap, "possibly a near-empty trace: %" PRId64
-			     " instructions on the pipeline lanes over %" PRId64 " cores; "
+			     " instruction%s on the pipeline lanes over %" PRId64 " core%s; "
 			     "if the kernel's work depends on its inputs (a trip count or "
 			     "work-table size read from a tensor), it likely ran on zeroed "
 			     "inputs: profile it with real inputs",
-			     csim_diag_num(d, "instructions"), csim_diag_num(d, "cores"));
+			     csim_diag_num(d, "instructions"), plural(csim_diag_num(d, "instructions")),
+			     csim_diag_num(d, "cores"), plural(csim_diag_num(d, "cores")));
 		break;
 	case CSIM_DIAG_NO_CUBE:
-		n = snprintf(buf, cap, "likely a degenerate trace: %" PRId64 " cube cores "
+		n = snprintf(buf, cap, "likely a degenerate trace: %" PRId64 " cube core%s "
 			     "ran and CUBE has 0 instructions; a matmul that did no matmul "
 			     "is a profiling artifact, not a free matmul: check the inputs "
 			     "and shapes the simulator ran with",
-			     csim_diag_num(d, "cube_cores"));
+			     csim_diag_num(d, "cube_cores"), plural(csim_diag_num(d, "cube_cores")));
 		break;
 	case CSIM_DIAG_TRANSFER_BOUND:
 		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));
@@ -326,10 +332,11 @@ size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
 		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));
 		pipe_text(m, d, "producer", "an unnamed pipe", p2, sizeof(p2));
 		n = snprintf(buf, cap, "likely sync-bound on %s: %s blocked in WAIT_FLAG %"
-			     PRId64 " %% of the span, most on %s (%" PRId64 " %%); see what "
+			     PRId64 " ns, %" PRId64 " %% of the %" PRId64 " ns span, most on %s (%"
+			     PRId64 " %%); see what "
 			     "%s does before its SET_FLAG: double buffering lets it run ahead",
-			     core_name(m, d), p1, pct(csim_diag_num(d, "wait_flag_ns"), span),
-			     p2, pct(csim_diag_num(d, "producer_ns"), span), p2);
+			     core_name(m, d), p1, csim_diag_num(d, "wait_flag_ns"),
+			     pct(csim_diag_num(d, "wait_flag_ns"), span), span, p2, pct(csim_diag_num(d, "producer_ns"), span), p2);
 		break;
 	case CSIM_DIAG_LOAD_IMBALANCE:
 		n = snprintf(buf, cap, "likely load imbalance: the slowest core %s spans %"

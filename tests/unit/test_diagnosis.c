@@ -164,7 +164,7 @@ static void test_sync_bound(struct check_ctx *c)
 			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "producer")), "MTE2");
 			CHECK_I64(c, csim_diag_num(d, "producer_ns"), 300);
 			check_text(c, &m, d, "likely sync-bound on core0.cubecore0: MTE1 blocked in "
-				   "WAIT_FLAG 50 % of the span, most on MTE2 (30 %); see what MTE2 "
+				   "WAIT_FLAG 500 ns, 50 % of the 1000 ns span, most on MTE2 (30 %); see what MTE2 "
 				   "does before its SET_FLAG: double buffering lets it run ahead");
 		}
 		csim_model_release(&m);
@@ -281,6 +281,24 @@ static void test_no_cube(struct check_ctx *c)
 	mu_slice(&m, VA, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
 	run_all(&m);
 	CHECK(c, !has_rule(&m, CSIM_DIAG_NO_CUBE));
+	csim_model_release(&m);
+
+	/* One of each: the wording says so in the singular. */
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_NO_CUBE, NULL);
+	if (CHECK(c, d != NULL))
+		check_text(c, &m, d, "likely a degenerate trace: 1 cube core ran and CUBE has "
+			   "0 instructions; a matmul that did no matmul is a profiling "
+			   "artifact, not a free matmul: check the inputs and shapes the "
+			   "simulator ran with");
+	d = line_of(&m, CSIM_DIAG_NEAR_EMPTY, NULL);
+	if (CHECK(c, d != NULL))
+		check_text(c, &m, d, "possibly a near-empty trace: 1 instruction on the "
+			   "pipeline lanes over 1 core; if the kernel's work depends on its "
+			   "inputs (a trip count or work-table size read from a tensor), it "
+			   "likely ran on zeroed inputs: profile it with real inputs");
 	csim_model_release(&m);
 }
 
