@@ -37,10 +37,13 @@ const char *csim_diag_id(enum csim_diag_rule rule);
 /* The value of a line's number `key`; 0 when it has none. */
 int64_t csim_diag_num(const struct csim_diag *d, const char *key);
 
+/* Room for any line's text, NUL included. */
+#define CSIM_DIAG_TEXT_MAX 512
+
 /*
  * The line as the user reads it: likelihood, evidence, next step
  * ("likely transfer-bound: MTE2 busy 92 % of the span, CUBE 18 %; try
- * double buffering"). Writes at most cap bytes, NUL included; returns the
+ * double buffering"); the core is the line's own. Writes at most cap bytes, NUL included; returns the
  * length the whole text needs, as snprintf does.
  */
 size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,

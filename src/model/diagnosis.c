@@ -255,6 +255,13 @@ int64_t csim_diag_num(const struct csim_diag *d, const char *key)
 	return 0;
 }
 
+/*
+ * The most bytes of a pipe name a text quotes: with the fixed wording, every
+ * text then fits in CSIM_DIAG_TEXT_MAX. Core names are not quoted at all
+ * (the line's core says which), as they have no bound.
+ */
+#define DIAG_NAME_MAX 64
+
 /* part/whole in whole percent, rounded half up; 0 when whole is 0. */
 static int64_t pct(int64_t part, int64_t whole)
 {
@@ -274,7 +281,13 @@ static void pipe_text(const struct csim_model *m, const struct csim_diag *d,
 		return;
 	}
 	name = pipe_name(m, (uint32_t)v, &n);
-	snprintf(buf, cap, "%.*s", (int)(n < 64 ? n : 64), name);
+	/* A name from the input can be long: cut it, but not inside a UTF-8 sequence. */
+	if (n > DIAG_NAME_MAX) {
+		n = DIAG_NAME_MAX;
+		while (n > 0 && ((unsigned char)name[n] & 0xC0) == 0x80)
+			n--;
+	}
+	snprintf(buf, cap, "%.*s", (int)n, name);
 }
 
 static const char *plural(int64_t n)
@@ -282,17 +295,10 @@ static const char *plural(int64_t n)
 	return n == 1 ? "" : "s";
 }
 
-static const char *core_name(const struct csim_model *m, const struct csim_diag *d)
-{
-	if (d->core == CSIM_DIAG_ALL || d->core >= m->summary.ncores)
-		return "all cores";
-	return m->table.pid_names[m->summary.cores[d->core].pid];
-}
-
 size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
 		      char *buf, size_t cap)
 {
-	char p1[80], p2[80];
+	char p1[80], p2[96];
 	int64_t span = csim_diag_num(d, "span_ns");
 	int n = 0;
 
@@ -315,34 +321,37 @@ size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
 		break;
 	case CSIM_DIAG_TRANSFER_BOUND:
 		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));
-		pipe_text(m, d, "compute_pipe", "no compute pipe", p2, sizeof(p2));
-		n = snprintf(buf, cap, "likely transfer-bound on %s: %s busy %" PRId64
-			     " %% of the span, %s %" PRId64 " %%; try double buffering",
-			     core_name(m, d), p1, pct(csim_diag_num(d, "busy_ns"), span), p2,
-			     pct(csim_diag_num(d, "compute_busy_ns"), span));
+		pipe_text(m, d, "compute_pipe", "", p2, sizeof(p2));
+		if (p2[0] != '\0')
+			snprintf(p2 + strlen(p2), sizeof(p2) - strlen(p2), " %" PRId64 " %%",
+				 pct(csim_diag_num(d, "compute_busy_ns"), span));
+		n = snprintf(buf, cap, "likely transfer-bound: %s busy %" PRId64
+			     " %% of the span, %s; try double buffering",
+			     p1, pct(csim_diag_num(d, "busy_ns"), span),
+			     p2[0] != '\0' ? p2 : "no compute pipe ran");
 		break;
 	case CSIM_DIAG_SCALAR_BOUND:
 		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));
-		n = snprintf(buf, cap, "likely scalar-bound on %s: %s busy %" PRId64
+		n = snprintf(buf, cap, "likely scalar-bound: %s busy %" PRId64
 			     " %% of the span; move address and loop arithmetic out of "
 			     "the inner loops (--keep-scalar shows the lane)",
-			     core_name(m, d), p1, pct(csim_diag_num(d, "busy_ns"), span));
+			     p1, pct(csim_diag_num(d, "busy_ns"), span));
 		break;
 	case CSIM_DIAG_SYNC_BOUND:
 		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));
 		pipe_text(m, d, "producer", "an unnamed pipe", p2, sizeof(p2));
-		n = snprintf(buf, cap, "likely sync-bound on %s: %s blocked in WAIT_FLAG %"
+		n = snprintf(buf, cap, "likely sync-bound: %s blocked in WAIT_FLAG %"
 			     PRId64 " ns, %" PRId64 " %% of the %" PRId64 " ns span, most on %s (%"
 			     PRId64 " %%); see what "
 			     "%s does before its SET_FLAG: double buffering lets it run ahead",
-			     core_name(m, d), p1, csim_diag_num(d, "wait_flag_ns"),
+			     p1, csim_diag_num(d, "wait_flag_ns"),
 			     pct(csim_diag_num(d, "wait_flag_ns"), span), span, p2, pct(csim_diag_num(d, "producer_ns"), span), p2);
 		break;
 	case CSIM_DIAG_LOAD_IMBALANCE:
-		n = snprintf(buf, cap, "likely load imbalance: the slowest core %s spans %"
+		n = snprintf(buf, cap, "likely load imbalance: the slowest core spans %"
 			     PRId64 " ns, %" PRId64 " %% of the median %" PRId64 " ns over %"
 			     PRId64 " cores; check how the tiling splits the work across blocks",
-			     core_name(m, d), csim_diag_num(d, "max_span_ns"),
+			     csim_diag_num(d, "max_span_ns"),
 			     pct(csim_diag_num(d, "max_span_ns"), csim_diag_num(d, "median_span_ns")),
 			     csim_diag_num(d, "median_span_ns"), csim_diag_num(d, "cores"));
 		break;

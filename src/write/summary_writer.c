@@ -270,7 +270,7 @@ static void write_balance(const struct csim_model *m, struct csim_out *o)
 static void write_diag(const struct csim_model *m, struct csim_out *o,
 		       const struct csim_diag *d)
 {
-	char text[512];
+	char text[CSIM_DIAG_TEXT_MAX];
 	size_t n = csim_diag_text(m, d, text, sizeof(text));
 
 	csim_out_char(o, '{');
