@@ -95,7 +95,8 @@ enum csim_model_part {
 	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[] */
 	CSIM_PART_ORDER = 1u << 6,    /* processes[], threads[] */
 	CSIM_PART_INTRA = 1u << 7,    /* intra_arrows[], intra_skips[] */
-	CSIM_PART_SUMMARY = 1u << 8   /* summary */
+	CSIM_PART_SUMMARY = 1u << 8,  /* summary */
+	CSIM_PART_DIAGNOSIS = 1u << 9 /* diagnosis */
 };
 
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
@@ -135,6 +136,8 @@ struct csim_model {
 	size_t nthreads;
 	/* summary pass */
 	struct csim_summary summary;
+	/* diagnosis pass */
+	struct csim_diagnosis diagnosis;
 };
 
 typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);

@@ -45,6 +45,44 @@ struct csim_summary {
 	size_t slowest;        /* index in cores[]: largest span, first in order */
 };
 
+/*
+ * Diagnosis lines (diagnosis.h computes them): which rule fired, on which
+ * core, with the numbers it used.
+ */
+/* The core of a whole-run line. */
+#define CSIM_DIAG_ALL SIZE_MAX
+
+enum csim_diag_rule {
+	CSIM_DIAG_NEAR_EMPTY,
+	CSIM_DIAG_NO_CUBE,
+	CSIM_DIAG_TRANSFER_BOUND,
+	CSIM_DIAG_SCALAR_BOUND,
+	CSIM_DIAG_SYNC_BOUND,
+	CSIM_DIAG_LOAD_IMBALANCE,
+	CSIM_DIAG_RULE_COUNT
+};
+
+/* One number a line used: an integer or, when is_pipe, a pipe id (CSIM_NONE: none). */
+struct csim_diag_num {
+	const char *key;
+	int is_pipe;
+	int64_t v;
+};
+
+#define CSIM_DIAG_MAX_NUMS 5
+
+struct csim_diag {
+	enum csim_diag_rule rule;
+	size_t core;                 /* index in summary.cores, or CSIM_DIAG_ALL */
+	struct csim_diag_num nums[CSIM_DIAG_MAX_NUMS];
+	size_t nnums;
+};
+
+struct csim_diagnosis {
+	struct csim_diag *lines;
+	size_t n;
+};
+
 void csim_summary_release(struct csim_summary *s);
 
 #endif

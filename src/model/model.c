@@ -1,5 +1,7 @@
 #include "model/model.h"
 
+#include "model/diagnosis.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +22,7 @@ void csim_model_release(struct csim_model *m)
 	free(m->processes);
 	free(m->threads);
 	csim_summary_release(&m->summary);
+	csim_diagnosis_release(&m->diagnosis);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/diagnosis.h"
+
 /* Column widths of a pipe row (docs/summary.md, "The table"). */
 #define W_PIPE 11
 #define W_INSTR 8
@@ -403,6 +405,76 @@ int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_m
 	return CSIM_OK;
 }
 
+/* Columns of a diagnosis prefix (its core name) before the text. */
+#define W_DIAG_CORE 30
+/* Later lines of a wrapped diagnosis start here. */
+#define DIAG_INDENT 2
+
+/*
+ * A diagnosis line's text, word-wrapped to the table's width: the first
+ * line continues after `used` columns, later ones start at DIAG_INDENT.
+ * Words go through fit_name, so a hostile pipe name inside the text can
+ * neither break a line nor widen one.
+ */
+static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
+{
+	size_t i = 0;
+	int fresh = 1;
+
+	while (i < n) {
+		char buf[CELL];
+		size_t end = i, cols;
+
+		while (end < n && text[end] != ' ')
+			end++;
+		if (end > i) {
+			cols = fit_name(buf, text + i, end - i, CSIM_TABLE_WIDTH - DIAG_INDENT);
+			if (!fresh && used + 1 + cols > CSIM_TABLE_WIDTH) {
+				fprintf(f, "\n%*s", DIAG_INDENT, "");
+				used = DIAG_INDENT;
+			} else if (!fresh) {
+				fputc(' ', f);
+				used++;
+			}
+			/* only a first word after a long core name can still be too wide */
+			cols = fit_name(buf, text + i, end - i, CSIM_TABLE_WIDTH - used);
+			fputs(buf, f);
+			used += cols;
+			fresh = 0;
+		}
+		i = end + 1;
+	}
+	fputc('\n', f);
+}
+
+/* The diagnosis lines: what the numbers above likely mean (SPEC §10). */
+static void print_diagnosis(FILE *f, const struct csim_model *m)
+{
+	const struct csim_diagnosis *dg = &m->diagnosis;
+
+	if (dg->n == 0)
+		return;
+	fputs("\ndiagnosis (thresholds in docs/summary.md):\n", f);
+	for (size_t i = 0; i < dg->n; i++) {
+		const struct csim_diag *d = &dg->lines[i];
+		char text[CSIM_DIAG_TEXT_MAX];
+		size_t n = csim_diag_text(m, d, text, sizeof(text)), used = 2;
+		char core[CELL];
+
+		if (n >= sizeof(text))
+			n = sizeof(text) - 1;
+		fputs("- ", f);
+		if (d->core != CSIM_DIAG_ALL) {
+			const char *name = pid_name(m, m->summary.cores[d->core].pid);
+
+			used += fit_name(core, name, strlen(name), W_DIAG_CORE) + 2;
+			fputs(core, f);
+			fputs(": ", f);
+		}
+		put_wrapped(f, text, n, used);
+	}
+}
+
 void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 {
 	const struct csim_model *m = t->m;
@@ -425,6 +497,7 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 	}
 	if (s->ncores > 1)   /* one core has no balance to speak of */
 		print_balance(f, m);
+	print_diagnosis(f, m);
 }
 
 void csim_summary_table_release(struct csim_summary_table *t)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "model/clock.h"
+#include "model/diagnosis.h"
 
 /* A non-negative ratio num/den (num <= den) as 0.dddd, rounded half up. */
 static void out_share(struct csim_out *o, int64_t num, int64_t den)
@@ -269,6 +270,54 @@ static void write_balance(const struct csim_model *m, struct csim_out *o)
 	csim_out_char(o, '}');
 }
 
+/* One diagnosis line: its rule, core (null: the whole run), text and numbers. */
+static void write_diag(const struct csim_model *m, struct csim_out *o,
+		       const struct csim_diag *d)
+{
+	char text[CSIM_DIAG_TEXT_MAX];
+	size_t n = csim_diag_text(m, d, text, sizeof(text));
+
+	csim_out_char(o, '{');
+	out_key(o, "id");
+	csim_out_char(o, '"');
+	csim_out_text(o, csim_diag_id(d->rule));
+	csim_out_text(o, "\",");
+	out_key(o, "core");
+	if (d->core == CSIM_DIAG_ALL)
+		csim_out_text(o, "null");
+	else
+		out_pid_name(m, o, m->summary.cores[d->core].pid);
+	csim_out_char(o, ',');
+	out_key(o, "text");
+	csim_out_json_string(o, text, n < sizeof(text) ? n : sizeof(text) - 1);
+	csim_out_char(o, ',');
+	out_key(o, "numbers");
+	csim_out_char(o, '{');
+	for (size_t k = 0; k < d->nnums; k++) {
+		if (k)
+			csim_out_char(o, ',');
+		out_key(o, d->nums[k].key);
+		if (d->nums[k].is_pipe)
+			out_pipe_name(m, o, (uint32_t)d->nums[k].v);
+		else
+			csim_out_int(o, d->nums[k].v);
+	}
+	csim_out_text(o, "}}");
+}
+
+static void write_diagnosis(const struct csim_model *m, struct csim_out *o)
+{
+	const struct csim_diagnosis *d = &m->diagnosis;
+
+	out_key(o, "diagnosis");
+	csim_out_char(o, '[');
+	for (size_t i = 0; i < d->n; i++) {
+		csim_out_text(o, i ? ",\n  " : "\n  ");
+		write_diag(m, o, &d->lines[i]);
+	}
+	csim_out_text(o, d->n ? "\n]" : "]");
+}
+
 void csim_summary_write(const struct csim_model *m, const struct csim_summary_run *run,
 			struct csim_out *o)
 {
@@ -287,5 +336,7 @@ void csim_summary_write(const struct csim_model *m, const struct csim_summary_ru
 	}
 	csim_out_text(o, s->ncores ? "\n],\n" : "],\n");
 	write_balance(m, o);
-	csim_out_text(o, ",\n\"top_instructions\":null,\n\"diagnosis\":null}\n");
+	csim_out_text(o, ",\n\"top_instructions\":null,\n");
+	write_diagnosis(m, o);
+	csim_out_text(o, "}\n");
 }

@@ -140,6 +140,9 @@ static void test_wide(struct check_ctx *c)
 	CHECK_CONTAINS(c, t, "core \xc3\xa9t\xc3\xa9: span 0.005 us (9 cycles)\n");
 	CHECK_CONTAINS(c, t, "  A?B ");
 	CHECK(c, strstr(t, "\nX") == NULL && strstr(t, "\nB") == NULL);
+	/* the diagnosis names the 100-character core cut to its 30 columns and
+	   wraps its text within the width (check_width above) */
+	CHECK_CONTAINS(c, t, "\n- ccccccccccccccccccccccccccccc~: likely load imbalance");
 	free(t);
 	csim_basic_info_release(&bi);
 	csim_model_release(&m);

@@ -1,0 +1,377 @@
+/*
+ * Diagnosis (SPEC §10): every rule on a hand-built model that sits on its
+ * threshold (fires) and one just short of it (does not), the numbers and
+ * wording of the lines, and their order. A BAR on [0,1000) fixes a core's
+ * span at 1000 ns, so busy ns read directly as tenths of a percent.
+ */
+#include "check.h"
+#include "modelutil.h"
+
+#include "model/diagnosis.h"
+
+#define CA "core0.cubecore0"
+#define VA "core0.veccore0"
+#define VB "core1.veccore0"
+#define VC "core2.veccore0"
+
+static void run_all(struct csim_model *m)
+{
+	if (mu_run(m) != 0)
+		abort();
+}
+
+/* The line of `rule` about core `pid` (NULL: the whole run), or NULL. */
+static const struct csim_diag *line_of(const struct csim_model *m,
+				       enum csim_diag_rule rule, const char *pid)
+{
+	for (size_t i = 0; i < m->diagnosis.n; i++) {
+		const struct csim_diag *d = &m->diagnosis.lines[i];
+		const char *name = d->core == CSIM_DIAG_ALL ? NULL
+				   : m->table.pid_names[m->summary.cores[d->core].pid];
+
+		if (d->rule == rule && (pid == NULL ? name == NULL
+					: name != NULL && strcmp(name, pid) == 0))
+			return d;
+	}
+	return NULL;
+}
+
+static int has_rule(const struct csim_model *m, enum csim_diag_rule rule)
+{
+	for (size_t i = 0; i < m->diagnosis.n; i++)
+		if (m->diagnosis.lines[i].rule == rule)
+			return 1;
+	return 0;
+}
+
+static void check_text(struct check_ctx *c, const struct csim_model *m,
+		       const struct csim_diag *d, const char *want)
+{
+	char buf[512];
+	size_t n = csim_diag_text(m, d, buf, sizeof(buf));
+
+	CHECK(c, n < CSIM_DIAG_TEXT_MAX);
+	CHECK_U64(c, n, strlen(want));
+	CHECK_STR(c, buf, want);
+}
+
+/* A core with span [0,1000): MTE2 busy mte ns, CUBE busy cube ns. */
+static void transfer_core(struct csim_model *m, int64_t mte, int64_t cube)
+{
+	mu_slice(m, CA, "MTE2", 0, 1000, CSIM_SLICE_BAR);
+	mu_slice(m, CA, "MTE2", 0, mte / 2, CSIM_SLICE_INSTR);
+	mu_slice(m, CA, "MTE2", mte / 4, mte, CSIM_SLICE_INSTR);   /* overlaps: counted once */
+	mu_slice(m, CA, "MTE1", 0, 300, CSIM_SLICE_INSTR);         /* an MTE, not the busiest */
+	mu_slice(m, CA, "CUBE", 1000 - cube, 1000, CSIM_SLICE_INSTR);
+}
+
+/* MTE2 at 70 % with CUBE at 30 % fires; 69.9 %, or CUBE at 30.1 %, does not. */
+static void test_transfer_bound(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	csim_model_init(&m);
+	transfer_core(&m, 700, 300);
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_TRANSFER_BOUND, CA);
+	if (CHECK(c, d != NULL)) {
+		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "MTE2");
+		CHECK_I64(c, csim_diag_num(d, "busy_ns"), 700);
+		CHECK_I64(c, csim_diag_num(d, "span_ns"), 1000);
+		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "compute_pipe")), "CUBE");
+		CHECK_I64(c, csim_diag_num(d, "compute_busy_ns"), 300);
+		check_text(c, &m, d, "likely transfer-bound: MTE2 busy 70 % "
+			   "of the span, CUBE 30 %; try double buffering");
+		CHECK_STR(c, csim_diag_id(d->rule), "transfer_bound");
+	}
+	csim_model_release(&m);
+
+	csim_model_init(&m);
+	transfer_core(&m, 699, 300);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_TRANSFER_BOUND));
+	csim_model_release(&m);
+
+	csim_model_init(&m);
+	transfer_core(&m, 700, 301);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_TRANSFER_BOUND));
+	csim_model_release(&m);
+
+	/* A pure copy kernel has no compute pipe: transfer-bound by nature. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "MTE2", 0, 1000, CSIM_SLICE_INSTR);
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_TRANSFER_BOUND, VA);
+	if (CHECK(c, d != NULL)) {
+		CHECK_U64(c, (uint64_t)csim_diag_num(d, "compute_pipe"), CSIM_NONE);
+		check_text(c, &m, d, "likely transfer-bound: MTE2 busy 100 % "
+			   "of the span, no compute pipe ran; try double buffering");
+	}
+	csim_model_release(&m);
+}
+
+/* SCALAR busy 600 of 1000 fires, though the lane is dropped; 599 does not. */
+static void test_scalar_bound(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	for (int64_t busy = 599; busy <= 600; busy++) {
+		csim_model_init(&m);
+		mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_BAR);
+		mu_slice(&m, VA, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+		mu_slice(&m, VA, "SCALAR", 100, 100 + busy, CSIM_SLICE_INSTR);
+		run_all(&m);
+		d = line_of(&m, CSIM_DIAG_SCALAR_BOUND, VA);
+		if (busy == 599) {
+			CHECK(c, d == NULL);
+		} else if (CHECK(c, d != NULL)) {
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "SCALAR");
+			CHECK_I64(c, csim_diag_num(d, "busy_ns"), 600);
+			check_text(c, &m, d, "likely scalar-bound: SCALAR busy "
+				   "60 % of the span; move address and loop arithmetic out of "
+				   "the inner loops (--keep-scalar shows the lane)");
+		}
+		csim_model_release(&m);
+	}
+}
+
+/*
+ * MTE1 blocked in WAIT_FLAG [0,300) on MTE2 and [250,500) on FIXP: 500 of
+ * 1000 (fires; MTE2 is the main producer with 300); ending at 499 does not.
+ */
+static void test_sync_bound(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	for (int64_t end = 499; end <= 500; end++) {
+		csim_model_init(&m);
+		mu_slice(&m, CA, "MTE2", 0, 1000, CSIM_SLICE_BAR);
+		mu_slice(&m, CA, "MTE1", 600, 700, CSIM_SLICE_INSTR);
+		mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE1", 0, 300, "w1",
+			mu_detail(&m, "MTE2", "MTE1", 0));
+		mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE1", 250, end, "w2",
+			mu_detail(&m, "FIXP", "MTE1", 1));
+		run_all(&m);
+		d = line_of(&m, CSIM_DIAG_SYNC_BOUND, CA);
+		if (end == 499) {
+			CHECK(c, d == NULL);
+		} else if (CHECK(c, d != NULL)) {
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "MTE1");
+			CHECK_I64(c, csim_diag_num(d, "wait_flag_ns"), 500);
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "producer")), "MTE2");
+			CHECK_I64(c, csim_diag_num(d, "producer_ns"), 300);
+			check_text(c, &m, d, "likely sync-bound: MTE1 blocked in "
+				   "WAIT_FLAG 500 ns, 50 % of the 1000 ns span, most on MTE2 (30 %); see what MTE2 "
+				   "does before its SET_FLAG: double buffering lets it run ahead");
+		}
+		csim_model_release(&m);
+	}
+}
+
+/*
+ * Pipe names come from the input and can be long: the text quotes 64 bytes
+ * of each, cut before a UTF-8 sequence, not inside it: of "x" and 40 "é",
+ * byte 64 is the second byte of an "é", so the cut keeps "x" and 31 "é".
+ */
+static void test_long_names(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+	char name[100] = "x", cut[100] = "", want[CSIM_DIAG_TEXT_MAX];
+
+	for (int i = 0; i < 40; i++)
+		strcat(name, "\xc3\xa9");
+	memcpy(cut, name, 63);
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 1000, CSIM_SLICE_BAR);
+	mu_slice(&m, CA, "MTE2", 0, 1000, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_WAIT, CA, name, 0, 600, "w1", mu_detail(&m, name, name, 0));
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_SYNC_BOUND, CA);
+	snprintf(want, sizeof(want), "likely sync-bound: %s blocked in WAIT_FLAG 600 ns, "
+		 "60 %% of the 1000 ns span, most on %s (60 %%); see what %s does before "
+		 "its SET_FLAG: double buffering lets it run ahead", cut, cut, cut);
+	if (CHECK(c, d != NULL))
+		check_text(c, &m, d, want);
+	csim_model_release(&m);
+}
+
+/* Spans 100, 100 and 125: the slowest at 125 % of the median fires; 124 does not. */
+static void test_load_imbalance(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	for (int64_t slow = 124; slow <= 125; slow++) {
+		csim_model_init(&m);
+		mu_slice(&m, VA, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+		mu_slice(&m, VB, "VECTOR", 0, slow, CSIM_SLICE_INSTR);
+		mu_slice(&m, VC, "VECTOR", 50, 150, CSIM_SLICE_INSTR);
+		run_all(&m);
+		d = line_of(&m, CSIM_DIAG_LOAD_IMBALANCE, VB);
+		if (slow == 124) {
+			CHECK(c, !has_rule(&m, CSIM_DIAG_LOAD_IMBALANCE));
+		} else if (CHECK(c, d != NULL)) {
+			CHECK_I64(c, csim_diag_num(d, "max_span_ns"), 125);
+			CHECK_I64(c, csim_diag_num(d, "median_span_ns"), 100);
+			CHECK_I64(c, csim_diag_num(d, "min_span_ns"), 100);
+			CHECK_I64(c, csim_diag_num(d, "cores"), 3);
+			check_text(c, &m, d, "likely load imbalance: the slowest core "
+				   "spans 125 ns, 125 % of the median 100 ns over 3 cores; check "
+				   "how the tiling splits the work across blocks");
+		}
+		csim_model_release(&m);
+	}
+
+	/* One core is balanced by definition. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_LOAD_IMBALANCE));
+	csim_model_release(&m);
+}
+
+/*
+ * 31 pipeline instructions over two cores fire near-empty; 32 do not. The
+ * 40 SCALAR instructions do not count: scalar setup alone is no work.
+ */
+static void test_near_empty(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	for (int total = 31; total <= 32; total++) {
+		csim_model_init(&m);
+		for (int i = 0; i < total; i++)
+			mu_slice(&m, i % 2 ? VA : VB, "VECTOR", 10 * i, 10 * i + 5,
+				 CSIM_SLICE_INSTR);
+		for (int i = 0; i < 40; i++)
+			mu_slice(&m, VA, "SCALAR", 10 * i, 10 * i + 5, CSIM_SLICE_INSTR);
+		run_all(&m);
+		d = line_of(&m, CSIM_DIAG_NEAR_EMPTY, NULL);
+		if (total == 32) {
+			CHECK(c, d == NULL);
+		} else if (CHECK(c, d != NULL)) {
+			CHECK_I64(c, csim_diag_num(d, "instructions"), 31);
+			CHECK_I64(c, csim_diag_num(d, "cores"), 2);
+		}
+		csim_model_release(&m);
+	}
+
+	/* No core at all: the emptiest trace. */
+	csim_model_init(&m);
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_NEAR_EMPTY, NULL);
+	if (CHECK(c, d != NULL && m.diagnosis.n == 1)) {
+		CHECK_I64(c, csim_diag_num(d, "instructions"), 0);
+		check_text(c, &m, d, "possibly a near-empty trace: 0 instructions on the "
+			   "pipeline lanes over 0 cores; if the kernel's work depends on its "
+			   "inputs (a trip count or work-table size read from a tensor), it "
+			   "likely ran on zeroed inputs: profile it with real inputs");
+	}
+	csim_model_release(&m);
+}
+
+/* Cube cores without one CUBE instruction fire; one CUBE instruction, or no cube core, do not. */
+static void test_no_cube(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core1.cubecore0", "FIXP", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, VA, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_NO_CUBE, NULL);
+	if (CHECK(c, d != NULL)) {
+		CHECK_I64(c, csim_diag_num(d, "cube_cores"), 2);
+		CHECK_I64(c, csim_diag_num(d, "cube_instructions"), 0);
+		CHECK_STR(c, csim_diag_id(d->rule), "degenerate_no_cube");
+		check_text(c, &m, d, "likely a degenerate trace: 2 cube cores ran and CUBE has "
+			   "0 instructions; a matmul that did no matmul is a profiling "
+			   "artifact, not a free matmul: check the inputs and shapes the "
+			   "simulator ran with");
+	}
+	csim_model_release(&m);
+
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core1.cubecore0", "CUBE", 0, 1, CSIM_SLICE_INSTR);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_NO_CUBE));
+	csim_model_release(&m);
+
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_NO_CUBE));
+	csim_model_release(&m);
+
+	/* One of each: the wording says so in the singular. */
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_NO_CUBE, NULL);
+	if (CHECK(c, d != NULL))
+		check_text(c, &m, d, "likely a degenerate trace: 1 cube core ran and CUBE has "
+			   "0 instructions; a matmul that did no matmul is a profiling "
+			   "artifact, not a free matmul: check the inputs and shapes the "
+			   "simulator ran with");
+	d = line_of(&m, CSIM_DIAG_NEAR_EMPTY, NULL);
+	if (CHECK(c, d != NULL))
+		check_text(c, &m, d, "possibly a near-empty trace: 1 instruction on the "
+			   "pipeline lanes over 1 core; if the kernel's work depends on its "
+			   "inputs (a trip count or work-table size read from a tensor), it "
+			   "likely ran on zeroed inputs: profile it with real inputs");
+	csim_model_release(&m);
+}
+
+/*
+ * Lines come in rule order, then core order, whatever the input order; and
+ * running the pass again gives the same lines.
+ */
+static void test_order_and_rerun(struct check_ctx *c)
+{
+	struct csim_model m;
+	struct csim_error err;
+	enum csim_diag_rule want[] = {
+		CSIM_DIAG_NEAR_EMPTY, CSIM_DIAG_TRANSFER_BOUND, CSIM_DIAG_TRANSFER_BOUND,
+		CSIM_DIAG_SCALAR_BOUND, CSIM_DIAG_LOAD_IMBALANCE,
+	};
+	const char *cores[] = { NULL, VA, VB, VA, VA };
+
+	csim_model_init(&m);
+	mu_slice(&m, VB, "MTE3", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, VA, "SCALAR", 0, 1000, CSIM_SLICE_INSTR);
+	mu_slice(&m, VA, "MTE2", 0, 1000, CSIM_SLICE_INSTR);
+	mu_slice(&m, VC, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+	run_all(&m);
+	for (int pass = 0; pass < 2; pass++) {
+		if (CHECK_U64(c, m.diagnosis.n, 5))
+			for (size_t i = 0; i < 5; i++)
+				CHECK(c, line_of(&m, want[i], cores[i]) == &m.diagnosis.lines[i]);
+		csim_error_clear(&err);
+		CHECK_U64(c, (uint64_t)csim_pass_diagnose(&m, &err), CSIM_OK);
+	}
+	csim_model_release(&m);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_transfer_bound);
+	CHECK_RUN(&c, test_scalar_bound);
+	CHECK_RUN(&c, test_sync_bound);
+	CHECK_RUN(&c, test_long_names);
+	CHECK_RUN(&c, test_load_imbalance);
+	CHECK_RUN(&c, test_near_empty);
+	CHECK_RUN(&c, test_no_cube);
+	CHECK_RUN(&c, test_order_and_rerun);
+	return check_done(&c);
+}
