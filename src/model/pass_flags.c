@@ -355,6 +355,33 @@ static int too_many_ids(const struct csim_table *t, struct csim_error *err)
 			      "too many distinct sync flag ids (%zu)", t->ids.count);
 }
 
+/*
+ * The scratch both passes group and sort with: n items, and group bounds
+ * for every interned id. Returns -1 when out of memory (what was allocated
+ * is freed by work_free).
+ */
+static int work_alloc(struct flag_work *w, size_t n, size_t nids)
+{
+	w->items = csim_array_alloc(n, sizeof(*w->items));
+	w->src = csim_array_alloc(n, sizeof(*w->src));
+	w->keys = csim_array_alloc(n, sizeof(*w->keys));
+	w->order = csim_array_alloc(n, sizeof(*w->order));
+	w->start = csim_array_alloc(2 * nids + 1, sizeof(*w->start));
+	return w->items != NULL && w->src != NULL && w->keys != NULL &&
+	       w->order != NULL && w->start != NULL ? 0 : -1;
+}
+
+static void work_free(struct flag_work *w)
+{
+	free(w->items);
+	free(w->src);
+	free(w->keys);
+	free(w->order);
+	free(w->start);
+	free(w->stack);
+	csim_anchor_index_release(&w->anchors);
+}
+
 int csim_pass_pair(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
@@ -369,16 +396,10 @@ int csim_pass_pair(struct csim_model *m, struct csim_error *err)
 	m->flag_skips[CSIM_FSKIP_INCOMPLETE] = 0;
 	free(m->flags);
 	m->nflags = 0;
-	w.items = csim_array_alloc(nrec, sizeof(*w.items));
-	w.src = csim_array_alloc(nrec, sizeof(*w.src));
-	w.keys = csim_array_alloc(nrec, sizeof(*w.keys));
-	w.order = csim_array_alloc(nrec, sizeof(*w.order));
-	w.start = csim_array_alloc(2 * t->ids.count + 1, sizeof(*w.start));
 	w.stack = csim_array_alloc(nrec, sizeof(*w.stack));
 	/* A flag takes a B and an E record. */
 	m->flags = w.flags = csim_array_alloc(nrec / 2 + 1, sizeof(*w.flags));
-	if (w.items == NULL || w.src == NULL || w.keys == NULL ||
-	    w.order == NULL || w.start == NULL || w.stack == NULL || w.flags == NULL) {
+	if (work_alloc(&w, nrec, t->ids.count) != 0 || w.stack == NULL || w.flags == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
@@ -388,12 +409,7 @@ int csim_pass_pair(struct csim_model *m, struct csim_error *err)
 		qsort(w.flags, w.nflags, sizeof(*w.flags), flag_order_cmp);
 	m->nflags = w.nflags;
 out:
-	free(w.items);
-	free(w.src);
-	free(w.keys);
-	free(w.order);
-	free(w.start);
-	free(w.stack);
+	work_free(&w);
 	return rc;
 }
 
@@ -416,15 +432,9 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 			m->flag_skips[i] = 0;
 	free(m->arrows);
 	m->narrows = 0;
-	w.items = csim_array_alloc(n, sizeof(*w.items));
-	w.src = csim_array_alloc(n, sizeof(*w.src));
-	w.keys = csim_array_alloc(n, sizeof(*w.keys));
-	w.order = csim_array_alloc(n, sizeof(*w.order));
-	w.start = csim_array_alloc(2 * t->ids.count + 1, sizeof(*w.start));
 	/* An arrow takes a SET and a WAIT flag. */
 	m->arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->arrows));
-	if (w.items == NULL || w.src == NULL || w.keys == NULL || w.order == NULL ||
-	    w.start == NULL || m->arrows == NULL ||
+	if (work_alloc(&w, n, t->ids.count) != 0 || m->arrows == NULL ||
 	    csim_anchor_index_build(&w.anchors, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
@@ -433,11 +443,6 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp))
 		qsort(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp);
 out:
-	free(w.items);
-	free(w.src);
-	free(w.keys);
-	free(w.order);
-	free(w.start);
-	csim_anchor_index_release(&w.anchors);
+	work_free(&w);
 	return rc;
 }
