@@ -59,6 +59,21 @@ static void out_key(struct csim_out *o, const char *key)
 	csim_out_text(o, "\":");
 }
 
+/* "key":v, — a member followed by more. */
+static void out_int_member(struct csim_out *o, const char *key, int64_t v)
+{
+	out_key(o, key);
+	csim_out_int(o, v);
+	csim_out_char(o, ',');
+}
+
+static void out_uint_member(struct csim_out *o, const char *key, uint64_t v)
+{
+	out_key(o, key);
+	csim_out_uint(o, v);
+	csim_out_char(o, ',');
+}
+
 static void out_pipe_name(const struct csim_model *m, struct csim_out *o, uint32_t pipe)
 {
 	size_t n;
@@ -132,12 +147,8 @@ static void write_run(struct csim_out *o, const struct csim_summary_run *run)
 
 	out_key(o, "run");
 	csim_out_char(o, '{');
-	out_key(o, "index");
-	csim_out_uint(o, run->run);
-	csim_out_char(o, ',');
-	out_key(o, "of");
-	csim_out_uint(o, run->runs);
-	csim_out_char(o, ',');
+	out_uint_member(o, "index", run->run);
+	out_uint_member(o, "of", run->runs);
 	out_key(o, "merged");
 	csim_out_text(o, run->merged ? "true," : "false,");
 	out_key(o, "op_basic_info_offset");
@@ -182,24 +193,16 @@ static void write_pipe(const struct csim_model *m, struct csim_out *o,
 	csim_out_char(o, ',');
 	out_key(o, "kept");
 	csim_out_text(o, p->kept ? "true," : "false,");
-	out_key(o, "instructions");
-	csim_out_uint(o, p->instructions);
-	csim_out_char(o, ',');
-	out_key(o, "busy_ns");
-	csim_out_int(o, p->busy_ns);
-	csim_out_char(o, ',');
+	out_uint_member(o, "instructions", p->instructions);
+	out_int_member(o, "busy_ns", p->busy_ns);
 	out_key(o, "busy_us");
 	out_us(o, p->busy_ns);
 	csim_out_char(o, ',');
 	out_key(o, "busy_share");
 	out_share(o, p->busy_ns, span);
 	csim_out_char(o, ',');
-	out_key(o, "peak_depth");
-	csim_out_uint(o, p->peak_depth);
-	csim_out_char(o, ',');
-	out_key(o, "wait_flag_ns");
-	csim_out_int(o, p->wait_ns);
-	csim_out_char(o, ',');
+	out_uint_member(o, "peak_depth", p->peak_depth);
+	out_int_member(o, "wait_flag_ns", p->wait_ns);
 	write_waits(m, o, p);
 	csim_out_char(o, '}');
 }
@@ -213,15 +216,9 @@ static void write_core(const struct csim_model *m, struct csim_out *o,
 	out_key(o, "core");
 	out_pid_name(m, o, c->pid);
 	csim_out_char(o, ',');
-	out_key(o, "first_ns");
-	csim_out_int(o, c->first_ns);
-	csim_out_char(o, ',');
-	out_key(o, "last_ns");
-	csim_out_int(o, c->last_ns);
-	csim_out_char(o, ',');
-	out_key(o, "span_ns");
-	csim_out_int(o, span);
-	csim_out_char(o, ',');
+	out_int_member(o, "first_ns", c->first_ns);
+	out_int_member(o, "last_ns", c->last_ns);
+	out_int_member(o, "span_ns", span);
 	out_key(o, "span_us");
 	out_us(o, span);
 	csim_out_char(o, ',');
@@ -231,9 +228,7 @@ static void write_core(const struct csim_model *m, struct csim_out *o,
 	else
 		csim_out_text(o, "null");
 	csim_out_char(o, ',');
-	out_key(o, "cross_core_wait_ns");
-	csim_out_int(o, c->cross_wait_ns);
-	csim_out_char(o, ',');
+	out_int_member(o, "cross_core_wait_ns", c->cross_wait_ns);
 	out_key(o, "pipes");
 	csim_out_char(o, '[');
 	for (size_t k = 0; k < c->npipes; k++) {
@@ -253,18 +248,10 @@ static void write_balance(const struct csim_model *m, struct csim_out *o)
 		return;
 	}
 	csim_out_char(o, '{');
-	out_key(o, "cores");
-	csim_out_uint(o, s->ncores);
-	csim_out_char(o, ',');
-	out_key(o, "min_span_ns");
-	csim_out_int(o, s->min_span_ns);
-	csim_out_char(o, ',');
-	out_key(o, "median_span_ns");
-	csim_out_int(o, s->median_span_ns);
-	csim_out_char(o, ',');
-	out_key(o, "max_span_ns");
-	csim_out_int(o, s->max_span_ns);
-	csim_out_char(o, ',');
+	out_uint_member(o, "cores", s->ncores);
+	out_int_member(o, "min_span_ns", s->min_span_ns);
+	out_int_member(o, "median_span_ns", s->median_span_ns);
+	out_int_member(o, "max_span_ns", s->max_span_ns);
 	out_key(o, "slowest_core");
 	out_pid_name(m, o, s->cores[s->slowest].pid);
 	csim_out_char(o, '}');
