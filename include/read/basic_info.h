@@ -56,6 +56,14 @@ void csim_basic_info_init(struct csim_basic_info *bi);
 int csim_basic_info_load(struct csim_basic_info *bi, const char *path, uint64_t offset,
 			 char *payload, size_t size, struct csim_error *err);
 
+/*
+ * A member's value without the quotes of a JSON string (escapes are left
+ * as written: the producer writes none in these names); a number or object
+ * as written; p NULL when absent.
+ */
+struct csim_span csim_basic_info_text(const struct csim_basic_info *bi,
+				      enum csim_basic_field f);
+
 /* A member's value as a number, when it is a JSON number (or a string of
    one, as some producers write them); 0 when absent or not a number. */
 int csim_basic_info_number(const struct csim_basic_info *bi, enum csim_basic_field f,

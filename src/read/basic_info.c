@@ -84,13 +84,21 @@ out:
 	return rc;
 }
 
-int csim_basic_info_number(const struct csim_basic_info *bi, enum csim_basic_field f,
-			   double *v)
+struct csim_span csim_basic_info_text(const struct csim_basic_info *bi,
+				      enum csim_basic_field f)
 {
 	struct csim_span s = bi->field[f];
 
 	if (s.p != NULL && s.n >= 2 && s.p[0] == '"')
 		s = csim_span_of(s.p + 1, s.n - 2);
+	return s;
+}
+
+int csim_basic_info_number(const struct csim_basic_info *bi, enum csim_basic_field f,
+			   double *v)
+{
+	struct csim_span s = csim_basic_info_text(bi, f);
+
 	if (s.p == NULL || s.n == 0 || !(*s.p == '-' || (*s.p >= '0' && *s.p <= '9')))
 		return 0;
 	return csim_number_parse(s.p, s.n, v);

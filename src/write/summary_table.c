@@ -131,12 +131,6 @@ static void fmt_top_producer(char *dst, const struct csim_model *m,
 }
 
 /* A string value's text without its quotes (the producer's escapes stay). */
-static struct csim_span unquoted(struct csim_span v)
-{
-	if (v.p != NULL && v.n >= 2 && v.p[0] == '"')
-		return csim_span_of(v.p + 1, v.n - 2);
-	return v;
-}
 
 /* Clock in MHz: "1650", or "1649.500" when it has a fraction. */
 static void fmt_mhz(char *dst, const struct csim_clock *clock)
@@ -155,8 +149,8 @@ static void print_header(FILE *f, const struct csim_summary_run *run,
 {
 	const struct csim_basic_info *bi = run->basic;
 	int has = bi != NULL && bi->payload != NULL;
-	struct csim_span name = has ? unquoted(bi->field[CSIM_BASIC_NAME]) : csim_span_of(NULL, 0);
-	struct csim_span soc = has ? unquoted(bi->field[CSIM_BASIC_SOC]) : csim_span_of(NULL, 0);
+	struct csim_span name = has ? csim_basic_info_text(bi, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
+	struct csim_span soc = has ? csim_basic_info_text(bi, CSIM_BASIC_SOC) : csim_span_of(NULL, 0);
 	char tail[CELL], mhz[NUM];
 	size_t room;
 

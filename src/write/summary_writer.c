@@ -128,9 +128,7 @@ int csim_summary_run_clock(const struct csim_summary_run *run, struct csim_clock
 	if (bi == NULL || bi->payload == NULL)
 		return 0;
 	has_cur = csim_basic_info_number(bi, CSIM_BASIC_CUR_FREQ, &cur);
-	soc = bi->field[CSIM_BASIC_SOC];
-	if (soc.p != NULL && soc.n >= 2 && soc.p[0] == '"')
-		soc = csim_span_of(soc.p + 1, soc.n - 2);
+	soc = csim_basic_info_text(bi, CSIM_BASIC_SOC);
 	*clock = csim_clock_choose(has_cur, cur, soc.p, soc.n);
 	return 1;
 }

@@ -60,6 +60,14 @@ static void test_members_as_written(struct check_ctx *c)
 	CHECK(c, !csim_basic_info_number(&bi, CSIM_BASIC_CUR_FREQ, &v));
 	CHECK(c, csim_basic_info_number(&bi, CSIM_BASIC_BLOCK_DIM, &v) && v == 8);
 	CHECK(c, !csim_basic_info_number(&bi, CSIM_BASIC_NAME, &v));
+	{
+		struct csim_span name = csim_basic_info_text(&bi, CSIM_BASIC_NAME);
+		struct csim_span dim = csim_basic_info_text(&bi, CSIM_BASIC_BLOCK_DIM);
+
+		CHECK_MEM(c, name.p, name.n, "MatmulCustom");   /* quotes off */
+		CHECK_MEM(c, dim.p, dim.n, "8");                /* a number as written */
+		CHECK(c, csim_basic_info_text(&bi, CSIM_BASIC_CUR_FREQ).p == NULL);
+	}
 	CHECK_U64(c, bi.offset, 472);
 out:
 	csim_basic_info_release(&bi);
