@@ -24,6 +24,17 @@ struct csim_summary_pipe {
 				  number of slices in progress in one ns */
 	int64_t wait_ns;       /* union of all its WAIT_FLAG intervals */
 	size_t wait0, nwaits;  /* its waits[] by producer, in pipe order */
+	/* From API_INSTR (SPEC §10), when the run has one and it names this
+	   core and pipe: rows whose Pipe is this pipe, their column of this core */
+	int has_instr;
+	uint64_t instr_cycles;     /* sum of Cycles */
+	uint64_t instr_executed;   /* sum of Instructions Executed */
+	double util_weighted;      /* sum of Vector Utilization x Cycles, over
+				      rows whose utilization is not -1 */
+	uint64_t util_cycles;      /* the Cycles of those rows; 0: no utilization */
+	/* MTE pipes: bytes moved, from the slices' args.process_bytes */
+	int has_bytes;
+	uint64_t bytes;
 };
 
 struct csim_summary_core {
