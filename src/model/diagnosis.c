@@ -1,7 +1,10 @@
 /*
  * Diagnosis rules. Every share is compared in integers (x·100 against
  * pct·span) so a run exactly on a threshold gives the same answer on every
- * machine; a line fires at or past its threshold.
+ * machine; a line fires at or past its threshold. The vector utilization
+ * is a float in API_INSTR, so its cycle-weighted sum is compared in
+ * doubles against pct x cycles; for whole percentages (as in the
+ * fixtures) both sides are exact integers below 2^53.
  */
 #include "model/diagnosis.h"
 

@@ -94,7 +94,7 @@ static void match_id(struct csim_model *m, const struct csim_anchor_index *ix,
 		m->intra_skips[CSIM_FSKIP_NO_WAIT] += nset - nwait;
 	else
 		m->intra_skips[CSIM_FSKIP_NO_SET] += nwait - nset;
-	for (size_t i = nset + nset; i < n; i++)   /* the WAITs past the i-th SET's */
+	for (size_t i = nset + nset; i < n; i++)   /* WAITs beyond the SETs: none released them */
 		csim_unreleased_add(m->intra_unreleased, &m->flags[it[i].flag]);
 }
 
