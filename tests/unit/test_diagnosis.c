@@ -504,6 +504,18 @@ static void test_truncated(struct check_ctx *c)
 	CHECK(c, !has_rule(&m, CSIM_DIAG_TRUNCATED));
 	csim_model_release(&m);
 
+	/* 910B/310P flags carry no id: matched by detail key, the same reading. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, VA, "MTE2", 100, 101, NULL, mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, VA, "VECTOR", 50, 150, NULL, mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, VA, "VECTOR", 900, 1000, NULL, mu_detail(&m, "MTE2", "VECTOR", 0));
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_TRUNCATED, NULL);
+	if (CHECK(c, d != NULL))
+		CHECK_I64(c, csim_diag_num(d, "unreleased_waits"), 1);
+	csim_model_release(&m);
+
 	/* A cross-core wait on VB, never released, open past VB's end. */
 	csim_model_init(&m);
 	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
