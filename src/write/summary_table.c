@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/number_grid.h"
 #include "model/diagnosis.h"
 
 /* Column widths of a pipe row (docs/summary.md, "The table"). */
@@ -205,6 +206,64 @@ static void print_pipe(FILE *f, const struct csim_model *m,
 		fprintf(f, "  %-*s dropped\n", W_PRODUCER, producer);
 }
 
+static void put_wrapped(FILE *f, const char *text, size_t n, size_t used);
+
+/* "PIPE N[ (util U %)]," or, for bandwidth, "PIPE B.b GB/s,"; 0: nothing to say. */
+static size_t api_item(char *dst, size_t cap, const struct csim_model *m,
+		       const struct csim_summary_pipe *p, int bandwidth)
+{
+	char name[CELL], util[NUM] = "";
+	size_t n;
+	const char *raw = pipe_name(m, p->pipe, &n);
+
+	fit_name(name, raw, n, W_PIPE);
+	if (bandwidth) {
+		int64_t mbps;
+
+		if (!p->has_bytes || p->busy_ns <= 0)
+			return 0;
+		mbps = csim_summary_bandwidth_mbps(p->bytes, p->busy_ns);
+		mbps = mbps > INT64_MAX - 50 ? INT64_MAX / 100 : (mbps + 50) / 100;  /* tenths */
+		return (size_t)snprintf(dst, cap, "%s %lld.%lld GB/s,", name,
+					(long long)(mbps / 10), (long long)(mbps % 10));
+	}
+	if (!p->has_instr)
+		return 0;
+	if (p->util_cycles > 0)
+		snprintf(util, sizeof(util), " (util %.1f %%)",
+			 p->util_weighted / (double)p->util_cycles);
+	return (size_t)snprintf(dst, cap, "%s %llu%s,", name,
+				(unsigned long long)p->instr_cycles, util);
+}
+
+/* "  LABEL item, item, ..." wrapped at 80 columns; nothing when no item. */
+static void print_api_line(FILE *f, const struct csim_model *m,
+			   const struct csim_summary_core *c, const char *label, int bandwidth)
+{
+	char text[8 * CELL];
+	size_t n = 0;
+
+	for (size_t k = 0; k < c->npipes && n + CELL < sizeof(text); k++) {
+		size_t w = api_item(text + n, CELL, m, &m->summary.pipes[c->pipe0 + k], bandwidth);
+
+		if (w > 0 && w < CELL) {
+			n += w;
+			text[n++] = ' ';
+		}
+	}
+	if (n == 0)
+		return;
+	fprintf(f, "  %s ", label);
+	put_wrapped(f, text, n - 2, 3 + strlen(label));   /* without the last ", " */
+}
+
+/* What API_INSTR and the moved bytes say of the core's pipes. */
+static void print_core_api(FILE *f, const struct csim_model *m, const struct csim_summary_core *c)
+{
+	print_api_line(f, m, c, "API_INSTR cycles:", 0);
+	print_api_line(f, m, c, "bandwidth:", 1);
+}
+
 /* "[LABEL ]core NAME: span X us (C cycles)[, cross-core wait W us]" and its pipes. */
 static void print_core(FILE *f, const struct csim_model *m, const struct csim_summary_core *c,
 		       const struct csim_clock *clock, const char *label)
@@ -233,6 +292,46 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 	print_pipe_head(f);
 	for (size_t k = 0; k < c->npipes; k++)
 		print_pipe(f, m, &m->summary.pipes[c->pipe0 + k], span);
+	print_core_api(f, m, c);
+}
+
+/* The rows of API_INSTR with the most cycles (summary.json has ten). */
+#define TABLE_TOP 5
+#define W_CYCLES 10
+#define W_MNEMONIC 22
+
+static void print_top(FILE *f, const struct csim_model *m)
+{
+	const struct csim_instr_stats *st = &m->instr;
+	char share[NUM], mnem[CELL], pipe[CELL], src[CELL];
+
+	if (st->ntop == 0)
+		return;
+	fprintf(f, "\ntop instructions by cycles (%zu in summary.json):\n", st->ntop);
+	fprintf(f, "  %*s %*s  %-*s %-*s %s\n", W_CYCLES, "cycles", W_SHARE, "share%",
+		W_PIPE - 3, "pipe", W_MNEMONIC, "instruction", "source line");
+	for (size_t i = 0; i < st->ntop && i < TABLE_TOP; i++) {
+		const struct csim_instr_top *t = &st->top[i];
+		size_t n, used = 2 + W_CYCLES + 1 + W_SHARE + 2 + W_PIPE - 3 + 1 + W_MNEMONIC + 1;
+		const char *v;
+		uint64_t addr;
+
+		fmt_share(share, t->cycles > INT64_MAX ? INT64_MAX : (int64_t)t->cycles,
+			  st->total_cycles > INT64_MAX ? INT64_MAX : (int64_t)st->total_cycles);
+		v = csim_strtab_get(&st->text, t->pipe, &n);
+		fit_name(pipe, v, n, W_PIPE - 3);
+		v = csim_strtab_get(&st->text, t->mnemonic, &n);
+		fit_name(mnem, v, n, W_MNEMONIC);
+		v = csim_strtab_get(&st->text, t->address, &n);
+		if (t->source != CSIM_NONE)
+			v = csim_strtab_get(&st->text, t->source, &n);
+		else if (!csim_number_hex(v, n, &addr) ||
+			 (v = csim_instr_stats_source(st, addr, &n)) == NULL)
+			v = "-", n = 1;
+		fit_name(src, v, n, CSIM_TABLE_WIDTH - used);
+		fprintf(f, "  %*llu %*s  %-*s %-*s %s\n", W_CYCLES, (unsigned long long)t->cycles,
+			W_SHARE, share, W_PIPE - 3, pipe, W_MNEMONIC, mnem, src);
+	}
 }
 
 static void print_balance(FILE *f, const struct csim_model *m)
@@ -489,6 +588,7 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 		for (size_t i = 0; i < s->ncores; i++)
 			print_core(f, m, &s->cores[i], cp, "");
 	}
+	print_top(f, m);
 	if (s->ncores > 1)   /* one core has no balance to speak of */
 		print_balance(f, m);
 	print_diagnosis(f, m);
