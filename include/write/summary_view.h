@@ -27,6 +27,10 @@ void csim_view_format_share(char *dst, int64_t num, int64_t den);
 /* num/den in tenths of a percent, rounded half up; -1 for den 0. */
 int64_t csim_view_permille(int64_t num, int64_t den);
 
+/* num/den as a multiple with one decimal ("2.2"), rounded half up; 0 and
+   nothing written when den <= 0. */
+int csim_view_format_ratio(char *dst, int64_t num, int64_t den);
+
 /* Clock in MHz: "1650", or "1649.500" when it has a fraction. */
 void csim_view_format_mhz(char *dst, const struct csim_clock *clock);
 

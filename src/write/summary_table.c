@@ -195,7 +195,7 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	const struct csim_summary *s = &m->summary;
 	const struct csim_summary_core *slow = &s->cores[s->slowest];
 	const char *name = pid_name(m, slow->pid);
-	char lo[NUM], mid[NUM], hi[NUM], tail[CELL];
+	char lo[NUM], mid[NUM], hi[NUM], ratio[NUM], tail[CELL];
 	size_t used;
 
 	csim_view_format_us(lo, s->min_span_ns);
@@ -203,13 +203,8 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	csim_view_format_us(hi, s->max_span_ns);
 	fprintf(f, "\nload balance over %zu core%s: span min %s, median %s, max %s us\n",
 		s->ncores, s->ncores == 1 ? "" : "s", lo, mid, hi);
-	if (s->median_span_ns > 0) {
-		int64_t tenths = s->max_span_ns > INT64_MAX / 20
-				 ? s->max_span_ns / (s->median_span_ns / 10 + 1)
-				 : (s->max_span_ns * 20 / s->median_span_ns + 1) / 2;
-
-		snprintf(tail, sizeof(tail), " (%s us, %lld.%lldx the median)", hi,
-			 (long long)(tenths / 10), (long long)(tenths % 10));
+	if (csim_view_format_ratio(ratio, s->max_span_ns, s->median_span_ns)) {
+		snprintf(tail, sizeof(tail), " (%s us, %sx the median)", hi, ratio);
 	} else {
 		snprintf(tail, sizeof(tail), " (%s us)", hi);
 	}

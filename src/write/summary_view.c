@@ -35,6 +35,17 @@ void csim_view_format_share(char *dst, int64_t num, int64_t den)
 			 (long long)(permille % 10));
 }
 
+int csim_view_format_ratio(char *dst, int64_t num, int64_t den)
+{
+	int64_t tenths;
+
+	if (den <= 0)
+		return 0;
+	tenths = num > INT64_MAX / 20 ? num / (den / 10 + 1) : (num * 20 / den + 1) / 2;
+	snprintf(dst, CSIM_VIEW_NUM, "%lld.%lld", (long long)(tenths / 10), (long long)(tenths % 10));
+	return 1;
+}
+
 void csim_view_format_mhz(char *dst, const struct csim_clock *clock)
 {
 	long long milli = llround(clock->mhz * 1000.0);
