@@ -145,7 +145,7 @@ struct work {
 	size_t nraw;
 };
 
-static int counts_as_instruction(const struct csim_slice *sl)
+int csim_summary_counts_as_instruction(const struct csim_slice *sl)
 {
 	return sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT;
 }
@@ -551,7 +551,7 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 	rc = work_alloc(&w, err);
 	if (rc == CSIM_OK) {
 		collect_items(&w);
-		if (csim_interval_bucket_slices(&m->table, counts_as_instruction, &w.bk) != 0)
+		if (csim_interval_bucket_slices(&m->table, csim_summary_counts_as_instruction, &w.bk) != 0)
 			rc = csim_error_nomem(err, CSIM_E_INPUT);
 	}
 	if (rc == CSIM_OK &&
