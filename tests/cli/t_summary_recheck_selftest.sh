@@ -25,7 +25,8 @@
 # 62.50; SCALAR 50 / 0 / 5; FIXP all 0: null. All cycles 190; top: row2
 # (75, 3 executed, 2 cores, 0.3947), row0 (50, 3, 2, 0.2632; before row5
 # on the tie), row5 (50, 5, 1, 0.2632), row3 (10, 1, 1, 0.0526), row1 (5,
-# 1, 1, 0.0263); row4 has no cycles.
+# 1, 1, 0.0263); row4 has no cycles. Inner Code: 0x10 k.cpp:1, 0x20
+# k.cpp:5, the others none (source not checked: API_FILE could give one).
 #
 # Env: CSIM_SUMCHECK = built summary_recheck.
 set -euo pipefail
@@ -40,21 +41,21 @@ cat >"$tmp/t.json" <<'JSON'
 {"name":"cache_time","ph":"X","pid":"p0","tid":"MTE2 cache","ts":1.0,"dur":0.01}
 ]}
 JSON
-row() { # address pipe source cycles executed util
-	printf '{"address":"%s","pipe":"%s","source":"%s","cycles":%s,"instructions_executed":%s,"vector_utilization_percentage":%s}' "$@"
+row() { # address pipe source cycles executed util [inner code]
+	printf '{"address":"%s","pipe":"%s","source":"%s","cycles":%s,"instructions_executed":%s,"vector_utilization_percentage":%s,"ascendc_inner_code":"%s"}' "$@"
 }
 {
 	printf '{"cores":["p0","p1"],"instructions":{"p0":['
-	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 40 2 -1; printf ,
+	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 40 2 -1 k.cpp:1; printf ,
 	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 5 1 -1; printf ,
-	row 0x20 VEC "VADD X2" 30 3 50; printf ,
+	row 0x20 VEC "VADD X2" 30 3 50 k.cpp:5; printf ,
 	row 0x24 VECTOR "VMULS X3" 10 1 100; printf ,
 	row 0x30 FIXPIPE "FIX X4" 0 0 -1; printf ,
 	row 0x34 SCALAR "ADD X5" 50 5 -1
 	printf '],"p1":['
-	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 10 1 -1; printf ,
+	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 10 1 -1 k.cpp:1; printf ,
 	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 0 0 -1; printf ,
-	row 0x20 VEC "VADD X2" 45 -1 -1; printf ,
+	row 0x20 VEC "VADD X2" 45 -1 -1 k.cpp:5; printf ,
 	row 0x24 VECTOR "VMULS X3" 0 0 -1; printf ,
 	row 0x30 FIXPIPE "FIX X4" 0 0 -1; printf ,
 	row 0x34 SCALAR "ADD X5" 0 0 -1
@@ -68,8 +69,8 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 {"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"peak_depth":0,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null}]}],
 "load_balance":{"cores":1,"min_span_ns":300,"median_span_ns":300,"max_span_ns":300,"slowest_core":"p0"},
 "top_instructions":[
-{"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":null,"cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
-{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":null,"cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
+{"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
+{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
 {"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
 {"address":"0x24","pipe":"VECTOR","mnemonic":"VMULS","source":null,"cycles":10,"cycle_share":0.0526,"executed":1,"cores":1},
 {"address":"0x14","pipe":"MTE2","mnemonic":"SET_FLAG","source":null,"cycles":5,"cycle_share":0.0263,"executed":1,"cores":1}],
@@ -111,15 +112,17 @@ verdict "bytes" '"bytes":157' '"bytes":156' 1
 verdict "bandwidth truncated" '"bandwidth_gbps":1.047' '"bandwidth_gbps":1.046' 1
 verdict "bytes on a pipe that moved none" '"vector_utilization":62.50,"bytes":null' '"vector_utilization":62.50,"bytes":0' 1
 # top_instructions.
-verdict "top: wrong cycles" '"mnemonic":"VADD","source":null,"cycles":75' '"mnemonic":"VADD","source":null,"cycles":74' 1
-verdict "top: tie in the wrong order" '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":null,"cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
+verdict "top: wrong cycles" '"mnemonic":"VADD","source":"k.cpp:5","cycles":75' '"mnemonic":"VADD","source":"k.cpp:5","cycles":74' 1
+verdict "top: tie in the wrong order" '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
 {"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1}' '"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
-{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":null,"cycles":50,"cycle_share":0.2632,"executed":3,"cores":2}' 1
-verdict "top: by one core's cycles" '"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":null,"cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
-{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":null,"cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},' '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":null,"cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
-{"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":null,"cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},' 1
+{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2}' 1
+verdict "top: by one core's cycles" '"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
+{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},' '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
+{"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},' 1
 verdict "top: share truncated" '"cycles":50,"cycle_share":0.2632,"executed":3' '"cycles":50,"cycle_share":0.2631,"executed":3' 1
 verdict "top: pipe not canonical" '"address":"0x20","pipe":"VECTOR"' '"address":"0x20","pipe":"VEC"' 1
+verdict "top: source line" '"source":"k.cpp:5"' '"source":"k.cpp:6"' 1
+verdict "top: source line missing" '"source":"k.cpp:1"' '"source":null' 1
 verdict "top: mnemonic" '"mnemonic":"VMULS"' '"mnemonic":"VMUL"' 1
 verdict "top: cores" '"executed":3,"cores":2},
 {"address":"0x34"' '"executed":3,"cores":1},
@@ -130,9 +133,9 @@ verdict "top: a row without cycles listed" '"cycle_share":0.0263,"executed":1,"c
 # The same API_INSTR as --raw-metrics writes it (per-core arrays, input keys).
 cat >"$tmp/raw.json" <<'JSON'
 {"Cores":["p0","p1"],"Instructions":[
-{"Address":"0x10","Pipe":"MTE2","Source":"MOV_OUT_TO_UB X1","Cycles":[40,10],"Instructions Executed":[2,1],"Vector Utilization Percentage":[-1,-1]},
+{"Address":"0x10","AscendC Inner Code":"k.cpp:1","Pipe":"MTE2","Source":"MOV_OUT_TO_UB X1","Cycles":[40,10],"Instructions Executed":[2,1],"Vector Utilization Percentage":[-1,-1]},
 {"Address":"0x14","Pipe":"MTE2","Source":"SET_FLAG MTE2 ID:0","Cycles":[5,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[-1,-1]},
-{"Address":"0x20","Pipe":"VEC","Source":"VADD X2","Cycles":[30,45],"Instructions Executed":[3,-1],"Vector Utilization Percentage":[50,-1]},
+{"Address":"0x20","AscendC Inner Code":"k.cpp:5","Pipe":"VEC","Source":"VADD X2","Cycles":[30,45],"Instructions Executed":[3,-1],"Vector Utilization Percentage":[50,-1]},
 {"Address":"0x24","Pipe":"VECTOR","Source":"VMULS X3","Cycles":[10,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[100,-1]},
 {"Address":"0x30","Pipe":"FIXPIPE","Source":"FIX X4","Cycles":[0,0],"Instructions Executed":[0,0],"Vector Utilization Percentage":[-1,-1]},
 {"Address":"0x34","Pipe":"SCALAR","Source":"ADD X5","Cycles":[50,0],"Instructions Executed":[5,0],"Vector Utilization Percentage":[-1,-1]}]}

@@ -20,7 +20,8 @@
  *     vector_utilization, and top_instructions (summary_recheck_instr.c).
  * WAIT_FLAG and cross-core wait times cannot be rechecked from the trace
  * (flag records are not written); the unit tests cover them. Source lines
- * are not rechecked here (tests/cli/t_source_lines.sh).
+ * from API_FILE ranges and the slices' args.source are not rechecked here
+ * (tests/cli/t_source_lines.sh).
  *
  *   summary_recheck TRACE SUMMARY [METRICS]
  *     METRICS: the run's instr_metrics.json, by default the one beside

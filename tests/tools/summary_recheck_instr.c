@@ -11,7 +11,9 @@
  *     sums are 0 (or that has no rows) is null in the summary.
  *   - top_instructions: the ten rows with the most Cycles summed over the
  *     cores (ties: earlier row first, 0 excluded), their address, pipe,
- *     mnemonic, executed, cores with cycles and share of all cycles.
+ *     mnemonic, executed, cores with cycles and share of all cycles, and
+ *     its source line where an AscendC Inner Code gives it (a line from
+ *     API_FILE ranges is not in the outputs: not checked).
  * Row i of every core's list is the same API_INSTR row (SPEC §7 splits the
  * per-core arrays of one row).
  */
@@ -218,12 +220,32 @@ static void top_insert(struct row_total *top, size_t *n, struct row_total t)
 	top[k] = t;
 }
 
+/*
+ * The source line of address: the AscendC Inner Code of the first row with
+ * that address and a non-empty code (SPEC §10); NULL when no row has one
+ * (the line may then come from API_FILE ranges, which the outputs lack).
+ */
+static const char *inner_code(const cJSON *rows, const char *address)
+{
+	const cJSON *row;
+
+	if (address == NULL)
+		return NULL;
+	cJSON_ArrayForEach(row, rows) {
+		const char *a = str(row, "address"), *code = str(row, "ascendc_inner_code");
+
+		if (a != NULL && strcasecmp(a, address) == 0 && code != NULL && code[0] != '\0')
+			return code;
+	}
+	return NULL;
+}
+
 static void check_entry(const cJSON *metrics, const cJSON *core_names, const cJSON *e,
 			const struct row_total *t, double all, size_t rank)
 {
 	const char *first = cJSON_GetArrayItem(core_names, 0)->valuestring;
 	const cJSON *row = cJSON_GetArrayItem(rows_of(metrics, first), (int)t->row);
-	const char *addr = str(row, "address"), *got;
+	const char *addr = str(row, "address"), *got, *want;
 	char pipe[NAME_LEN], word[NAME_LEN];
 	double share;
 
@@ -237,6 +259,11 @@ static void check_entry(const cJSON *metrics, const cJSON *core_names, const cJS
 	if (got == NULL || strcmp(got, pipe) != 0)
 		sumcheck_fail("top_instructions[%zu]: pipe %s, row %zu is %s", rank,
 			      got != NULL ? got : "(none)", t->row, pipe);
+	want = inner_code(rows_of(metrics, first), addr);
+	got = str(e, "source");
+	if (want != NULL && (got == NULL || strcmp(got, want) != 0))
+		sumcheck_fail("top_instructions[%zu]: source %s, the Inner Code of %s is %s", rank,
+			      got != NULL ? got : "(null)", addr, want);
 	got = str(e, "mnemonic");
 	if (got == NULL || strcmp(got, word) != 0)
 		sumcheck_fail("top_instructions[%zu]: mnemonic %s, row %zu is %s", rank,
