@@ -43,12 +43,15 @@ run "$tmp" sim -o full --no-copy-raw
 check "no cut: exit 0" [ "$status" -eq 0 ]
 check "no cut: 14 slices, 2 arrows, 6 counters" valid --expect-slices 14 --expect-arrows 2 \
 	--expect-counters 6 "$tmp/full/trace.clean.json"
+check "no cut: no cut note" eval '! contains "$err" "cut ("'
 check "no cut: summary says so" grep -qx '"cut":null,' "$tmp/full/summary.json"
 check "no cut: no cut line in the table" eval '! contains "$out" "cut:"'
 
 # --- --window 3.2:6 ---------------------------------------------------------
 run "$tmp" sim -o w --no-copy-raw --window 3.2:6
 check "window: exit 0" [ "$status" -eq 0 ]
+check "window: a note counts what the trace holds" \
+	contains "$err" "note: cut (--core/--window): the trace holds 7 of 14 slice(s), 1 of 2 arrow(s), 3 of 6 counter(s)"
 check "window: viewer rules hold" valid --expect-slices 7 --expect-arrows 1 \
 	--expect-counters 3 "$tmp/w/trace.clean.json"
 for s in "core0.veccore0 MTE2 MOV_A2 2.5" "core0.veccore0 VECTOR VADD_V1 3" \
