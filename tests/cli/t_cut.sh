@@ -21,6 +21,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
+: "${CSIM_SUMCHECK:?set CSIM_SUMCHECK to the summary_recheck executable}"
 
 mkdir -p "$tmp/sim"
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/cut/dump.recipe" "$tmp/sim/visualize_data.bin"
@@ -121,6 +122,13 @@ run "$tmp" sim -o at --no-copy-raw --window 6:6
 # what runs at 6000: V2, the point P, S2 (starts there); the counter at 6.0
 check "6:6: viewer rules hold" valid --expect-slices 3 --expect-arrows 0 \
 	--expect-counters 1 "$tmp/at/trace.clean.json"
+
+# The windowed summaries against their traces, clipped by an independent
+# recount (tests/tools/summary_recheck.c).
+for d in w from to at; do
+	check "--window ($d): summary agrees with the trace" "$CSIM_SUMCHECK" \
+		"$tmp/$d/trace.clean.json" "$tmp/$d/summary.json"
+done
 
 # --- an empty window: a valid trace with no events ------------------------
 run "$tmp" sim -o empty --no-copy-raw --window 100:200

@@ -54,4 +54,13 @@ verdict "span misses a kept slice" '"first_ns":900,"last_ns":1200,"span_ns":300,
 verdict "span_ns not last - first" '"span_ns":300,"span_us":0.300' '"span_ns":301,"span_us":0.301' 1
 verdict "median span" '"median_span_ns":300' '"median_span_ns":299' 1
 verdict "schema" '"schema":1' '"schema":2' 1
+# A summary windowed to [1000,1100] (--window 1:1.1): the recheck clips the
+# trace's intervals first, so the whole-run numbers above no longer agree
+# (MTE2's union clipped is 100), a --core cut cannot be rechecked (exit 2).
+cut='"cut":{"cores":null,"window_us":[1.000,1.100],"window_ns":[1000,1100],"summary_windowed":true},'
+verdict "whole-run numbers under a window" '"run":null,' "\"run\":null,$cut" 1
+verdict "a --core cut" '"run":null,' '"run":null,"cut":{"cores":["p*"],"window_us":null,"window_ns":null,"summary_windowed":false},' 2
+good=${good/'"run":null,'/"\"run\":null,$cut"}
+verdict "windowed summary worked out by hand" '"busy_ns":150,"busy_us":0.150,"busy_share":0.5000' '"busy_ns":100,"busy_us":0.100,"busy_share":0.3333' 0
+verdict "windowed depth is the highest sub-lane + 1" '"peak_depth":2' '"peak_depth":1' 1
 finish
