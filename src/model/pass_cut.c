@@ -52,19 +52,31 @@ static void name_cores(const struct csim_model *m, char *buf, size_t size)
 		snprintf(buf + len, size - len, ", ...");
 }
 
+/* An error is one line: a control byte of a pid (or pattern) shows as '?'. */
+static int one_line(struct csim_error *err)
+{
+	for (char *p = err->message; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return err->code;
+}
+
 static int no_match(const struct csim_model *m, const char *pattern,
 		    struct csim_error *err)
 {
 	char cores[512];
 
-	if (m->nprocesses == 0)
-		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
-				      "option --core '%s' matches no core of the run: the trace has no core",
-				      pattern);
+	if (m->nprocesses == 0) {
+		csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+			       "option --core '%s' matches no core of the run: the trace has no core",
+			       pattern);
+		return one_line(err);
+	}
 	name_cores(m, cores, sizeof(cores));
-	return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
-			      "option --core '%s' matches no core of the run; its %zu core(s): %s",
-			      pattern, m->nprocesses, cores);
+	csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+		       "option --core '%s' matches no core of the run; its %zu core(s): %s",
+		       pattern, m->nprocesses, cores);
+	return one_line(err);
 }
 
 /* pid_in of every pid; fails on the first pattern that matches none. */

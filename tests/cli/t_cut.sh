@@ -153,6 +153,11 @@ check "--core: the summary is the whole run's" \
 	cmp -s <(grep -v '^"cut":' "$tmp/full/summary.json") <(grep -v '^"cut":' "$tmp/c0/summary.json")
 check "--core: the table says the summary is not cut" \
 	contains "$out" $'\ncut: --core core0.*: trace only, summary of all cores\n'
+many=()
+for i in $(seq 20); do many+=(--core '*'); done
+run "$tmp" sim -o many --no-copy-raw "${many[@]}"
+check "20 patterns: the cut line is cut to 80 columns" contains "$out" $'\ncut: --core * --core *'
+check "20 patterns: no stdout line over 80 columns" [ -z "$(awk 'length > 80' <<<"$out")" ]
 run "$tmp" sim -o rep --no-copy-raw --core core1.veccore0 --core='core0.cube*'
 # W1 W2 M1 C1; core1's counter; no arrow (both on core0.veccore0)
 check "repeated --core: any pattern keeps a core" valid --expect-slices 4 --expect-arrows 0 \

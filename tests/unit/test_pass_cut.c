@@ -280,6 +280,15 @@ static void test_pattern_matching_nothing(struct check_ctx *c)
 	CHECK_CONTAINS(c, err.message, "core0.veccore0, core1.veccore0");
 	CHECK(c, m.cut.slice_in == NULL);
 	csim_model_release(&m);
+	/* a pid with a newline cannot break the one-line error */
+	csim_model_init(&m);
+	mu_slice(&m, "core0\nerror: forged", "VECTOR", 2100, 2200, CSIM_SLICE_INSTR);
+	m.cut.cores = cores + 1;
+	m.cut.ncores = 1;
+	CHECK_I64(c, run_plan(&m, &err), CSIM_E_USAGE);
+	CHECK(c, strchr(err.message, '\n') == NULL);
+	CHECK_CONTAINS(c, err.message, "core0?error: forged");
+	csim_model_release(&m);
 }
 
 int main(void)
