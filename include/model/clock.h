@@ -15,7 +15,9 @@
 enum csim_clock_source {
 	CSIM_CLOCK_CUR_FREQ,   /* OP_BASIC_INFO cur_freq */
 	CSIM_CLOCK_SOC_TABLE,  /* the simulator's clock for the SoC */
-	CSIM_CLOCK_DEFAULT     /* the simulator's default: SoC unknown or absent */
+	CSIM_CLOCK_DEFAULT,    /* the simulator's default: SoC unknown or absent */
+	CSIM_CLOCK_DERIVED     /* no OP_BASIC_INFO: API_INSTR cycles against the
+				  slices' lengths (summary_instr.h) */
 };
 
 /* The simulator's default clock, used for SoCs not in its table. */
@@ -33,6 +35,13 @@ struct csim_clock {
 double csim_clock_of_soc(const char *soc, size_t n);
 
 /*
+ * The simulator clock (its SoC table or its default) within a relative
+ * tolerance of mhz, or 0 when none is: a clock measured from the trace is
+ * one the simulator used, or a sign of mismatched inputs.
+ */
+double csim_clock_snap(double mhz, double tolerance);
+
+/*
  * The run's clock: cur_freq when has_cur_freq and it is a usable clock
  * (positive, below 100 GHz), else the SoC's (soc NULL: unknown), else the
  * default.
@@ -40,7 +49,7 @@ double csim_clock_of_soc(const char *soc, size_t n);
 struct csim_clock csim_clock_choose(int has_cur_freq, double cur_freq,
 				    const char *soc, size_t n);
 
-/* "cur_freq", "soc_table", "default": the names summary.json uses. */
+/* "cur_freq", "soc_table", "default", "derived": the names summary.json uses. */
 const char *csim_clock_source_name(enum csim_clock_source s);
 
 #endif

@@ -19,6 +19,7 @@
 #include "base/csim_error.h"
 #include "model/cut.h"
 #include "model/event_table.h"
+#include "model/instr_stats.h"
 #include "model/pipe_table.h"
 #include "model/summary.h"
 
@@ -109,6 +110,9 @@ struct csim_model {
 	/* the lane rule's choices (--keep-scalar, --keep-cache-ccu): part of the
 	   model, so that passes need no options; zero drops both */
 	struct csim_lane_rule rule;
+	/* the run's API_INSTR, boiled down (empty when it has none): from
+	   reading, like the table */
+	struct csim_instr_stats instr;
 	/* pipe classes, one per pipe id */
 	struct csim_model_pipe *pipes;
 	size_t npipes;

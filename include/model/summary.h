@@ -32,9 +32,12 @@ struct csim_summary_pipe {
 	double util_weighted;      /* sum of Vector Utilization x Cycles, over
 				      rows whose utilization is not -1 */
 	uint64_t util_cycles;      /* the Cycles of those rows; 0: no utilization */
+	uint64_t instr_sync_cycles; /* Cycles of its SET/WAIT flag rows */
 	/* MTE pipes: bytes moved, from the slices' args.process_bytes */
 	int has_bytes;
 	uint64_t bytes;
+	int64_t slice_ns;      /* sum of its instruction slices' lengths: with
+				  instr_cycles, it gives the clock (below) */
 };
 
 struct csim_summary_core {
@@ -54,6 +57,9 @@ struct csim_summary {
 	/* load balance; meaningful when ncores > 0 */
 	int64_t min_span_ns, median_span_ns, max_span_ns;
 	size_t slowest;        /* index in cores[]: largest span, first in order */
+	/* The clock API_INSTR's cycles and the slices' lengths agree on
+	   (summary_instr.h), 0 when they do not */
+	double derived_mhz;
 };
 
 /*

@@ -1,5 +1,6 @@
 /*
- * metrics_writer: reshapes the first API_INSTR block into instr_metrics.json.
+ * metrics_writer: reshapes the run's API_INSTR block, as read/instr_index.h
+ * indexed it, into instr_metrics.json.
  *
  * {"cores":[...],"instructions":{core:[rows]},"column_types":{...}}. Each row
  * holds every instruction field under a lower-cased, underscored key; an
@@ -16,44 +17,8 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "read/instr_index.h"
 #include "write/out_file.h"
-#include "base/span.h"
-
-struct csim_metrics_field {
-	const char *key;        /* key text between its quotes */
-	size_t key_n;
-	const char *val;        /* raw value text */
-	size_t val_n;
-	size_t elems;           /* first element span in elem[], when split */
-	int split;              /* an array with one element per core */
-};
-
-struct csim_metrics {
-	char *payload;
-	size_t size;
-	const char *path;       /* for messages */
-	uint64_t block_offset;
-	struct csim_span *cores;   /* raw string values of Cores */
-	size_t ncores, cores_cap;
-	const char *dtype;      /* raw "Instructions Dtype" value, or NULL */
-	size_t dtype_n;
-	struct csim_metrics_field *fields;
-	size_t nfields, fields_cap;
-	size_t *row_first;      /* first field of each instruction, plus an end mark */
-	size_t nrows, rows_cap;
-	struct csim_span *elem;    /* element spans of split arrays */
-	size_t nelem, elem_cap;
-};
-
-/*
- * Validates and indexes an API_INSTR payload. Takes ownership of payload in
- * every case, also on failure: call csim_metrics_release() afterwards
- * either way.
- */
-int csim_metrics_load(struct csim_metrics *mt, const char *path,
-		      uint64_t block_offset, char *payload, size_t size,
-		      struct csim_error *err);
-void csim_metrics_release(struct csim_metrics *mt);
 
 /*
  * Writes the reshaped file, or with raw the payload byte for byte. Write

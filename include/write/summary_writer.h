@@ -25,12 +25,17 @@ struct csim_summary_run {
 /*
  * The run's clock (SPEC §10): 1 and *clock filled when the run has an
  * OP_BASIC_INFO (its cur_freq, else its SoC's clock, else the simulator's
- * default); 0 when the clock is unknown. The table prints the same clock.
+ * default), or else when API_INSTR gives one (summary.derived_mhz); 0 when
+ * the clock is unknown. The table prints the same clock.
  */
-int csim_summary_run_clock(const struct csim_summary_run *run, struct csim_clock *clock);
+int csim_summary_run_clock(const struct csim_summary_run *run, const struct csim_summary *s,
+			   struct csim_clock *clock);
 
 /* ns as cycles of the clock, rounded half away from zero. */
 int64_t csim_summary_cycles(const struct csim_clock *clock, int64_t ns);
+
+/* Mean bandwidth in MB/s (GB/s with 3 decimals): bytes over busy_ns > 0. */
+int64_t csim_summary_bandwidth_mbps(uint64_t bytes, int64_t busy_ns);
 
 /* Writes the whole file into o; a write error is reported by commit(). */
 void csim_summary_write(const struct csim_model *m, const struct csim_summary_run *run,

@@ -8,6 +8,7 @@
 #include "read/block_reader.h"
 #include "read/event_ingest.h"
 #include "read/event_scan.h"
+#include "read/instr_digest.h"
 #include "write/metrics_writer.h"
 #include "model/model.h"
 #include "write/out_file.h"
@@ -199,6 +200,8 @@ static int load_metrics(struct run *r, struct csim_error *err)
 	r->have_metrics = 1;
 	r->instr_offset = h->offset;
 	drop_held_instr(r);
+	if (rc == CSIM_OK)
+		rc = csim_instr_digest(&r->model.instr, &r->metrics, err);
 	return rc;
 }
 

@@ -31,6 +31,18 @@ double csim_clock_of_soc(const char *soc, size_t n)
 	return 0;
 }
 
+double csim_clock_snap(double mhz, double tolerance)
+{
+	/* the default (1850) is in the table as 910B1's */
+	for (size_t i = 0; i < sizeof(soc_table) / sizeof(soc_table[0]); i++) {
+		double d = mhz - soc_table[i].mhz;
+
+		if (d <= tolerance * soc_table[i].mhz && -d <= tolerance * soc_table[i].mhz)
+			return soc_table[i].mhz;
+	}
+	return 0;
+}
+
 struct csim_clock csim_clock_choose(int has_cur_freq, double cur_freq,
 				    const char *soc, size_t n)
 {
@@ -54,6 +66,8 @@ const char *csim_clock_source_name(enum csim_clock_source s)
 		return "cur_freq";
 	case CSIM_CLOCK_SOC_TABLE:
 		return "soc_table";
+	case CSIM_CLOCK_DERIVED:
+		return "derived";
 	case CSIM_CLOCK_DEFAULT:
 		break;
 	}

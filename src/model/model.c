@@ -9,6 +9,7 @@ void csim_model_init(struct csim_model *m)
 {
 	memset(m, 0, sizeof(*m));
 	csim_table_init(&m->table);
+	csim_instr_stats_init(&m->instr);
 }
 
 void csim_model_release(struct csim_model *m)
@@ -24,6 +25,7 @@ void csim_model_release(struct csim_model *m)
 	csim_summary_release(&m->summary);
 	csim_diagnosis_release(&m->diagnosis);
 	csim_cut_release(&m->cut);
+	csim_instr_stats_release(&m->instr);
 	memset(m, 0, sizeof(*m));
 }
 

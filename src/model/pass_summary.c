@@ -13,6 +13,7 @@
 
 #include "base/array_grow.h"
 #include "model/interval_group.h"
+#include "model/summary_instr.h"
 
 const struct csim_pass_def csim_pass_summary_def = {
 	csim_pass_summary,
@@ -239,6 +240,8 @@ static void sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
 	}
 	csim_interval_sort_nearly(w->scratch, n);
 	p->instructions = n;
+	for (size_t k = 0; k < n; k++)
+		p->slice_ns += w->scratch[k].end - w->scratch[k].start;
 	p->busy_ns = union_ns(w->scratch, n);
 	if (!p->kept)
 		p->peak_depth = peak_depth(w->scratch, n, w->heap);
@@ -550,6 +553,8 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 		sweep(&w);
 		rc = order_cores(&w, err);
 	}
+	if (rc == CSIM_OK)
+		csim_summary_add_instr(m);
 	if (rc != CSIM_OK)
 		csim_summary_release(w.s);
 	work_release(&w);

@@ -503,7 +503,7 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 	const struct csim_model *m = t->m;
 	const struct csim_summary *s = &m->summary;
 	struct csim_clock clock;
-	const struct csim_clock *cp = csim_summary_run_clock(&t->run, &clock) ? &clock : NULL;
+	const struct csim_clock *cp = csim_summary_run_clock(&t->run, s, &clock) ? &clock : NULL;
 
 	fputc('\n', f);
 	print_header(f, &t->run, cp);

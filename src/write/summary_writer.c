@@ -1,6 +1,7 @@
 #include "write/summary_writer.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "model/clock.h"
@@ -114,19 +115,23 @@ static void write_waits(const struct csim_model *m, struct csim_out *o,
 }
 
 /*
- * Known only with an OP_BASIC_INFO (for a SoC outside the simulator's
- * table, the simulator itself used its default). Without the block a
- * guessed clock would print confident but wrong cycle counts.
+ * Known with an OP_BASIC_INFO (for a SoC outside the simulator's table, the
+ * simulator itself used its default), or derived from API_INSTR. Otherwise
+ * a guessed clock would print confident but wrong cycle counts.
  */
-int csim_summary_run_clock(const struct csim_summary_run *run, struct csim_clock *clock)
+int csim_summary_run_clock(const struct csim_summary_run *run, const struct csim_summary *s,
+			   struct csim_clock *clock)
 {
 	const struct csim_basic_info *bi = run->basic;
 	struct csim_span soc;
 	double cur = 0;
 	int has_cur;
 
-	if (bi == NULL || bi->payload == NULL)
-		return 0;
+	if (bi == NULL || bi->payload == NULL) {
+		clock->mhz = s->derived_mhz;
+		clock->source = CSIM_CLOCK_DERIVED;
+		return s->derived_mhz > 0;
+	}
 	has_cur = csim_basic_info_number(bi, CSIM_BASIC_CUR_FREQ, &cur);
 	soc = csim_basic_info_text(bi, CSIM_BASIC_SOC);
 	*clock = csim_clock_choose(has_cur, cur, soc.p, soc.n);
@@ -182,6 +187,42 @@ static void write_clock(struct csim_out *o, int has, const struct csim_clock *cl
 	csim_out_text(o, "\"},\n");
 }
 
+/* ,"key":v or ,"key":null */
+static void out_opt_uint(struct csim_out *o, const char *key, int has, uint64_t v)
+{
+	csim_out_char(o, ',');
+	out_key(o, key);
+	if (has)
+		csim_out_uint(o, v);
+	else
+		csim_out_text(o, "null");
+}
+
+/* API_INSTR's numbers and the bytes moved (null: not known). */
+static void write_pipe_instr(struct csim_out *o, const struct csim_summary_pipe *p)
+{
+	char util[32];
+
+	out_opt_uint(o, "cycles", p->has_instr, p->instr_cycles);
+	out_opt_uint(o, "sync_cycles", p->has_instr, p->instr_sync_cycles);
+	out_opt_uint(o, "executed", p->has_instr, p->instr_executed);
+	csim_out_char(o, ',');
+	out_key(o, "vector_utilization");
+	if (p->util_cycles > 0) {
+		snprintf(util, sizeof(util), "%.2f", p->util_weighted / (double)p->util_cycles);
+		csim_out_text(o, util);
+	} else {
+		csim_out_text(o, "null");
+	}
+	out_opt_uint(o, "bytes", p->has_bytes, p->bytes);
+	csim_out_char(o, ',');
+	out_key(o, "bandwidth_gbps");
+	if (p->has_bytes && p->busy_ns > 0)
+		out_us(o, csim_summary_bandwidth_mbps(p->bytes, p->busy_ns));
+	else
+		csim_out_text(o, "null");
+}
+
 static void write_pipe(const struct csim_model *m, struct csim_out *o,
 		       const struct csim_summary_pipe *p, int64_t span)
 {
@@ -202,6 +243,7 @@ static void write_pipe(const struct csim_model *m, struct csim_out *o,
 	out_uint_member(o, "peak_depth", p->peak_depth);
 	out_int_member(o, "wait_flag_ns", p->wait_ns);
 	write_waits(m, o, p);
+	write_pipe_instr(o, p);
 	csim_out_char(o, '}');
 }
 
@@ -358,12 +400,76 @@ static void write_cut(const struct csim_model *m, struct csim_out *o)
 	csim_out_text(o, "},\n");
 }
 
+/* One of the rows with the most cycles (SPEC §10). */
+static void write_top_row(const struct csim_model *m, struct csim_out *o,
+			  const struct csim_instr_top *t)
+{
+	const struct csim_strtab *text = &m->instr.text;
+	size_t n;
+	const char *v;
+
+	csim_out_char(o, '{');
+	out_key(o, "address");
+	v = csim_strtab_get(text, t->address, &n);
+	csim_out_json_string(o, v, n);
+	csim_out_char(o, ',');
+	out_key(o, "pipe");
+	v = csim_strtab_get(text, t->pipe, &n);
+	csim_out_json_string(o, v, n);
+	csim_out_char(o, ',');
+	out_key(o, "mnemonic");
+	v = csim_strtab_get(text, t->mnemonic, &n);
+	csim_out_json_string(o, v, n);
+	csim_out_char(o, ',');
+	out_key(o, "source");
+	if (t->source != CSIM_NONE) {
+		v = csim_strtab_get(text, t->source, &n);
+		csim_out_json_string(o, v, n);
+	} else {
+		csim_out_text(o, "null");
+	}
+	csim_out_char(o, ',');
+	out_uint_member(o, "cycles", t->cycles);
+	out_key(o, "cycle_share");
+	out_share(o, t->cycles > INT64_MAX ? INT64_MAX : (int64_t)t->cycles,
+		  m->instr.total_cycles > INT64_MAX ? INT64_MAX : (int64_t)m->instr.total_cycles);
+	csim_out_char(o, ',');
+	out_uint_member(o, "executed", t->executed);
+	out_key(o, "cores");
+	csim_out_uint(o, t->cores);
+	csim_out_char(o, '}');
+}
+
+static void write_top(const struct csim_model *m, struct csim_out *o)
+{
+	out_key(o, "top_instructions");
+	if (!m->instr.loaded) {
+		csim_out_text(o, "null");
+		return;
+	}
+	csim_out_char(o, '[');
+	for (size_t i = 0; i < m->instr.ntop; i++) {
+		csim_out_text(o, i ? ",\n  " : "\n  ");
+		write_top_row(m, o, &m->instr.top[i]);
+	}
+	csim_out_text(o, m->instr.ntop ? "\n]" : "]");
+}
+
+int64_t csim_summary_bandwidth_mbps(uint64_t bytes, int64_t busy_ns)
+{
+	/* bytes per ns is GB/s; in MB/s, rounded half up, without overflow
+	   for any byte count a run can move */
+	long double v = (long double)bytes * 1000.0L / (long double)busy_ns;
+
+	return v >= 9.2e18L ? INT64_MAX : (int64_t)(v + 0.5L);
+}
+
 void csim_summary_write(const struct csim_model *m, const struct csim_summary_run *run,
 			struct csim_out *o)
 {
 	const struct csim_summary *s = &m->summary;
 	struct csim_clock clock;
-	int has_clock = csim_summary_run_clock(run, &clock);
+	int has_clock = csim_summary_run_clock(run, s, &clock);
 
 	csim_out_text(o, "{\"schema\":1,\n");
 	write_run(o, run);
@@ -377,7 +483,9 @@ void csim_summary_write(const struct csim_model *m, const struct csim_summary_ru
 	}
 	csim_out_text(o, s->ncores ? "\n],\n" : "],\n");
 	write_balance(m, o);
-	csim_out_text(o, ",\n\"top_instructions\":null,\n");
+	csim_out_text(o, ",\n");
+	write_top(m, o);
+	csim_out_text(o, ",\n");
 	write_diagnosis(m, o);
 	csim_out_text(o, "}\n");
 }

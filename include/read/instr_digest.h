@@ -1,0 +1,32 @@
+/*
+ * instr_digest: boils the indexed API_INSTR block (read/instr_index.h
+ * indexes it, for instr_metrics.json too) down to the run's instr_stats
+ * (model/instr_stats.h): per pipe and core the cycles, executions and
+ * cycle-weighted vector utilization, the ten rows with the most cycles, and
+ * each address's `AscendC Inner Code` source line (SPEC §10).
+ *
+ * Values follow the reader's per-core rule (format-notes §5.2): element
+ * [core] of an array, else element 0, a scalar for every core; a value that
+ * is not a non-negative number is not applicable (-1 = NA).
+ */
+#ifndef CSIM_INSTR_DIGEST_H
+#define CSIM_INSTR_DIGEST_H
+
+#include <stdint.h>
+
+#include "base/csim_error.h"
+#include "model/instr_stats.h"
+#include "read/instr_index.h"
+
+/* s freshly initialised; on failure s is left safe to release. */
+int csim_instr_digest(struct csim_instr_stats *s, const struct csim_metrics *mt,
+		      struct csim_error *err);
+
+/* Adds a source line for [lo, hi]; -1 out of memory. */
+int csim_instr_digest_add_line(struct csim_instr_stats *s, uint64_t lo, uint64_t hi,
+			       uint32_t source);
+
+/* Sorts the lines by address, keeping the first of overlapping ones. */
+void csim_instr_digest_sort_lines(struct csim_instr_stats *s);
+
+#endif

@@ -1,0 +1,408 @@
+/*
+ * instr_digest: one walk over the indexed API_INSTR rows. Each row adds its
+ * per-core values to its (pipe, core) groups, competes for the top ten, and
+ * gives its address a source line; nothing per row survives the walk, so
+ * the digest stays small whatever the block's size.
+ */
+#include "read/instr_digest.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "base/number_grid.h"
+#include "model/pipe_table.h"
+#include "read/json_scan.h"
+
+/* The columns a row is read for (format-notes §5.2). */
+enum column {
+	COL_ADDRESS, COL_INNER_CODE, COL_PIPE, COL_SOURCE, COL_CYCLES,
+	COL_EXECUTED, COL_UTIL, COL_COUNT
+};
+
+static const char *const column_names[COL_COUNT] = {
+	"Address", "AscendC Inner Code", "Pipe", "Source", "Cycles",
+	"Instructions Executed", "Vector Utilization Percentage"
+};
+
+struct digest {
+	struct csim_instr_stats *s;
+	const struct csim_metrics *mt;
+	struct csim_json_stack stack;
+	char *buf;              /* decoded strings */
+	size_t buf_cap;
+	struct csim_error *err;
+};
+
+/* A string value decoded into d->buf; n 0 and 1 when it is not a string. */
+static int decode(struct digest *d, const char *v, size_t vn, struct csim_span *out)
+{
+	out->p = NULL;
+	out->n = 0;
+	if (vn < 2 || v[0] != '"')
+		return CSIM_OK;
+	if (csim_array_grow((void **)&d->buf, &d->buf_cap, vn, 1) != 0)
+		return csim_error_nomem(d->err, CSIM_E_INPUT);
+	out->n = csim_json_unescape(v + 1, vn - 2, d->buf);
+	out->p = d->buf;
+	return CSIM_OK;
+}
+
+static int intern(struct digest *d, struct csim_span v, uint32_t *id)
+{
+	if (csim_strtab_intern(&d->s->text, v.p != NULL ? v.p : "", v.n, id) != 0)
+		return csim_error_nomem(d->err, CSIM_E_INPUT);
+	return CSIM_OK;
+}
+
+static int load_cores(struct digest *d)
+{
+	struct csim_instr_stats *s = d->s;
+
+	s->cores = csim_array_alloc(d->mt->ncores ? d->mt->ncores : 1, sizeof(*s->cores));
+	if (s->cores == NULL)
+		return csim_error_nomem(d->err, CSIM_E_INPUT);
+	for (size_t c = 0; c < d->mt->ncores; c++) {
+		struct csim_span name;
+		int rc = decode(d, d->mt->cores[c].p, d->mt->cores[c].n, &name);
+
+		if (rc == CSIM_OK)
+			rc = intern(d, name, &s->cores[c]);
+		if (rc != CSIM_OK)
+			return rc;
+		s->ncores = c + 1;
+	}
+	return CSIM_OK;
+}
+
+/* The pipe's index in s->pipes, adding it (and its groups) when new. */
+static int pipe_index(struct digest *d, struct csim_span pipe, size_t *idx)
+{
+	struct csim_instr_stats *s = d->s;
+	size_t n, cap;
+	const char *canon = csim_pipe_canonical(pipe.p != NULL ? pipe.p : "", pipe.n, &n);
+	uint32_t id;
+	void *g;
+	int rc = intern(d, csim_span_of(canon, n), &id);
+
+	if (rc != CSIM_OK)
+		return rc;
+	for (*idx = 0; *idx < s->npipes; (*idx)++)
+		if (s->pipes[*idx] == id)
+			return CSIM_OK;
+	if (csim_array_grow((void **)&s->pipes, &s->pipes_cap, s->npipes + 1,
+			    sizeof(*s->pipes)) != 0)
+		return csim_error_nomem(d->err, CSIM_E_INPUT);
+	/* Pipes are a few dozen: growing the groups one pipe at a time is cheap. */
+	cap = (s->npipes + 1) * (s->ncores ? s->ncores : 1);
+	g = realloc(s->groups, cap * sizeof(*s->groups));
+	if (g == NULL)
+		return csim_error_nomem(d->err, CSIM_E_INPUT);
+	s->groups = g;
+	memset(&s->groups[s->npipes * s->ncores], 0, s->ncores * sizeof(*s->groups));
+	s->pipes[s->npipes] = id;
+	*idx = s->npipes++;
+	return CSIM_OK;
+}
+
+/*
+ * The column's value for core c (format-notes §5.2, the reader's rule): a
+ * per-core array's element, else element c of a shorter or longer array if
+ * it has one, else its element 0; a scalar serves every core.
+ */
+static int value_at(struct digest *d, const struct csim_metrics_field *f, size_t c,
+		    struct csim_span *v)
+{
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	struct csim_scan_result res;
+	int has = 1, rc;
+	size_t k = 0;
+
+	v->p = NULL;
+	v->n = 0;
+	if (f == NULL)
+		return CSIM_OK;
+	if (f->split) {
+		*v = d->mt->elem[f->elems + c];
+		return CSIM_OK;
+	}
+	if (*f->val != '[') {
+		*v = csim_span_of(f->val, f->val_n);
+		return CSIM_OK;
+	}
+	csim_json_iter_init(&it, &d->stack, f->val, f->val + f->val_n, 1);
+	while ((rc = csim_json_iter_next(&it, &m, &has, &res)) == CSIM_SCAN_OK && has) {
+		if (k == 0 || k == c)
+			*v = m.value;
+		if (k++ == c)
+			break;
+	}
+	if (rc == CSIM_SCAN_NOMEM)
+		return csim_error_nomem(d->err, CSIM_E_INPUT);
+	return CSIM_OK;   /* the payload was validated: nothing else can fail */
+}
+
+/* A number value, or -1 when absent, not a number or negative (NA). */
+static double number_at(struct digest *d, const struct csim_metrics_field *f, size_t c,
+			int *rc)
+{
+	struct csim_span v;
+	double x;
+
+	*rc = value_at(d, f, c, &v);
+	if (*rc != CSIM_OK || v.p == NULL || !csim_number_parse(v.p, v.n, &x) ||
+	    !isfinite(x) || x < 0)
+		return -1;
+	return x;
+}
+
+static uint64_t to_count(double x)
+{
+	return x <= 0 ? 0 : x >= 1.8e19 ? UINT64_MAX : (uint64_t)llround(x);
+}
+
+/* SET/WAIT flag rows: their cycles are time blocked, not work. */
+static int is_sync(struct csim_span mnemonic)
+{
+	static const char *const prefixes[] = {
+		"SET_FLAG", "WAIT_FLAG", "set_event", "wait_event",
+		"SET_INTRA_BLOCK", "WAIT_INTRA_BLOCK"
+	};
+
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t n = strlen(prefixes[i]);
+
+		if (mnemonic.n >= n && memcmp(mnemonic.p, prefixes[i], n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Row totals, for the top ten. */
+struct row_sum {
+	uint64_t cycles, executed;
+	uint32_t cores;
+};
+
+static int add_values(struct digest *d, const struct csim_metrics_field *const *col,
+		      size_t pipe, int sync, struct row_sum *sum)
+{
+	struct csim_instr_stats *s = d->s;
+	int rc = CSIM_OK;
+
+	for (size_t c = 0; c < s->ncores && rc == CSIM_OK; c++) {
+		struct csim_instr_group *g = &s->groups[pipe * s->ncores + c];
+		double cyc = number_at(d, col[COL_CYCLES], c, &rc);
+		double exe = rc == CSIM_OK ? number_at(d, col[COL_EXECUTED], c, &rc) : -1;
+		double util = rc == CSIM_OK ? number_at(d, col[COL_UTIL], c, &rc) : -1;
+		uint64_t cycles = to_count(cyc);
+
+		if (cyc < 0 && exe < 0)
+			continue;
+		g->present = 1;
+		if (sync) {
+			g->sync_cycles += cycles;
+		} else {
+			g->cycles += cycles;
+			g->executed += to_count(exe);
+		}
+		if (util >= 0 && cycles > 0 && !sync) {
+			g->util_weighted += util * (double)cycles;
+			g->util_cycles += cycles;
+		}
+		sum->cycles += cycles;
+		sum->executed += to_count(exe);
+		sum->cores += cycles > 0;
+	}
+	s->total_cycles += sum->cycles;
+	return rc;
+}
+
+/* "0x10d0d168" -> 1; anything else 0. */
+static int parse_hex(struct csim_span v, uint64_t *addr)
+{
+	uint64_t a = 0;
+
+	if (v.n < 3 || v.n > 18 || v.p[0] != '0' || (v.p[1] != 'x' && v.p[1] != 'X'))
+		return 0;
+	for (size_t i = 2; i < v.n; i++) {
+		char ch = v.p[i];
+		unsigned dig = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
+			       : ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10)
+			       : ch >= 'A' && ch <= 'F' ? (unsigned)(ch - 'A' + 10) : 16u;
+
+		if (dig == 16)
+			return 0;
+		a = a << 4 | dig;
+	}
+	*addr = a;
+	return 1;
+}
+
+int csim_instr_digest_add_line(struct csim_instr_stats *s, uint64_t lo, uint64_t hi,
+			       uint32_t source)
+{
+	if (csim_array_grow((void **)&s->lines, &s->lines_cap, s->nlines + 1,
+			    sizeof(*s->lines)) != 0)
+		return -1;
+	s->lines[s->nlines++] = (struct csim_instr_line){ lo, hi, source };
+	return 0;
+}
+
+/* Keeps the row when it is among the ten with the most cycles. */
+static int rank_row(struct digest *d, size_t row, const struct csim_metrics_field *const *col,
+		    uint32_t pipe, struct csim_span mnemonic, uint32_t source,
+		    const struct row_sum *sum)
+{
+	struct csim_instr_stats *s = d->s;
+	struct csim_instr_top t;
+	struct csim_span addr;
+	size_t at = s->ntop;
+	int rc;
+
+	if (sum->cycles == 0)
+		return CSIM_OK;
+	while (at > 0 && s->top[at - 1].cycles < sum->cycles)
+		at--;
+	if (at == CSIM_INSTR_TOP)
+		return CSIM_OK;
+	memset(&t, 0, sizeof(t));
+	t.pipe = pipe;
+	t.source = source;
+	t.cycles = sum->cycles;
+	t.executed = sum->executed;
+	t.cores = sum->cores;
+	t.row = row;
+	rc = intern(d, mnemonic, &t.mnemonic);
+	if (rc == CSIM_OK && col[COL_ADDRESS] != NULL)
+		rc = decode(d, col[COL_ADDRESS]->val, col[COL_ADDRESS]->val_n, &addr);
+	else
+		addr = csim_span_of("", 0);
+	if (rc == CSIM_OK)
+		rc = intern(d, addr, &t.address);
+	if (rc != CSIM_OK)
+		return rc;
+	if (s->ntop < CSIM_INSTR_TOP)
+		s->ntop++;
+	memmove(&s->top[at + 1], &s->top[at], (s->ntop - 1 - at) * sizeof(s->top[0]));
+	s->top[at] = t;
+	return CSIM_OK;
+}
+
+static const struct csim_metrics_field *find_column(const struct csim_metrics *mt,
+						    size_t i, enum column *which)
+{
+	const struct csim_metrics_field *f = &mt->fields[i];
+
+	for (int k = 0; k < COL_COUNT; k++) {
+		if (csim_span_eq(csim_span_of(f->key, f->key_n), column_names[k])) {
+			*which = (enum column)k;
+			return f;
+		}
+	}
+	return NULL;
+}
+
+/* The first word of Source: the mnemonic, decoded into `into`. */
+static int mnemonic_of(struct digest *d, const struct csim_metrics_field *f,
+		       struct csim_span *m)
+{
+	int rc = f != NULL ? decode(d, f->val, f->val_n, m) : CSIM_OK;
+	size_t n = 0;
+
+	if (f == NULL || m->p == NULL) {
+		*m = csim_span_of("", 0);
+		return rc;
+	}
+	while (n < m->n && m->p[n] != ' ')
+		n++;
+	m->n = n;
+	return rc;
+}
+
+static int digest_row(struct digest *d, size_t row)
+{
+	const struct csim_metrics *mt = d->mt;
+	const struct csim_metrics_field *col[COL_COUNT] = { NULL };
+	struct csim_span v = { NULL, 0 }, mnemonic;
+	struct row_sum sum = { 0, 0, 0 };
+	uint32_t source = CSIM_NONE;
+	uint64_t addr;
+	size_t pipe;
+	int rc;
+
+	for (size_t i = mt->row_first[row]; i < mt->row_first[row + 1]; i++) {
+		enum column which;
+		const struct csim_metrics_field *f = find_column(mt, i, &which);
+
+		if (f != NULL && col[which] == NULL)
+			col[which] = f;
+	}
+	rc = col[COL_PIPE] != NULL ? decode(d, col[COL_PIPE]->val, col[COL_PIPE]->val_n, &v)
+				   : CSIM_OK;
+	if (rc == CSIM_OK)
+		rc = pipe_index(d, v, &pipe);
+	if (rc == CSIM_OK && col[COL_INNER_CODE] != NULL)
+		rc = decode(d, col[COL_INNER_CODE]->val, col[COL_INNER_CODE]->val_n, &v);
+	if (rc == CSIM_OK && col[COL_INNER_CODE] != NULL && v.n > 0)
+		rc = intern(d, v, &source);
+	if (rc == CSIM_OK && source != CSIM_NONE && col[COL_ADDRESS] != NULL) {
+		rc = decode(d, col[COL_ADDRESS]->val, col[COL_ADDRESS]->val_n, &v);
+		if (rc == CSIM_OK && v.p != NULL && parse_hex(v, &addr) &&
+		    csim_instr_digest_add_line(d->s, addr, addr, source) != 0)
+			rc = csim_error_nomem(d->err, CSIM_E_INPUT);
+	}
+	if (rc == CSIM_OK)
+		rc = mnemonic_of(d, col[COL_SOURCE], &mnemonic);
+	if (rc == CSIM_OK)
+		rc = add_values(d, col, pipe, is_sync(mnemonic), &sum);
+	/* mnemonic points into buf: rank_row() interns it before reusing buf */
+	if (rc == CSIM_OK)
+		rc = rank_row(d, row, col, d->s->pipes[pipe], mnemonic, source, &sum);
+	return rc;
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+	const struct csim_instr_line *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return (x->source > y->source) - (x->source < y->source);
+}
+
+void csim_instr_digest_sort_lines(struct csim_instr_stats *s)
+{
+	size_t out = 0;
+
+	if (s->nlines == 0)
+		return;
+	qsort(s->lines, s->nlines, sizeof(*s->lines), line_cmp);
+	/* An address named twice, or inside an earlier range, keeps the first
+	   line in address order, so lookups find one answer. */
+	for (size_t i = 0; i < s->nlines; i++) {
+		if (out > 0 && s->lines[i].lo <= s->lines[out - 1].hi)
+			continue;
+		s->lines[out++] = s->lines[i];
+	}
+	s->nlines = out;
+}
+
+int csim_instr_digest(struct csim_instr_stats *s, const struct csim_metrics *mt,
+		      struct csim_error *err)
+{
+	struct digest d = { s, mt, { NULL, 0 }, NULL, 0, err };
+	int rc;
+
+	s->loaded = 1;
+	rc = load_cores(&d);
+	for (size_t r = 0; rc == CSIM_OK && r < mt->nrows; r++)
+		rc = digest_row(&d, r);
+	if (rc == CSIM_OK)
+		csim_instr_digest_sort_lines(s);
+	csim_json_stack_release(&d.stack);
+	free(d.buf);
+	return rc;
+}
