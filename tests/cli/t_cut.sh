@@ -13,6 +13,8 @@
 #     [2800,3250] ends 3250 -> first VECTOR start >= 3250 is V3 (mid 3.6)
 #   flag f1: SET 3300 -> A2 (mid 3.0); WAIT [4000,4900] -> V2 (mid 6.0)
 #   counters: core0.veccore0 at 1.0, 3.199, 3.2, 6.0, 6.001; core1 at 4.0
+#   API_INSTR: one CUBE row of core0.cubecore0, 1850 cycles, 1 execution:
+#     with C1's 1000 ns the clock is derived as 1850 MHz (no OP_BASIC_INFO)
 # --window 3.2:6 = [3200,6000]: a slice [s,e) is in when s <= 6000 and
 # (e > 3200 or, a point, s >= 3200). In: A2, V1, V3, C1, V2, P (point at B),
 # S2 (starts at B); out: S0 (ends at A), A1, A3, M1, W1, S1, W2. Arrows: f2
@@ -45,6 +47,8 @@ check "no cut: exit 0" [ "$status" -eq 0 ]
 check "no cut: 14 slices, 2 arrows, 6 counters" valid --expect-slices 14 --expect-arrows 2 \
 	--expect-counters 6 "$tmp/full/trace.clean.json"
 check "no cut: no cut note" eval '! contains "$err" "cut ("'
+check "no cut: the clock derived from API_INSTR (1850 cycles / 1000 ns)" \
+	grep -qx '"clock":{"mhz":1850.000,"source":"derived"},' "$tmp/full/summary.json"
 check "no cut: summary says so" grep -qx '"cut":null,' "$tmp/full/summary.json"
 check "no cut: no cut line in the table" eval '! contains "$out" "cut:"'
 
@@ -78,6 +82,8 @@ check "window: counters at both bounds kept" \
 check "window: counter at 6.0 kept" grep -q '{"MTE2":4}' "$tmp/w/trace.clean.json"
 check "window: counters at 3.199 and 6.001 dropped" \
 	eval '! grep -q "{\"MTE2\":2}\|{\"MTE2\":5}\|{\"MTE2\":1}" "$tmp/w/trace.clean.json"'
+check "window: no clock derived from whole-run cycles against clipped slices" \
+	grep -qx '"clock":null,' "$tmp/w/summary.json"
 check "window: summary states the cut" grep -qx \
 	'"cut":{"cores":null,"window_us":\[3.200,6.000\],"window_ns":\[3200,6000\],"summary_windowed":true,"trace_slices":7,"trace_arrows":1,"trace_counters":3},' \
 	"$tmp/w/summary.json"
