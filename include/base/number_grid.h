@@ -37,4 +37,10 @@ int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
  */
 int csim_number_parse(const char *p, size_t n, double *value);
 
+/*
+ * An address as the producer writes it, "0x" and 1 to 16 hex digits
+ * (either case), exactly p[0..n): 1 and *value, 0 otherwise.
+ */
+int csim_number_hex(const char *p, size_t n, uint64_t *value);
+
 #endif

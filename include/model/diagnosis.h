@@ -6,8 +6,8 @@
  *
  * The pass requires the summary and the pipe classes; it does no I/O. Lines
  * come in rule order (enum csim_diag_rule), then core order: the same run
- * gives the same lines. Whole-run rules come first: a near-empty or
- * degenerate trace makes every per-core line below it moot.
+ * gives the same lines. Whole-run rules come first: a near-empty,
+ * degenerate or truncated trace makes every per-core line below it moot.
  */
 #ifndef CSIM_DIAGNOSIS_H
 #define CSIM_DIAGNOSIS_H
@@ -21,9 +21,12 @@
 #define CSIM_DIAG_NEAR_EMPTY_INSTR 32     /* pipeline instructions, whole run: fewer */
 #define CSIM_DIAG_TRANSFER_MTE_PCT 70     /* an MTE pipe busy at least this share */
 #define CSIM_DIAG_TRANSFER_COMPUTE_PCT 30 /* ... while no compute pipe exceeds this */
+#define CSIM_DIAG_VECTOR_BUSY_PCT 70      /* a vector-family pipe busy at least this share */
+#define CSIM_DIAG_VECTOR_UTIL_PCT 50      /* ... with mean utilization at most this */
 #define CSIM_DIAG_SCALAR_PCT 60           /* SCALAR busy at least this share */
 #define CSIM_DIAG_SYNC_PCT 50             /* a pipe in WAIT_FLAG at least this share */
 #define CSIM_DIAG_IMBALANCE_PCT 125       /* max span at least this share of the median */
+/* truncated: a WAIT no SET released that lasts to its core's last instruction end */
 
 extern const struct csim_pass_def csim_pass_diagnose_def;
 

@@ -110,6 +110,12 @@ struct csim_counter {
 	uint8_t placed;
 };
 
+/* Bytes an MTE instruction slice moved (its args.process_bytes). */
+struct csim_slice_bytes {
+	size_t slice;          /* row in slices[] */
+	uint64_t bytes;
+};
+
 struct csim_table {
 	struct csim_slice *slices;
 	size_t nslices, slices_cap;
@@ -132,6 +138,9 @@ struct csim_table {
 	size_t counter_len, counter_cap;
 	struct csim_counter *counters;
 	size_t ncounters, counters_cap;
+	/* MTE slices that say how many bytes they moved, in row order */
+	struct csim_slice_bytes *bytes;
+	size_t nbytes, bytes_cap;
 	uint64_t events;
 	uint64_t skipped[CSIM_SKIP_COUNT];
 	uint64_t dropped[CSIM_DROP_COUNT];
@@ -183,6 +192,8 @@ struct csim_slice_time {
 int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 			 const struct csim_slice_time *at, enum csim_slice_kind kind,
 			 struct csim_error *err);
+/* Bytes moved by the slice added last. */
+int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error *err);
 int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 			struct csim_error *err);
 /*

@@ -56,8 +56,12 @@ struct csim_instr_stats {
 	struct csim_instr_top top[CSIM_INSTR_TOP];   /* most cycles first */
 	size_t ntop;
 	uint64_t total_cycles;  /* over every row and core */
-	struct csim_instr_line *lines;     /* sorted by lo; disjoint */
+	/* Source lines: AscendC Inner Code per address first, then API_FILE
+	   address ranges (older files); each sorted by lo, disjoint */
+	struct csim_instr_line *lines;
 	size_t nlines, lines_cap;
+	struct csim_instr_line *ranges;
+	size_t nranges, ranges_cap;
 };
 
 void csim_instr_stats_init(struct csim_instr_stats *s);
@@ -68,7 +72,8 @@ const struct csim_instr_group *csim_instr_stats_group(const struct csim_instr_st
 						      const char *core, size_t core_n,
 						      const char *pipe, size_t pipe_n);
 
-/* The source line ("file:line") of an address, or NULL; *n its length. */
+/* The source line ("file:line") of an address, or NULL; *n its length:
+   its AscendC Inner Code, else the API_FILE range holding it. */
 const char *csim_instr_stats_source(const struct csim_instr_stats *s, uint64_t addr,
 				    size_t *n);
 

@@ -69,6 +69,16 @@ enum csim_flag_skip {
 	CSIM_FSKIP_COUNT
 };
 
+/*
+ * The WAITs of one core that no SET released (the flag pass's NO_SET
+ * count, per core): the diagnosis reads a core still blocked when its
+ * trace stops as a sign of a run cut by the simulator's timeout.
+ */
+struct csim_unreleased {
+	uint64_t n;            /* such WAITs on the core */
+	int64_t last_end;      /* the latest of their ends; meaningful when n > 0 */
+};
+
 /* One output thread: sub-lane `sub` of a lane. */
 struct csim_thread {
 	uint32_t lane;
@@ -94,9 +104,9 @@ enum csim_model_part {
 	CSIM_PART_FLAGS = 1u << 2,    /* flags[], flag_skips[CSIM_FSKIP_INCOMPLETE] */
 	CSIM_PART_KEPT = 1u << 3,     /* kept on every row, kept_slices, slice_drops[] */
 	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[], extra_sublanes */
-	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[] */
+	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[], unreleased */
 	CSIM_PART_ORDER = 1u << 6,    /* processes[], threads[] */
-	CSIM_PART_INTRA = 1u << 7,    /* intra_arrows[], intra_skips[] */
+	CSIM_PART_INTRA = 1u << 7,    /* intra_arrows[], intra_skips[], intra_unreleased */
 	CSIM_PART_SUMMARY = 1u << 8,  /* summary */
 	CSIM_PART_DIAGNOSIS = 1u << 9,/* diagnosis */
 	CSIM_PART_CUT = 1u << 10      /* cut's in-flags (--core, --window) */
@@ -130,11 +140,14 @@ struct csim_model {
 	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
 	size_t narrows;
 	uint64_t flag_skips[CSIM_FSKIP_COUNT];
+	struct csim_unreleased *unreleased;   /* per pid id; NULL: no flags */
 	/* cross-core pass: written after the flags' arrows, ids going on */
 	struct csim_arrow *intra_arrows;   /* in SET-begin order */
 	size_t nintra_arrows;
 	uint64_t intra_skips[CSIM_FSKIP_COUNT];   /* but for incomplete B/E,
 						     counted by the pair pass */
+	struct csim_unreleased *intra_unreleased;   /* per pid id (the waiting
+						       core); NULL: no keyed flags */
 	/* order pass */
 	uint32_t *processes;          /* pid ids in output order */
 	size_t nprocesses;
@@ -179,6 +192,9 @@ int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err);
  * memory once no pass that is still to run requires them.
  */
 void csim_model_drop(struct csim_model *m, unsigned parts);
+
+/* Counts the WAIT f, which no SET released, on its core in per_pid. */
+void csim_unreleased_add(struct csim_unreleased *per_pid, const struct csim_flag *f);
 
 /* What the notes print for each reason. */
 extern const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT];

@@ -22,11 +22,11 @@
 int csim_instr_digest(struct csim_instr_stats *s, const struct csim_metrics *mt,
 		      struct csim_error *err);
 
-/* Adds a source line for [lo, hi]; -1 out of memory. */
-int csim_instr_digest_add_line(struct csim_instr_stats *s, uint64_t lo, uint64_t hi,
-			       uint32_t source);
+/* Appends a source line for [lo, hi] to v; -1 out of memory. */
+int csim_instr_digest_add_line(struct csim_instr_line **v, size_t *nv, size_t *cap,
+			       uint64_t lo, uint64_t hi, uint32_t source);
 
-/* Sorts the lines by address, keeping the first of overlapping ones. */
-void csim_instr_digest_sort_lines(struct csim_instr_stats *s);
+/* Sorts lines by address, keeping the first of overlapping ones. */
+void csim_instr_digest_sort_lines(struct csim_instr_line *v, size_t *nv);
 
 #endif

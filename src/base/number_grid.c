@@ -304,3 +304,23 @@ int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
 	return value_fast(&d, value) || value_wide(&d, value) ||
 	       csim_number_parse(p, n, value);
 }
+
+int csim_number_hex(const char *p, size_t n, uint64_t *value)
+{
+	uint64_t a = 0;
+
+	if (n < 3 || n > 18 || p[0] != '0' || (p[1] != 'x' && p[1] != 'X'))
+		return 0;
+	for (size_t i = 2; i < n; i++) {
+		char ch = p[i];
+		unsigned dig = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
+			       : ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10)
+			       : ch >= 'A' && ch <= 'F' ? (unsigned)(ch - 'A' + 10) : 16u;
+
+		if (dig == 16)
+			return 0;
+		a = a << 4 | dig;
+	}
+	*value = a;
+	return 1;
+}

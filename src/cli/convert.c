@@ -9,6 +9,7 @@
 #include "read/event_ingest.h"
 #include "read/event_scan.h"
 #include "read/instr_digest.h"
+#include "read/instr_files.h"
 #include "write/metrics_writer.h"
 #include "model/model.h"
 #include "write/out_file.h"
@@ -48,6 +49,7 @@ struct run {
 		size_t size;
 		uint64_t offset;
 	} instr_kth, instr_last, basic_kth, basic_last;
+	struct held_block files;           /* the first API_FILE (format-notes §3) */
 	struct csim_basic_info basic;      /* the run's facts, if any */
 	struct csim_summary_table table;   /* printed last (not with -q) */
 };
@@ -205,6 +207,28 @@ static int load_metrics(struct run *r, struct csim_error *err)
 	return rc;
 }
 
+/*
+ * The API_FILE's address ranges: source lines for older files (SPEC §10).
+ * They only enrich the trace, so a malformed block is a warning.
+ */
+static int load_files(struct run *r, struct csim_error *err)
+{
+	int rc;
+
+	if (r->files.payload == NULL)
+		return CSIM_OK;
+	rc = csim_instr_files_load(&r->model.instr, r->bin_path, r->files.offset,
+				   r->files.payload, r->files.size, err);
+	free(r->files.payload);
+	r->files.payload = NULL;
+	if (rc != CSIM_OK && !csim_error_is_nomem(err)) {
+		csim_log_warn(r->log, "%s; its source lines are not used", err->message);
+		csim_error_clear(err);
+		rc = CSIM_OK;
+	}
+	return rc;
+}
+
 /* First pass: every block, every event. */
 static int read_input(struct run *r, struct csim_error *err)
 {
@@ -231,6 +255,8 @@ static int read_input(struct run *r, struct csim_error *err)
 			rc = read_instr(r, &reader, &blk, err);
 		else if (blk.type == CSIM_BLOCK_OP_BASIC_INFO)
 			rc = read_basic(r, &reader, &blk, err);
+		else if (blk.type == CSIM_BLOCK_API_FILE && r->files.payload == NULL)
+			rc = hold_block(&r->files, &reader, &blk, err);
 	}
 	r->trailing_bytes = reader.trailing_bytes;
 	r->trailing_offset = reader.trailing_offset;
@@ -250,6 +276,8 @@ static int read_input(struct run *r, struct csim_error *err)
 		rc = load_basic(r, err);
 	if (rc == CSIM_OK)
 		rc = load_metrics(r, err);
+	if (rc == CSIM_OK)
+		rc = load_files(r, err);
 out:
 	csim_block_reader_release(&reader);
 	csim_trace_scan_free(sc);
@@ -364,6 +392,7 @@ static void run_release(struct run *r)
 	csim_basic_info_release(&r->basic);
 	csim_summary_table_release(&r->table);
 	drop_held_instr(r);
+	free(r->files.payload);
 }
 
 int csim_convert(const struct csim_options *opt, struct csim_log *log,

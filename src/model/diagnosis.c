@@ -1,7 +1,10 @@
 /*
  * Diagnosis rules. Every share is compared in integers (x·100 against
  * pct·span) so a run exactly on a threshold gives the same answer on every
- * machine; a line fires at or past its threshold.
+ * machine; a line fires at or past its threshold. The vector utilization
+ * is a float in API_INSTR, so its cycle-weighted sum is compared in
+ * doubles against pct x cycles; for whole percentages (as in the
+ * fixtures) both sides are exact integers below 2^53.
  */
 #include "model/diagnosis.h"
 
@@ -14,19 +17,19 @@
 
 const struct csim_pass_def csim_pass_diagnose_def = {
 	csim_pass_diagnose,
-	CSIM_PART_PIPES | CSIM_PART_SUMMARY,
+	CSIM_PART_PIPES | CSIM_PART_ARROWS | CSIM_PART_INTRA | CSIM_PART_SUMMARY,
 	CSIM_PART_DIAGNOSIS
 };
 
 static const char *const rule_ids[CSIM_DIAG_RULE_COUNT] = {
-	"near_empty", "degenerate_no_cube", "transfer_bound", "scalar_bound",
-	"sync_bound", "load_imbalance",
+	"near_empty", "degenerate_no_cube", "truncated", "transfer_bound",
+	"vector_shaped_wrong", "scalar_bound", "sync_bound", "load_imbalance",
 };
 
-/* The most lines a run can give: two whole-run ones, three per core, one across. */
+/* The most lines a run can give: three whole-run ones, four per core, one across. */
 static size_t max_lines(const struct csim_summary *s)
 {
-	return 3 + 3 * s->ncores;
+	return 4 + 4 * s->ncores;
 }
 
 struct builder {
@@ -92,21 +95,42 @@ static int is_cube_core(const struct csim_model *m, uint32_t pid)
 	return strstr(m->table.pid_names[pid], "cubecore") != NULL;
 }
 
+static int is_pipeline(const struct csim_model *m, uint32_t pipe)
+{
+	return m->pipes[pipe].info->cls == CSIM_PIPE_PIPELINE;
+}
+
+/* Pipeline instructions of core c; CUBE's alone in *cube. */
+static int64_t core_instructions(const struct csim_model *m,
+				 const struct csim_summary_core *c, int64_t *cube)
+{
+	int64_t n = 0;
+
+	for (size_t k = 0; k < c->npipes; k++) {
+		const struct csim_summary_pipe *p = &m->summary.pipes[c->pipe0 + k];
+
+		if (is_pipeline(m, p->pipe))
+			n += (int64_t)p->instructions;
+		if (pipe_is(m, p->pipe, "CUBE"))
+			*cube += (int64_t)p->instructions;
+	}
+	return n;
+}
+
 static void rule_whole_run(const struct csim_model *m, struct builder *b)
 {
 	const struct csim_summary *s = &m->summary;
-	int64_t instr = 0, cube_instr = 0, cube_cores = 0;
+	int64_t instr = 0, cube_instr = 0, cube_cores = 0, cube_core_instr = 0;
 
-	for (size_t i = 0; i < s->npipes; i++) {
-		const struct csim_summary_pipe *p = &s->pipes[i];
+	for (size_t i = 0; i < s->ncores; i++) {
+		int64_t n = core_instructions(m, &s->cores[i], &cube_instr);
 
-		if (m->pipes[p->pipe].info->cls == CSIM_PIPE_PIPELINE)
-			instr += (int64_t)p->instructions;
-		if (pipe_is(m, p->pipe, "CUBE"))
-			cube_instr += (int64_t)p->instructions;
+		instr += n;
+		if (is_cube_core(m, s->cores[i].pid)) {
+			cube_cores++;
+			cube_core_instr += n;
+		}
 	}
-	for (size_t i = 0; i < s->ncores; i++)
-		cube_cores += is_cube_core(m, s->cores[i].pid);
 	if (instr < CSIM_DIAG_NEAR_EMPTY_INSTR) {
 		line_start(b, CSIM_DIAG_NEAR_EMPTY, CSIM_DIAG_ALL);
 		line_num(b, "instructions", instr);
@@ -115,8 +139,45 @@ static void rule_whole_run(const struct csim_model *m, struct builder *b)
 	if (cube_cores > 0 && cube_instr == 0) {
 		line_start(b, CSIM_DIAG_NO_CUBE, CSIM_DIAG_ALL);
 		line_num(b, "cube_cores", cube_cores);
+		line_num(b, "cube_core_instructions", cube_core_instr);
 		line_num(b, "cube_instructions", cube_instr);
 	}
+}
+
+/* The WAITs of core ci that no SET released, when the latest lasts to its end. */
+static int64_t open_at_end(const struct csim_model *m, const struct csim_unreleased *per_pid,
+			   size_t ci)
+{
+	const struct csim_summary_core *c = &m->summary.cores[ci];
+	const struct csim_unreleased *u = per_pid != NULL ? &per_pid[c->pid] : NULL;
+
+	return u != NULL && u->n > 0 && u->last_end >= c->last_ns ? (int64_t)u->n : 0;
+}
+
+/*
+ * A complete run releases every WAIT it begins; the producer still writes a
+ * wait it never released as a B/E pair of its own (format-notes §4.2), so a
+ * core whose unreleased wait lasts to its last instruction's end was still
+ * blocked when the trace stopped: the run was cut (or hung until the cut).
+ */
+static void rule_truncated(const struct csim_model *m, struct builder *b)
+{
+	const struct csim_summary *s = &m->summary;
+	int64_t waits = 0, cores = 0;
+
+	for (size_t i = 0; i < s->ncores; i++) {
+		int64_t n = open_at_end(m, m->unreleased, i) +
+			    open_at_end(m, m->intra_unreleased, i);
+
+		waits += n;
+		cores += n > 0;
+	}
+	if (cores == 0)
+		return;
+	line_start(b, CSIM_DIAG_TRUNCATED, CSIM_DIAG_ALL);
+	line_num(b, "unreleased_waits", waits);
+	line_num(b, "cores_waiting", cores);
+	line_num(b, "cores", (int64_t)s->ncores);
 }
 
 /* The busiest pipe of core c that `want` accepts, first in lane order on a tie. */
@@ -133,6 +194,11 @@ busiest(const struct csim_model *m, const struct csim_summary_core *c,
 			best = p;
 	}
 	return best;
+}
+
+static int is_vector(const struct csim_model *m, uint32_t pipe)
+{
+	return m->pipes[pipe].info->vector_family;
 }
 
 static int is_scalar(const struct csim_model *m, uint32_t pipe)
@@ -157,6 +223,41 @@ static void rule_transfer(const struct csim_model *m, struct builder *b, size_t 
 	line_num(b, "span_ns", span);
 	line_pipe(b, "compute_pipe", comp != NULL ? comp->pipe : CSIM_NONE);
 	line_num(b, "compute_busy_ns", comp_busy);
+}
+
+/*
+ * The vector family (VECTOR; PUSHQ and RVEC* on Ascend950) as one unit:
+ * the busiest of its pipes for "busy", and the utilization of all of them
+ * pooled by cycles, as API_INSTR may put it on another family pipe than
+ * the busiest (RVECEX executes what RVECLD feeds).
+ */
+static void rule_vector(const struct csim_model *m, struct builder *b, size_t ci)
+{
+	const struct csim_summary_core *c = &m->summary.cores[ci];
+	int64_t span = c->last_ns - c->first_ns;
+	const struct csim_summary_pipe *p = busiest(m, c, is_vector);
+	double weighted = 0;
+	uint64_t cycles = 0;
+
+	if (p == NULL || !at_least(p->busy_ns, CSIM_DIAG_VECTOR_BUSY_PCT, span))
+		return;
+	for (size_t k = 0; k < c->npipes; k++) {
+		const struct csim_summary_pipe *q = &m->summary.pipes[c->pipe0 + k];
+
+		if (is_vector(m, q->pipe) && q->has_instr && q->util_cycles > 0) {
+			weighted += q->util_weighted;
+			cycles += q->util_cycles;
+		}
+	}
+	if (cycles == 0 || weighted > (double)CSIM_DIAG_VECTOR_UTIL_PCT * (double)cycles)
+		return;
+	line_start(b, CSIM_DIAG_VECTOR_SHAPE, ci);
+	line_pipe(b, "pipe", p->pipe);
+	line_num(b, "busy_ns", p->busy_ns);
+	line_num(b, "span_ns", span);
+	/* hundredths of a percent, rounded half up; weighted >= 0 here */
+	line_num(b, "utilization_x100", (int64_t)(weighted * 100.0 / (double)cycles + 0.5));
+	line_num(b, "utilization_cycles", cycles > INT64_MAX ? INT64_MAX : (int64_t)cycles);
 }
 
 static void rule_scalar(const struct csim_model *m, struct builder *b, size_t ci)
@@ -225,7 +326,7 @@ int csim_pass_diagnose(struct csim_model *m, struct csim_error *err)
 	const struct csim_summary *s = &m->summary;
 	struct builder b = { &m->diagnosis, NULL };
 	void (*const per_core[])(const struct csim_model *, struct builder *, size_t) = {
-		rule_transfer, rule_scalar, rule_sync,
+		rule_transfer, rule_vector, rule_scalar, rule_sync,
 	};
 
 	csim_diagnosis_release(&m->diagnosis);
@@ -233,6 +334,7 @@ int csim_pass_diagnose(struct csim_model *m, struct csim_error *err)
 	if (m->diagnosis.lines == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	rule_whole_run(m, &b);
+	rule_truncated(m, &b);
 	/* Rule order first, so that lines of one rule sit together. */
 	for (size_t r = 0; r < sizeof(per_core) / sizeof(per_core[0]); r++)
 		for (size_t i = 0; i < s->ncores; i++)
@@ -313,11 +415,26 @@ size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
 			     csim_diag_num(d, "cores"), plural(csim_diag_num(d, "cores")));
 		break;
 	case CSIM_DIAG_NO_CUBE:
-		n = snprintf(buf, cap, "likely a degenerate trace: %" PRId64 " cube core%s "
-			     "ran and CUBE has 0 instructions; a matmul that did no matmul "
+		n = snprintf(buf, cap, "likely a degenerate trace: a matmul kernel with "
+			     "CUBE = 0 (%" PRId64 " cube core%s ran %" PRId64 " pipeline "
+			     "instruction%s, none on CUBE); a matmul that did no matmul "
 			     "is a profiling artifact, not a free matmul: check the inputs "
 			     "and shapes the simulator ran with",
-			     csim_diag_num(d, "cube_cores"), plural(csim_diag_num(d, "cube_cores")));
+			     csim_diag_num(d, "cube_cores"), plural(csim_diag_num(d, "cube_cores")),
+			     csim_diag_num(d, "cube_core_instructions"),
+			     plural(csim_diag_num(d, "cube_core_instructions")));
+		break;
+	case CSIM_DIAG_TRUNCATED:
+		n = snprintf(buf, cap, "possibly truncated by the simulator's timeout: %"
+			     PRId64 " wait%s never released by a SET on %" PRId64
+			     " of %" PRId64 " core%s, the latest still open when its core's "
+			     "last instruction ends (a complete run releases every wait); "
+			     "re-run with a longer --timeout: if it stops in the same wait "
+			     "again, the kernel hangs on that flag",
+			     csim_diag_num(d, "unreleased_waits"),
+			     plural(csim_diag_num(d, "unreleased_waits")),
+			     csim_diag_num(d, "cores_waiting"), csim_diag_num(d, "cores"),
+			     plural(csim_diag_num(d, "cores")));
 		break;
 	case CSIM_DIAG_TRANSFER_BOUND:
 		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));
@@ -329,6 +446,15 @@ size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
 			     " %% of the span, %s; try double buffering",
 			     p1, pct(csim_diag_num(d, "busy_ns"), span),
 			     p2[0] != '\0' ? p2 : "no compute pipe ran");
+		break;
+	case CSIM_DIAG_VECTOR_SHAPE:
+		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));
+		n = snprintf(buf, cap, "likely shaped wrong for the vector unit: %s busy %"
+			     PRId64 " %% of the span at %" PRId64 " %% mean vector utilization "
+			     "(API_INSTR, cycle-weighted); tune the tile shape so that each "
+			     "vector instruction fills its repeat and mask",
+			     p1, pct(csim_diag_num(d, "busy_ns"), span),
+			     (csim_diag_num(d, "utilization_x100") + 50) / 100);
 		break;
 	case CSIM_DIAG_SCALAR_BOUND:
 		pipe_text(m, d, "pipe", "?", p1, sizeof(p1));

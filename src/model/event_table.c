@@ -25,6 +25,7 @@ void csim_table_release(struct csim_table *t)
 	free(t->details);
 	free(t->counter_text);
 	free(t->counters);
+	free(t->bytes);
 	free(t->id_key);
 	csim_strtab_release(&t->pids);
 	csim_strtab_release(&t->pipes);
@@ -168,6 +169,15 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 					  : intern_pipe(t, o->tid, &s->pipe)) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	t->nslices++;
+	return CSIM_OK;
+}
+
+int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error *err)
+{
+	if (csim_array_grow((void **)&t->bytes, &t->bytes_cap, t->nbytes + 1,
+			    sizeof(*t->bytes)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	t->bytes[t->nbytes++] = (struct csim_slice_bytes){ t->nslices - 1, bytes };
 	return CSIM_OK;
 }
 

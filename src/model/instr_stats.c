@@ -16,6 +16,7 @@ void csim_instr_stats_release(struct csim_instr_stats *s)
 	free(s->pipes);
 	free(s->groups);
 	free(s->lines);
+	free(s->ranges);
 	csim_instr_stats_init(s);
 }
 
@@ -43,20 +44,28 @@ const struct csim_instr_group *csim_instr_stats_group(const struct csim_instr_st
 	return &s->groups[p * s->ncores + c];
 }
 
-const char *csim_instr_stats_source(const struct csim_instr_stats *s, uint64_t addr,
-				    size_t *n)
+static const struct csim_instr_line *line_find(const struct csim_instr_line *v, size_t nv,
+					      uint64_t addr)
 {
-	size_t lo = 0, hi = s->nlines;
+	size_t lo = 0, hi = nv;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (s->lines[mid].hi < addr)
+		if (v[mid].hi < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == s->nlines || s->lines[lo].lo > addr)
-		return NULL;
-	return csim_strtab_get(&s->text, s->lines[lo].source, n);
+	return lo < nv && v[lo].lo <= addr ? &v[lo] : NULL;
+}
+
+const char *csim_instr_stats_source(const struct csim_instr_stats *s, uint64_t addr,
+				    size_t *n)
+{
+	const struct csim_instr_line *l = line_find(s->lines, s->nlines, addr);
+
+	if (l == NULL)
+		l = line_find(s->ranges, s->nranges, addr);
+	return l != NULL ? csim_strtab_get(&s->text, l->source, n) : NULL;
 }

@@ -20,6 +20,8 @@ void csim_model_release(struct csim_model *m)
 	free(m->lanes);
 	free(m->arrows);
 	free(m->intra_arrows);
+	free(m->unreleased);
+	free(m->intra_unreleased);
 	free(m->processes);
 	free(m->threads);
 	csim_summary_release(&m->summary);
@@ -67,6 +69,14 @@ void csim_model_drop(struct csim_model *m, unsigned parts)
 		m->flags = NULL;
 		m->nflags = 0;
 	}
+}
+
+void csim_unreleased_add(struct csim_unreleased *per_pid, const struct csim_flag *f)
+{
+	struct csim_unreleased *u = &per_pid[f->pid];
+
+	if (u->n++ == 0 || f->end > u->last_end)
+		u->last_end = f->end;
 }
 
 const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT] = {

@@ -269,6 +269,8 @@ static void match_sets(struct flag_work *w, const uint32_t *sets, size_t nset,
 		w->m->flag_skips[CSIM_FSKIP_NO_WAIT] += nset - nwait;
 	else
 		w->m->flag_skips[CSIM_FSKIP_NO_SET] += nwait - nset;
+	for (size_t i = nset; i < nwait; i++)
+		csim_unreleased_add(w->m->unreleased, &w->flags[waits[i]]);
 }
 
 /* A keyed group sorted SETs first, each part by begin. */
@@ -432,9 +434,12 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 			m->flag_skips[i] = 0;
 	free(m->arrows);
 	m->narrows = 0;
+	free(m->unreleased);
+	m->unreleased = calloc(t->pids.count ? t->pids.count : 1, sizeof(*m->unreleased));
 	/* An arrow takes a SET and a WAIT flag. */
 	m->arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->arrows));
 	if (work_alloc(&w, n, t->ids.count) != 0 || m->arrows == NULL ||
+	    m->unreleased == NULL ||
 	    csim_anchor_index_build(&w.anchors, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;

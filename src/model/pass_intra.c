@@ -94,6 +94,8 @@ static void match_id(struct csim_model *m, const struct csim_anchor_index *ix,
 		m->intra_skips[CSIM_FSKIP_NO_WAIT] += nset - nwait;
 	else
 		m->intra_skips[CSIM_FSKIP_NO_SET] += nwait - nset;
+	for (size_t i = nset + nset; i < n; i++)   /* WAITs beyond the SETs: none released them */
+		csim_unreleased_add(m->intra_unreleased, &m->flags[it[i].flag]);
 }
 
 static size_t count_keyed(const struct csim_model *m)
@@ -137,6 +139,8 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	free(m->intra_arrows);
 	m->intra_arrows = NULL;
 	m->nintra_arrows = 0;
+	free(m->intra_unreleased);
+	m->intra_unreleased = NULL;
 	if (n == 0) {   /* the usual case: no anchor index to build */
 		collect(m, NULL);
 		return CSIM_OK;
@@ -144,7 +148,8 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	items = csim_array_alloc(n, sizeof(*items));
 	/* An arrow takes a SET and a WAIT. */
 	m->intra_arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->intra_arrows));
-	if (items == NULL || m->intra_arrows == NULL ||
+	m->intra_unreleased = calloc(m->table.pids.count, sizeof(*m->intra_unreleased));
+	if (items == NULL || m->intra_arrows == NULL || m->intra_unreleased == NULL ||
 	    csim_anchor_index_build(&ix, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;

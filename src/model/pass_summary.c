@@ -306,6 +306,45 @@ static void sweep(struct work *w)
 	}
 }
 
+/* The raw record of (pid, pipe), or NULL: raw[] is in (pid, pipe) order. */
+static struct csim_summary_pipe *raw_find(struct work *w, uint32_t pid, uint32_t pipe)
+{
+	size_t lo = w->pipe0[pid], hi = lo + w->npipes[pid];
+
+	if (w->npipes[pid] == 0)
+		return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (w->raw[mid].pipe < pipe)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < w->pipe0[pid] + w->npipes[pid] && w->raw[lo].pipe == pipe ? &w->raw[lo]
+										: NULL;
+}
+
+/*
+ * Bytes moved per MTE pipe: the sum of its slices' process_bytes; with
+ * --window, of the slices that meet the window (a straddling one whole).
+ */
+static void add_bytes(struct work *w)
+{
+	const struct csim_table *t = &w->m->table;
+
+	for (size_t i = 0; i < t->nbytes; i++) {
+		const struct csim_slice *sl = &t->slices[t->bytes[i].slice];
+		struct csim_summary_pipe *p = raw_find(w, sl->pid, sl->pipe);
+
+		if (p == NULL || !csim_window_meets(&w->m->cut.window, sl->start, sl->end))
+			continue;
+		p->has_bytes = 1;
+		p->bytes = t->bytes[i].bytes > UINT64_MAX - p->bytes ? UINT64_MAX
+								      : p->bytes + t->bytes[i].bytes;
+	}
+}
+
 /* A pipe to put in lane order: pipe table order, then name, then id. */
 struct named {
 	int order;
@@ -551,6 +590,7 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 		rc = records_alloc(&w, err);
 	if (rc == CSIM_OK) {
 		sweep(&w);
+		add_bytes(&w);
 		rc = order_cores(&w, err);
 	}
 	if (rc == CSIM_OK)

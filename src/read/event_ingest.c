@@ -165,9 +165,26 @@ static int dropped_anyway(const struct csim_lane_rule *rule, const struct csim_e
 	return csim_lane_rule_drop(rule, kind, cls);
 }
 
-static int ingest_slice(const struct csim_ingest *in, const struct csim_event *ev,
-			struct csim_error *err)
+/* MTE lanes: the bytes an instruction moved, for the summary's bandwidth. */
+static int ingest_bytes(struct csim_table *t, struct csim_trace_scan *sc,
+			const struct csim_event *ev, struct csim_span lane,
+			enum csim_slice_kind kind, struct csim_error *err)
 {
+	uint64_t bytes;
+	int found;
+
+	if (kind != CSIM_SLICE_INSTR || lane.n < 3 || memcmp(lane.p, "MTE", 3) != 0)
+		return CSIM_OK;
+	found = csim_event_process_bytes(sc, ev, &bytes);
+	if (found < 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	return found ? csim_table_add_bytes(t, bytes, err) : CSIM_OK;
+}
+
+static int ingest_slice(const struct csim_ingest *in, struct csim_trace_scan *sc,
+			const struct csim_event *ev, struct csim_error *err)
+{
+	enum csim_slice_kind kind;
 	struct csim_table *t = in->table;
 	enum csim_skip_reason why = CSIM_SKIP_NOT_OBJECT;
 	struct csim_owner o;
@@ -189,7 +206,9 @@ static int ingest_slice(const struct csim_ingest *in, const struct csim_event *e
 	}
 	o = owner_of(ev);
 	o.tid = lane_of(ev);
-	return csim_table_add_slice(t, &o, &at, slice_kind(ev), err);
+	kind = slice_kind(ev);
+	rc = csim_table_add_slice(t, &o, &at, kind, err);
+	return rc == CSIM_OK ? ingest_bytes(t, sc, ev, o.tid, kind, err) : rc;
 }
 
 /*
@@ -282,7 +301,7 @@ int csim_ingest_event(const struct csim_ingest *in, struct csim_trace_scan *sc,
 	}
 	switch (ev->ph.p[0]) {
 	case 'X':
-		return ingest_slice(in, ev, err);
+		return ingest_slice(in, sc, ev, err);
 	case 'B':
 	case 'E':
 		return ingest_begin_end(t, sc, ev, err);

@@ -220,34 +220,12 @@ static int add_values(struct digest *d, const struct csim_metrics_field *const *
 	return rc;
 }
 
-/* "0x10d0d168" -> 1; anything else 0. */
-static int parse_hex(struct csim_span v, uint64_t *addr)
+int csim_instr_digest_add_line(struct csim_instr_line **v, size_t *nv, size_t *cap,
+			       uint64_t lo, uint64_t hi, uint32_t source)
 {
-	uint64_t a = 0;
-
-	if (v.n < 3 || v.n > 18 || v.p[0] != '0' || (v.p[1] != 'x' && v.p[1] != 'X'))
-		return 0;
-	for (size_t i = 2; i < v.n; i++) {
-		char ch = v.p[i];
-		unsigned dig = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
-			       : ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10)
-			       : ch >= 'A' && ch <= 'F' ? (unsigned)(ch - 'A' + 10) : 16u;
-
-		if (dig == 16)
-			return 0;
-		a = a << 4 | dig;
-	}
-	*addr = a;
-	return 1;
-}
-
-int csim_instr_digest_add_line(struct csim_instr_stats *s, uint64_t lo, uint64_t hi,
-			       uint32_t source)
-{
-	if (csim_array_grow((void **)&s->lines, &s->lines_cap, s->nlines + 1,
-			    sizeof(*s->lines)) != 0)
+	if (csim_array_grow((void **)v, cap, *nv + 1, sizeof(**v)) != 0)
 		return -1;
-	s->lines[s->nlines++] = (struct csim_instr_line){ lo, hi, source };
+	(*v)[(*nv)++] = (struct csim_instr_line){ lo, hi, source };
 	return 0;
 }
 
@@ -350,8 +328,9 @@ static int digest_row(struct digest *d, size_t row)
 		rc = intern(d, v, &source);
 	if (rc == CSIM_OK && source != CSIM_NONE && col[COL_ADDRESS] != NULL) {
 		rc = decode(d, col[COL_ADDRESS]->val, col[COL_ADDRESS]->val_n, &v);
-		if (rc == CSIM_OK && v.p != NULL && parse_hex(v, &addr) &&
-		    csim_instr_digest_add_line(d->s, addr, addr, source) != 0)
+		if (rc == CSIM_OK && v.p != NULL && csim_number_hex(v.p, v.n, &addr) &&
+		    csim_instr_digest_add_line(&d->s->lines, &d->s->nlines, &d->s->lines_cap,
+					       addr, addr, source) != 0)
 			rc = csim_error_nomem(d->err, CSIM_E_INPUT);
 	}
 	if (rc == CSIM_OK)
@@ -373,21 +352,27 @@ static int line_cmp(const void *a, const void *b)
 	return (x->source > y->source) - (x->source < y->source);
 }
 
-void csim_instr_digest_sort_lines(struct csim_instr_stats *s)
+void csim_instr_digest_sort_lines(struct csim_instr_line *v, size_t *nv)
 {
 	size_t out = 0;
 
-	if (s->nlines == 0)
+	if (*nv == 0)
 		return;
-	qsort(s->lines, s->nlines, sizeof(*s->lines), line_cmp);
-	/* An address named twice, or inside an earlier range, keeps the first
-	   line in address order, so lookups find one answer. */
-	for (size_t i = 0; i < s->nlines; i++) {
-		if (out > 0 && s->lines[i].lo <= s->lines[out - 1].hi)
-			continue;
-		s->lines[out++] = s->lines[i];
+	qsort(v, *nv, sizeof(*v), line_cmp);
+	/* Where lines overlap, the one starting lower (then the one seen
+	   first) keeps the shared addresses and the other keeps the rest, so
+	   a lookup finds one answer. */
+	for (size_t i = 0; i < *nv; i++) {
+		struct csim_instr_line l = v[i];
+
+		if (out > 0 && l.lo <= v[out - 1].hi) {
+			if (l.hi <= v[out - 1].hi)
+				continue;
+			l.lo = v[out - 1].hi + 1;
+		}
+		v[out++] = l;
 	}
-	s->nlines = out;
+	*nv = out;
 }
 
 int csim_instr_digest(struct csim_instr_stats *s, const struct csim_metrics *mt,
@@ -401,7 +386,7 @@ int csim_instr_digest(struct csim_instr_stats *s, const struct csim_metrics *mt,
 	for (size_t r = 0; rc == CSIM_OK && r < mt->nrows; r++)
 		rc = digest_row(&d, r);
 	if (rc == CSIM_OK)
-		csim_instr_digest_sort_lines(s);
+		csim_instr_digest_sort_lines(s->lines, &s->nlines);
 	csim_json_stack_release(&d.stack);
 	free(d.buf);
 	return rc;

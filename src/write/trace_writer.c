@@ -3,12 +3,14 @@
 #include <string.h>
 
 #include "read/event_scan.h"
+#include "read/json_scan.h"
 #include "write/out_file.h"
 
 struct writer {
 	const struct csim_model *m;
 	struct csim_out *out;
 	int first;             /* no event written yet */
+	struct csim_json_stack stack;   /* for reading args' pc_addr */
 };
 
 static void next_event(struct writer *w)
@@ -123,9 +125,44 @@ static void put_field(struct writer *w, const char *key, struct csim_span v)
 	csim_out_bytes(w->out, v.p, v.n);
 }
 
-static void write_slice(struct writer *w, const struct csim_event *ev,
-			const struct csim_slice *s)
+/*
+ * args as read, plus "source":"file:line" as its last member when its
+ * pc_addr has a source line (SPEC §6, §10) and it has no "source" yet.
+ */
+static int put_args(struct writer *w, struct csim_span args, struct csim_error *err)
 {
+	const char *line = NULL, *close;
+	size_t n = 0;
+	uint64_t addr;
+	int has_source, found;
+
+	if (w->m->instr.nlines + w->m->instr.nranges > 0) {
+		found = csim_event_pc_addr(&w->stack, args, &addr, &has_source);
+		if (found < 0)
+			return csim_error_nomem(err, CSIM_E_OUTPUT);
+		if (found && !has_source)
+			line = csim_instr_stats_source(&w->m->instr, addr, &n);
+	}
+	if (line == NULL) {
+		put_field(w, ",\"args\":", args);
+		return CSIM_OK;
+	}
+	/* args is a validated object: its last byte is the closing brace */
+	close = args.p + args.n - 1;
+	csim_out_text(w->out, ",\"args\":");
+	csim_out_bytes(w->out, args.p, args.n - 1);
+	csim_out_text(w->out, csim_json_skip_ws(args.p + 1, close) == close ? "\"source\":"
+									: ",\"source\":");
+	csim_out_json_string(w->out, line, n);
+	csim_out_char(w->out, '}');
+	return CSIM_OK;
+}
+
+static int write_slice(struct writer *w, const struct csim_event *ev,
+		       const struct csim_slice *s, struct csim_error *err)
+{
+	int rc = CSIM_OK;
+
 	next_event(w);
 	put_field(w, "{\"name\":", ev->field[CSIM_F_NAME]);
 	csim_out_text(w->out, ",\"ph\":\"X\"");
@@ -139,8 +176,9 @@ static void write_slice(struct writer *w, const struct csim_event *ev,
 	csim_out_text(w->out, w->m->pipes[s->pipe].info->cname);
 	csim_out_char(w->out, '"');
 	if (ev->field[CSIM_F_ARGS].p != NULL)
-		put_field(w, ",\"args\":", ev->field[CSIM_F_ARGS]);
+		rc = put_args(w, ev->field[CSIM_F_ARGS], err);
 	csim_out_char(w->out, '}');
+	return rc;
 }
 
 /* Second reading: the kept slices, in input order. */
@@ -159,7 +197,7 @@ static int write_slices(struct writer *w, const struct csim_slice_store *store,
 		if (rc != CSIM_OK || !has)
 			break;
 		if (csim_cut_in(w->m->cut.slice_in, row))
-			write_slice(w, &ev, &w->m->table.slices[row]);
+			rc = write_slice(w, &ev, &w->m->table.slices[row], err);
 	}
 	/* A write error stops the loop; commit reports it. */
 	csim_slice_reader_close(&reader);
@@ -293,6 +331,7 @@ int csim_trace_write(const struct csim_model *m, const struct csim_trace_input *
 	struct writer w;
 	int rc;
 
+	memset(&w, 0, sizeof(w));
 	w.m = m;
 	w.out = out;
 	w.first = 1;
@@ -303,6 +342,7 @@ int csim_trace_write(const struct csim_model *m, const struct csim_trace_input *
 	csim_out_text(w.out, ",\"traceEvents\":[");
 	write_metadata(&w);
 	rc = write_slices(&w, in->slices, err);
+	csim_json_stack_release(&w.stack);
 	if (rc != CSIM_OK)
 		return rc;
 	write_counters(&w);

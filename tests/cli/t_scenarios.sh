@@ -18,6 +18,8 @@
 # and sub-lanes per lane, arrow endpoints.
 # "metrics TEXT" must be part of instr_metrics.json, "nometrics TEXT" must
 # not (an absent file holds nothing).
+# "summary TEXT" must be part of summary.json, "nosummary TEXT" must not
+# (a diagnosis line: summary {"id":"transfer_bound","core":"core0.veccore0").
 # A variant with no fact fails. Facts are checked in --update mode too.
 #
 # A scenario whose folder holds a file "pending" was written (by hand, from
@@ -141,6 +143,11 @@ check_facts() {
 		"nometrics "*)
 			# shellcheck disable=SC2016 # expanded by eval, inside check
 			check "$name/$variant: fact: $fact" eval '! grep -Fqs -- "${fact#nometrics }" "$work/out/instr_metrics.json"' ;;
+		"summary "*)
+			check "$name/$variant: fact: $fact" grep -Fqs -- "${fact#summary }" "$work/out/summary.json" ;;
+		"nosummary "*)
+			# shellcheck disable=SC2016 # expanded by eval, inside check
+			check "$name/$variant: fact: $fact" eval '! grep -Fqs -- "${fact#nosummary }" "$work/out/summary.json"' ;;
 		*)
 			check "$name/$variant: fact: $fact" grep -Fxq -- "$fact" "$work/facts.out" ;;
 		esac

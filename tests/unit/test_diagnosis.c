@@ -292,10 +292,11 @@ static void test_no_cube(struct check_ctx *c)
 		CHECK_I64(c, csim_diag_num(d, "cube_cores"), 2);
 		CHECK_I64(c, csim_diag_num(d, "cube_instructions"), 0);
 		CHECK_STR(c, csim_diag_id(d->rule), "degenerate_no_cube");
-		check_text(c, &m, d, "likely a degenerate trace: 2 cube cores ran and CUBE has "
-			   "0 instructions; a matmul that did no matmul is a profiling "
-			   "artifact, not a free matmul: check the inputs and shapes the "
-			   "simulator ran with");
+		CHECK_I64(c, csim_diag_num(d, "cube_core_instructions"), 2);
+		check_text(c, &m, d, "likely a degenerate trace: a matmul kernel with CUBE = 0 "
+			   "(2 cube cores ran 2 pipeline instructions, none on CUBE); a "
+			   "matmul that did no matmul is a profiling artifact, not a free "
+			   "matmul: check the inputs and shapes the simulator ran with");
 	}
 	csim_model_release(&m);
 
@@ -318,16 +319,214 @@ static void test_no_cube(struct check_ctx *c)
 	run_all(&m);
 	d = line_of(&m, CSIM_DIAG_NO_CUBE, NULL);
 	if (CHECK(c, d != NULL))
-		check_text(c, &m, d, "likely a degenerate trace: 1 cube core ran and CUBE has "
-			   "0 instructions; a matmul that did no matmul is a profiling "
-			   "artifact, not a free matmul: check the inputs and shapes the "
-			   "simulator ran with");
+		check_text(c, &m, d, "likely a degenerate trace: a matmul kernel with CUBE = 0 "
+			   "(1 cube core ran 1 pipeline instruction, none on CUBE); a "
+			   "matmul that did no matmul is a profiling artifact, not a free "
+			   "matmul: check the inputs and shapes the simulator ran with");
 	d = line_of(&m, CSIM_DIAG_NEAR_EMPTY, NULL);
 	if (CHECK(c, d != NULL))
 		check_text(c, &m, d, "possibly a near-empty trace: 1 instruction on the "
 			   "pipeline lanes over 1 core; if the kernel's work depends on its "
 			   "inputs (a trip count or work-table size read from a tensor), it "
 			   "likely ran on zeroed inputs: profile it with real inputs");
+	csim_model_release(&m);
+}
+
+/* The summary entry of (pid, pipe); aborts when there is none. */
+static struct csim_summary_pipe *sum_pipe(struct csim_model *m, const char *pid,
+					  const char *pipe)
+{
+	for (size_t i = 0; i < m->summary.ncores; i++) {
+		const struct csim_summary_core *k = &m->summary.cores[i];
+
+		if (strcmp(m->table.pid_names[k->pid], pid) != 0)
+			continue;
+		for (size_t j = 0; j < k->npipes; j++)
+			if (strcmp(mu_name(m, m->summary.pipes[k->pipe0 + j].pipe), pipe) == 0)
+				return &m->summary.pipes[k->pipe0 + j];
+	}
+	abort();
+}
+
+/* API_INSTR figures of one pipe, as the summary pass leaves them. */
+static void set_util(struct csim_model *m, const char *pid, const char *pipe,
+		     double pct, uint64_t cycles)
+{
+	struct csim_summary_pipe *p = sum_pipe(m, pid, pipe);
+
+	p->has_instr = 1;
+	p->instr_cycles += cycles;
+	p->util_weighted = pct * (double)cycles;
+	p->util_cycles = cycles;
+}
+
+static void rediagnose(struct csim_model *m)
+{
+	struct csim_error err;
+
+	csim_error_clear(&err);
+	if (csim_pass_diagnose(m, &err) != CSIM_OK)
+		abort();
+}
+
+/* VECTOR busy `busy` of 1000 ns, with mean utilization util % over 1000 cycles. */
+static void vector_core(struct csim_model *m, int64_t busy, double util)
+{
+	mu_slice(m, VA, "VECTOR", 0, 1000, CSIM_SLICE_BAR);
+	mu_slice(m, VA, "VECTOR", 0, busy, CSIM_SLICE_INSTR);
+	mu_slice(m, VA, "MTE2", 0, 300, CSIM_SLICE_INSTR);
+	run_all(m);
+	set_util(m, VA, "VECTOR", util, 1000);
+	set_util(m, VA, "MTE2", -1, 0);   /* a row of another pipe: never counted */
+	rediagnose(m);
+}
+
+/*
+ * VECTOR busy 70 % at 50 % mean utilization fires; 69.9 % busy, 50.01 %
+ * utilization or no API_INSTR figures do not. On Ascend950 the family is
+ * one unit: busy from its busiest pipe, utilization pooled by cycles.
+ */
+static void test_vector_shaped_wrong(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	csim_model_init(&m);
+	vector_core(&m, 700, 50.0);
+	d = line_of(&m, CSIM_DIAG_VECTOR_SHAPE, VA);
+	if (CHECK(c, d != NULL)) {
+		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "VECTOR");
+		CHECK_I64(c, csim_diag_num(d, "busy_ns"), 700);
+		CHECK_I64(c, csim_diag_num(d, "span_ns"), 1000);
+		CHECK_I64(c, csim_diag_num(d, "utilization_x100"), 5000);
+		CHECK_I64(c, csim_diag_num(d, "utilization_cycles"), 1000);
+		CHECK_STR(c, csim_diag_id(d->rule), "vector_shaped_wrong");
+		check_text(c, &m, d, "likely shaped wrong for the vector unit: VECTOR busy "
+			   "70 % of the span at 50 % mean vector utilization (API_INSTR, "
+			   "cycle-weighted); tune the tile shape so that each vector "
+			   "instruction fills its repeat and mask");
+	}
+	csim_model_release(&m);
+
+	csim_model_init(&m);
+	vector_core(&m, 699, 50.0);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_VECTOR_SHAPE));
+	csim_model_release(&m);
+
+	csim_model_init(&m);
+	vector_core(&m, 1000, 50.01);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_VECTOR_SHAPE));
+	csim_model_release(&m);
+
+	/* Without API_INSTR nothing says the unit is used badly. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_VECTOR_SHAPE));
+	csim_model_release(&m);
+
+	/*
+	 * Ascend950: RVECEX busy 80 %, its rows at 20 % over 600 cycles and
+	 * RVECLD's at 95 % over 400: pooled (12000 + 38000) / 1000 = 50 % fires
+	 * and names RVECEX; RVECLD at 96 % (50.4 %) does not.
+	 */
+	for (int ld = 95; ld <= 96; ld++) {
+		csim_model_init(&m);
+		mu_slice(&m, VA, "RVECEX", 0, 1000, CSIM_SLICE_BAR);
+		mu_slice(&m, VA, "RVECEX", 100, 900, CSIM_SLICE_INSTR);
+		mu_slice(&m, VA, "RVECLD", 0, 100, CSIM_SLICE_INSTR);
+		run_all(&m);
+		set_util(&m, VA, "RVECEX", 20.0, 600);
+		set_util(&m, VA, "RVECLD", ld, 400);
+		rediagnose(&m);
+		d = line_of(&m, CSIM_DIAG_VECTOR_SHAPE, VA);
+		if (ld == 96) {
+			CHECK(c, d == NULL);
+		} else if (CHECK(c, d != NULL)) {
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "RVECEX");
+			CHECK_I64(c, csim_diag_num(d, "busy_ns"), 800);
+			CHECK_I64(c, csim_diag_num(d, "utilization_x100"), 5000);
+		}
+		csim_model_release(&m);
+	}
+}
+
+/*
+ * VA's last instruction ends at 1000. A WAIT no SET releases, open until
+ * 1000, fires; one ending at 999 (released or not, it ended before the
+ * core did), a released one ending at 1000, or incomplete records do not.
+ */
+static void test_truncated(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	for (int64_t end = 999; end <= 1000; end++) {
+		csim_model_init(&m);
+		mu_slice(&m, VA, "MTE2", 0, 500, CSIM_SLICE_INSTR);
+		mu_slice(&m, VA, "VECTOR", 500, 1000, CSIM_SLICE_INSTR);
+		mu_slice(&m, VB, "VECTOR", 0, 400, CSIM_SLICE_INSTR);
+		mu_flag(&m, CSIM_SYNC_WAIT, VA, "MTE2", 100, 200, "early", CSIM_NONE);
+		mu_flag(&m, CSIM_SYNC_WAIT, VA, "MTE2", 600, end, "open", CSIM_NONE);
+		run_all(&m);
+		d = line_of(&m, CSIM_DIAG_TRUNCATED, NULL);
+		if (end == 999) {
+			CHECK(c, d == NULL);
+		} else if (CHECK(c, d != NULL)) {
+			CHECK_I64(c, csim_diag_num(d, "unreleased_waits"), 2);
+			CHECK_I64(c, csim_diag_num(d, "cores_waiting"), 1);
+			CHECK_I64(c, csim_diag_num(d, "cores"), 2);
+			CHECK_STR(c, csim_diag_id(d->rule), "truncated");
+			check_text(c, &m, d, "possibly truncated by the simulator's timeout: "
+				   "2 waits never released by a SET on 1 of 2 cores, the latest "
+				   "still open when its core's last instruction ends (a complete "
+				   "run releases every wait); re-run with a longer --timeout: if "
+				   "it stops in the same wait again, the kernel hangs on that flag");
+		}
+		csim_model_release(&m);
+	}
+
+	/* Released: the SET came, so the wait ended with the run. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, VA, "MTE2", 400, 401, "f", CSIM_NONE);
+	mu_flag(&m, CSIM_SYNC_WAIT, VA, "VECTOR", 300, 1000, "f", CSIM_NONE);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_TRUNCATED));
+	csim_model_release(&m);
+
+	/* samples_minimal's shape: a SET B and a WAIT E cut off by hand. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
+	mu_sync(&m, CSIM_SYNC_SET, 1, VA, "MTE2", 900, "g", CSIM_NONE);
+	mu_sync(&m, CSIM_SYNC_WAIT, 0, VA, "SCALAR", 1000, "g", CSIM_NONE);
+	run_all(&m);
+	CHECK(c, !has_rule(&m, CSIM_DIAG_TRUNCATED));
+	csim_model_release(&m);
+
+	/* 910B/310P flags carry no id: matched by detail key, the same reading. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, VA, "MTE2", 100, 101, NULL, mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, VA, "VECTOR", 50, 150, NULL, mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, VA, "VECTOR", 900, 1000, NULL, mu_detail(&m, "MTE2", "VECTOR", 0));
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_TRUNCATED, NULL);
+	if (CHECK(c, d != NULL))
+		CHECK_I64(c, csim_diag_num(d, "unreleased_waits"), 1);
+	csim_model_release(&m);
+
+	/* A cross-core wait on VB, never released, open past VB's end. */
+	csim_model_init(&m);
+	mu_slice(&m, VA, "VECTOR", 0, 1000, CSIM_SLICE_INSTR);
+	mu_slice(&m, VB, "VECTOR", 0, 400, CSIM_SLICE_INSTR);
+	mu_intra(&m, CSIM_SYNC_WAIT, VB, "MTE2", 300, 1000, "intra_7", CSIM_NONE);
+	run_all(&m);
+	d = line_of(&m, CSIM_DIAG_TRUNCATED, NULL);
+	if (CHECK(c, d != NULL)) {
+		CHECK_I64(c, csim_diag_num(d, "unreleased_waits"), 1);
+		CHECK_I64(c, csim_diag_num(d, "cores_waiting"), 1);
+	}
 	csim_model_release(&m);
 }
 
@@ -372,6 +571,8 @@ int main(void)
 	CHECK_RUN(&c, test_load_imbalance);
 	CHECK_RUN(&c, test_near_empty);
 	CHECK_RUN(&c, test_no_cube);
+	CHECK_RUN(&c, test_vector_shaped_wrong);
+	CHECK_RUN(&c, test_truncated);
 	CHECK_RUN(&c, test_order_and_rerun);
 	return check_done(&c);
 }

@@ -24,6 +24,8 @@ struct snap {
 	struct csim_arrow *intra_arrows;
 	size_t nintra_arrows;
 	uint64_t intra_skips[CSIM_FSKIP_COUNT];
+	struct csim_unreleased *unreleased, *intra_unreleased;   /* per pid, or NULL */
+	size_t npids;
 	uint32_t *processes;
 	size_t nprocesses;
 	struct csim_thread *threads;
@@ -64,6 +66,12 @@ static void snap_take(struct snap *s, const struct csim_model *m)
 	s->intra_arrows = dup_array(m->intra_arrows, s->nintra_arrows = m->nintra_arrows,
 				    sizeof(*m->intra_arrows));
 	memcpy(s->intra_skips, m->intra_skips, sizeof(s->intra_skips));
+	s->npids = t->pids.count;
+	s->unreleased = m->unreleased == NULL ? NULL
+			: dup_array(m->unreleased, s->npids, sizeof(*m->unreleased));
+	s->intra_unreleased = m->intra_unreleased == NULL ? NULL
+			      : dup_array(m->intra_unreleased, s->npids,
+					  sizeof(*m->intra_unreleased));
 	s->processes = dup_array(m->processes, s->nprocesses = m->nprocesses,
 				 sizeof(*m->processes));
 	s->threads = dup_array(m->threads, s->nthreads = m->nthreads, sizeof(*m->threads));
@@ -77,6 +85,8 @@ static void snap_release(struct snap *s)
 	free(s->flags);
 	free(s->arrows);
 	free(s->intra_arrows);
+	free(s->unreleased);
+	free(s->intra_unreleased);
 	free(s->processes);
 	free(s->threads);
 }
@@ -87,6 +97,18 @@ static int same_flag(const struct csim_flag *a, const struct csim_flag *b)
 	return a->begin == b->begin && a->end == b->end && a->order == b->order &&
 	       a->pid == b->pid && a->pipe == b->pipe && a->id == b->id &&
 	       a->detail == b->detail && a->kind == b->kind && a->intra == b->intra;
+}
+
+/* Per-pid unreleased WAIT counts, both absent or equal. */
+static int same_unreleased(const struct csim_unreleased *a,
+			   const struct csim_unreleased *b, size_t npids)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	for (size_t i = 0; i < npids; i++)
+		if (a[i].n != b[i].n || (a[i].n > 0 && a[i].last_end != b[i].last_end))
+			return 0;
+	return 1;
 }
 
 static int same_arrow(const struct csim_arrow *a, const struct csim_arrow *b)
@@ -145,6 +167,8 @@ static void check_same(struct check_ctx *c, const struct snap *s,
 	CHECK(c, arrows);
 	CHECK(c, memcmp(m->flag_skips, s->flag_skips, sizeof(s->flag_skips)) == 0);
 	CHECK(c, memcmp(m->intra_skips, s->intra_skips, sizeof(s->intra_skips)) == 0);
+	CHECK(c, same_unreleased(m->unreleased, s->unreleased, s->npids));
+	CHECK(c, same_unreleased(m->intra_unreleased, s->intra_unreleased, s->npids));
 	CHECK(c, order);
 }
 
@@ -421,10 +445,21 @@ static void test_whole_plan_twice(struct check_ctx *c)
 	mu_sync(&m, CSIM_SYNC_SET, 0, P, "MTE2", 300, NULL, CSIM_NONE);
 	mu_intra(&m, CSIM_SYNC_SET, "core1.cubecore0", "CUBE", 5, 6, "intra_1", CSIM_NONE);
 	mu_intra(&m, CSIM_SYNC_WAIT, P, "MTE2", 7, 99, "intra_1", CSIM_NONE);
+	/* WAITs no SET releases: counted per waiting core, the same again */
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 300, 390, "lone", CSIM_NONE);
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 200, 210, "lone2", CSIM_NONE);
+	mu_intra(&m, CSIM_SYNC_WAIT, P, "MTE2", 250, 380, "intra_2", CSIM_NONE);
 	if (!CHECK_U64(c, mu_run(&m), 0))
 		goto out;
 	CHECK_U64(c, m.narrows, 2);
 	CHECK_U64(c, m.nintra_arrows, 1);
+	if (CHECK(c, m.unreleased != NULL && m.intra_unreleased != NULL)) {
+		CHECK_U64(c, m.unreleased[mu_pid(&m, P)].n, 2);
+		CHECK_I64(c, m.unreleased[mu_pid(&m, P)].last_end, 390);
+		CHECK_U64(c, m.unreleased[mu_pid(&m, "core1.cubecore0")].n, 0);
+		CHECK_U64(c, m.intra_unreleased[mu_pid(&m, P)].n, 1);
+		CHECK_I64(c, m.intra_unreleased[mu_pid(&m, P)].last_end, 380);
+	}
 	CHECK_U64(c, m.extra_sublanes, 0);
 	CHECK_U64(c, m.nthreads, 3);
 	snap_take(&s, &m);
