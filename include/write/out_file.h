@@ -4,8 +4,8 @@
  * Bytes go to a temporary file in the destination directory; commit() renames
  * it over the final name, abort() removes it. A failed write is remembered and
  * reported once, by commit(), as exit status 3; until then writes are cheap
- * calls that never fail individually. The JSON helpers here are the only
- * place output text is escaped.
+ * calls that never fail individually. The JSON and HTML helpers here are
+ * the only place output text is escaped.
  */
 #ifndef CSIM_OUT_FILE_H
 #define CSIM_OUT_FILE_H
@@ -49,6 +49,22 @@ void csim_out_json_string(struct csim_out *o, const char *p, size_t n);
 
 /* The same escaping without the quotes, to build a string from pieces. */
 void csim_out_json_escaped(struct csim_out *o, const char *p, size_t n);
+
+/*
+ * Text for an HTML page, in an element or a quoted attribute: & < > " '
+ * as entities, a control byte as '?'.
+ */
+void csim_out_html_escaped(struct csim_out *o, const char *p, size_t n);
+
+/* Longest text csim_out_format() writes, NUL included. */
+#define CSIM_OUT_FORMAT_MAX 256
+
+/*
+ * printf-style text of at most CSIM_OUT_FORMAT_MAX - 1 bytes (the rest is
+ * cut): for numbers and fixed markup, never for names from the input.
+ */
+void csim_out_format(struct csim_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* A timestamp given in half-nanoseconds, as microseconds (3 or 4 decimals). */
 void csim_out_half_ns_as_us(struct csim_out *o, int64_t half_ns);

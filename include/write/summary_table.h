@@ -16,6 +16,7 @@
 
 #include "base/csim_error.h"
 #include "model/model.h"
+#include "write/summary_view.h"
 #include "write/summary_writer.h"
 
 /* Widest line the table prints. */
@@ -24,13 +25,11 @@
 /* Up to this many cores every core is listed; beyond it, three are. */
 #define CSIM_TABLE_FULL_CORES 8
 
-struct csim_table_total;   /* per-pipe sums over every core */
-
 /* A table ready to print: whatever it allocates, it allocates up front. */
 struct csim_summary_table {
 	const struct csim_model *m;
 	struct csim_summary_run run;
-	struct csim_table_total *totals;   /* condensed form only */
+	struct csim_view_total *totals;    /* condensed form only */
 	size_t ntotals;
 };
 

@@ -18,6 +18,7 @@
 #include "write/raw_copy.h"
 #include "write/run_notes.h"
 #include "read/run_select.h"
+#include "write/summary_html.h"
 #include "write/summary_table.h"
 #include "write/summary_writer.h"
 #include "read/slice_store.h"
@@ -286,7 +287,7 @@ out:
 
 static int write_outputs(struct run *r, struct csim_error *err)
 {
-	struct csim_out trace, metrics, summary;
+	struct csim_out trace, metrics, summary, page;
 	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
 	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
 						r->opt->run_all, &r->basic };
@@ -296,6 +297,8 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	metrics.fd = -1;
 	memset(&summary, 0, sizeof(summary));
 	summary.fd = -1;
+	memset(&page, 0, sizeof(page));
+	page.fd = -1;
 	rc = csim_out_open(&trace, r->out_dir, "trace.clean.json", err);
 	if (rc != CSIM_OK)
 		return rc;
@@ -314,6 +317,11 @@ static int write_outputs(struct run *r, struct csim_error *err)
 		if (rc == CSIM_OK)
 			csim_summary_write(&r->model, &facts, &summary);
 	}
+	if (rc == CSIM_OK) {
+		rc = csim_out_open(&page, r->out_dir, "summary.html", err);
+		if (rc == CSIM_OK)
+			rc = csim_summary_html_write(&r->model, &facts, &page, err);
+	}
 	/* Every file is complete before any replaces an older one. */
 	if (rc == CSIM_OK && csim_out_failed(&trace))
 		rc = csim_out_commit(&trace, err);   /* reports the write error */
@@ -321,21 +329,27 @@ static int write_outputs(struct run *r, struct csim_error *err)
 		rc = csim_out_commit(&metrics, err);
 	if (rc == CSIM_OK && csim_out_failed(&summary))
 		rc = csim_out_commit(&summary, err);
+	if (rc == CSIM_OK && csim_out_failed(&page))
+		rc = csim_out_commit(&page, err);
 	if (rc == CSIM_OK)
 		rc = csim_out_commit(&trace, err);
 	if (rc == CSIM_OK && r->have_metrics)
 		rc = csim_out_commit(&metrics, err);
 	if (rc == CSIM_OK)
 		rc = csim_out_commit(&summary, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_commit(&page, err);
 	if (rc == CSIM_OK) {
 		csim_log_wrote(r->log, r->out_dir, "trace.clean.json");
 		if (r->have_metrics)
 			csim_log_wrote(r->log, r->out_dir, "instr_metrics.json");
 		csim_log_wrote(r->log, r->out_dir, "summary.json");
+		csim_log_wrote(r->log, r->out_dir, "summary.html");
 	}
 	csim_out_abort(&trace);
 	csim_out_abort(&metrics);
 	csim_out_abort(&summary);
+	csim_out_abort(&page);
 	return rc;
 }
 

@@ -145,10 +145,15 @@ struct work {
 	size_t nraw;
 };
 
-/* An instruction slice in the window (every one without --window). */
-static int counts_as_instruction(const struct csim_slice *sl, const void *window)
+int csim_summary_counts_as_instruction(const struct csim_slice *sl)
 {
-	return (sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT) &&
+	return sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT;
+}
+
+/* An instruction slice in the window (every one without --window). */
+static int counts_in_window(const struct csim_slice *sl, const void *window)
+{
+	return csim_summary_counts_as_instruction(sl) &&
 	       csim_window_meets(window, sl->start, sl->end);
 }
 
@@ -579,7 +584,7 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 	rc = work_alloc(&w, err);
 	if (rc == CSIM_OK) {
 		collect_items(&w);
-		if (csim_interval_bucket_slices(&m->table, counts_as_instruction,
+		if (csim_interval_bucket_slices(&m->table, counts_in_window,
 						&m->cut.window, &w.bk) != 0)
 			rc = csim_error_nomem(err, CSIM_E_INPUT);
 	}

@@ -3,6 +3,7 @@
 #include "base/path.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,6 +173,48 @@ void csim_out_json_escaped(struct csim_out *o, const char *p, size_t n)
 		}
 	}
 	csim_out_bytes(o, p + run, n - run);
+}
+
+void csim_out_html_escaped(struct csim_out *o, const char *p, size_t n)
+{
+	size_t run = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		const char *esc;
+
+		if (c == '&')
+			esc = "&amp;";
+		else if (c == '<')
+			esc = "&lt;";
+		else if (c == '>')
+			esc = "&gt;";
+		else if (c == '"')
+			esc = "&quot;";
+		else if (c == '\'')
+			esc = "&#39;";
+		else if (c < 0x20 || c == 0x7F)
+			esc = "?";   /* no control byte in a page (HTML forbids most) */
+		else
+			continue;
+		csim_out_bytes(o, p + run, i - run);
+		run = i + 1;
+		csim_out_text(o, esc);
+	}
+	csim_out_bytes(o, p + run, n - run);
+}
+
+void csim_out_format(struct csim_out *o, const char *fmt, ...)
+{
+	char buf[CSIM_OUT_FORMAT_MAX];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		csim_out_bytes(o, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
 void csim_out_half_ns_as_us(struct csim_out *o, int64_t half_ns)

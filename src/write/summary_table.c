@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/number_grid.h"
 #include "model/diagnosis.h"
+#include "write/summary_view.h"
 
 /* Column widths of a pipe row (docs/summary.md, "The table"). */
 #define W_PIPE 11
@@ -19,8 +21,8 @@
 /* Room for a cut name (CSIM_TABLE_WIDTH columns, 4 bytes each). */
 #define CELL (4 * CSIM_TABLE_WIDTH + 1)
 
-/* Room for a formatted number (an int64 in µs, a ratio, a clock). */
-#define NUM 32
+/* Room for a formatted number. */
+#define NUM CSIM_VIEW_NUM
 
 /*
  * name[0..n) cut to `width` columns into dst: one column per UTF-8
@@ -76,48 +78,15 @@ static const char *pid_name(const struct csim_model *m, uint32_t pid)
 	return m->table.pid_names[pid];
 }
 
-/* ns as µs with exactly 3 decimals (as summary.json's *_us fields). */
-static void fmt_us(char *dst, int64_t ns)
-{
-	uint64_t a = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
-
-	snprintf(dst, NUM, "%s%llu.%03u", ns < 0 ? "-" : "",
-		 (unsigned long long)(a / 1000), (unsigned)(a % 1000));
-}
-
-/* num/den as a percentage with one decimal, rounded half up; "-" for den 0. */
-static void fmt_share(char *dst, int64_t num, int64_t den)
-{
-	int64_t permille;
-
-	if (den <= 0 || num < 0) {
-		snprintf(dst, NUM, "-");
-		return;
-	}
-	/* num <= den <= ~9.2e18 / 1000 holds for any span a trace can give
-	   (2^63 ns is 292 years); past it, divide first. */
-	if (num > INT64_MAX / 2000)
-		permille = (num / (den / 2000 + 1) + 1) / 2;
-	else
-		permille = (num * 2000 / den + 1) / 2;
-	snprintf(dst, NUM, "%lld.%lld", (long long)(permille / 10), (long long)(permille % 10));
-}
-
 /* The producer a pipe waited on longest (first in lane order on ties). */
 static void fmt_top_producer(char *dst, const struct csim_model *m,
 			     const struct csim_summary_pipe *p)
 {
-	const struct csim_summary_wait *top = NULL;
+	const struct csim_summary_wait *top = csim_view_top_wait(&m->summary, p);
 	const char *name;
 	size_t n;
 
-	for (size_t k = 0; k < p->nwaits; k++) {
-		const struct csim_summary_wait *w = &m->summary.waits[p->wait0 + k];
-
-		if (top == NULL || w->ns > top->ns)
-			top = w;
-	}
-	if (top == NULL || p->wait_ns == 0) {
+	if (top == NULL) {
 		dst[0] = '\0';
 		return;
 	}
@@ -128,19 +97,6 @@ static void fmt_top_producer(char *dst, const struct csim_model *m,
 		name = pipe_name(m, top->producer, &n);
 	}
 	fit_name(dst, name, n, W_PRODUCER);
-}
-
-/* A string value's text without its quotes (the producer's escapes stay). */
-
-/* Clock in MHz: "1650", or "1649.500" when it has a fraction. */
-static void fmt_mhz(char *dst, const struct csim_clock *clock)
-{
-	long long milli = llround(clock->mhz * 1000.0);
-
-	if (milli % 1000 == 0)
-		snprintf(dst, NUM, "%lld", milli / 1000);
-	else
-		snprintf(dst, NUM, "%lld.%03lld", milli / 1000, milli % 1000);
 }
 
 /* "summary: NAME (run K of N)" and "SoC S, clock C MHz (source)". */
@@ -172,7 +128,7 @@ static void print_header(FILE *f, const struct csim_summary_run *run,
 		fputs("clock unknown: no cycles\n", f);
 		return;
 	}
-	fmt_mhz(mhz, clock);
+	csim_view_format_mhz(mhz, clock);
 	fprintf(f, "clock %s MHz (%s)\n", mhz, csim_clock_source_name(clock->source));
 }
 
@@ -192,9 +148,9 @@ static void print_cut(FILE *f, const struct csim_cut *c)
 	for (size_t i = 0; i < c->ncores && len < sizeof(line); i++)
 		len += (size_t)snprintf(line + len, sizeof(line) - len, " --core %s", c->cores[i]);
 	if (c->window.has_from)
-		fmt_us(a, c->window.from_ns);
+		csim_view_format_us(a, c->window.from_ns);
 	if (c->window.has_to)
-		fmt_us(b, c->window.to_ns);
+		csim_view_format_us(b, c->window.to_ns);
 	if (len < sizeof(line))
 		snprintf(line + len, sizeof(line) - len, "%s%s%s%s%s",
 			 csim_window_active(&c->window) ? " --window " : "", a,
@@ -219,9 +175,9 @@ static void print_pipe(FILE *f, const struct csim_model *m,
 	const char *name;
 	size_t n;
 
-	fmt_us(busy, p->busy_ns);
-	fmt_share(share, p->busy_ns, span);
-	fmt_us(wait, p->wait_ns);
+	csim_view_format_us(busy, p->busy_ns);
+	csim_view_format_share(share, p->busy_ns, span);
+	csim_view_format_us(wait, p->wait_ns);
 	fmt_top_producer(producer, m, p);
 	name = pipe_name(m, p->pipe, &n);
 	fputs("  ", f);
@@ -234,6 +190,64 @@ static void print_pipe(FILE *f, const struct csim_model *m,
 		fprintf(f, "  %-*s dropped\n", W_PRODUCER, producer);
 }
 
+static void put_wrapped(FILE *f, const char *text, size_t n, size_t used);
+
+/* "PIPE N[ (util U %)]," or, for bandwidth, "PIPE B.b GB/s,"; 0: nothing to say. */
+static size_t api_item(char *dst, size_t cap, const struct csim_model *m,
+		       const struct csim_summary_pipe *p, int bandwidth)
+{
+	char name[CELL], util[NUM] = "";
+	size_t n;
+	const char *raw = pipe_name(m, p->pipe, &n);
+
+	fit_name(name, raw, n, W_PIPE);
+	if (bandwidth) {
+		int64_t mbps;
+
+		if (!p->has_bytes || p->busy_ns <= 0)
+			return 0;
+		mbps = csim_summary_bandwidth_mbps(p->bytes, p->busy_ns);
+		mbps = mbps > INT64_MAX - 50 ? INT64_MAX / 100 : (mbps + 50) / 100;  /* tenths */
+		return (size_t)snprintf(dst, cap, "%s %lld.%lld GB/s,", name,
+					(long long)(mbps / 10), (long long)(mbps % 10));
+	}
+	if (!p->has_instr)
+		return 0;
+	if (p->util_cycles > 0)
+		snprintf(util, sizeof(util), " (util %.1f %%)",
+			 p->util_weighted / (double)p->util_cycles);
+	return (size_t)snprintf(dst, cap, "%s %llu%s,", name,
+				(unsigned long long)p->instr_cycles, util);
+}
+
+/* "  LABEL item, item, ..." wrapped at 80 columns; nothing when no item. */
+static void print_api_line(FILE *f, const struct csim_model *m,
+			   const struct csim_summary_core *c, const char *label, int bandwidth)
+{
+	char text[8 * CELL];
+	size_t n = 0;
+
+	for (size_t k = 0; k < c->npipes && n + CELL < sizeof(text); k++) {
+		size_t w = api_item(text + n, CELL, m, &m->summary.pipes[c->pipe0 + k], bandwidth);
+
+		if (w > 0 && w < CELL) {
+			n += w;
+			text[n++] = ' ';
+		}
+	}
+	if (n == 0)
+		return;
+	fprintf(f, "  %s ", label);
+	put_wrapped(f, text, n - 2, 3 + strlen(label));   /* without the last ", " */
+}
+
+/* What API_INSTR and the moved bytes say of the core's pipes. */
+static void print_core_api(FILE *f, const struct csim_model *m, const struct csim_summary_core *c)
+{
+	print_api_line(f, m, c, "API_INSTR cycles:", 0);
+	print_api_line(f, m, c, "bandwidth:", 1);
+}
+
 /* "[LABEL ]core NAME: span X us (C cycles)[, cross-core wait W us]" and its pipes. */
 static void print_core(FILE *f, const struct csim_model *m, const struct csim_summary_core *c,
 		       const struct csim_clock *clock, const char *label)
@@ -243,12 +257,12 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 	const char *name = pid_name(m, c->pid);
 	size_t used = strlen(label) + 5 + 1;
 
-	fmt_us(us, span);
+	csim_view_format_us(us, span);
 	if (clock != NULL)
 		snprintf(cycles, sizeof(cycles), " (%lld cycles)",
 			 (long long)csim_summary_cycles(clock, span));
 	if (c->cross_wait_ns > 0) {
-		fmt_us(wait, c->cross_wait_ns);
+		csim_view_format_us(wait, c->cross_wait_ns);
 		snprintf(tail, sizeof(tail), ": span %s us%s, cross-core wait %s us", us, cycles, wait);
 	} else {
 		snprintf(tail, sizeof(tail), ": span %s us%s", us, cycles);
@@ -262,6 +276,46 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 	print_pipe_head(f);
 	for (size_t k = 0; k < c->npipes; k++)
 		print_pipe(f, m, &m->summary.pipes[c->pipe0 + k], span);
+	print_core_api(f, m, c);
+}
+
+/* The rows of API_INSTR with the most cycles (summary.json has ten). */
+#define TABLE_TOP 5
+#define W_CYCLES 10
+#define W_MNEMONIC 22
+
+static void print_top(FILE *f, const struct csim_model *m)
+{
+	const struct csim_instr_stats *st = &m->instr;
+	char share[NUM], mnem[CELL], pipe[CELL], src[CELL];
+
+	if (st->ntop == 0)
+		return;
+	fprintf(f, "\ntop instructions by cycles (%zu in summary.json):\n", st->ntop);
+	fprintf(f, "  %*s %*s  %-*s %-*s %s\n", W_CYCLES, "cycles", W_SHARE, "share%",
+		W_PIPE - 3, "pipe", W_MNEMONIC, "instruction", "source line");
+	for (size_t i = 0; i < st->ntop && i < TABLE_TOP; i++) {
+		const struct csim_instr_top *t = &st->top[i];
+		size_t n, used = 2 + W_CYCLES + 1 + W_SHARE + 2 + W_PIPE - 3 + 1 + W_MNEMONIC + 1;
+		const char *v;
+		uint64_t addr;
+
+		csim_view_format_share(share, t->cycles > INT64_MAX ? INT64_MAX : (int64_t)t->cycles,
+			  st->total_cycles > INT64_MAX ? INT64_MAX : (int64_t)st->total_cycles);
+		v = csim_strtab_get(&st->text, t->pipe, &n);
+		fit_name(pipe, v, n, W_PIPE - 3);
+		v = csim_strtab_get(&st->text, t->mnemonic, &n);
+		fit_name(mnem, v, n, W_MNEMONIC);
+		v = csim_strtab_get(&st->text, t->address, &n);
+		if (t->source != CSIM_NONE)
+			v = csim_strtab_get(&st->text, t->source, &n);
+		else if (!csim_number_hex(v, n, &addr) ||
+			 (v = csim_instr_stats_source(st, addr, &n)) == NULL)
+			v = "-", n = 1;
+		fit_name(src, v, n, CSIM_TABLE_WIDTH - used);
+		fprintf(f, "  %*llu %*s  %-*s %-*s %s\n", W_CYCLES, (unsigned long long)t->cycles,
+			W_SHARE, share, W_PIPE - 3, pipe, W_MNEMONIC, mnem, src);
+	}
 }
 
 static void print_balance(FILE *f, const struct csim_model *m)
@@ -269,21 +323,16 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	const struct csim_summary *s = &m->summary;
 	const struct csim_summary_core *slow = &s->cores[s->slowest];
 	const char *name = pid_name(m, slow->pid);
-	char lo[NUM], mid[NUM], hi[NUM], tail[CELL];
+	char lo[NUM], mid[NUM], hi[NUM], ratio[NUM], tail[CELL];
 	size_t used;
 
-	fmt_us(lo, s->min_span_ns);
-	fmt_us(mid, s->median_span_ns);
-	fmt_us(hi, s->max_span_ns);
+	csim_view_format_us(lo, s->min_span_ns);
+	csim_view_format_us(mid, s->median_span_ns);
+	csim_view_format_us(hi, s->max_span_ns);
 	fprintf(f, "\nload balance over %zu core%s: span min %s, median %s, max %s us\n",
 		s->ncores, s->ncores == 1 ? "" : "s", lo, mid, hi);
-	if (s->median_span_ns > 0) {
-		int64_t tenths = s->max_span_ns > INT64_MAX / 20
-				 ? s->max_span_ns / (s->median_span_ns / 10 + 1)
-				 : (s->max_span_ns * 20 / s->median_span_ns + 1) / 2;
-
-		snprintf(tail, sizeof(tail), " (%s us, %lld.%lldx the median)", hi,
-			 (long long)(tenths / 10), (long long)(tenths % 10));
+	if (csim_view_format_ratio(ratio, s->max_span_ns, s->median_span_ns)) {
+		snprintf(tail, sizeof(tail), " (%s us, %sx the median)", hi, ratio);
 	} else {
 		snprintf(tail, sizeof(tail), " (%s us)", hi);
 	}
@@ -293,76 +342,8 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	fprintf(f, "%s\n", tail);
 }
 
-/* Index of the first core whose span is `span`. */
-static size_t core_with_span(const struct csim_summary *s, int64_t span)
-{
-	for (size_t i = 0; i < s->ncores; i++)
-		if (s->cores[i].last_ns - s->cores[i].first_ns == span)
-			return i;
-	return 0;
-}
-
-/* Per-pipe sums over every core, for the condensed form. */
-struct csim_table_total {
-	uint32_t pipe;
-	int order;             /* sort key: pipe table order, then name */
-	const char *name;
-	size_t n;
-	int kept;
-	size_t cores;
-	uint64_t instructions;
-	int64_t busy_ns, wait_ns;
-};
-
-/* Lane order, as the summary orders a core's pipes. */
-static int total_cmp(const void *a, const void *b)
-{
-	const struct csim_table_total *x = a, *y = b;
-	int c;
-
-	if (x->order != y->order)
-		return x->order < y->order ? -1 : 1;
-	c = memcmp(x->name, y->name, x->n < y->n ? x->n : y->n);
-	if (c != 0)
-		return c;
-	return x->n < y->n ? -1 : x->n > y->n;
-}
-
-/* The totals of each pipe present, in lane order; *n of them. */
-static struct csim_table_total *sum_pipes(const struct csim_model *m, size_t *n)
-{
-	const struct csim_summary *s = &m->summary;
-	size_t npipes = m->table.pipes.count, k = 0;
-	struct csim_table_total *t = calloc(npipes ? npipes : 1, sizeof(*t));
-
-	if (t == NULL)
-		return NULL;
-	for (size_t i = 0; i < s->npipes; i++) {
-		const struct csim_summary_pipe *p = &s->pipes[i];
-		struct csim_table_total *pt = &t[p->pipe];
-
-		pt->cores++;
-		pt->kept = p->kept;
-		pt->instructions += p->instructions;
-		pt->busy_ns += p->busy_ns;
-		pt->wait_ns += p->wait_ns;
-	}
-	for (uint32_t id = 0; id < npipes; id++) {
-		if (t[id].cores == 0)
-			continue;
-		t[k] = t[id];
-		t[k].pipe = id;
-		t[k].order = m->pipes[id].info->order;
-		t[k].name = pipe_name(m, id, &t[k].n);
-		k++;
-	}
-	qsort(t, k, sizeof(*t), total_cmp);
-	*n = k;
-	return t;
-}
-
 static void print_totals(FILE *f, const struct csim_model *m,
-			 const struct csim_table_total *t, size_t n)
+			 const struct csim_view_total *t, size_t n)
 {
 	fprintf(f, "\nall %zu cores, per pipe (busy and wait summed over cores):\n",
 		m->summary.ncores);
@@ -371,8 +352,8 @@ static void print_totals(FILE *f, const struct csim_model *m,
 	for (size_t k = 0; k < n; k++) {
 		char busy[NUM], wait[NUM];
 
-		fmt_us(busy, t[k].busy_ns);
-		fmt_us(wait, t[k].wait_ns);
+		csim_view_format_us(busy, t[k].busy_ns);
+		csim_view_format_us(wait, t[k].wait_ns);
 		fputs("  ", f);
 		put_name(f, t[k].name, t[k].n, W_PIPE, 1);
 		fprintf(f, " %*zu %*llu %*s %*s%s\n", W_CORES, t[k].cores, W_INSTR + 2,
@@ -388,13 +369,10 @@ static void print_totals(FILE *f, const struct csim_model *m,
 static void print_condensed(FILE *f, const struct csim_model *m, const struct csim_clock *clock)
 {
 	const struct csim_summary *s = &m->summary;
-	static const char *const labels[3] = { "slowest", "median", "fastest" };
-	size_t pick[3];
+	size_t pick[CSIM_VIEW_PICKS];
 
-	pick[0] = s->slowest;
-	pick[1] = core_with_span(s, s->median_span_ns);
-	pick[2] = core_with_span(s, s->min_span_ns);
-	for (size_t i = 0; i < 3; i++) {
+	csim_view_pick_cores(s, pick);
+	for (size_t i = 0; i < CSIM_VIEW_PICKS; i++) {
 		char label[CELL] = "";
 		int seen = 0;
 
@@ -402,11 +380,11 @@ static void print_condensed(FILE *f, const struct csim_model *m, const struct cs
 			seen |= pick[j] == pick[i];
 		if (seen)
 			continue;
-		for (size_t j = i; j < 3; j++) {
+		for (size_t j = i; j < CSIM_VIEW_PICKS; j++) {
 			if (pick[j] != pick[i])
 				continue;
 			strcat(label, label[0] ? ", " : "");
-			strcat(label, labels[j]);
+			strcat(label, csim_view_pick_labels[j]);
 		}
 		strcat(label, " ");
 		print_core(f, m, &s->cores[pick[i]], clock, label);
@@ -421,7 +399,7 @@ int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_m
 	t->totals = NULL;
 	t->ntotals = 0;
 	if (m->summary.ncores > CSIM_TABLE_FULL_CORES) {
-		t->totals = sum_pipes(m, &t->ntotals);
+		t->totals = csim_view_sum_pipes(m, &t->ntotals);
 		if (t->totals == NULL)
 			return csim_error_nomem(err, CSIM_E_INPUT);
 	}
@@ -519,6 +497,7 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 		for (size_t i = 0; i < s->ncores; i++)
 			print_core(f, m, &s->cores[i], cp, "");
 	}
+	print_top(f, m);
 	if (s->ncores > 1)   /* one core has no balance to speak of */
 		print_balance(f, m);
 	print_diagnosis(f, m);

@@ -56,12 +56,14 @@ run "$tmp/w" D
 check "default -o: exit 0" [ "$status" -eq 0 ]
 check "default -o: writes next to the .bin" [ -f "$tmp/w/D/simulator/trace.clean.json" ]
 check "default -o: summary next to the .bin" [ -f "$tmp/w/D/simulator/summary.json" ]
+check "default -o: summary page next to the .bin" [ -f "$tmp/w/D/simulator/summary.html" ]
 check "default -o: no raw copy" [ ! -e "$tmp/w/D/simulator/raw_simulator" ]
 # The "wrote" lines, then (after a blank line) the summary table.
-check "default -o: announces the three files" lines "${out%%$'\n\n'*}"$'\n' "wrote D/simulator/trace.clean.json
+check "default -o: announces the four files" lines "${out%%$'\n\n'*}"$'\n' "wrote D/simulator/trace.clean.json
 wrote D/simulator/instr_metrics.json
-wrote D/simulator/summary.json"
-check "default -o: the summary table follows" contains "$out" $'summary.json\n\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n'
+wrote D/simulator/summary.json
+wrote D/simulator/summary.html"
+check "default -o: the summary table follows" contains "$out" $'summary.html\n\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n'
 
 # stdout that cannot be written (the wrote lines and the summary table):
 # exit 3, named (docs/decisions.md).

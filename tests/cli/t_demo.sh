@@ -13,9 +13,10 @@ cp -r "$demo/OPPROF_demo" "$tmp/OPPROF_demo"
 run "$tmp" OPPROF_demo -o demo-out
 check "exit 0" [ "$status" -eq 0 ]
 # The "wrote" lines, then (after a blank line) the summary table.
-check "stdout lists the four outputs" lines "${out%%$'\n\n'*}"$'\n' "wrote demo-out/trace.clean.json
+check "stdout lists the five outputs" lines "${out%%$'\n\n'*}"$'\n' "wrote demo-out/trace.clean.json
 wrote demo-out/instr_metrics.json
 wrote demo-out/summary.json
+wrote demo-out/summary.html
 wrote demo-out/raw_simulator/"
 check "the summary table follows every wrote line" \
 	contains "$out" $'raw_simulator/\n\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n'
@@ -28,6 +29,8 @@ check "metrics equal the mix_kernel golden" cmp "$tmp/demo-out/instr_metrics.jso
 	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/instr_metrics.json"
 check "summary equals the mix_kernel golden" cmp "$tmp/demo-out/summary.json" \
 	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/summary.json"
+check "summary page equals the mix_kernel golden" cmp "$tmp/demo-out/summary.html" \
+	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/summary.html"
 check "raw copy holds the dump" cmp "$tmp/demo-out/raw_simulator/visualize_data.bin" \
 	"$demo/OPPROF_demo/simulator/visualize_data.bin"
 check "raw copy holds the core folder" \

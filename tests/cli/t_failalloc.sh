@@ -8,7 +8,7 @@
 # outputs; then for every k in 1..N (every SAMPLE-th k, plus the first and
 # last few, in a sanitizer build) the run must
 #   - exit 1 or 3 (never crash, never hang) with "error: out of memory",
-#   - leave the output folder exactly as it was: three older outputs, byte for
+#   - leave the output folder exactly as it was: four older outputs, byte for
 #     byte, and no new or temporary file,
 #   - under ASan/LSan, report no leak or memory error;
 # except where the failed allocation is best-effort (the table's size
@@ -50,11 +50,11 @@ conv_args() {
 	if [ "$in_place" = 1 ]; then
 		args=(sim/visualize_data.bin --no-copy-raw ${extra[@]+"${extra[@]}"})
 		out_dir=sim
-		listing="instr_metrics.json summary.json trace.clean.json visualize_data.bin "
+		listing="instr_metrics.json summary.html summary.json trace.clean.json visualize_data.bin "
 	else
 		args=(sim -o out --no-copy-raw ${extra[@]+"${extra[@]}"})
 		out_dir=out
-		listing="instr_metrics.json summary.json trace.clean.json "
+		listing="instr_metrics.json summary.html summary.json trace.clean.json "
 	fi
 }
 
@@ -65,6 +65,7 @@ old_outputs() {
 	echo '{"old":"trace"}' >"$1/$out_dir/trace.clean.json"
 	echo '{"old":"metrics"}' >"$1/$out_dir/instr_metrics.json"
 	echo '{"old":"summary"}' >"$1/$out_dir/summary.json"
+	echo '<p>old page</p>' >"$1/$out_dir/summary.html"
 }
 
 # one_k NAME WORK K: the verdict for one failing allocation; prints why not.
@@ -82,7 +83,8 @@ one_k() {
 		if cmp -s "$work/$out_dir/trace.clean.json" "$work/ref/trace.clean.json" &&
 			{ [ ! -e "$work/ref/instr_metrics.json" ] ||
 			  cmp -s "$work/$out_dir/instr_metrics.json" "$work/ref/instr_metrics.json"; } &&
-			cmp -s "$work/$out_dir/summary.json" "$work/ref/summary.json"; then
+			cmp -s "$work/$out_dir/summary.json" "$work/ref/summary.json" &&
+			cmp -s "$work/$out_dir/summary.html" "$work/ref/summary.html"; then
 			benign=$((benign + 1))
 			exits="$exits 0"
 			return 0
@@ -102,6 +104,7 @@ one_k() {
 	if [ "$(cat "$work/$out_dir/trace.clean.json")" != '{"old":"trace"}' ] ||
 		[ "$(cat "$work/$out_dir/instr_metrics.json")" != '{"old":"metrics"}' ] ||
 		[ "$(cat "$work/$out_dir/summary.json")" != '{"old":"summary"}' ] ||
+		[ "$(cat "$work/$out_dir/summary.html")" != '<p>old page</p>' ] ||
 		[ "$(ls -A "$work/$out_dir" | tr '\n' ' ')" != "$listing" ]; then
 		echo "$name k=$k: output folder changed: $(ls -A "$work/$out_dir" | tr '\n' ' ')"
 		return 1
@@ -121,8 +124,8 @@ sweep() {
 	status=0
 	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
 		"${args[@]}" >/dev/null 2>"$tmp/.stderr") || status=$?
-	cp "$work/$out_dir/"*.json "$work/ref/" 2>/dev/null || true
-	rm -f "$work/$out_dir/"*.json
+	cp "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/ref/" 2>/dev/null || true
+	rm -f "$work/$out_dir/"*.json "$work/$out_dir/"*.html
 	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
 	check "$name: counting run succeeds" [ "$status" -eq 0 ]
 	if [ "${total:-0}" -eq 0 ]; then
@@ -181,7 +184,7 @@ sweep_raw_copy() {
 		fa_run "$work" "$k" . -o out
 		if contains "$err" "Sanitizer" || [ "$status" -ne 3 ] ||
 			[ "$(grep -v '^note: ' "$tmp/.stderr")" != "error: out of memory" ] ||
-			[ "$(ls -A "$work/out" | tr '\n' ' ')" != "instr_metrics.json raw_simulator summary.json trace.clean.json " ] ||
+			[ "$(ls -A "$work/out" | tr '\n' ' ')" != "instr_metrics.json raw_simulator summary.html summary.json trace.clean.json " ] ||
 			[ "$(ls -A "$work/out/raw_simulator")" != "old.txt" ]; then
 			echo "raw copy k=$k: exit $status, $(ls -A "$work/out" | tr '\n' ' '), stderr: $err"
 			bad=$((bad + 1))
@@ -203,7 +206,8 @@ sweep gzip_input "$(scenario_dump gzip_input)"
 sweep mix_kernel "$(scenario_dump mix_kernel)"
 sweep multi_block "$(scenario_dump multi_block)"
 # Past 8 cores the summary table's totals are allocated (before any output
-# is committed).
+# is committed), and summary.html's totals while it is written (exit 3).
+# The demo's sweeps cover the page's timeline bins and WAIT-matrix columns.
 sweep many_cores "$(scenario_dump many_cores)"
 # Cross-core sync records take the pair pass and pass_intra's allocations.
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/cross_core/dump.recipe" "$tmp/cross_core.bin"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Golden tests: every fixtures/scenarios/<name>/dump.recipe is built into a
 # visualize_data.bin and converted; stdout, stderr, exit status and the
-# output files (trace.clean.json, instr_metrics.json, summary.json) must
+# output files (trace.clean.json, instr_metrics.json, summary.json,
+# summary.html) must
 # equal the reviewed files in <name>/expected/<variant>/,
 # every trace must pass the viewer-rule checker, every summary.json must
 # agree with its trace by an independent recount (summary_recheck), and a
@@ -178,7 +179,7 @@ run_variant() {
 				flunk "$name/$variant: $f does not end in a newline"
 			updated=$((updated + 1))
 		done
-		for f in trace.clean.json instr_metrics.json summary.json; do
+		for f in trace.clean.json instr_metrics.json summary.json summary.html; do
 			store "$golden/$f" "$work/out/$f"
 		done
 	else
@@ -189,7 +190,7 @@ run_variant() {
 			fi
 			compare "$work/$f.want" "$work/$f" "$name/$variant: $f"
 		done
-		for f in trace.clean.json instr_metrics.json summary.json; do
+		for f in trace.clean.json instr_metrics.json summary.json summary.html; do
 			compare "$golden/$f" "$work/out/$f" "$name/$variant: $f"
 		done
 	fi

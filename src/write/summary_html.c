@@ -1,0 +1,526 @@
+#include "write/summary_html.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/diagnosis.h"
+#include "model/instr_stats.h"
+#include "write/summary_heat.h"
+#include "write/summary_table.h"
+#include "write/summary_timeline.h"
+#include "write/summary_view.h"
+
+/* A raw OP_BASIC_INFO value (block_detail: one entry per block) is cut here. */
+#define RAW_MAX 400
+
+/* "—": a number the run does not have. */
+#define NONE_TEXT "\xE2\x80\x94"
+
+static const char page_head[] =
+	"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+
+/* Styles by class: rows repeat per pipe and core, so their markup stays short. */
+static const char page_style[] =
+	"<style>\n"
+	"body{font:14px/1.45 system-ui,sans-serif;color:#1f2328;margin:24px auto;max-width:1180px;"
+	"padding:0 16px}\n"
+	"h1{font-size:22px;margin:0}\n"
+	"h2{font-size:17px;margin:28px 0 8px;padding-bottom:4px;border-bottom:1px solid #d8dee4}\n"
+	"h3{font-size:15px;margin:20px 0 2px}\n"
+	"p{color:#57606a;margin:2px 0 8px}\n"
+	"nav a{margin-right:14px;color:#0969da}\n"
+	"table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:4px 0 8px}\n"
+	"th,td{padding:3px 9px;border-bottom:1px solid #eaeef2;text-align:right;white-space:nowrap}\n"
+	"th{background:#f6f8fa}\n"
+	".l,.s,td:first-child,th:first-child,.pipes td:nth-child(7){text-align:left}\n"
+	"td.name{font-family:monospace;white-space:normal;word-break:break-all}\n"
+	".facts th{background:none;color:#57606a}\n"
+	".facts td{text-align:left;white-space:normal;word-break:break-all}\n"
+	"tr.dropped td{color:#8c959f}\n"
+	"i.bar{display:inline-block;width:110px;height:10px;background:#eef1f4;margin-right:6px}\n"
+	"i.bar i{display:block;height:100%;background:#2f6fca}\n"
+	".cores i.bar i{background:#8250df}\n"
+	"li{margin:4px 0}\n"
+	".rule{font:12px monospace;background:#fff8c5;border:1px solid #d4a72c;padding:0 4px;"
+	"margin-right:6px}\n"
+	".tag{font-size:12px;color:#fff;background:#57606a;border-radius:3px;padding:1px 6px;"
+	"margin-left:8px}\n"
+	"td.hm{text-align:center;min-width:64px;border:1px solid #fff}\n"
+	"td.hm small{display:block;font-size:11px}\n"
+	"td.h0{border:1px solid #fff;background:#fafbfc}\n"
+	"th.corner{font-weight:400;color:#57606a;font-size:12px}\n"
+	"svg{display:block;font:11px system-ui,sans-serif;margin:6px 0}\n"
+	"svg g text{text-anchor:end}\n"
+	"svg .axis line{stroke:#57606a}\nsvg .axis text{text-anchor:middle}\n"
+	".legend{font-size:12px}\n"
+	".legend i{display:inline-block;width:14px;height:10px;margin:0 4px 0 12px;"
+	"border:1px solid #d0d7de}\n"
+	"footer{margin-top:36px;color:#8c959f;font-size:12px}\n";
+
+static void put_s(struct csim_out *o, const char *s)
+{
+	csim_out_html_escaped(o, s, strlen(s));
+}
+
+static void put_pipe(struct csim_out *o, const struct csim_model *m, uint32_t pipe)
+{
+	const char *name;
+	size_t n;
+
+	if (pipe == CSIM_NONE) {
+		csim_out_text(o, "<i>unknown</i>");
+		return;
+	}
+	name = csim_strtab_get(&m->table.pipes, pipe, &n);
+	csim_out_html_escaped(o, name, n);
+}
+
+static void put_core(struct csim_out *o, const struct csim_model *m, size_t core)
+{
+	put_s(o, m->table.pid_names[m->summary.cores[core].pid]);
+}
+
+static void put_us(struct csim_out *o, int64_t ns)
+{
+	char us[CSIM_VIEW_NUM];
+
+	csim_view_format_us(us, ns);
+	csim_out_text(o, us);
+}
+
+static void td_us(struct csim_out *o, int64_t ns)
+{
+	csim_out_text(o, "<td>");
+	put_us(o, ns);
+	csim_out_text(o, "</td>");
+}
+
+/* A share cell: a bar as wide as the share (capped at the cell) and its %. */
+static void td_share(struct csim_out *o, int64_t num, int64_t den)
+{
+	int64_t pm = csim_view_permille(num, den);
+	char pct[CSIM_VIEW_NUM];
+
+	csim_view_format_share(pct, num, den);
+	if (pm > 1000)
+		pm = 1000;
+	csim_out_format(o, "<td class=\"s\"><i class=\"bar\"><i style=\"width:%lld.%lld%%\"></i></i>%s</td>",
+			(long long)(pm < 0 ? 0 : pm / 10), (long long)(pm < 0 ? 0 : pm % 10), pct);
+}
+
+/* A raw OP_BASIC_INFO value, cut at RAW_MAX bytes between UTF-8 sequences. */
+static void put_raw(struct csim_out *o, struct csim_span v)
+{
+	size_t n = v.n;
+
+	if (n > RAW_MAX) {
+		n = RAW_MAX;
+		while (n > 0 && ((unsigned char)v.p[n] & 0xC0) == 0x80)
+			n--;
+	}
+	csim_out_html_escaped(o, v.p, n);
+	if (n < v.n)
+		csim_out_text(o, " \xE2\x80\xA6 (cut; summary.json has it whole)");
+}
+
+static void write_head(struct csim_out *o, const struct csim_model *m,
+		       const struct csim_summary_run *run)
+{
+	const struct csim_basic_info *bi = run->basic;
+	int has = bi != NULL && bi->payload != NULL;
+	struct csim_span name = has ? csim_basic_info_text(bi, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
+
+	csim_out_text(o, page_head);
+	csim_out_text(o, "<title>summary: ");
+	if (name.p != NULL)
+		csim_out_html_escaped(o, name.p, name.n);
+	else
+		csim_out_text(o, has ? "(no op name)" : "(no OP_BASIC_INFO)");
+	csim_out_text(o, "</title>\n");
+	csim_out_text(o, page_style);
+	csim_out_format(o, "svg .bg{fill:%s}\n", csim_timeline_shade_colors[0]);
+	for (int k = 1; k <= CSIM_TIMELINE_SHADES; k++)
+		csim_out_format(o, "svg .d%d{fill:%s}\n", k, csim_timeline_shade_colors[k]);
+	csim_out_text(o, "</style>\n</head>\n<body>\n<header><h1>");
+	if (name.p != NULL)
+		csim_out_html_escaped(o, name.p, name.n);
+	else
+		csim_out_text(o, has ? "(no op name)" : "(no OP_BASIC_INFO)");
+	csim_out_format(o, "</h1><p>summary of run %llu of %llu%s</p></header>\n",
+			(unsigned long long)run->run, (unsigned long long)run->runs,
+			run->merged ? " (every run merged on one timeline)" : "");
+	csim_out_text(o, "<nav><a href=\"#run\">run</a><a href=\"#diagnosis\">diagnosis</a>"
+		      "<a href=\"#balance\">cores</a><a href=\"#timeline\">timeline</a>"
+		      "<a href=\"#detail\">pipes</a>");
+	csim_out_text(o, m->instr.loaded ? "<a href=\"#top\">top instructions</a></nav>\n" : "</nav>\n");
+}
+
+/* Run facts as the producer wrote them, the clock, and what was converted. */
+static void write_facts(struct csim_out *o, const struct csim_model *m,
+			const struct csim_summary_run *run)
+{
+	const struct csim_basic_info *bi = run->basic;
+	int has = bi != NULL && bi->payload != NULL;
+	struct csim_clock clock;
+
+	csim_out_text(o, "<h2 id=\"run\">Run</h2>\n<table class=\"facts\">\n");
+	for (size_t f = 0; has && f < CSIM_BASIC_COUNT; f++) {
+		struct csim_span v = csim_basic_info_text(bi, (enum csim_basic_field)f);
+
+		if (v.p == NULL)
+			continue;
+		csim_out_format(o, "<tr><th>%s</th><td>", csim_basic_field_names[f]);
+		put_raw(o, v);
+		csim_out_text(o, "</td></tr>\n");
+	}
+	if (!has)
+		csim_out_text(o, "<tr><th>OP_BASIC_INFO</th><td>none in the dump: no run facts</td></tr>\n");
+	csim_out_text(o, "<tr><th>clock</th><td>");
+	if (csim_summary_run_clock(run, &m->summary, &clock)) {
+		char mhz[CSIM_VIEW_NUM];
+
+		csim_view_format_mhz(mhz, &clock);
+		csim_out_format(o, "%s MHz (%s)", mhz, csim_clock_source_name(clock.source));
+	} else {
+		csim_out_text(o, "unknown: no cycles");
+	}
+	csim_out_text(o, "</td></tr>\n</table>\n");
+}
+
+static void write_diagnosis(struct csim_out *o, const struct csim_model *m)
+{
+	const struct csim_diagnosis *dg = &m->diagnosis;
+
+	csim_out_text(o, "<h2 id=\"diagnosis\">Diagnosis</h2>\n");
+	if (dg->n == 0) {
+		csim_out_text(o, "<p>No diagnosis rule fired.</p>\n");
+		return;
+	}
+	csim_out_text(o, "<p>Likely shapes of the run, each with its evidence and a "
+		      "next step (thresholds in docs/summary.md).</p>\n<ul class=\"diag\">\n");
+	for (size_t i = 0; i < dg->n; i++) {
+		const struct csim_diag *d = &dg->lines[i];
+		char text[CSIM_DIAG_TEXT_MAX];
+		size_t n = csim_diag_text(m, d, text, sizeof(text));
+
+		csim_out_format(o, "<li><span class=\"rule\">%s</span>", csim_diag_id(d->rule));
+		if (d->core != CSIM_DIAG_ALL) {
+			csim_out_text(o, "<b>");
+			put_core(o, m, d->core);
+			csim_out_text(o, "</b>: ");
+		}
+		csim_out_html_escaped(o, text, n < sizeof(text) ? n : sizeof(text) - 1);
+		csim_out_text(o, "</li>\n");
+	}
+	csim_out_text(o, "</ul>\n");
+}
+
+/* The busiest pipe of a core (first in lane order on ties); NULL: none. */
+static const struct csim_summary_pipe *busiest(const struct csim_summary *s,
+					       const struct csim_summary_core *c)
+{
+	const struct csim_summary_pipe *top = NULL;
+
+	for (size_t k = 0; k < c->npipes; k++) {
+		const struct csim_summary_pipe *p = &s->pipes[c->pipe0 + k];
+
+		if (top == NULL || p->busy_ns > top->busy_ns)
+			top = p;
+	}
+	return top;
+}
+
+/* Load balance, then one compact row per core with its span as a bar. */
+static void write_balance(struct csim_out *o, const struct csim_model *m)
+{
+	const struct csim_summary *s = &m->summary;
+	char ratio[CSIM_VIEW_NUM];
+
+	csim_out_text(o, "<h2 id=\"balance\">Cores and load balance</h2>\n");
+	if (s->ncores == 0) {
+		csim_out_text(o, "<p>No core: the trace holds no instruction slice.</p>\n");
+		return;
+	}
+	csim_out_format(o, "<p>%zu core%s: span min ", s->ncores, s->ncores == 1 ? "" : "s");
+	put_us(o, s->min_span_ns);
+	csim_out_text(o, ", median ");
+	put_us(o, s->median_span_ns);
+	csim_out_text(o, ", max ");
+	put_us(o, s->max_span_ns);
+	csim_out_text(o, " \xC2\xB5s");
+	if (csim_view_format_ratio(ratio, s->max_span_ns, s->median_span_ns))
+		csim_out_format(o, "; the slowest core takes %s\xC3\x97 the median", ratio);
+	csim_out_text(o, ".</p>\n<table class=\"cores\">\n<tr><th class=\"l\">core</th>"
+		      "<th class=\"l\">span (bar: share of the slowest)</th><th>span \xC2\xB5s</th>"
+		      "<th>cross-core wait \xC2\xB5s</th><th class=\"l\">busiest pipe</th>"
+		      "<th>its busy %</th></tr>\n");
+	for (size_t i = 0; i < s->ncores; i++) {
+		const struct csim_summary_core *c = &s->cores[i];
+		const struct csim_summary_pipe *top = busiest(s, c);
+		int64_t span = c->last_ns - c->first_ns;
+		char pct[CSIM_VIEW_NUM] = NONE_TEXT;
+
+		csim_out_text(o, "<tr class=\"core\"><td class=\"name\">");
+		put_core(o, m, i);
+		if (i == s->slowest)
+			csim_out_text(o, "<span class=\"tag\">slowest</span>");
+		csim_out_text(o, "</td>");
+		td_share(o, span, s->max_span_ns);
+		td_us(o, span);
+		td_us(o, c->cross_wait_ns);
+		csim_out_text(o, "<td class=\"l\">");
+		if (top != NULL) {
+			put_pipe(o, m, top->pipe);
+			csim_view_format_share(pct, top->busy_ns, span);
+		}
+		csim_out_format(o, "</td><td>%s</td></tr>\n", pct);
+	}
+	csim_out_text(o, "</table>\n");
+}
+
+static int write_timeline(struct csim_out *o, const struct csim_model *m,
+			  struct csim_error *err)
+{
+	const struct csim_summary *s = &m->summary;
+	const struct csim_summary_core *c;
+	int rc;
+
+	if (s->ncores == 0)
+		return CSIM_OK;
+	c = &s->cores[s->slowest];
+	csim_out_text(o, "<h2 id=\"timeline\">Timeline of the slowest core: ");
+	put_core(o, m, s->slowest);
+	csim_out_text(o, "</h2>\n<p>One row per pipe, time from the core's first "
+		      "slice (at ");
+	put_us(o, c->first_ns);
+	csim_out_text(o, " \xC2\xB5s in the trace). Each column is shaded by how many of the pipe's "
+		      "sub-lanes were busy on average over it.</p>\n");
+	rc = csim_timeline_write(m, c, o, err);
+	csim_out_text(o, "<p class=\"legend\">");
+	for (int k = 0; k <= CSIM_TIMELINE_SHADES; k++) {
+		csim_out_format(o, "<i style=\"background:%s\"></i>%s", csim_timeline_shade_colors[k],
+				csim_timeline_shade_labels[k]);
+	}
+	csim_out_text(o, "</p>\n");
+	return rc;
+}
+
+/* API_INSTR's numbers of a pipe, or "—" where the run has none. */
+static void write_instr_cells(struct csim_out *o, const struct csim_summary_pipe *p)
+{
+	if (p->has_instr)
+		csim_out_format(o, "<td>%llu</td>", (unsigned long long)p->instr_cycles);
+	else
+		csim_out_text(o, "<td>" NONE_TEXT "</td>");
+	if (p->has_instr && p->util_cycles > 0)   /* as summary.json prints it */
+		csim_out_format(o, "<td>%.2f</td>", p->util_weighted / (double)p->util_cycles);
+	else
+		csim_out_text(o, "<td>" NONE_TEXT "</td>");
+	if (p->has_bytes)
+		csim_out_format(o, "<td>%llu</td>", (unsigned long long)p->bytes);
+	else
+		csim_out_text(o, "<td>" NONE_TEXT "</td>");
+	if (p->has_bytes && p->busy_ns > 0)   /* MB/s printed as GB/s, 3 decimals */
+		td_us(o, csim_summary_bandwidth_mbps(p->bytes, p->busy_ns));
+	else
+		csim_out_text(o, "<td>" NONE_TEXT "</td>");
+}
+
+static void write_pipe_row(struct csim_out *o, const struct csim_model *m,
+			   const struct csim_summary_pipe *p, int64_t span)
+{
+	const struct csim_summary_wait *top = csim_view_top_wait(&m->summary, p);
+
+	csim_out_text(o, p->kept ? "<tr class=\"pipe\"><td>" : "<tr class=\"pipe dropped\"><td>");
+	put_pipe(o, m, p->pipe);
+	if (!p->kept)
+		csim_out_text(o, " <small>dropped</small>");
+	csim_out_format(o, "</td><td>%llu</td>", (unsigned long long)p->instructions);
+	td_us(o, p->busy_ns);
+	td_share(o, p->busy_ns, span);
+	csim_out_format(o, "<td>%u</td>", (unsigned)p->peak_depth);
+	td_us(o, p->wait_ns);
+	csim_out_text(o, "<td>");
+	if (top != NULL)
+		put_pipe(o, m, top->producer);
+	csim_out_text(o, "</td>");
+	write_instr_cells(o, p);
+	csim_out_text(o, "</tr>\n");
+}
+
+/* One core in detail: its span, its pipes with busy bars, its WAIT matrix. */
+static int write_core(struct csim_out *o, const struct csim_model *m, size_t core,
+		      const char *label, const struct csim_clock *clock, struct csim_error *err)
+{
+	const struct csim_summary_core *c = &m->summary.cores[core];
+	int64_t span = c->last_ns - c->first_ns;
+	int rc;
+
+	csim_out_format(o, "<section class=\"core\" id=\"core-%zu\">\n<h3>core ", core);
+	put_core(o, m, core);
+	if (label[0] != '\0')
+		csim_out_format(o, "<span class=\"tag\">%s</span>", label);
+	csim_out_text(o, "</h3>\n<p>span ");
+	put_us(o, span);
+	csim_out_text(o, " \xC2\xB5s");
+	if (clock != NULL)
+		csim_out_format(o, " (%lld cycles)", (long long)csim_summary_cycles(clock, span));
+	if (c->cross_wait_ns > 0) {
+		csim_out_text(o, ", cross-core wait ");
+		put_us(o, c->cross_wait_ns);
+		csim_out_text(o, " \xC2\xB5s");
+	}
+	csim_out_text(o, "</p>\n");
+	if (c->npipes == 0) {
+		csim_out_text(o, "</section>\n");
+		return CSIM_OK;
+	}
+	csim_out_text(o, "<table class=\"pipes\">\n<tr><th class=\"l\">pipe</th><th>instr</th>"
+		      "<th>busy \xC2\xB5s</th><th class=\"l\">busy % of span</th><th>depth</th>"
+		      "<th>WAIT \xC2\xB5s</th><th>top producer</th><th>cycles</th>"
+		      "<th>vector util %</th><th>bytes</th><th>GB/s</th></tr>\n");
+	for (size_t k = 0; k < c->npipes; k++)
+		write_pipe_row(o, m, &m->summary.pipes[c->pipe0 + k], span);
+	csim_out_text(o, "</table>\n");
+	rc = csim_heat_write(m, c, o, err);
+	csim_out_text(o, "</section>\n");
+	return rc;
+}
+
+/* Many cores: per-pipe sums over every core, as the table's totals. */
+static int write_totals(struct csim_out *o, const struct csim_model *m, struct csim_error *err)
+{
+	size_t n;
+	struct csim_view_total *t = csim_view_sum_pipes(m, &n);
+
+	if (t == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	csim_out_format(o, "<h3>All %zu cores, per pipe</h3>\n", m->summary.ncores);
+	csim_out_text(o, "<p>Busy and WAIT time summed over the cores having the pipe (a sum, "
+		      "not a union: cores run in parallel).</p>\n<table class=\"totals\">\n"
+		      "<tr><th>pipe</th><th>cores</th><th>instr</th><th>busy \xC2\xB5s</th>"
+		      "<th>WAIT \xC2\xB5s</th><th class=\"l\">lane</th></tr>\n");
+	for (size_t k = 0; k < n; k++) {
+		csim_out_text(o, t[k].kept ? "<tr class=\"total\"><td>" : "<tr class=\"total dropped\"><td>");
+		csim_out_html_escaped(o, t[k].name, t[k].n);
+		csim_out_format(o, "</td><td>%zu</td><td>%llu</td>", t[k].cores,
+				(unsigned long long)t[k].instructions);
+		td_us(o, t[k].busy_ns);
+		td_us(o, t[k].wait_ns);
+		csim_out_text(o, t[k].kept ? "<td class=\"l\">kept</td></tr>\n"
+				       : "<td class=\"l\">dropped</td></tr>\n");
+	}
+	csim_out_text(o, "</table>\n");
+	free(t);
+	return CSIM_OK;
+}
+
+/* Every core, or (many cores) the slowest, median and fastest and the totals. */
+static int write_detail(struct csim_out *o, const struct csim_model *m,
+			const struct csim_summary_run *run, struct csim_error *err)
+{
+	const struct csim_summary *s = &m->summary;
+	struct csim_clock clock;
+	const struct csim_clock *cp = csim_summary_run_clock(run, &m->summary, &clock) ? &clock : NULL;
+	size_t pick[CSIM_VIEW_PICKS];
+	int rc = CSIM_OK;
+
+	if (s->ncores == 0)
+		return CSIM_OK;
+	csim_out_text(o, "<h2 id=\"detail\">Pipes per core</h2>\n<p>busy: union of the "
+		      "pipe's instructions (all sub-lanes); depth: peak sub-lanes; WAIT: blocked in "
+		      "WAIT_FLAG; cycles to GB/s: from API_INSTR (" NONE_TEXT ": none); dropped "
+		      "lanes: counted, not in the trace. Under each table, the WAIT-stall matrix: "
+		      "\xC2\xB5s each pipe (row) waited on each producer (column), darker = larger "
+		      "share of the span.</p>\n");
+	if (s->ncores <= CSIM_TABLE_FULL_CORES) {
+		for (size_t i = 0; rc == CSIM_OK && i < s->ncores; i++)
+			rc = write_core(o, m, i, s->ncores > 1 && i == s->slowest ? "slowest" : "", cp, err);
+		return rc;
+	}
+	csim_view_pick_cores(s, pick);
+	for (size_t i = 0; rc == CSIM_OK && i < CSIM_VIEW_PICKS; i++) {
+		char label[64] = "";
+		int seen = 0;
+
+		for (size_t j = 0; j < i; j++)
+			seen |= pick[j] == pick[i];
+		if (seen)
+			continue;
+		for (size_t j = i; j < CSIM_VIEW_PICKS; j++) {
+			if (pick[j] != pick[i])
+				continue;
+			strcat(label, label[0] ? ", " : "");
+			strcat(label, csim_view_pick_labels[j]);
+		}
+		rc = write_core(o, m, pick[i], label, cp, err);
+	}
+	if (rc == CSIM_OK)
+		rc = write_totals(o, m, err);
+	return rc;
+}
+
+static void put_text_id(struct csim_out *o, const struct csim_model *m, uint32_t id)
+{
+	size_t n;
+	const char *v = csim_strtab_get(&m->instr.text, id, &n);
+
+	csim_out_html_escaped(o, v, n);
+}
+
+/* The rows of API_INSTR with the most cycles, over every core (SPEC §10). */
+static void write_top(struct csim_out *o, const struct csim_model *m)
+{
+	const struct csim_instr_stats *st = &m->instr;
+	int64_t total = st->total_cycles > INT64_MAX ? INT64_MAX : (int64_t)st->total_cycles;
+
+	if (!st->loaded)
+		return;
+	csim_out_format(o, "<h2 id=\"top\">Top %d instructions by cycles</h2>\n", CSIM_INSTR_TOP);
+	if (st->ntop == 0) {
+		csim_out_text(o, "<p>API_INSTR has no instruction with cycles.</p>\n");
+		return;
+	}
+	csim_out_text(o, "<table class=\"top\">\n<tr><th>address</th><th class=\"l\">pipe</th>"
+		      "<th class=\"l\">instruction</th><th class=\"l\">source</th><th>cycles</th>"
+		      "<th>% of all</th><th>executed</th><th>cores</th></tr>\n");
+	for (size_t i = 0; i < st->ntop; i++) {
+		const struct csim_instr_top *t = &st->top[i];
+		char share[CSIM_VIEW_NUM];
+
+		csim_view_format_share(share, t->cycles > INT64_MAX ? INT64_MAX : (int64_t)t->cycles,
+				       total);
+		csim_out_text(o, "<tr class=\"top\"><td class=\"name\">");
+		put_text_id(o, m, t->address);
+		csim_out_text(o, "</td><td class=\"l\">");
+		put_text_id(o, m, t->pipe);
+		csim_out_text(o, "</td><td class=\"l\">");
+		put_text_id(o, m, t->mnemonic);
+		csim_out_text(o, "</td><td class=\"name\">");
+		if (t->source != CSIM_NONE)
+			put_text_id(o, m, t->source);
+		csim_out_format(o, "</td><td>%llu</td><td>%s</td><td>%llu</td><td>%u</td></tr>\n",
+				(unsigned long long)t->cycles, share,
+				(unsigned long long)t->executed, (unsigned)t->cores);
+	}
+	csim_out_text(o, "</table>\n");
+}
+
+int csim_summary_html_write(const struct csim_model *m, const struct csim_summary_run *run,
+			    struct csim_out *o, struct csim_error *err)
+{
+	int rc;
+
+	write_head(o, m, run);
+	write_facts(o, m, run);
+	write_diagnosis(o, m);
+	write_balance(o, m);
+	rc = write_timeline(o, m, err);
+	if (rc == CSIM_OK)
+		rc = write_detail(o, m, run, err);
+	write_top(o, m);
+	csim_out_text(o, "<footer>clean_sim_trace; the same numbers are in summary.json "
+		      "(docs/summary.md).</footer>\n</body>\n</html>\n");
+	return rc;
+}

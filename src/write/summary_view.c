@@ -1,0 +1,135 @@
+#include "write/summary_view.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void csim_view_format_us(char *dst, int64_t ns)
+{
+	uint64_t a = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
+
+	snprintf(dst, CSIM_VIEW_NUM, "%s%llu.%03u", ns < 0 ? "-" : "",
+		 (unsigned long long)(a / 1000), (unsigned)(a % 1000));
+}
+
+int64_t csim_view_permille(int64_t num, int64_t den)
+{
+	if (den <= 0 || num < 0)
+		return -1;
+	/* num <= den <= ~9.2e18 / 1000 holds for any span a trace can give
+	   (2^63 ns is 292 years); past it, divide first. */
+	if (num > INT64_MAX / 2000)
+		return (num / (den / 2000 + 1) + 1) / 2;
+	return (num * 2000 / den + 1) / 2;
+}
+
+void csim_view_format_share(char *dst, int64_t num, int64_t den)
+{
+	int64_t permille = csim_view_permille(num, den);
+
+	if (permille < 0)
+		snprintf(dst, CSIM_VIEW_NUM, "-");
+	else
+		snprintf(dst, CSIM_VIEW_NUM, "%lld.%lld", (long long)(permille / 10),
+			 (long long)(permille % 10));
+}
+
+int csim_view_format_ratio(char *dst, int64_t num, int64_t den)
+{
+	int64_t tenths;
+
+	if (den <= 0)
+		return 0;
+	tenths = num > INT64_MAX / 20 ? num / (den / 10 + 1) : (num * 20 / den + 1) / 2;
+	snprintf(dst, CSIM_VIEW_NUM, "%lld.%lld", (long long)(tenths / 10), (long long)(tenths % 10));
+	return 1;
+}
+
+void csim_view_format_mhz(char *dst, const struct csim_clock *clock)
+{
+	long long milli = llround(clock->mhz * 1000.0);
+
+	if (milli % 1000 == 0)
+		snprintf(dst, CSIM_VIEW_NUM, "%lld", milli / 1000);
+	else
+		snprintf(dst, CSIM_VIEW_NUM, "%lld.%03lld", milli / 1000, milli % 1000);
+}
+
+const struct csim_summary_wait *csim_view_top_wait(const struct csim_summary *s,
+						   const struct csim_summary_pipe *p)
+{
+	const struct csim_summary_wait *top = NULL;
+
+	for (size_t k = 0; k < p->nwaits; k++) {
+		const struct csim_summary_wait *w = &s->waits[p->wait0 + k];
+
+		if (top == NULL || w->ns > top->ns)
+			top = w;
+	}
+	return p->wait_ns == 0 ? NULL : top;
+}
+
+/* Lane order, as the summary orders a core's pipes. */
+static int total_cmp(const void *a, const void *b)
+{
+	const struct csim_view_total *x = a, *y = b;
+	int c;
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	c = memcmp(x->name, y->name, x->n < y->n ? x->n : y->n);
+	if (c != 0)
+		return c;
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+struct csim_view_total *csim_view_sum_pipes(const struct csim_model *m, size_t *n)
+{
+	const struct csim_summary *s = &m->summary;
+	size_t npipes = m->table.pipes.count, k = 0;
+	struct csim_view_total *t = calloc(npipes ? npipes : 1, sizeof(*t));
+
+	if (t == NULL)
+		return NULL;
+	for (size_t i = 0; i < s->npipes; i++) {
+		const struct csim_summary_pipe *p = &s->pipes[i];
+		struct csim_view_total *pt = &t[p->pipe];
+
+		pt->cores++;
+		pt->kept = p->kept;
+		pt->instructions += p->instructions;
+		pt->busy_ns += p->busy_ns;
+		pt->wait_ns += p->wait_ns;
+	}
+	for (uint32_t id = 0; id < npipes; id++) {
+		if (t[id].cores == 0)
+			continue;
+		t[k] = t[id];
+		t[k].pipe = id;
+		t[k].order = m->pipes[id].info->order;
+		t[k].name = csim_strtab_get(&m->table.pipes, id, &t[k].n);
+		k++;
+	}
+	qsort(t, k, sizeof(*t), total_cmp);
+	*n = k;
+	return t;
+}
+
+const char *const csim_view_pick_labels[CSIM_VIEW_PICKS] = { "slowest", "median", "fastest" };
+
+/* Index of the first core whose span is `span`. */
+static size_t core_with_span(const struct csim_summary *s, int64_t span)
+{
+	for (size_t i = 0; i < s->ncores; i++)
+		if (s->cores[i].last_ns - s->cores[i].first_ns == span)
+			return i;
+	return 0;
+}
+
+void csim_view_pick_cores(const struct csim_summary *s, size_t pick[CSIM_VIEW_PICKS])
+{
+	pick[0] = s->slowest;
+	pick[1] = core_with_span(s, s->median_span_ns);
+	pick[2] = core_with_span(s, s->min_span_ns);
+}
