@@ -101,22 +101,8 @@ int csim_span_number(struct csim_span span, double *value);
  * args is not an object or has no string "detail", -1 when out of memory.
  * Valid until the next scanner call.
  */
-/*
- * args.process_bytes of an event (a decimal string, as the producer writes
- * it, or a number): 1 and *bytes when it holds a non-negative integer,
- * 0 when absent or not one, -1 out of memory.
- */
-int csim_event_process_bytes(struct csim_trace_scan *sc, const struct csim_event *ev,
-			     uint64_t *bytes);
-
-/*
- * The args of a slice whose pc_addr ("0x..." string) is a number: 1 and
- * *addr; *has_source tells whether args already has a "source" member.
- * 0 when there is no such pc_addr, -1 out of memory. st is the caller's
- * nesting stack (the args were validated when first read).
- */
-int csim_event_pc_addr(struct csim_json_stack *st, struct csim_span args, uint64_t *addr,
-		       int *has_source);
+/* The scanner's nesting stack, for walking an event's validated values. */
+struct csim_json_stack *csim_trace_scan_stack(struct csim_trace_scan *sc);
 
 int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 		      struct csim_text *detail);

@@ -4,6 +4,7 @@
 #include "model/lane_rule.h"
 #include "model/pipe_table.h"
 #include "base/number_grid.h"
+#include "read/event_args.h"
 
 static int text_is(const struct csim_text *t, const char *s)
 {
@@ -175,7 +176,8 @@ static int ingest_bytes(struct csim_table *t, struct csim_trace_scan *sc,
 
 	if (kind != CSIM_SLICE_INSTR || lane.n < 3 || memcmp(lane.p, "MTE", 3) != 0)
 		return CSIM_OK;
-	found = csim_event_process_bytes(sc, ev, &bytes);
+	found = csim_event_process_bytes(csim_trace_scan_stack(sc), ev->field[CSIM_F_ARGS],
+					 &bytes);
 	if (found < 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	return found ? csim_table_add_bytes(t, bytes, err) : CSIM_OK;

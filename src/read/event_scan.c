@@ -510,78 +510,9 @@ int csim_span_number(struct csim_span span, double *value)
 	return csim_number_parse(span.p, span.n, value);
 }
 
-/* A non-negative decimal integer, quoted or not. */
-static int decimal_value(struct csim_span v, uint64_t *out)
+struct csim_json_stack *csim_trace_scan_stack(struct csim_trace_scan *sc)
 {
-	size_t i = 0, n = v.n;
-	uint64_t x = 0;
-
-	if (n >= 2 && v.p[0] == '"' && v.p[n - 1] == '"') {
-		i = 1;
-		n--;
-	}
-	if (i == n || n - i > 19)
-		return 0;
-	for (; i < n; i++) {
-		if (v.p[i] < '0' || v.p[i] > '9')
-			return 0;
-		x = x * 10 + (uint64_t)(v.p[i] - '0');
-	}
-	*out = x;
-	return 1;
-}
-
-int csim_event_process_bytes(struct csim_trace_scan *sc, const struct csim_event *ev,
-			     uint64_t *bytes)
-{
-	struct csim_span args = ev->field[CSIM_F_ARGS];
-	struct csim_json_iter it;
-	struct csim_json_item m;
-	struct csim_scan_result res;
-	int has = 1, rc = CSIM_SCAN_OK, found = 0;
-
-	if (args.p == NULL || *args.p != '{')
-		return 0;
-	csim_json_iter_init(&it, &sc->stack, args.p, args.p + args.n, 1);
-	while (rc == CSIM_SCAN_OK && has) {
-		rc = csim_json_iter_next(&it, &m, &has, &res);
-		if (rc != CSIM_SCAN_OK || !has)
-			break;
-		/* the producer writes this key plainly; an escaped spelling is
-		   not it */
-		if (!m.key_escaped && csim_span_eq(m.key, "process_bytes"))
-			found = decimal_value(m.value, bytes);
-	}
-	if (rc != CSIM_SCAN_OK)
-		return rc == CSIM_SCAN_NOMEM ? -1 : 0;
-	return found;
-}
-
-int csim_event_pc_addr(struct csim_json_stack *st, struct csim_span args, uint64_t *addr,
-		       int *has_source)
-{
-	struct csim_json_iter it;
-	struct csim_json_item m;
-	struct csim_scan_result res;
-	int has = 1, rc = CSIM_SCAN_OK, found = 0;
-
-	*has_source = 0;
-	if (args.p == NULL || *args.p != '{')
-		return 0;
-	csim_json_iter_init(&it, st, args.p, args.p + args.n, 1);
-	while (rc == CSIM_SCAN_OK && has) {
-		rc = csim_json_iter_next(&it, &m, &has, &res);
-		if (rc != CSIM_SCAN_OK || !has)
-			break;
-		if (csim_span_eq(m.key, "source"))
-			*has_source = 1;
-		else if (!m.key_escaped && csim_span_eq(m.key, "pc_addr") && m.value.n >= 2 &&
-			 *m.value.p == '"')
-			found = csim_number_hex(m.value.p + 1, m.value.n - 2, addr);
-	}
-	if (rc != CSIM_SCAN_OK)
-		return rc == CSIM_SCAN_NOMEM ? -1 : 0;
-	return found;
+	return &sc->stack;
 }
 
 int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "read/event_args.h"
 #include "read/event_scan.h"
 #include "read/json_scan.h"
 #include "write/out_file.h"

@@ -2,12 +2,31 @@
 # Self-test of the summary recheck (tests/tools/summary_recheck.c): on a
 # small hand-written trace and the summary worked out by hand for it, it
 # must agree; each planted error in the summary (a busy union, a count, a
-# depth, a missing lane, a span, the load balance) must make it fail. A
+# depth, a missing lane, a span, the load balance, API_INSTR cycles and
+# utilization per pipe, bytes and bandwidth, the top_instructions rows and
+# their order) must make it fail. A
 # recheck that always agrees would let a wrong summary.json golden pass.
 #
 # The trace: core p0, MTE2 [1000,1100) [1050,1150) on two sub-lanes
-# (union 150), VECTOR [1200,1200) zero-length; a cache companion lane that
+# (union 150) moving 100 + 57 bytes (157000 / 150 = 1046.67 MB/s, half up
+# 1.047 GB/s), VECTOR [1200,1200) zero-length; a cache companion lane that
 # is no instruction. Span of p0 (kept slices) 1000..1200 = 200.
+#
+# The API_INSTR (m.json, reshaped), Cycles / Instructions Executed / Vector
+# Utilization per core p0 | p1:
+#   row0 0x10 MTE2    MOV_OUT_TO_UB  40/2/-1 | 10/1/-1   total 50
+#   row1 0x14 MTE2    SET_FLAG       5/1/-1  | 0/0/-1    total 5 (sync)
+#   row2 0x20 VEC     VADD           30/3/50 | 45/-1/-1  total 75
+#   row3 0x24 VECTOR  VMULS          10/1/100| 0/0/-1    total 10
+#   row4 0x30 FIXPIPE FIX            0/0/-1  | 0/0/-1    total 0
+#   row5 0x34 SCALAR  ADD            50/5/-1 | 0/0/-1    total 50
+# p0: MTE2 cycles 40, sync 5, executed 2, utilization null (all -1);
+# VECTOR (VEC + VECTOR) 40 / 0 / 4, utilization (50*30 + 100*10) / 40 =
+# 62.50; SCALAR 50 / 0 / 5; FIXP all 0: null. All cycles 190; top: row2
+# (75, 3 executed, 2 cores, 0.3947), row0 (50, 3, 2, 0.2632; before row5
+# on the tie), row5 (50, 5, 1, 0.2632), row3 (10, 1, 1, 0.0526), row1 (5,
+# 1, 1, 0.0263); row4 has no cycles. Inner Code: 0x10 k.cpp:1, 0x20
+# k.cpp:5, the others none (source not checked: API_FILE could give one).
 #
 # Env: CSIM_SUMCHECK = built summary_recheck.
 set -euo pipefail
@@ -16,19 +35,46 @@ source "$(dirname "$0")/checks.sh"
 
 cat >"$tmp/t.json" <<'JSON'
 {"traceEvents":[
-{"name":"a","ph":"X","pid":"p0","tid":"MTE2","ts":1,"dur":0.1},
-{"name":"b","ph":"X","pid":"p0","tid":"MTE2#1","ts":1.05,"dur":0.1},
+{"name":"a","ph":"X","pid":"p0","tid":"MTE2","ts":1,"dur":0.1,"args":{"process_bytes":"100"}},
+{"name":"b","ph":"X","pid":"p0","tid":"MTE2#1","ts":1.05,"dur":0.1,"args":{"process_bytes":"57"}},
 {"name":"c","ph":"X","pid":"p0","tid":"VECTOR","ts":1.2,"dur":0},
 {"name":"cache_time","ph":"X","pid":"p0","tid":"MTE2 cache","ts":1.0,"dur":0.01}
 ]}
 JSON
+row() { # address pipe source cycles executed util [inner code]
+	printf '{"address":"%s","pipe":"%s","source":"%s","cycles":%s,"instructions_executed":%s,"vector_utilization_percentage":%s,"ascendc_inner_code":"%s"}' "$@"
+}
+{
+	printf '{"cores":["p0","p1"],"instructions":{"p0":['
+	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 40 2 -1 k.cpp:1; printf ,
+	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 5 1 -1; printf ,
+	row 0x20 VEC "VADD X2" 30 3 50 k.cpp:5; printf ,
+	row 0x24 VECTOR "VMULS X3" 10 1 100; printf ,
+	row 0x30 FIXPIPE "FIX X4" 0 0 -1; printf ,
+	row 0x34 SCALAR "ADD X5" 50 5 -1
+	printf '],"p1":['
+	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 10 1 -1 k.cpp:1; printf ,
+	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 0 0 -1; printf ,
+	row 0x20 VEC "VADD X2" 45 -1 -1 k.cpp:5; printf ,
+	row 0x24 VECTOR "VMULS X3" 0 0 -1; printf ,
+	row 0x30 FIXPIPE "FIX X4" 0 0 -1; printf ,
+	row 0x34 SCALAR "ADD X5" 0 0 -1
+	printf ']},"column_types":{}}\n'
+} >"$tmp/m.json"
 good='{"schema":1,"run":null,"clock":null,"cores":[
 {"core":"p0","first_ns":900,"last_ns":1200,"span_ns":300,"span_us":0.300,"span_cycles":null,"cross_core_wait_ns":0,"pipes":[
-{"pipe":"MTE2","kept":true,"instructions":2,"busy_ns":150,"busy_us":0.150,"busy_share":0.5000,"peak_depth":2,"wait_flag_ns":0,"wait_flag_by_producer":[]},
-{"pipe":"VECTOR","kept":true,"instructions":1,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"peak_depth":1,"wait_flag_ns":0,"wait_flag_by_producer":[]},
-{"pipe":"SCALAR","kept":false,"instructions":1,"busy_ns":100,"busy_us":0.100,"busy_share":0.3333,"peak_depth":1,"wait_flag_ns":0,"wait_flag_by_producer":[]}]}],
+{"pipe":"MTE2","kept":true,"instructions":2,"busy_ns":150,"busy_us":0.150,"busy_share":0.5000,"peak_depth":2,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":5,"executed":2,"vector_utilization":null,"bytes":157,"bandwidth_gbps":1.047},
+{"pipe":"VECTOR","kept":true,"instructions":1,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"peak_depth":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50,"bytes":null,"bandwidth_gbps":null},
+{"pipe":"SCALAR","kept":false,"instructions":1,"busy_ns":100,"busy_us":0.100,"busy_share":0.3333,"peak_depth":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":50,"sync_cycles":0,"executed":5,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null},
+{"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"peak_depth":0,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null}]}],
 "load_balance":{"cores":1,"min_span_ns":300,"median_span_ns":300,"max_span_ns":300,"slowest_core":"p0"},
-"top_instructions":null,"diagnosis":null}'
+"top_instructions":[
+{"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
+{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
+{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
+{"address":"0x24","pipe":"VECTOR","mnemonic":"VMULS","source":null,"cycles":10,"cycle_share":0.0526,"executed":1,"cores":1},
+{"address":"0x14","pipe":"MTE2","mnemonic":"SET_FLAG","source":null,"cycles":5,"cycle_share":0.0263,"executed":1,"cores":1}],
+"diagnosis":null}'
 
 # verdict NAME FROM TO EXPECT: the recheck on the good summary with FROM
 # replaced by TO must exit EXPECT.
@@ -39,7 +85,7 @@ verdict() {
 		flunk "$1: the plant did not apply"
 		return
 	fi
-	"$CSIM_SUMCHECK" "$tmp/t.json" "$tmp/s.json" >"$tmp/out" 2>&1 || st=$?
+	"$CSIM_SUMCHECK" "$tmp/t.json" "$tmp/s.json" "${metrics:-$tmp/m.json}" >"$tmp/out" 2>&1 || st=$?
 	check "$1: exit $4" [ "$st" -eq "$4" ]
 }
 
@@ -54,6 +100,59 @@ verdict "span misses a kept slice" '"first_ns":900,"last_ns":1200,"span_ns":300,
 verdict "span_ns not last - first" '"span_ns":300,"span_us":0.300' '"span_ns":301,"span_us":0.301' 1
 verdict "median span" '"median_span_ns":300' '"median_span_ns":299' 1
 verdict "schema" '"schema":1' '"schema":2' 1
+# API_INSTR per pipe and bytes.
+verdict "cycles" '"cycles":40,"sync_cycles":5' '"cycles":41,"sync_cycles":5' 1
+verdict "SET_FLAG counted as work" '"cycles":40,"sync_cycles":5,"executed":2' '"cycles":45,"sync_cycles":0,"executed":3' 1
+verdict "executed" '"executed":4' '"executed":3' 1
+verdict "VEC not merged into VECTOR" '"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50' '"cycles":10,"sync_cycles":0,"executed":1,"vector_utilization":100.00' 1
+verdict "utilization unweighted" '"vector_utilization":62.50' '"vector_utilization":75.00' 1
+verdict "utilization off by 0.01" '"vector_utilization":62.50' '"vector_utilization":62.51' 1
+verdict "all-zero group not null" '"peak_depth":0,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null' '"peak_depth":0,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":0' 1
+verdict "bytes" '"bytes":157' '"bytes":156' 1
+verdict "bandwidth truncated" '"bandwidth_gbps":1.047' '"bandwidth_gbps":1.046' 1
+verdict "bytes on a pipe that moved none" '"vector_utilization":62.50,"bytes":null' '"vector_utilization":62.50,"bytes":0' 1
+# top_instructions.
+verdict "top: wrong cycles" '"mnemonic":"VADD","source":"k.cpp:5","cycles":75' '"mnemonic":"VADD","source":"k.cpp:5","cycles":74' 1
+verdict "top: tie in the wrong order" '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
+{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1}' '"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
+{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2}' 1
+verdict "top: by one core's cycles" '"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
+{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},' '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
+{"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},' 1
+verdict "top: share truncated" '"cycles":50,"cycle_share":0.2632,"executed":3' '"cycles":50,"cycle_share":0.2631,"executed":3' 1
+verdict "top: pipe not canonical" '"address":"0x20","pipe":"VECTOR"' '"address":"0x20","pipe":"VEC"' 1
+verdict "top: source line" '"source":"k.cpp:5"' '"source":"k.cpp:6"' 1
+verdict "top: source line missing" '"source":"k.cpp:1"' '"source":null' 1
+verdict "top: mnemonic" '"mnemonic":"VMULS"' '"mnemonic":"VMUL"' 1
+verdict "top: cores" '"executed":3,"cores":2},
+{"address":"0x34"' '"executed":3,"cores":1},
+{"address":"0x34"' 1
+verdict "top: -1 executions counted" '"cycle_share":0.3947,"executed":3' '"cycle_share":0.3947,"executed":2' 1
+verdict "top: a row without cycles listed" '"cycle_share":0.0263,"executed":1,"cores":1}]' '"cycle_share":0.0263,"executed":1,"cores":1},
+{"address":"0x30","pipe":"FIXP","mnemonic":"FIX","source":null,"cycles":0,"cycle_share":0.0000,"executed":0,"cores":0}]' 1
+# The same API_INSTR as --raw-metrics writes it (per-core arrays, input keys).
+cat >"$tmp/raw.json" <<'JSON'
+{"Cores":["p0","p1"],"Instructions":[
+{"Address":"0x10","AscendC Inner Code":"k.cpp:1","Pipe":"MTE2","Source":"MOV_OUT_TO_UB X1","Cycles":[40,10],"Instructions Executed":[2,1],"Vector Utilization Percentage":[-1,-1]},
+{"Address":"0x14","Pipe":"MTE2","Source":"SET_FLAG MTE2 ID:0","Cycles":[5,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[-1,-1]},
+{"Address":"0x20","AscendC Inner Code":"k.cpp:5","Pipe":"VEC","Source":"VADD X2","Cycles":[30,45],"Instructions Executed":[3,-1],"Vector Utilization Percentage":[50,-1]},
+{"Address":"0x24","Pipe":"VECTOR","Source":"VMULS X3","Cycles":[10,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[100,-1]},
+{"Address":"0x30","Pipe":"FIXPIPE","Source":"FIX X4","Cycles":[0,0],"Instructions Executed":[0,0],"Vector Utilization Percentage":[-1,-1]},
+{"Address":"0x34","Pipe":"SCALAR","Source":"ADD X5","Cycles":[50,0],"Instructions Executed":[5,0],"Vector Utilization Percentage":[-1,-1]}]}
+JSON
+metrics="$tmp/raw.json"
+verdict "raw API_INSTR agrees" "" "" 0
+verdict "raw API_INSTR: wrong cycles" '"cycles":40,"sync_cycles":5' '"cycles":41,"sync_cycles":5' 1
+# Without an instr_metrics.json, API_INSTR numbers must be null.
+metrics="$tmp/none.json"
+verdict "numbers without API_INSTR" "" "" 1
+good=$(printf '%s\n' "$good" | sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/; s/"vector_utilization":[0-9.]+/"vector_utilization":null/' |
+	sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/g' | tr -d '\n' | sed 's/"top_instructions":\[.*\],"diagnosis"/"top_instructions":null,"diagnosis"/')
+verdict "all null without API_INSTR" "" "" 0
+verdict "top_instructions without API_INSTR" '"top_instructions":null' '"top_instructions":[]' 1
+unset metrics
+# (the null-metrics summary above, with no instr_metrics.json)
+metrics="$tmp/none.json"
 # A summary windowed to [1000,1100] (--window 1:1.1): the recheck clips the
 # trace's intervals first, so the whole-run numbers above no longer agree
 # (MTE2's union clipped is 100), a --core cut cannot be rechecked (exit 2).
@@ -61,6 +160,8 @@ cut='"cut":{"cores":null,"window_us":[1.000,1.100],"window_ns":[1000,1100],"summ
 verdict "whole-run numbers under a window" '"run":null,' "\"run\":null,$cut" 1
 verdict "a --core cut" '"run":null,' '"run":null,"cut":{"cores":["p*"],"window_us":null,"window_ns":null,"summary_windowed":false},' 2
 good=${good/'"run":null,'/"\"run\":null,$cut"}
+# both MTE2 slices meet the window: 157 bytes over the clipped 100 ns
+good=${good/'"bandwidth_gbps":1.047'/'"bandwidth_gbps":1.570'}
 verdict "windowed summary worked out by hand" '"busy_ns":150,"busy_us":0.150,"busy_share":0.5000' '"busy_ns":100,"busy_us":0.100,"busy_share":0.3333' 0
 verdict "windowed depth is the highest sub-lane + 1" '"peak_depth":2' '"peak_depth":1' 1
 finish

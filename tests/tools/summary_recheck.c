@@ -12,15 +12,25 @@
  *     busy_share = busy_ns / span_ns to its 4 printed decimals;
  *   - each core's span contains its kept slices (it also covers the dropped
  *     ones, which the trace no longer has), span_ns = last_ns - first_ns;
- *   - load_balance agrees with the cores' spans.
+ *   - load_balance agrees with the cores' spans;
+ *   - bytes of an MTE lane = the sum of its slices' args.process_bytes (null
+ *     when none has one) and bandwidth_gbps = bytes * 1000 / busy_ns MB/s
+ *     rounded half up; other pipes have both null;
+ *   - from instr_metrics.json, per pipe cycles, sync_cycles, executed and
+ *     vector_utilization, and top_instructions (summary_recheck_instr.c).
  * WAIT_FLAG and cross-core wait times cannot be rechecked from the trace
- * (flag records are not written); the unit tests cover them.
+ * (flag records are not written); the unit tests cover them. Source lines
+ * from API_FILE ranges and the slices' args.source are not rechecked here
+ * (tests/cli/t_source_lines.sh).
  * With --window (summary.json "cut" with "summary_windowed":true) every
  * interval is first clipped to the window_ns bounds, and a kept lane's
  * depth is its highest sub-lane + 1 (docs/summary.md "cut"). A --core cut
  * cannot be rechecked (the summary covers cores the trace lacks): exit 2.
  *
- *   summary_recheck TRACE SUMMARY   exit 0 all agree; 1 a difference (printed)
+ *   summary_recheck TRACE SUMMARY [METRICS]
+ *     METRICS: the run's instr_metrics.json, by default the one beside
+ *     SUMMARY; a missing file is a run without API_INSTR.
+ *     exit 0 all agree; 1 a difference (printed)
  */
 #include <limits.h>
 #include <math.h>
@@ -30,6 +40,8 @@
 #include <string.h>
 
 #include <cjson/cJSON.h>
+
+#include "summary_recheck.h"
 
 #define MAX_LANES 1024
 #define MAX_IVS 4096
@@ -46,6 +58,8 @@ struct lane {
 	size_t nsubs;
 	long max_sub;          /* the highest k of "PIPE#k" (0: the bare name) */
 	int matched;
+	unsigned long long bytes;
+	int has_bytes;
 };
 
 /* The window of a windowed summary: intervals are clipped into it. */
@@ -72,8 +86,7 @@ static struct core cores[MAX_LANES];
 static size_t ncores;
 static int failures;
 
-__attribute__((format(printf, 1, 2)))
-static void fail(const char *fmt, ...)
+void sumcheck_fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -143,6 +156,26 @@ static struct core *core_get(const char *pid)
 	return &cores[ncores++];
 }
 
+/* args.process_bytes as a decimal string (or a whole number); -1: none. */
+static long long process_bytes(const cJSON *ev)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(ev, "args"), "process_bytes");
+	long long b = 0;
+
+	if (cJSON_IsNumber(v))
+		return v->valuedouble >= 0 && v->valuedouble == floor(v->valuedouble) &&
+		       v->valuedouble < 9e15 ? (long long)v->valuedouble : -1;
+	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
+		return -1;
+	for (const char *c = v->valuestring; *c != '\0'; c++) {
+		if (*c < '0' || *c > '9' || b > (LLONG_MAX - 9) / 10)
+			return -1;
+		b = b * 10 + (*c - '0');
+	}
+	return b;
+}
+
 static int add_slice(const cJSON *ev)
 {
 	const cJSON *pid = cJSON_GetObjectItemCaseSensitive(ev, "pid");
@@ -183,6 +216,10 @@ static int add_slice(const cJSON *ev)
 	l->iv[l->n++] = (struct iv){ s, e };
 	if (sub > l->max_sub)
 		l->max_sub = sub;
+	if (strncmp(pipe, "MTE", 3) == 0 && process_bytes(ev) >= 0) {
+		l->bytes += (unsigned long long)process_bytes(ev);
+		l->has_bytes = 1;
+	}
 	for (k = 0; k < l->nsubs; k++)
 		if (strcmp(l->subs[k], tid->valuestring) == 0)
 			break;
@@ -220,58 +257,102 @@ static long long union_of(struct lane *l)
 	return open ? total + ce - cs : 0;
 }
 
-static double num(const cJSON *o, const char *key)
+double sumcheck_num(const cJSON *o, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
 	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-static void check_pipe(const char *core, const cJSON *p, double span)
+/*
+ * bytes: the sum of the lane's process_bytes (null: no slice has one, and
+ * always on a pipe that is no MTE); bandwidth_gbps: bytes / busy_ns, i.e.
+ * bytes * 1000 / busy_ns MB/s rounded half up, printed as GB/s.
+ */
+static void check_bytes(const char *core, const char *pipe, const cJSON *p,
+			const struct lane *l, long long busy)
+{
+	const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(p, "bytes");
+	const cJSON *bw = cJSON_GetObjectItemCaseSensitive(p, "bandwidth_gbps");
+	unsigned long long mbps;
+
+	if (l == NULL || !l->has_bytes) {
+		if (!cJSON_IsNull(bytes) || !cJSON_IsNull(bw))
+			sumcheck_fail("%s %s: bytes/bandwidth_gbps not null, the trace has no process_bytes",
+				      core, pipe);
+		return;
+	}
+	if (!cJSON_IsNumber(bytes) || bytes->valuedouble != (double)l->bytes)
+		sumcheck_fail("%s %s: bytes %g, the trace's process_bytes sum to %llu", core, pipe,
+			      sumcheck_num(p, "bytes"), l->bytes);
+	if (busy <= 0) {
+		if (!cJSON_IsNull(bw))
+			sumcheck_fail("%s %s: bandwidth_gbps without busy time", core, pipe);
+		return;
+	}
+	if (l->bytes > ULLONG_MAX / 2000) {
+		sumcheck_fail("%s %s: bytes too large for the recheck", core, pipe);
+		return;
+	}
+	mbps = l->bytes * 1000 / (unsigned long long)busy;
+	if (2 * (l->bytes * 1000 % (unsigned long long)busy) >= (unsigned long long)busy)
+		mbps++;
+	if (!cJSON_IsNumber(bw) || llround(bw->valuedouble * 1000) != (long long)mbps)
+		sumcheck_fail("%s %s: bandwidth_gbps %g, %llu bytes in %lld ns is %llu.%03llu", core,
+			      pipe, sumcheck_num(p, "bandwidth_gbps"), l->bytes, busy, mbps / 1000,
+			      mbps % 1000);
+}
+
+static void check_pipe(const char *core, const cJSON *p, double span, const cJSON *metrics)
 {
 	const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "pipe");
 	const cJSON *kept = cJSON_GetObjectItemCaseSensitive(p, "kept");
-	double busy = num(p, "busy_ns"), share;
+	double busy = sumcheck_num(p, "busy_ns"), share;
 	struct lane *l = NULL;
 
 	if (!cJSON_IsString(name) || !cJSON_IsBool(kept)) {
-		fail("%s: a pipe without a name or kept flag", core);
+		sumcheck_fail("%s: a pipe without a name or kept flag", core);
 		return;
 	}
-	if (fabs(num(p, "busy_us") * 1000 - busy) > 0.5)
-		fail("%s %s: busy_us %g is not busy_ns %g / 1000", core, name->valuestring,
-		     num(p, "busy_us"), busy);
+	sumcheck_instr_pipe(metrics, core, p);
+	if (fabs(sumcheck_num(p, "busy_us") * 1000 - busy) > 0.5)
+		sumcheck_fail("%s %s: busy_us %g is not busy_ns %g / 1000", core, name->valuestring,
+		     sumcheck_num(p, "busy_us"), busy);
 	share = span > 0 ? busy / span : NAN;
-	if (span > 0 && fabs(num(p, "busy_share") - share) > 0.00005 + 1e-9)
-		fail("%s %s: busy_share %g, busy/span is %g", core, name->valuestring,
-		     num(p, "busy_share"), share);
+	if (span > 0 && fabs(sumcheck_num(p, "busy_share") - share) > 0.00005 + 1e-9)
+		sumcheck_fail("%s %s: busy_share %g, busy/span is %g", core, name->valuestring,
+		     sumcheck_num(p, "busy_share"), share);
 	for (size_t i = 0; i < nlanes; i++)
 		if (strcmp(lanes[i].pid, core) == 0 && strcmp(lanes[i].pipe, name->valuestring) == 0)
 			l = &lanes[i];
-	if (!cJSON_IsTrue(kept) || num(p, "instructions") == 0) {
+	if (!cJSON_IsTrue(kept) || sumcheck_num(p, "instructions") == 0) {
+		/* A dropped lane's slices (and bytes) are not in the trace. */
+		if (cJSON_IsTrue(kept) || strncmp(name->valuestring, "MTE", 3) != 0)
+			check_bytes(core, name->valuestring, p, NULL, 0);
 		if (l != NULL)
-			fail("%s %s: in the trace, but not a kept pipe with instructions in the summary",
+			sumcheck_fail("%s %s: in the trace, but not a kept pipe with instructions in the summary",
 			     core, name->valuestring);
 		return;
 	}
 	if (l == NULL) {
-		fail("%s %s: kept in the summary, but no such lane in the trace", core,
+		sumcheck_fail("%s %s: kept in the summary, but no such lane in the trace", core,
 		     name->valuestring);
 		return;
 	}
 	l->matched = 1;
-	if (num(p, "instructions") != (double)l->n)
-		fail("%s %s: instructions %g, the trace has %g", core, name->valuestring,
-		     num(p, "instructions"), (double)l->n);
+	if (sumcheck_num(p, "instructions") != (double)l->n)
+		sumcheck_fail("%s %s: instructions %g, the trace has %g", core, name->valuestring,
+		     sumcheck_num(p, "instructions"), (double)l->n);
+	check_bytes(core, name->valuestring, p, l, union_of(l));
 	if (busy != (double)union_of(l))
-		fail("%s %s: busy_ns %g, the union of the trace's slices is %g", core,
+		sumcheck_fail("%s %s: busy_ns %g, the union of the trace's slices is %g", core,
 		     name->valuestring, busy, (double)union_of(l));
-	if (!windowed && num(p, "peak_depth") != (double)l->nsubs)
-		fail("%s %s: peak_depth %g, the trace has %g sub-lanes", core,
-		     name->valuestring, num(p, "peak_depth"), (double)l->nsubs);
-	if (windowed && num(p, "peak_depth") != (double)(l->max_sub + 1))
-		fail("%s %s: peak_depth %g, the window's slices use sub-lanes up to #%ld", core,
-		     name->valuestring, num(p, "peak_depth"), l->max_sub);
+	if (!windowed && sumcheck_num(p, "peak_depth") != (double)l->nsubs)
+		sumcheck_fail("%s %s: peak_depth %g, the trace has %g sub-lanes", core,
+		     name->valuestring, sumcheck_num(p, "peak_depth"), (double)l->nsubs);
+	if (windowed && sumcheck_num(p, "peak_depth") != (double)(l->max_sub + 1))
+		sumcheck_fail("%s %s: peak_depth %g, the window's slices use sub-lanes up to #%ld",
+		     core, name->valuestring, sumcheck_num(p, "peak_depth"), l->max_sub);
 }
 
 static int span_cmp(const void *a, const void *b)
@@ -290,7 +371,7 @@ static void check_balance(const cJSON *sum, const cJSON *jcores)
 	int n = 0;
 
 	cJSON_ArrayForEach(c, jcores) {
-		double sp = num(c, "span_ns");
+		double sp = sumcheck_num(c, "span_ns");
 
 		if (n < MAX_LANES)
 			spans[n++] = sp;
@@ -301,39 +382,64 @@ static void check_balance(const cJSON *sum, const cJSON *jcores)
 	}
 	if (n == 0) {
 		if (!cJSON_IsNull(lb))
-			fail("load_balance is not null without cores");
+			sumcheck_fail("load_balance is not null without cores");
 		return;
 	}
 	qsort(spans, (size_t)n, sizeof(spans[0]), span_cmp);
 	slow = cJSON_GetObjectItemCaseSensitive(lb, "slowest_core");
-	if (num(lb, "cores") != n || num(lb, "min_span_ns") != spans[0] ||
-	    num(lb, "max_span_ns") != spans[n - 1] ||
-	    num(lb, "median_span_ns") != spans[(n - 1) / 2] ||
+	if (sumcheck_num(lb, "cores") != n || sumcheck_num(lb, "min_span_ns") != spans[0] ||
+	    sumcheck_num(lb, "max_span_ns") != spans[n - 1] ||
+	    sumcheck_num(lb, "median_span_ns") != spans[(n - 1) / 2] ||
 	    !cJSON_IsString(slow) || strcmp(slow->valuestring, slowest) != 0)
-		fail("load_balance disagrees with the cores' spans (min %g, max %g)",
+		sumcheck_fail("load_balance disagrees with the cores' spans (min %g, max %g)",
 		     spans[0], spans[n - 1]);
 }
 
-static void check_core(const cJSON *c)
+static void check_core(const cJSON *c, const cJSON *metrics)
 {
 	const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "core");
 	const cJSON *pipes = cJSON_GetObjectItemCaseSensitive(c, "pipes"), *p;
-	double first = num(c, "first_ns"), last = num(c, "last_ns"), span = num(c, "span_ns");
+	double first = sumcheck_num(c, "first_ns"), last = sumcheck_num(c, "last_ns"), span = sumcheck_num(c, "span_ns");
 
 	if (!cJSON_IsString(name) || !cJSON_IsArray(pipes)) {
-		fail("a core without a name or pipes");
+		sumcheck_fail("a core without a name or pipes");
 		return;
 	}
-	if (span != last - first || fabs(num(c, "span_us") * 1000 - span) > 0.5)
-		fail("%s: span_ns %g / span_us disagree with first/last (%g)", name->valuestring,
+	if (span != last - first || fabs(sumcheck_num(c, "span_us") * 1000 - span) > 0.5)
+		sumcheck_fail("%s: span_ns %g / span_us disagree with first/last (%g)", name->valuestring,
 		     span, last - first);
 	for (size_t i = 0; i < ncores; i++)
 		if (strcmp(cores[i].pid, name->valuestring) == 0 &&
 		    (first > (double)cores[i].first || last < (double)cores[i].last))
-			fail("%s: span does not contain the kept slices (%lld..%lld)",
+			sumcheck_fail("%s: span does not contain the kept slices (%lld..%lld)",
 			     name->valuestring, cores[i].first, cores[i].last);
 	cJSON_ArrayForEach(p, pipes)
-		check_pipe(name->valuestring, p, span);
+		check_pipe(name->valuestring, p, span, metrics);
+}
+
+/*
+ * The run's instr_metrics.json: METRICS, else the one beside SUMMARY. A
+ * missing file is a run without API_INSTR (*absent = 1, NULL returned).
+ */
+static cJSON *load_metrics(int argc, char **argv, int *absent)
+{
+	char path[4096];
+	const char *slash = strrchr(argv[2], '/');
+	FILE *f;
+
+	if (argc == 4)
+		snprintf(path, sizeof(path), "%s", argv[3]);
+	else if (slash != NULL)
+		snprintf(path, sizeof(path), "%.*s/instr_metrics.json", (int)(slash - argv[2]),
+			 argv[2]);
+	else
+		snprintf(path, sizeof(path), "instr_metrics.json");
+	f = fopen(path, "rb");
+	*absent = f == NULL;
+	if (f == NULL)
+		return NULL;
+	fclose(f);
+	return sumcheck_instr_reshape(load(path));
 }
 
 /* A bound of window_ns: a number, or null when open. */
@@ -372,42 +478,50 @@ static int read_cut(const cJSON *cut)
 
 int main(int argc, char **argv)
 {
-	cJSON *trace, *sum;
+	cJSON *trace, *sum, *metrics;
 	const cJSON *ev, *jcores, *c;
+	int absent;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: summary_recheck TRACE SUMMARY\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: summary_recheck TRACE SUMMARY [METRICS]\n");
 		return 2;
 	}
 	trace = load(argv[1]);
 	sum = load(argv[2]);
-	if (trace == NULL || sum == NULL)
+	metrics = load_metrics(argc, argv, &absent);
+	if (trace == NULL || sum == NULL || (metrics == NULL && !absent)) {
+		cJSON_Delete(trace);
+		cJSON_Delete(sum);
 		return 1;
+	}
 	if (read_cut(cJSON_GetObjectItemCaseSensitive(sum, "cut")) != 0) {
 		cJSON_Delete(trace);
 		cJSON_Delete(sum);
+		cJSON_Delete(metrics);
 		return 2;
 	}
 	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(trace, "traceEvents")) {
 		const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
 
 		if (cJSON_IsString(ph) && strcmp(ph->valuestring, "X") == 0 && add_slice(ev) != 0)
-			fail("an X event the recheck cannot place");
+			sumcheck_fail("an X event the recheck cannot place");
 	}
-	if (num(sum, "schema") != 1)
-		fail("schema is not 1");
+	if (sumcheck_num(sum, "schema") != 1)
+		sumcheck_fail("schema is not 1");
 	jcores = cJSON_GetObjectItemCaseSensitive(sum, "cores");
 	cJSON_ArrayForEach(c, jcores)
-		check_core(c);
+		check_core(c, metrics);
 	for (size_t i = 0; i < nlanes; i++)
 		if (!lanes[i].matched)
-			fail("%s %s: a lane of the trace missing from the summary",
+			sumcheck_fail("%s %s: a lane of the trace missing from the summary",
 			     lanes[i].pid, lanes[i].pipe);
 	check_balance(sum, jcores);
+	sumcheck_instr_top(metrics, sum);
 	cJSON_Delete(trace);
 	cJSON_Delete(sum);
+	cJSON_Delete(metrics);
 	if (failures == 0)
-		printf("summary agrees with the trace: %zu kept lane(s) on %zu core(s)\n",
-		       nlanes, ncores);
+		printf("summary agrees with the trace%s: %zu kept lane(s) on %zu core(s)\n",
+		       absent ? "" : " and instr_metrics.json", nlanes, ncores);
 	return failures ? 1 : 0;
 }

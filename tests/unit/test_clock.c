@@ -45,6 +45,20 @@ static void test_choice_and_its_source(struct check_ctx *c)
 	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_CUR_FREQ), "cur_freq");
 	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_SOC_TABLE), "soc_table");
 	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_DEFAULT), "default");
+	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_DERIVED), "derived");
+}
+
+/* A measured clock is one the simulator uses, within the tolerance, or none. */
+static void test_snap(struct check_ctx *c)
+{
+	CHECK(c, csim_clock_snap(1850.0, 0.01) == 1850.0);
+	CHECK(c, csim_clock_snap(1831.5, 0.01) == 1850.0);   /* 1850 - 1 % */
+	CHECK(c, csim_clock_snap(1831.4, 0.01) == 0);
+	CHECK(c, csim_clock_snap(1818.0, 0.01) == 1800.0);   /* 1800 + 1 % */
+	CHECK(c, csim_clock_snap(1666.5, 0.01) == 1650.0);
+	CHECK(c, csim_clock_snap(1700.0, 0.01) == 0);
+	CHECK(c, csim_clock_snap(925.0, 0.01) == 0);          /* mix_kernel's metrics */
+	CHECK(c, csim_clock_snap(0.0, 0.01) == 0);
 }
 
 int main(void)
@@ -53,5 +67,6 @@ int main(void)
 
 	CHECK_RUN(&c, test_soc_table);
 	CHECK_RUN(&c, test_choice_and_its_source);
+	CHECK_RUN(&c, test_snap);
 	return check_done(&c);
 }

@@ -1,0 +1,375 @@
+/*
+ * summary_recheck, API_INSTR part: recomputes from instr_metrics.json (the
+ * reshaped API_INSTR, SPEC §7) what summary.json says about it (SPEC §10,
+ * docs/summary.md), written apart from the converter's instr digest:
+ *   - per core and canonical pipe (FIXPIPE is FIXP, VEC is VECTOR), rows
+ *     whose Source's first word starts with a sync mnemonic add their Cycles
+ *     to sync_cycles, the others add Cycles to cycles and Instructions
+ *     Executed to executed; vector_utilization is the Cycles-weighted mean
+ *     of the non-sync rows with a utilization >= 0 and Cycles > 0. A value
+ *     that is not a non-negative number (-1) counts as 0. A group whose three
+ *     sums are 0 (or that has no rows) is null in the summary.
+ *   - top_instructions: the ten rows with the most Cycles summed over the
+ *     cores (ties: earlier row first, 0 excluded), their address, pipe,
+ *     mnemonic, executed, cores with cycles and share of all cycles, and
+ *     its source line where an AscendC Inner Code gives it (a line from
+ *     API_FILE ranges is not in the outputs: not checked).
+ * Row i of every core's list is the same API_INSTR row (SPEC §7 splits the
+ * per-core arrays of one row).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "summary_recheck.h"
+
+#define TOP_N 10
+#define NAME_LEN 128
+
+struct group {
+	double cycles, sync, executed, util_w, util_c;
+};
+
+static const char *const sync_words[] = {
+	"SET_FLAG", "WAIT_FLAG", "set_event", "wait_event", "SET_INTRA_BLOCK", "WAIT_INTRA_BLOCK",
+};
+
+/* A non-negative number of row at key, else 0 (-1 means not applicable). */
+static double value(const cJSON *row, const char *key)
+{
+	double v = sumcheck_num(row, key);
+
+	return isnan(v) || v < 0 ? 0 : v;
+}
+
+static const char *str(const cJSON *row, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(row, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static void canonical(const char *pipe, char *out, size_t n)
+{
+	if (pipe == NULL)
+		pipe = "";
+	if (strcasecmp(pipe, "FIXPIPE") == 0)
+		pipe = "FIXP";
+	else if (strcasecmp(pipe, "VEC") == 0)
+		pipe = "VECTOR";
+	snprintf(out, n, "%s", pipe);
+}
+
+static void first_word(const char *source, char *out, size_t n)
+{
+	size_t k = 0;
+
+	if (source == NULL)
+		source = "";
+	while (*source == ' ' || *source == '\t')
+		source++;
+	while (source[k] != '\0' && source[k] != ' ' && source[k] != '\t' && k + 1 < n) {
+		out[k] = source[k];
+		k++;
+	}
+	out[k] = '\0';
+}
+
+static int is_sync(const cJSON *row)
+{
+	char word[NAME_LEN];
+
+	first_word(str(row, "source"), word, sizeof(word));
+	for (size_t i = 0; i < sizeof(sync_words) / sizeof(sync_words[0]); i++)
+		if (strncmp(word, sync_words[i], strlen(sync_words[i])) == 0)
+			return 1;
+	return 0;
+}
+
+static const cJSON *rows_of(const cJSON *metrics, const char *core)
+{
+	const cJSON *ins = cJSON_GetObjectItemCaseSensitive(metrics, "instructions");
+
+	return cJSON_GetObjectItemCaseSensitive(ins, core);
+}
+
+static struct group group_of(const cJSON *metrics, const char *core, const char *pipe)
+{
+	struct group g = { 0, 0, 0, 0, 0 };
+	const cJSON *row;
+	char canon[NAME_LEN];
+
+	cJSON_ArrayForEach(row, rows_of(metrics, core)) {
+		double cyc = value(row, "cycles"), util;
+
+		canonical(str(row, "pipe"), canon, sizeof(canon));
+		if (strcmp(canon, pipe) != 0)
+			continue;
+		if (is_sync(row)) {
+			g.sync += cyc;
+			continue;
+		}
+		g.cycles += cyc;
+		g.executed += value(row, "instructions_executed");
+		util = sumcheck_num(row, "vector_utilization_percentage");
+		if (!isnan(util) && util >= 0 && cyc > 0) {
+			g.util_w += util * cyc;
+			g.util_c += cyc;
+		}
+	}
+	return g;
+}
+
+static void want_null(const char *core, const char *pipe, const cJSON *p, const char *key)
+{
+	if (!cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(p, key)))
+		sumcheck_fail("%s %s: %s is not null, API_INSTR has no such numbers", core, pipe, key);
+}
+
+static void want_num(const char *core, const char *pipe, const cJSON *p, const char *key, double v)
+{
+	if (sumcheck_num(p, key) != v)
+		sumcheck_fail("%s %s: %s %g, API_INSTR gives %.17g", core, pipe, key,
+			      sumcheck_num(p, key), v);
+}
+
+void sumcheck_instr_pipe(const cJSON *metrics, const char *core, const cJSON *p)
+{
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(p, "pipe");
+	const char *pipe = cJSON_IsString(name) ? name->valuestring : "?";
+	struct group g = { 0, 0, 0, 0, 0 };
+	double util;
+
+	if (metrics != NULL)
+		g = group_of(metrics, core, pipe);
+	if (g.cycles == 0 && g.sync == 0 && g.executed == 0) {
+		want_null(core, pipe, p, "cycles");
+		want_null(core, pipe, p, "sync_cycles");
+		want_null(core, pipe, p, "executed");
+		want_null(core, pipe, p, "vector_utilization");
+		return;
+	}
+	want_num(core, pipe, p, "cycles", g.cycles);
+	want_num(core, pipe, p, "sync_cycles", g.sync);
+	want_num(core, pipe, p, "executed", g.executed);
+	if (g.util_c == 0) {
+		want_null(core, pipe, p, "vector_utilization");
+		return;
+	}
+	/* Printed with 2 decimals: within half a hundredth of the weighted mean. */
+	util = sumcheck_num(p, "vector_utilization");
+	if (isnan(util) || fabs(util - g.util_w / g.util_c) > 0.005 + 1e-9)
+		sumcheck_fail("%s %s: vector_utilization %g, API_INSTR gives %.6f", core, pipe,
+			      util, g.util_w / g.util_c);
+}
+
+struct row_total {
+	size_t row;
+	double cycles, executed;
+	int cores;
+};
+
+static size_t row_count(const cJSON *metrics, const cJSON *core_names)
+{
+	const cJSON *c;
+	int n = -1;
+
+	cJSON_ArrayForEach(c, core_names) {
+		int k = cJSON_GetArraySize(rows_of(metrics, cJSON_IsString(c) ? c->valuestring : ""));
+
+		if (n >= 0 && k != n)
+			sumcheck_fail("instr_metrics.json: the cores' lists differ in length");
+		if (k > n)
+			n = k;
+	}
+	return n < 0 ? 0 : (size_t)n;
+}
+
+static struct row_total total_of(const cJSON *metrics, const cJSON *core_names, size_t i)
+{
+	struct row_total t = { i, 0, 0, 0 };
+	const cJSON *c;
+
+	cJSON_ArrayForEach(c, core_names) {
+		const cJSON *row = cJSON_GetArrayItem(rows_of(metrics, c->valuestring), (int)i);
+		double cyc = value(row, "cycles");
+
+		t.cycles += cyc;
+		t.executed += value(row, "instructions_executed");
+		t.cores += cyc > 0;
+	}
+	return t;
+}
+
+/* Insert t into the best-first list top[0..*n): earlier rows win ties. */
+static void top_insert(struct row_total *top, size_t *n, struct row_total t)
+{
+	size_t k = *n;
+
+	if (t.cycles <= 0 || (k == TOP_N && top[k - 1].cycles >= t.cycles))
+		return;
+	if (k < TOP_N)
+		(*n)++;
+	else
+		k--;
+	while (k > 0 && top[k - 1].cycles < t.cycles) {
+		top[k] = top[k - 1];
+		k--;
+	}
+	top[k] = t;
+}
+
+/*
+ * The source line of address: the AscendC Inner Code of the first row with
+ * that address and a non-empty code (SPEC §10); NULL when no row has one
+ * (the line may then come from API_FILE ranges, which the outputs lack).
+ */
+static const char *inner_code(const cJSON *rows, const char *address)
+{
+	const cJSON *row;
+
+	if (address == NULL)
+		return NULL;
+	cJSON_ArrayForEach(row, rows) {
+		const char *a = str(row, "address"), *code = str(row, "ascendc_inner_code");
+
+		if (a != NULL && strcasecmp(a, address) == 0 && code != NULL && code[0] != '\0')
+			return code;
+	}
+	return NULL;
+}
+
+static void check_entry(const cJSON *metrics, const cJSON *core_names, const cJSON *e,
+			const struct row_total *t, double all, size_t rank)
+{
+	const char *first = cJSON_GetArrayItem(core_names, 0)->valuestring;
+	const cJSON *row = cJSON_GetArrayItem(rows_of(metrics, first), (int)t->row);
+	const char *addr = str(row, "address"), *got, *want;
+	char pipe[NAME_LEN], word[NAME_LEN];
+	double share;
+
+	canonical(str(row, "pipe"), pipe, sizeof(pipe));
+	first_word(str(row, "source"), word, sizeof(word));
+	got = str(e, "address");
+	if (addr != NULL && (got == NULL || strcmp(got, addr) != 0))
+		sumcheck_fail("top_instructions[%zu]: address %s, API_INSTR row %zu is %s", rank,
+			      got != NULL ? got : "(none)", t->row, addr);
+	got = str(e, "pipe");
+	if (got == NULL || strcmp(got, pipe) != 0)
+		sumcheck_fail("top_instructions[%zu]: pipe %s, row %zu is %s", rank,
+			      got != NULL ? got : "(none)", t->row, pipe);
+	want = inner_code(rows_of(metrics, first), addr);
+	got = str(e, "source");
+	if (want != NULL && (got == NULL || strcmp(got, want) != 0))
+		sumcheck_fail("top_instructions[%zu]: source %s, the Inner Code of %s is %s", rank,
+			      got != NULL ? got : "(null)", addr, want);
+	got = str(e, "mnemonic");
+	if (got == NULL || strcmp(got, word) != 0)
+		sumcheck_fail("top_instructions[%zu]: mnemonic %s, row %zu is %s", rank,
+			      got != NULL ? got : "(none)", t->row, word);
+	if (sumcheck_num(e, "cycles") != t->cycles || sumcheck_num(e, "executed") != t->executed ||
+	    sumcheck_num(e, "cores") != t->cores)
+		sumcheck_fail("top_instructions[%zu]: cycles/executed/cores %g/%g/%g, row %zu has %g/%g/%d",
+			      rank, sumcheck_num(e, "cycles"), sumcheck_num(e, "executed"),
+			      sumcheck_num(e, "cores"), t->row, t->cycles, t->executed, t->cores);
+	/* 4 decimals, half up: the printed share times 10^4 is that integer. */
+	share = floor(t->cycles * 10000 / all + 0.5);
+	if (llround(sumcheck_num(e, "cycle_share") * 10000) != (long long)share)
+		sumcheck_fail("top_instructions[%zu]: cycle_share %g, %g / %g is %.4f", rank,
+			      sumcheck_num(e, "cycle_share"), t->cycles, all, share / 10000);
+}
+
+void sumcheck_instr_top(const cJSON *metrics, const cJSON *summary)
+{
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(summary, "top_instructions");
+	const cJSON *core_names, *c;
+	struct row_total best[TOP_N];
+	size_t n = 0, rows;
+	double all = 0;
+
+	if (metrics == NULL) {
+		if (!cJSON_IsNull(top))
+			sumcheck_fail("top_instructions is not null, the run has no API_INSTR");
+		return;
+	}
+	core_names = cJSON_GetObjectItemCaseSensitive(metrics, "cores");
+	cJSON_ArrayForEach(c, core_names)
+		if (!cJSON_IsString(c)) {
+			sumcheck_fail("instr_metrics.json: a core that is not a name");
+			return;
+		}
+	rows = row_count(metrics, core_names);
+	for (size_t i = 0; i < rows; i++) {
+		struct row_total t = total_of(metrics, core_names, i);
+
+		all += t.cycles;
+		top_insert(best, &n, t);
+	}
+	if (!cJSON_IsArray(top) || (size_t)cJSON_GetArraySize(top) != n) {
+		sumcheck_fail("top_instructions: not a list of %zu rows with cycles", n);
+		return;
+	}
+	for (size_t k = 0; k < n; k++)
+		check_entry(metrics, core_names, cJSON_GetArrayItem(top, (int)k), &best[k], all, k);
+}
+
+/* "Instructions Executed" -> "instructions_executed" (SPEC §7). */
+static void reshaped_key(const char *key, char *out, size_t n)
+{
+	size_t k = 0;
+
+	for (; key[k] != '\0' && k + 1 < n; k++)
+		out[k] = key[k] == ' ' ? '_' :
+			 (key[k] >= 'A' && key[k] <= 'Z') ? (char)(key[k] - 'A' + 'a') : key[k];
+	out[k] = '\0';
+}
+
+/* One core's row: arrays as long as Cores give that core's element. */
+static cJSON *core_row(const cJSON *raw_row, int core, int ncores)
+{
+	cJSON *row = cJSON_CreateObject();
+	const cJSON *f;
+	char key[NAME_LEN];
+
+	cJSON_ArrayForEach(f, raw_row) {
+		const cJSON *v = f;
+
+		if (cJSON_IsArray(f) && cJSON_GetArraySize(f) == ncores)
+			v = cJSON_GetArrayItem(f, core);
+		reshaped_key(f->string, key, sizeof(key));
+		if (row != NULL)
+			cJSON_AddItemToObject(row, key, cJSON_Duplicate(v, 1));
+	}
+	return row;
+}
+
+cJSON *sumcheck_instr_reshape(cJSON *m)
+{
+	const cJSON *cores = cJSON_GetObjectItemCaseSensitive(m, "Cores");
+	const cJSON *rows = cJSON_GetObjectItemCaseSensitive(m, "Instructions"), *c, *r;
+	cJSON *out, *ins;
+	int n = cJSON_GetArraySize(cores), i = 0;
+
+	if (m == NULL || !cJSON_IsArray(cores) || !cJSON_IsArray(rows))
+		return m;
+	out = cJSON_CreateObject();
+	ins = cJSON_CreateObject();
+	if (out == NULL || ins == NULL) {
+		cJSON_Delete(out);
+		cJSON_Delete(ins);
+		return m;
+	}
+	cJSON_AddItemToObject(out, "cores", cJSON_Duplicate(cores, 1));
+	cJSON_AddItemToObject(out, "instructions", ins);
+	cJSON_ArrayForEach(c, cores) {
+		cJSON *list = cJSON_CreateArray();
+
+		cJSON_ArrayForEach(r, rows)
+			cJSON_AddItemToArray(list, core_row(r, i, n));
+		cJSON_AddItemToObject(ins, cJSON_IsString(c) ? c->valuestring : "?", list);
+		i++;
+	}
+	cJSON_Delete(m);
+	return out;
+}
