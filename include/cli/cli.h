@@ -5,6 +5,10 @@
 #define CSIM_CLI_H
 
 #include "base/csim_error.h"
+#include "model/cut.h"
+
+/* --core may be given this many times (a glob matches many cores at once). */
+#define CSIM_MAX_CORE_PATTERNS 64
 
 struct csim_options {
 	const char *input;        /* PATH: a .bin, an OPPROF_* or simulator/ dir */
@@ -16,6 +20,10 @@ struct csim_options {
 	int counters;             /* cleared by --no-counters */
 	unsigned run;             /* --run K (1-based); 0: the last run */
 	int run_all;              /* --run all: merge every run */
+	const char *cores[CSIM_MAX_CORE_PATTERNS];   /* --core PATTERN, in order */
+	size_t ncores;
+	struct csim_window window; /* --window A:B on the ns grid; ":" cuts nothing */
+	int window_given;
 	int quiet;
 	int show_help;
 	int show_version;

@@ -98,10 +98,16 @@ enum csim_drop_reason {
 	CSIM_DROP_COUNT
 };
 
-/* A counter event kept verbatim: its text in counter_text, and its pid. */
+/*
+ * A counter event kept verbatim: its text in counter_text, its pid, and its
+ * time on the ns grid for --window (placed 0: its ts is beyond the grid, so
+ * it lies in no window).
+ */
 struct csim_counter {
 	size_t off, len;
+	int64_t ts;
 	uint32_t pid;
+	uint8_t placed;
 };
 
 /* Bytes an MTE instruction slice moved (its args.process_bytes). */
@@ -190,9 +196,13 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error *err);
 int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 			struct csim_error *err);
-/* A counter event kept verbatim: text is its whole JSON object. */
+/*
+ * A counter event kept verbatim: text is its whole JSON object, ts its
+ * grid time, or NULL when its ts does not fit the grid.
+ */
 int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
-			   struct csim_span text, struct csim_error *err);
+			   struct csim_span text, const int64_t *ts,
+			   struct csim_error *err);
 
 /* What the notes print for each reason. */
 extern const char *const csim_skip_reason_texts[CSIM_SKIP_COUNT];

@@ -71,12 +71,13 @@ void csim_interval_sort_nearly(struct csim_interval *a, size_t n);
 int csim_interval_group(struct csim_interval *items, size_t n, size_t npids, size_t npipes);
 
 /*
- * Fills out (zeroed by the caller) with the slices of t for which keep()
- * holds, grouped by (pid, pipe), in input order within a group. Returns 0,
+ * Fills out (zeroed by the caller) with the slices of t for which
+ * keep(slice, ctx) holds, grouped by (pid, pipe), in input order within a group. Returns 0,
  * or -1 out of memory; the caller frees out->idx and out->b either way.
  */
 int csim_interval_bucket_slices(const struct csim_table *t,
-				int (*keep)(const struct csim_slice *),
+				int (*keep)(const struct csim_slice *, const void *ctx),
+				const void *ctx,
 				struct csim_interval_buckets *out);
 
 #endif

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "model/cut.h"
 #include "model/event_table.h"
 #include "model/instr_stats.h"
 #include "model/pipe_table.h"
@@ -107,7 +108,8 @@ enum csim_model_part {
 	CSIM_PART_ORDER = 1u << 6,    /* processes[], threads[] */
 	CSIM_PART_INTRA = 1u << 7,    /* intra_arrows[], intra_skips[], intra_unreleased */
 	CSIM_PART_SUMMARY = 1u << 8,  /* summary */
-	CSIM_PART_DIAGNOSIS = 1u << 9 /* diagnosis */
+	CSIM_PART_DIAGNOSIS = 1u << 9,/* diagnosis */
+	CSIM_PART_CUT = 1u << 10      /* cut's in-flags (--core, --window) */
 };
 
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
@@ -155,6 +157,9 @@ struct csim_model {
 	struct csim_summary summary;
 	/* diagnosis pass */
 	struct csim_diagnosis diagnosis;
+	/* --core / --window: the choices, like rule; the cut pass fills the
+	   rest. The summary pass clips to the window too (docs/decisions.md) */
+	struct csim_cut cut;
 };
 
 typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);

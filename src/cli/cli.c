@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/number_grid.h"
+
 static const char usage_text[] =
 	"usage: clean_sim_trace [OPTIONS] PATH\n"
 	"\n"
@@ -21,6 +23,12 @@ static const char usage_text[] =
 	"      --run N|all      which run of a file holding several (a re-run appends\n"
 	"                       to visualize_data.bin): 1-based; all merges them;\n"
 	"                       default: the last\n"
+	"      --core PATTERN   keep only the cores (pids, e.g. core0.cubecore0) that\n"
+	"                       match the shell glob; repeatable: any pattern keeps a\n"
+	"                       core; a pattern matching no core is an error\n"
+	"      --window A:B     keep only slices overlapping [A, B] us (either side\n"
+	"                       may be empty: 3:, :5); counters inside it, arrows whose\n"
+	"                       both slices are kept; summary.json is clipped to it\n"
 	"  -q, --quiet          print errors only\n"
 	"  -h, --help           show this help and exit\n"
 	"      --version        show the version and exit\n"
@@ -138,6 +146,139 @@ static int take_run(struct csim_options *opt, int argc, char **argv, int *i,
 	return CSIM_OK;
 }
 
+/* --core PATTERN, --core=PATTERN */
+static int take_core(struct csim_options *opt, int argc, char **argv, int *i,
+		     struct csim_error *err)
+{
+	const char *arg = argv[*i];
+	const char *value = NULL;
+
+	if (strncmp(arg, "--core=", 7) == 0)
+		value = arg + 7;
+	else if (*i + 1 < argc)
+		value = argv[++*i];
+	if (value == NULL || value[0] == '\0')
+		return usage_error(err, "option ", arg, " needs a core name pattern");
+	if (opt->ncores == CSIM_MAX_CORE_PATTERNS)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --core: more than %d patterns (one glob such as 'core[0-3].*' matches many cores)",
+				      CSIM_MAX_CORE_PATTERNS);
+	opt->cores[opt->ncores++] = value;
+	return CSIM_OK;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Digits from p[*i], at least one. */
+static int digits(const char *p, size_t n, size_t *i)
+{
+	size_t start = *i;
+
+	while (*i < n && is_digit(p[*i]))
+		(*i)++;
+	return *i > start;
+}
+
+/* A plain decimal number as JSON writes one, without a sign: 3, 3.5, 2e3. */
+static int is_plain_number(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (!digits(p, n, &i))
+		return 0;
+	if (i < n && p[i] == '.') {
+		i++;
+		if (!digits(p, n, &i))
+			return 0;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		i++;
+		if (i < n && (p[i] == '+' || p[i] == '-'))
+			i++;
+		if (!digits(p, n, &i))
+			return 0;
+	}
+	return i == n;
+}
+
+/*
+ * One bound of --window, p[0..n) followed by ':' or the string's end: empty
+ * (open), or µs onto the ns grid of the timestamps (number_grid.h).
+ */
+static int parse_bound(const char *p, size_t n, int *has, int64_t *ns, double *us,
+		       struct csim_error *err)
+{
+	if (n == 0)
+		return CSIM_OK;
+	if (p[0] == '-' && is_plain_number(p + 1, n - 1))
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --window: '%.*s' is negative (times are us from the run's start)",
+				      (int)n, p);
+	if (!is_plain_number(p, n))
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --window: '%.*s' is not a number of us (e.g. 3, 2.5, 1e3)",
+				      (int)n, p);
+	if (!csim_number_grid_value(p, n, CSIM_GRID_LIMIT_NS, ns, us))
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --window: '%.*s' us is beyond any trace's time",
+				      (int)n, p);
+	*has = 1;
+	return CSIM_OK;
+}
+
+/* "A:B", "A:", ":B" or ":" (which cuts nothing). */
+static int parse_window(struct csim_window *w, const char *value, struct csim_error *err)
+{
+	const char *colon = strchr(value, ':');
+	double from = 0.0, to = 0.0;
+	int rc;
+
+	if (colon == NULL || strchr(colon + 1, ':') != NULL)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --window: '%s' is not A:B in us (either side may be empty: 3:5, 3:, :5)",
+				      value);
+	rc = parse_bound(value, (size_t)(colon - value), &w->has_from, &w->from_ns, &from, err);
+	if (rc == CSIM_OK)
+		rc = parse_bound(colon + 1, strlen(colon + 1), &w->has_to, &w->to_ns, &to, err);
+	if (rc == CSIM_OK && w->has_from && w->has_to && (from > to || w->from_ns > w->to_ns))
+		rc = csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				    "option --window %s: the start is after the end", value);
+	return rc;
+}
+
+/* --window A:B, --window=A:B */
+static int take_window(struct csim_options *opt, int argc, char **argv, int *i,
+		       struct csim_error *err)
+{
+	const char *arg = argv[*i];
+	const char *value = NULL;
+
+	if (strncmp(arg, "--window=", 9) == 0)
+		value = arg + 9;
+	else if (*i + 1 < argc)
+		value = argv[++*i];
+	if (value == NULL)
+		return usage_error(err, "option ", arg, " needs A:B (us)");
+	if (opt->window_given)
+		return usage_error(err, "option ", arg, " given twice");
+	opt->window_given = 1;
+	return parse_window(&opt->window, value, err);
+}
+
+/* An option that takes a value: its parser, or NULL. */
+typedef int (*take_fn)(struct csim_options *opt, int argc, char **argv, int *i,
+		       struct csim_error *err);
+
+static int is_valued(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
 static int is_run_opt(const char *arg)
 {
 	return strcmp(arg, "--run") == 0 || strncmp(arg, "--run=", 6) == 0;
@@ -147,6 +288,19 @@ static int is_output_opt(const char *arg)
 {
 	return strcmp(arg, "--output-dir") == 0 ||
 	       strncmp(arg, "--output-dir=", 13) == 0 || strncmp(arg, "-o", 2) == 0;
+}
+
+static take_fn value_option(const char *arg)
+{
+	if (is_output_opt(arg))
+		return take_output;
+	if (is_run_opt(arg))
+		return take_run;
+	if (is_valued(arg, "--core"))
+		return take_core;
+	if (is_valued(arg, "--window"))
+		return take_window;
+	return NULL;
 }
 
 int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
@@ -163,10 +317,10 @@ int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 		if (!only_paths && strcmp(arg, "--") == 0) {
 			only_paths = 1;
 		} else if (!only_paths && arg[0] == '-' && arg[1] != '\0') {
-			if (is_output_opt(arg) || is_run_opt(arg)) {
-				int rc = is_run_opt(arg)
-					 ? take_run(opt, argc, argv, &i, err)
-					 : take_output(opt, argc, argv, &i, err);
+			take_fn take = value_option(arg);
+
+			if (take != NULL) {
+				int rc = take(opt, argc, argv, &i, err);
 
 				if (rc != CSIM_OK)
 					return rc;

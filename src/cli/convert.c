@@ -421,6 +421,9 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	csim_model_init(&r.model);
 	r.model.rule.keep_scalar = opt->keep_scalar;
 	r.model.rule.keep_cache_ccu = opt->keep_cache_ccu;
+	r.model.cut.cores = opt->cores;
+	r.model.cut.ncores = opt->ncores;
+	r.model.cut.window = opt->window;
 	csim_runs_init(&r.runs, opt->run, opt->run_all);
 	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)

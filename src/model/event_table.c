@@ -249,7 +249,8 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 }
 
 int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
-			   struct csim_span text, struct csim_error *err)
+			   struct csim_span text, const int64_t *ts,
+			   struct csim_error *err)
 {
 	uint32_t pid;
 
@@ -263,6 +264,8 @@ int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
 	t->counters[t->ncounters].off = t->counter_len;
 	t->counters[t->ncounters].len = text.n;
 	t->counters[t->ncounters].pid = pid;
+	t->counters[t->ncounters].ts = ts != NULL ? *ts : 0;
+	t->counters[t->ncounters].placed = ts != NULL;
 	t->counter_len += text.n;
 	t->ncounters++;
 	return CSIM_OK;

@@ -231,7 +231,8 @@ static int bucket_cmp(const void *a, const void *b)
  * ever held: a bucket's intervals are copied and sorted when it is swept.
  */
 int csim_interval_bucket_slices(const struct csim_table *t,
-				int (*keep)(const struct csim_slice *),
+				int (*keep)(const struct csim_slice *, const void *ctx),
+				const void *ctx,
 				struct csim_interval_buckets *out)
 {
 	struct pair_map pm = { NULL, NULL, 0, 0, NULL, 0 };
@@ -243,7 +244,7 @@ int csim_interval_bucket_slices(const struct csim_table *t,
 		const struct csim_slice *sl = &t->slices[i];
 		uint32_t id;
 
-		if (!keep(sl))
+		if (!keep(sl, ctx))
 			continue;
 		id = pair_id(&pm, sl->pid, sl->pipe);
 		if (id == CSIM_NONE)
@@ -278,7 +279,7 @@ int csim_interval_bucket_slices(const struct csim_table *t,
 	for (size_t i = 0; i < t->nslices; i++) {
 		const struct csim_slice *sl = &t->slices[i];
 
-		if (keep(sl))
+		if (keep(sl, ctx))
 			out->idx[pm.pairs[pair_id(&pm, sl->pid, sl->pipe)].lo++] = (uint32_t)i;
 	}
 out:

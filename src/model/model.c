@@ -26,6 +26,7 @@ void csim_model_release(struct csim_model *m)
 	free(m->threads);
 	csim_summary_release(&m->summary);
 	csim_diagnosis_release(&m->diagnosis);
+	csim_cut_release(&m->cut);
 	csim_instr_stats_release(&m->instr);
 	memset(m, 0, sizeof(*m));
 }

@@ -150,41 +150,58 @@ int csim_summary_counts_as_instruction(const struct csim_slice *sl)
 	return sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT;
 }
 
+/* An instruction slice in the window (every one without --window). */
+static int counts_in_window(const struct csim_slice *sl, const void *window)
+{
+	return csim_summary_counts_as_instruction(sl) &&
+	       csim_window_meets(window, sl->start, sl->end);
+}
+
 static void collect_wait(struct work *w, const struct csim_flag *f, int by_producer)
 {
 	const struct csim_table *t = &w->m->table;
 	uint32_t producer = f->detail != CSIM_NONE ? t->details[f->detail].producer : CSIM_NONE;
 
-	if (f->kind != CSIM_SYNC_WAIT)
+	const struct csim_window *win = &w->m->cut.window;
+	int64_t begin = csim_window_clamp(win, f->begin), end = csim_window_clamp(win, f->end);
+
+	if (f->kind != CSIM_SYNC_WAIT ||
+	    !csim_window_meets(win, f->begin, f->end > f->begin ? f->end : f->begin))
 		return;
 	if (f->intra) {
 		if (!by_producer)
 			w->items[w->nitems++] = make_item(f->pid, CROSS_PIPE, WHAT_CROSS,
-							  CSIM_NONE, f->begin, f->end);
+							  CSIM_NONE, begin, end);
 	} else if (!by_producer) {
 		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT,
-						  CSIM_NONE, f->begin, f->end);
+						  CSIM_NONE, begin, end);
 	} else {
 		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT_BY,
-						  producer, f->begin, f->end);
+						  producer, begin, end);
 	}
 }
 
+/* With --window, only what meets the window counts, clipped to it. */
 static void collect_items(struct work *w)
 {
 	const struct csim_table *t = &w->m->table;
+	const struct csim_window *win = &w->m->cut.window;
 
 	for (size_t i = 0; i < t->nslices; i++) {
 		const struct csim_slice *sl = &t->slices[i];
+		int64_t start = csim_window_clamp(win, sl->start);
+		int64_t end = csim_window_clamp(win, sl->end);
 
-		if (!w->has[sl->pid] || sl->start < w->first[sl->pid])
-			w->first[sl->pid] = sl->start;
-		if (!w->has[sl->pid] || sl->end > w->last[sl->pid])
-			w->last[sl->pid] = sl->end;
+		if (!csim_window_meets(win, sl->start, sl->end))
+			continue;
+		if (!w->has[sl->pid] || start < w->first[sl->pid])
+			w->first[sl->pid] = start;
+		if (!w->has[sl->pid] || end > w->last[sl->pid])
+			w->last[sl->pid] = end;
 		w->has[sl->pid] = 1;
 		if (sl->kind == CSIM_SLICE_INTRA_WAIT)
 			w->items[w->nitems++] = make_item(sl->pid, CROSS_PIPE, WHAT_CROSS,
-							  CSIM_NONE, sl->start, sl->end);
+							  CSIM_NONE, start, end);
 	}
 	/* WAIT totals first, then by producer: each run comes out of the
 	   bucketing in flag order, nearly sorted already. */
@@ -204,26 +221,39 @@ static size_t run_end(const struct work *w, size_t i)
 	return j;
 }
 
-/* The instruction numbers of one bucket: its intervals sorted in scratch. */
+/*
+ * The instruction numbers of one bucket: its intervals (clipped to the
+ * window) sorted in scratch. With --window a kept lane's depth is the
+ * sub-lanes its slices in the window use.
+ */
 static void sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
 			 struct csim_summary_pipe *p)
 {
 	const struct csim_slice *sl = w->m->table.slices;
+	const struct csim_window *win = &w->m->cut.window;
 	size_t n = b->hi - b->lo;
+	uint32_t used = 0;
 
 	for (size_t k = 0; k < n; k++) {
 		const struct csim_slice *x = &sl[w->bk.idx[b->lo + k]];
 
 		w->scratch[k] = make_item(b->pid, b->pipe, WHAT_INSTR, CSIM_NONE,
-					  x->start, x->end);
+					  csim_window_clamp(win, x->start),
+					  csim_window_clamp(win, x->end));
+		if (x->sublane >= used)
+			used = x->sublane + 1;
 	}
 	csim_interval_sort_nearly(w->scratch, n);
 	p->instructions = n;
 	for (size_t k = 0; k < n; k++)
 		p->slice_ns += w->scratch[k].end - w->scratch[k].start;
 	p->busy_ns = union_ns(w->scratch, n);
-	p->peak_depth = p->kept ? lane_nsub(w->m, b->pid, b->pipe)
-			: peak_depth(w->scratch, n, w->heap);
+	if (!p->kept)
+		p->peak_depth = peak_depth(w->scratch, n, w->heap);
+	else if (csim_window_active(win))
+		p->peak_depth = used;
+	else
+		p->peak_depth = lane_nsub(w->m, b->pid, b->pipe);
 }
 
 /* The WAIT runs of group `key` from items[i] on; returns the next item. */
@@ -300,7 +330,10 @@ static struct csim_summary_pipe *raw_find(struct work *w, uint32_t pid, uint32_t
 										: NULL;
 }
 
-/* Bytes moved per MTE pipe: the sum of its slices' process_bytes. */
+/*
+ * Bytes moved per MTE pipe: the sum of its slices' process_bytes; with
+ * --window, of the slices that meet the window (a straddling one whole).
+ */
 static void add_bytes(struct work *w)
 {
 	const struct csim_table *t = &w->m->table;
@@ -309,7 +342,7 @@ static void add_bytes(struct work *w)
 		const struct csim_slice *sl = &t->slices[t->bytes[i].slice];
 		struct csim_summary_pipe *p = raw_find(w, sl->pid, sl->pipe);
 
-		if (p == NULL)
+		if (p == NULL || !csim_window_meets(&w->m->cut.window, sl->start, sl->end))
 			continue;
 		p->has_bytes = 1;
 		p->bytes = t->bytes[i].bytes > UINT64_MAX - p->bytes ? UINT64_MAX
@@ -551,7 +584,8 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 	rc = work_alloc(&w, err);
 	if (rc == CSIM_OK) {
 		collect_items(&w);
-		if (csim_interval_bucket_slices(&m->table, csim_summary_counts_as_instruction, &w.bk) != 0)
+		if (csim_interval_bucket_slices(&m->table, counts_in_window,
+						&m->cut.window, &w.bk) != 0)
 			rc = csim_error_nomem(err, CSIM_E_INPUT);
 	}
 	if (rc == CSIM_OK &&

@@ -4,6 +4,7 @@
 
 #include "base/interrupt.h"
 #include "model/diagnosis.h"
+#include "model/pass_cut.h"
 #include "model/pass_flags.h"
 #include "model/pass_intra.h"
 #include "model/pass_lanes.h"
@@ -19,6 +20,7 @@ const struct csim_pass_def *const csim_pass_plan[] = {
 	&csim_pass_flags_def,
 	&csim_pass_intra_def,
 	&csim_pass_order_def,
+	&csim_pass_cut_def,
 	&csim_pass_summary_def,
 	&csim_pass_diagnose_def,
 };

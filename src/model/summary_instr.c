@@ -73,5 +73,7 @@ void csim_summary_add_instr(struct csim_model *m)
 		for (size_t k = 0; k < core->npipes; k++)
 			fill_pipe(m, name, strlen(name), &s->pipes[core->pipe0 + k]);
 	}
-	s->derived_mhz = derive_clock(s);
+	/* With --window the slices are clipped while API_INSTR's cycles are the
+	   whole run's: their ratio would be no clock (docs/decisions.md, Cuts). */
+	s->derived_mhz = csim_window_active(&m->cut.window) ? 0 : derive_clock(s);
 }

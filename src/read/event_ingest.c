@@ -255,6 +255,7 @@ static int ingest_counter(const struct csim_ingest *in, const struct csim_event 
 {
 	struct csim_table *t = in->table;
 	struct csim_owner o;
+	int64_t ts;
 
 	if (!in->keep_counters) {
 		t->dropped[CSIM_DROP_COUNTER]++;
@@ -273,7 +274,10 @@ static int ingest_counter(const struct csim_ingest *in, const struct csim_event 
 		return CSIM_OK;
 	}
 	o = owner_of(ev);
-	return csim_table_add_counter(t, &o, ev->raw, err);
+	/* Off the grid it is still copied (as before --window existed); it
+	   only falls outside every window. */
+	return csim_table_add_counter(t, &o, ev->raw,
+				      to_grid(ev->field[CSIM_F_TS], &ts) ? &ts : NULL, err);
 }
 
 int csim_ingest_event(const struct csim_ingest *in, struct csim_trace_scan *sc,

@@ -102,4 +102,11 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 		csim_log_note(log, "%llu sync flag(s) could not be re-anchored: %s",
 			      (unsigned long long)breakdown_total(fskipped), buf);
 	}
+	/* The counts above are the run's; the trace holds what the cut left. */
+	if (csim_cut_active(&m->cut))
+		csim_log_note(log, "cut (--core/--window): the trace holds %llu of %llu slice(s), %llu of %zu arrow(s), %llu of %zu counter(s)",
+			      (unsigned long long)m->cut.slices_in,
+			      (unsigned long long)m->kept_slices,
+			      (unsigned long long)m->cut.arrows_in, m->narrows + m->nintra_arrows,
+			      (unsigned long long)m->cut.counters_in, t->ncounters);
 }

@@ -132,6 +132,35 @@ static void print_header(FILE *f, const struct csim_summary_run *run,
 	fprintf(f, "clock %s MHz (%s)\n", mhz, csim_clock_source_name(clock->source));
 }
 
+/*
+ * "cut: --core P --window A:B us; ..." under the header when --core or
+ * --window cut the trace: the summary below covers the window, and every
+ * core (docs/summary.md).
+ */
+static void print_cut(FILE *f, const struct csim_cut *c)
+{
+	char line[2 * CELL], a[NUM] = "", b[NUM] = "";
+	size_t len = 0;
+
+	if (!csim_cut_active(c))
+		return;
+	len += (size_t)snprintf(line, sizeof(line), "cut:");
+	for (size_t i = 0; i < c->ncores && len < sizeof(line); i++)
+		len += (size_t)snprintf(line + len, sizeof(line) - len, " --core %s", c->cores[i]);
+	if (c->window.has_from)
+		csim_view_format_us(a, c->window.from_ns);
+	if (c->window.has_to)
+		csim_view_format_us(b, c->window.to_ns);
+	if (len < sizeof(line))
+		snprintf(line + len, sizeof(line) - len, "%s%s%s%s%s",
+			 csim_window_active(&c->window) ? " --window " : "", a,
+			 csim_window_active(&c->window) ? ":" : "", b,
+			 csim_window_active(&c->window) ? " us: summary of the window, all cores"
+			 : ": trace only, summary of all cores");
+	put_name(f, line, strlen(line), CSIM_TABLE_WIDTH, 0);
+	fputc('\n', f);
+}
+
 static void print_pipe_head(FILE *f)
 {
 	fprintf(f, "  %-*s %*s %*s %*s %*s %*s  %s\n", W_PIPE, "pipe", W_INSTR, "instr",
@@ -456,6 +485,7 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 
 	fputc('\n', f);
 	print_header(f, &t->run, cp);
+	print_cut(f, &m->cut);
 	if (s->ncores == 0) {
 		fputs("\nno core: the trace holds no instruction slice\n", f);
 		return;

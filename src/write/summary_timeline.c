@@ -127,8 +127,11 @@ static int bins_fill(struct bins *b, const struct csim_model *m,
 	for (size_t i = 0; i < m->table.nslices; i++) {
 		const struct csim_slice *sl = &m->table.slices[i];
 
+		/* with --window the span is the window's: slices outside it
+		   would be clamped onto its edges */
 		if (sl->pid != c->pid || !csim_summary_counts_as_instruction(sl) ||
-		    row_of[sl->pipe] == CSIM_NONE)
+		    row_of[sl->pipe] == CSIM_NONE ||
+		    !csim_window_meets(&m->cut.window, sl->start, sl->end))
 			continue;
 		bins_add(b, row_of[sl->pipe], sl->start, sl->end);
 	}

@@ -346,6 +346,61 @@ static void write_diagnosis(const struct csim_model *m, struct csim_out *o)
 	csim_out_text(o, d->n ? "\n]" : "]");
 }
 
+/* A window bound: µs with 3 decimals, or null when open. */
+static void out_bound(struct csim_out *o, int has, int64_t ns, int as_us)
+{
+	if (!has)
+		csim_out_text(o, "null");
+	else if (as_us)
+		out_us(o, ns);
+	else
+		csim_out_int(o, ns);
+}
+
+/*
+ * "cut": null, or what --core and --window kept of the trace; the summary
+ * is clipped to the window, never cut by core (docs/summary.md).
+ */
+static void write_cut(const struct csim_model *m, struct csim_out *o)
+{
+	const struct csim_cut *c = &m->cut;
+	const struct csim_window *w = &c->window;
+
+	out_key(o, "cut");
+	if (!csim_cut_active(c)) {
+		csim_out_text(o, "null,\n");
+		return;
+	}
+	csim_out_char(o, '{');
+	out_key(o, "cores");
+	csim_out_text(o, c->ncores ? "[" : "null");
+	for (size_t i = 0; i < c->ncores; i++) {
+		if (i)
+			csim_out_char(o, ',');
+		csim_out_json_string(o, c->cores[i], strlen(c->cores[i]));
+	}
+	csim_out_text(o, c->ncores ? "]," : ",");
+	for (int as_us = 1; as_us >= 0; as_us--) {
+		out_key(o, as_us ? "window_us" : "window_ns");
+		if (csim_window_active(w)) {
+			csim_out_char(o, '[');
+			out_bound(o, w->has_from, w->from_ns, as_us);
+			csim_out_char(o, ',');
+			out_bound(o, w->has_to, w->to_ns, as_us);
+			csim_out_text(o, "],");
+		} else {
+			csim_out_text(o, "null,");
+		}
+	}
+	out_key(o, "summary_windowed");
+	csim_out_text(o, csim_window_active(w) ? "true," : "false,");
+	out_uint_member(o, "trace_slices", c->slices_in);
+	out_uint_member(o, "trace_arrows", c->arrows_in);
+	out_key(o, "trace_counters");
+	csim_out_uint(o, c->counters_in);
+	csim_out_text(o, "},\n");
+}
+
 /* One of the rows with the most cycles (SPEC §10). */
 static void write_top_row(const struct csim_model *m, struct csim_out *o,
 			  const struct csim_instr_top *t)
@@ -424,6 +479,7 @@ void csim_summary_write(const struct csim_model *m, const struct csim_summary_ru
 
 	csim_out_text(o, "{\"schema\":1,\n");
 	write_run(o, run);
+	write_cut(m, o);
 	write_clock(o, has_clock, &clock);
 	out_key(o, "cores");
 	csim_out_char(o, '[');

@@ -102,17 +102,21 @@ static void write_thread_meta(struct writer *w, const struct csim_thread *th)
 	csim_out_text(w->out, "}}");
 }
 
+/* Metadata only for what the cut (--core, --window) leaves events on. */
 static void write_metadata(struct writer *w)
 {
 	const struct csim_model *m = w->m;
+	const struct csim_cut *c = &m->cut;
 	size_t t = 0;
 
 	for (size_t p = 0; p < m->nprocesses; p++) {
 		uint32_t pid = m->processes[p];
 
-		write_process_meta(w, pid, p);
+		if (csim_cut_in(c->process_in, p))
+			write_process_meta(w, pid, p);
 		for (; t < m->nthreads && m->lanes[m->threads[t].lane].pid == pid; t++)
-			write_thread_meta(w, &m->threads[t]);
+			if (csim_cut_in(c->thread_in, t))
+				write_thread_meta(w, &m->threads[t]);
 	}
 }
 
@@ -193,7 +197,8 @@ static int write_slices(struct writer *w, const struct csim_slice_store *store,
 		rc = csim_slice_reader_next(&reader, &row, &ev, &has, err);
 		if (rc != CSIM_OK || !has)
 			break;
-		rc = write_slice(w, &ev, &w->m->table.slices[row], err);
+		if (csim_cut_in(w->m->cut.slice_in, row))
+			rc = write_slice(w, &ev, &w->m->table.slices[row], err);
 	}
 	/* A write error stops the loop; commit reports it. */
 	csim_slice_reader_close(&reader);
@@ -205,6 +210,8 @@ static void write_counters(struct writer *w)
 	const struct csim_table *t = &w->m->table;
 
 	for (size_t i = 0; i < t->ncounters; i++) {
+		if (!csim_cut_in(w->m->cut.counter_in, i))
+			continue;
 		next_event(w);
 		csim_out_bytes(w->out, t->counter_text + t->counters[i].off,
 			       t->counters[i].len);
@@ -294,18 +301,28 @@ static void write_arrow_end(struct writer *w, const struct csim_arrow *a,
 	csim_out_char(w->out, '}');
 }
 
-/* In-core arrows, then cross-core ones (SPEC §5.6), ids 1..n over both. */
+/*
+ * In-core arrows, then cross-core ones (SPEC §5.6), ids 1..n over both;
+ * with a cut, over the arrows it keeps.
+ */
 static void write_arrows(struct writer *w)
 {
 	const struct csim_model *m = w->m;
+	uint64_t id = 0;
 
 	for (size_t i = 0; i < m->narrows; i++) {
-		write_arrow_end(w, &m->arrows[i], i + 1, 1, 0);
-		write_arrow_end(w, &m->arrows[i], i + 1, 0, 0);
+		if (!csim_cut_in(m->cut.arrow_in, i))
+			continue;
+		id++;
+		write_arrow_end(w, &m->arrows[i], id, 1, 0);
+		write_arrow_end(w, &m->arrows[i], id, 0, 0);
 	}
 	for (size_t i = 0; i < m->nintra_arrows; i++) {
-		write_arrow_end(w, &m->intra_arrows[i], m->narrows + i + 1, 1, 1);
-		write_arrow_end(w, &m->intra_arrows[i], m->narrows + i + 1, 0, 1);
+		if (!csim_cut_in(m->cut.intra_in, i))
+			continue;
+		id++;
+		write_arrow_end(w, &m->intra_arrows[i], id, 1, 1);
+		write_arrow_end(w, &m->intra_arrows[i], id, 0, 1);
 	}
 }
 

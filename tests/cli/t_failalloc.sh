@@ -42,15 +42,17 @@ fa_run() {
 }
 
 # A sweep converts "sim -o out", or with in_place=1 "sim/visualize_data.bin"
-# into its own folder (other input and output-folder code paths).
+# into its own folder (other input and output-folder code paths); the
+# options in extra (if any) are added.
 in_place=0
+extra=()
 conv_args() {
 	if [ "$in_place" = 1 ]; then
-		args=(sim/visualize_data.bin --no-copy-raw)
+		args=(sim/visualize_data.bin --no-copy-raw ${extra[@]+"${extra[@]}"})
 		out_dir=sim
 		listing="instr_metrics.json summary.html summary.json trace.clean.json visualize_data.bin "
 	else
-		args=(sim -o out --no-copy-raw)
+		args=(sim -o out --no-copy-raw ${extra[@]+"${extra[@]}"})
 		out_dir=out
 		listing="instr_metrics.json summary.html summary.json trace.clean.json "
 	fi
@@ -215,6 +217,11 @@ sweep cross_core "$tmp/cross_core.bin"
 sweep appended_runs "$(scenario_dump appended_runs)"
 # A metrics key longer than the writer's stack buffer: the one allocation
 # made while writing instr_metrics.json (exit 3).
+# --core and --window: the cut pass's allocations and the clipped summary.
+"$CSIM_GEN" "$CSIM_ROOT/fixtures/cut/dump.recipe" "$tmp/cut.bin"
+extra=(--core 'core0.*' --window 3.2:6)
+sweep cut "$tmp/cut.bin"
+extra=()
 sweep api_instr_long_key "$CSIM_ROOT/fixtures/invalid/api_instr_long_key.bin"
 sweep_raw_copy
 echo "# $benign best-effort allocation(s) failed without effect"

@@ -151,4 +151,17 @@ good=$(printf '%s\n' "$good" | sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,
 verdict "all null without API_INSTR" "" "" 0
 verdict "top_instructions without API_INSTR" '"top_instructions":null' '"top_instructions":[]' 1
 unset metrics
+# (the null-metrics summary above, with no instr_metrics.json)
+metrics="$tmp/none.json"
+# A summary windowed to [1000,1100] (--window 1:1.1): the recheck clips the
+# trace's intervals first, so the whole-run numbers above no longer agree
+# (MTE2's union clipped is 100), a --core cut cannot be rechecked (exit 2).
+cut='"cut":{"cores":null,"window_us":[1.000,1.100],"window_ns":[1000,1100],"summary_windowed":true},'
+verdict "whole-run numbers under a window" '"run":null,' "\"run\":null,$cut" 1
+verdict "a --core cut" '"run":null,' '"run":null,"cut":{"cores":["p*"],"window_us":null,"window_ns":null,"summary_windowed":false},' 2
+good=${good/'"run":null,'/"\"run\":null,$cut"}
+# both MTE2 slices meet the window: 157 bytes over the clipped 100 ns
+good=${good/'"bandwidth_gbps":1.047'/'"bandwidth_gbps":1.570'}
+verdict "windowed summary worked out by hand" '"busy_ns":150,"busy_us":0.150,"busy_share":0.5000' '"busy_ns":100,"busy_us":0.100,"busy_share":0.3333' 0
+verdict "windowed depth is the highest sub-lane + 1" '"peak_depth":2' '"peak_depth":1' 1
 finish

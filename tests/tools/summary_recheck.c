@@ -22,6 +22,10 @@
  * (flag records are not written); the unit tests cover them. Source lines
  * from API_FILE ranges and the slices' args.source are not rechecked here
  * (tests/cli/t_source_lines.sh).
+ * With --window (summary.json "cut" with "summary_windowed":true) every
+ * interval is first clipped to the window_ns bounds, and a kept lane's
+ * depth is its highest sub-lane + 1 (docs/summary.md "cut"). A --core cut
+ * cannot be rechecked (the summary covers cores the trace lacks): exit 2.
  *
  *   summary_recheck TRACE SUMMARY [METRICS]
  *     METRICS: the run's instr_metrics.json, by default the one beside
@@ -52,10 +56,24 @@ struct lane {
 	size_t n;
 	char subs[64][NAME_LEN];
 	size_t nsubs;
+	long max_sub;          /* the highest k of "PIPE#k" (0: the bare name) */
 	int matched;
 	unsigned long long bytes;
 	int has_bytes;
 };
+
+/* The window of a windowed summary: intervals are clipped into it. */
+static int windowed, has_from, has_to;
+static long long from_ns, to_ns;
+
+static long long clamp(long long t)
+{
+	if (has_from && t < from_ns)
+		return from_ns;
+	if (has_to && t > to_ns)
+		return to_ns;
+	return t;
+}
 
 struct core {
 	char pid[NAME_LEN];
@@ -169,12 +187,15 @@ static int add_slice(const cJSON *ev)
 	struct lane *l;
 	struct core *c;
 	long long s, e;
+	long sub;
 	size_t k;
 
 	if (!cJSON_IsString(pid) || !cJSON_IsString(tid) || !cJSON_IsNumber(ts))
 		return -1;
 	s = llround(ts->valuedouble * 1000);
 	e = s + (cJSON_IsNumber(dur) ? llround(dur->valuedouble * 1000) : 0);
+	s = clamp(s);
+	e = clamp(e);
 	c = core_get(pid->valuestring);
 	if (c == NULL)
 		return -1;
@@ -186,12 +207,15 @@ static int add_slice(const cJSON *ev)
 	hash = strchr(pipe, '#');
 	if (hash != NULL)
 		pipe[hash - pipe] = '\0';
+	sub = hash != NULL ? strtol(tid->valuestring + (hash - pipe) + 1, NULL, 10) : 0;
 	if (strlen(pipe) > 6 && strcmp(pipe + strlen(pipe) - 6, " cache") == 0)
 		return 0;
 	l = lane_get(pid->valuestring, pipe);
 	if (l == NULL || l->n == MAX_IVS)
 		return -1;
 	l->iv[l->n++] = (struct iv){ s, e };
+	if (sub > l->max_sub)
+		l->max_sub = sub;
 	if (strncmp(pipe, "MTE", 3) == 0 && process_bytes(ev) >= 0) {
 		l->bytes += (unsigned long long)process_bytes(ev);
 		l->has_bytes = 1;
@@ -323,9 +347,12 @@ static void check_pipe(const char *core, const cJSON *p, double span, const cJSO
 	if (busy != (double)union_of(l))
 		sumcheck_fail("%s %s: busy_ns %g, the union of the trace's slices is %g", core,
 		     name->valuestring, busy, (double)union_of(l));
-	if (sumcheck_num(p, "peak_depth") != (double)l->nsubs)
+	if (!windowed && sumcheck_num(p, "peak_depth") != (double)l->nsubs)
 		sumcheck_fail("%s %s: peak_depth %g, the trace has %g sub-lanes", core,
 		     name->valuestring, sumcheck_num(p, "peak_depth"), (double)l->nsubs);
+	if (windowed && sumcheck_num(p, "peak_depth") != (double)(l->max_sub + 1))
+		sumcheck_fail("%s %s: peak_depth %g, the window's slices use sub-lanes up to #%ld",
+		     core, name->valuestring, sumcheck_num(p, "peak_depth"), l->max_sub);
 }
 
 static int span_cmp(const void *a, const void *b)
@@ -415,6 +442,40 @@ static cJSON *load_metrics(int argc, char **argv, int *absent)
 	return sumcheck_instr_reshape(load(path));
 }
 
+/* A bound of window_ns: a number, or null when open. */
+static int read_bound(const cJSON *b, int *has, long long *ns)
+{
+	if (cJSON_IsNull(b))
+		return 0;
+	if (!cJSON_IsNumber(b))
+		return -1;
+	*has = 1;
+	*ns = (long long)b->valuedouble;
+	return 0;
+}
+
+static int read_cut(const cJSON *cut)
+{
+	const cJSON *patterns, *win;
+
+	if (cut == NULL || cJSON_IsNull(cut))
+		return 0;
+	patterns = cJSON_GetObjectItemCaseSensitive(cut, "cores");
+	if (patterns != NULL && !cJSON_IsNull(patterns)) {
+		fprintf(stderr, "summary_recheck: a --core cut: the summary covers cores the trace does not hold\n");
+		return -1;
+	}
+	windowed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cut, "summary_windowed"));
+	win = cJSON_GetObjectItemCaseSensitive(cut, "window_ns");
+	if (windowed && (!cJSON_IsArray(win) || cJSON_GetArraySize(win) != 2 ||
+			 read_bound(cJSON_GetArrayItem(win, 0), &has_from, &from_ns) != 0 ||
+			 read_bound(cJSON_GetArrayItem(win, 1), &has_to, &to_ns) != 0)) {
+		fprintf(stderr, "summary_recheck: \"cut\" without a usable window_ns\n");
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	cJSON *trace, *sum, *metrics;
@@ -432,6 +493,12 @@ int main(int argc, char **argv)
 		cJSON_Delete(trace);
 		cJSON_Delete(sum);
 		return 1;
+	}
+	if (read_cut(cJSON_GetObjectItemCaseSensitive(sum, "cut")) != 0) {
+		cJSON_Delete(trace);
+		cJSON_Delete(sum);
+		cJSON_Delete(metrics);
+		return 2;
 	}
 	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(trace, "traceEvents")) {
 		const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");

@@ -246,6 +246,82 @@ static void test_bad_run_is_a_usage_error(struct check_ctx *c)
 	expect_usage(c, ARGS("--run=all", "--run", "all", "p"), "twice");
 }
 
+/* --core is repeatable, in order, in both spellings. */
+static void test_core_patterns(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_error err;
+
+	CHECK_I64(c, parse(&opt, &err, ARGS("--core", "core0.*", "p", "--core=core1.veccore[01]")),
+		  CSIM_OK);
+	CHECK_I64(c, (int64_t)opt.ncores, 2);
+	CHECK_STR(c, opt.cores[0], "core0.*");
+	CHECK_STR(c, opt.cores[1], "core1.veccore[01]");
+	CHECK_STR(c, opt.input, "p");
+	CHECK(c, !csim_window_active(&opt.window));
+	expect_usage(c, ARGS("p", "--core"), "--core needs a core name pattern");
+	expect_usage(c, ARGS("--core=", "p"), "--core= needs a core name pattern");
+}
+
+/* One --window form: its bounds on the ns grid (-1: open). */
+static void expect_window(struct check_ctx *c, const char *value, int64_t from, int64_t to)
+{
+	struct csim_options opt;
+	struct csim_error err;
+
+	if (!CHECK_I64(c, parse(&opt, &err, ARGS("--window", value, "p")), CSIM_OK)) {
+		fprintf(stderr, "    --window %s: %s\n", value, err.message);
+		return;
+	}
+	CHECK_I64(c, opt.window.has_from, from >= 0);
+	CHECK_I64(c, opt.window.has_to, to >= 0);
+	if (from >= 0)
+		CHECK_I64(c, opt.window.from_ns, from);
+	if (to >= 0)
+		CHECK_I64(c, opt.window.to_ns, to);
+}
+
+static void test_window_forms(struct check_ctx *c)
+{
+	struct csim_options opt;
+	struct csim_error err;
+
+	expect_window(c, "3:5", 3000, 5000);
+	expect_window(c, "3.2:6", 3200, 6000);
+	expect_window(c, ":5", -1, 5000);
+	expect_window(c, "3:", 3000, -1);
+	expect_window(c, ":", -1, -1);          /* no cut */
+	expect_window(c, "0:0", 0, 0);
+	expect_window(c, "2.5:2.5", 2500, 2500);
+	expect_window(c, "1e3:2E3", 1000000, 2000000);
+	expect_window(c, "0.0004:0.0015", 0, 2);   /* the grid rounds half away from zero */
+	CHECK_I64(c, parse(&opt, &err, ARGS("--window=1:2", "p")), CSIM_OK);
+	CHECK_I64(c, opt.window.from_ns, 1000);
+	CHECK_I64(c, opt.window.to_ns, 2000);
+}
+
+static void test_bad_window_is_a_usage_error(struct check_ctx *c)
+{
+	expect_usage(c, ARGS("--window", "5:3", "p"), "--window 5:3: the start is after the end");
+	expect_usage(c, ARGS("--window", "3.0006:3.0004", "p"), "the start is after the end");
+	expect_usage(c, ARGS("--window", "3", "p"), "'3' is not A:B");
+	expect_usage(c, ARGS("--window", "1:2:3", "p"), "'1:2:3' is not A:B");
+	expect_usage(c, ARGS("--window", "abc:5", "p"), "'abc' is not a number of us");
+	expect_usage(c, ARGS("--window", "nan:", "p"), "'nan' is not a number");
+	expect_usage(c, ARGS("--window", ":inf", "p"), "'inf' is not a number");
+	expect_usage(c, ARGS("--window", "0x10:", "p"), "'0x10' is not a number");
+	expect_usage(c, ARGS("--window", "+1:2", "p"), "'+1' is not a number");
+	expect_usage(c, ARGS("--window", ".5:2", "p"), "'.5' is not a number");
+	expect_usage(c, ARGS("--window", "1.:2", "p"), "'1.' is not a number");
+	expect_usage(c, ARGS("--window", " 1:2", "p"), "' 1' is not a number");
+	expect_usage(c, ARGS("--window", "-1:2", "p"), "'-1' is negative");
+	expect_usage(c, ARGS("--window", ":-0.5", "p"), "'-0.5' is negative");
+	expect_usage(c, ARGS("--window", "1e999:", "p"), "'1e999' us is beyond");
+	expect_usage(c, ARGS("--window", ":1e13", "p"), "'1e13' us is beyond");
+	expect_usage(c, ARGS("p", "--window"), "--window needs A:B");
+	expect_usage(c, ARGS("--window", "1:2", "--window=1:2", "p"), "twice");
+}
+
 static void test_help_and_version_need_no_path(struct check_ctx *c)
 {
 	static const char *const help[] = { "-h", "--help" };
@@ -272,7 +348,7 @@ static void test_usage_text_lists_every_option(struct check_ctx *c)
 	static const char *const names[] = {
 		"PATH", "-o, --output-dir DIR", "--keep-scalar", "--raw-metrics",
 		"--no-copy-raw", "--keep-cache-ccu", "--no-counters", "-q, --quiet",
-		"-h, --help", "--version", "--run N|all"
+		"-h, --help", "--version", "--run N|all", "--core PATTERN", "--window A:B"
 	};
 	const char *u = csim_cli_usage();
 
@@ -296,6 +372,9 @@ int main(void)
 	CHECK_RUN(&c, test_double_dash_ends_options);
 	CHECK_RUN(&c, test_run_spellings);
 	CHECK_RUN(&c, test_bad_run_is_a_usage_error);
+	CHECK_RUN(&c, test_core_patterns);
+	CHECK_RUN(&c, test_window_forms);
+	CHECK_RUN(&c, test_bad_window_is_a_usage_error);
 	CHECK_RUN(&c, test_help_and_version_need_no_path);
 	CHECK_RUN(&c, test_usage_text_lists_every_option);
 	return check_done(&c);
