@@ -122,6 +122,10 @@ static void rule_whole_run(const struct csim_model *m, struct builder *b)
 	const struct csim_summary *s = &m->summary;
 	int64_t instr = 0, cube_instr = 0, cube_cores = 0, cube_core_instr = 0;
 
+	/* A window holds part of the run: too few instructions or no CUBE in
+	   it says nothing about the kernel's inputs. */
+	if (csim_window_active(&m->cut.window))
+		return;
 	for (size_t i = 0; i < s->ncores; i++) {
 		int64_t n = core_instructions(m, &s->cores[i], &cube_instr);
 
@@ -165,6 +169,9 @@ static void rule_truncated(const struct csim_model *m, struct builder *b)
 	const struct csim_summary *s = &m->summary;
 	int64_t waits = 0, cores = 0;
 
+	/* a window's end clips the cores, not the run's unreleased waits */
+	if (csim_window_active(&m->cut.window))
+		return;
 	for (size_t i = 0; i < s->ncores; i++) {
 		int64_t n = open_at_end(m, m->unreleased, i) +
 			    open_at_end(m, m->intra_unreleased, i);

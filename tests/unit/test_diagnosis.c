@@ -531,6 +531,35 @@ static void test_truncated(struct check_ctx *c)
 }
 
 /*
+ * --window: a window holds part of the run, so the whole-run rules stay
+ * silent: too few instructions, no CUBE, or waits open past the window's
+ * end say nothing about the kernel. The same model without the window
+ * fires all three.
+ */
+static void test_whole_run_rules_under_a_window(struct check_ctx *c)
+{
+	struct csim_model m;
+
+	for (int windowed = 0; windowed <= 1; windowed++) {
+		csim_model_init(&m);
+		mu_slice(&m, CA, "MTE2", 0, 500, CSIM_SLICE_INSTR);
+		mu_slice(&m, CA, "FIXP", 500, 1000, CSIM_SLICE_INSTR);
+		mu_flag(&m, CSIM_SYNC_WAIT, CA, "FIXP", 600, 1000, "open",
+			CSIM_NONE);
+		if (windowed) {
+			m.cut.window.has_from = m.cut.window.has_to = 1;
+			m.cut.window.from_ns = 0;
+			m.cut.window.to_ns = 900;
+		}
+		run_all(&m);
+		CHECK(c, has_rule(&m, CSIM_DIAG_NEAR_EMPTY) == !windowed);
+		CHECK(c, has_rule(&m, CSIM_DIAG_NO_CUBE) == !windowed);
+		CHECK(c, has_rule(&m, CSIM_DIAG_TRUNCATED) == !windowed);
+		csim_model_release(&m);
+	}
+}
+
+/*
  * Lines come in rule order, then core order, whatever the input order; and
  * running the pass again gives the same lines.
  */
@@ -573,6 +602,7 @@ int main(void)
 	CHECK_RUN(&c, test_no_cube);
 	CHECK_RUN(&c, test_vector_shaped_wrong);
 	CHECK_RUN(&c, test_truncated);
+	CHECK_RUN(&c, test_whole_run_rules_under_a_window);
 	CHECK_RUN(&c, test_order_and_rerun);
 	return check_done(&c);
 }
