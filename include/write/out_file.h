@@ -6,6 +6,11 @@
  * reported once, by commit(), as exit status 3; until then writes are cheap
  * calls that never fail individually. The JSON and HTML helpers here are
  * the only place output text is escaped.
+ *
+ * A file opened with csim_out_open_gzip() holds the same bytes as one gzip
+ * member: each buffer flush goes through a streaming deflate, so memory stays
+ * bounded whatever the file's size (SPEC §6: chrome://tracing reads only the
+ * first member, so the stream is never restarted).
  */
 #ifndef CSIM_OUT_FILE_H
 #define CSIM_OUT_FILE_H
@@ -15,6 +20,8 @@
 
 #include "base/csim_error.h"
 
+struct csim_out_deflate;   /* zlib's state, private to out_file.c */
+
 struct csim_out {
 	int fd;
 	char *tmp_path;
@@ -22,12 +29,17 @@ struct csim_out {
 	char *buf;
 	size_t len, cap;
 	int write_errno;       /* first failure, 0 if none */
-	uint64_t written;
+	uint64_t written;      /* bytes that reached the file */
+	struct csim_out_deflate *gz;   /* NULL: plain file */
 };
 
 /* name is a plain file name of at most 48 bytes (the temp name adds 8). */
 int csim_out_open(struct csim_out *o, const char *dir, const char *name,
 		  struct csim_error *err);
+
+/* The same, for a gzip file (name should end in ".gz"). */
+int csim_out_open_gzip(struct csim_out *o, const char *dir, const char *name,
+		       struct csim_error *err);
 
 /* Flushes, closes and renames into place; on failure the temp file is gone. */
 int csim_out_commit(struct csim_out *o, struct csim_error *err);
