@@ -24,6 +24,7 @@ struct csim_options {
 	size_t ncores;
 	struct csim_window window; /* --window A:B on the ns grid; ":" cuts nothing */
 	int window_given;
+	int gzip;                 /* -z: trace.clean.json.gz */
 	int quiet;
 	int show_help;
 	int show_version;

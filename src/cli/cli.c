@@ -29,6 +29,9 @@ static const char usage_text[] =
 	"      --window A:B     keep only slices overlapping [A, B] us (either side\n"
 	"                       may be empty: 3:, :5); counters inside it, arrows whose\n"
 	"                       both slices are kept; summary.json is clipped to it\n"
+	"  -z, --gzip           write trace.clean.json.gz (one gzip member: both\n"
+	"                       viewers open it) instead of trace.clean.json, and\n"
+	"                       remove an older trace.clean.json from the folder\n"
 	"  -q, --quiet          print errors only\n"
 	"  -h, --help           show this help and exit\n"
 	"      --version        show the version and exit\n"
@@ -60,6 +63,8 @@ static int set_flag(struct csim_options *opt, const char *arg)
 		opt->keep_cache_ccu = 1;
 	else if (is(arg, "--no-counters"))
 		opt->counters = 0;
+	else if (is(arg, "--gzip") || is(arg, "-z"))
+		opt->gzip = 1;
 	else if (is(arg, "--quiet") || is(arg, "-q"))
 		opt->quiet = 1;
 	else if (is(arg, "--help") || is(arg, "-h"))

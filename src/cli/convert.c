@@ -1,7 +1,9 @@
 #include "cli/convert.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/array_grow.h"
 #include "read/basic_info.h"
@@ -24,6 +26,9 @@
 #include "read/slice_store.h"
 #include "write/trace_writer.h"
 #include "read/input_locate.h"
+
+#define TRACE_PLAIN "trace.clean.json"
+#define TRACE_GZ "trace.clean.json.gz"
 
 /* Everything one conversion owns. */
 struct run {
@@ -285,9 +290,23 @@ out:
 	return rc;
 }
 
+/*
+ * After a good run the folder holds one trace, the one just written: an older
+ * trace in the other form (plain vs -z) would disagree with summary.json
+ * (docs/decisions.md). Failing to remove it does not undo the run.
+ */
+static void drop_other_trace(const struct run *r, const char *path)
+{
+	if (unlink(path) != 0 && errno != ENOENT)
+		csim_log_warn(r->log, "cannot remove the older %s: %s", path,
+			      strerror(errno));
+}
+
 static int write_outputs(struct run *r, struct csim_error *err)
 {
 	struct csim_out trace, metrics, summary, page;
+	/* Joined before anything is written: no allocation after the renames. */
+	char *other = csim_path_join(r->out_dir, r->opt->gzip ? TRACE_PLAIN : TRACE_GZ);
 	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
 	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
 						r->opt->run_all, &r->basic };
@@ -299,10 +318,16 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	summary.fd = -1;
 	memset(&page, 0, sizeof(page));
 	page.fd = -1;
-	rc = csim_out_open(&trace, r->out_dir, "trace.clean.json", err);
-	if (rc != CSIM_OK)
-		return rc;
-	rc = csim_trace_write(&r->model, &in, &trace, err);
+	memset(&trace, 0, sizeof(trace));
+	trace.fd = -1;
+	if (other == NULL)
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	else if (r->opt->gzip)
+		rc = csim_out_open_gzip(&trace, r->out_dir, TRACE_GZ, err);
+	else
+		rc = csim_out_open(&trace, r->out_dir, TRACE_PLAIN, err);
+	if (rc == CSIM_OK)
+		rc = csim_trace_write(&r->model, &in, &trace, err);
 	/* The writer reads the input again through the reading modules. */
 	if (rc != CSIM_OK && csim_error_is_nomem(err))
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
@@ -340,7 +365,8 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	if (rc == CSIM_OK)
 		rc = csim_out_commit(&page, err);
 	if (rc == CSIM_OK) {
-		csim_log_wrote(r->log, r->out_dir, "trace.clean.json");
+		drop_other_trace(r, other);
+		csim_log_wrote(r->log, r->out_dir, r->opt->gzip ? TRACE_GZ : TRACE_PLAIN);
 		if (r->have_metrics)
 			csim_log_wrote(r->log, r->out_dir, "instr_metrics.json");
 		csim_log_wrote(r->log, r->out_dir, "summary.json");
@@ -350,6 +376,7 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	csim_out_abort(&metrics);
 	csim_out_abort(&summary);
 	csim_out_abort(&page);
+	free(other);
 	return rc;
 }
 

@@ -46,6 +46,7 @@ fa_run() {
 # options in extra (if any) are added.
 in_place=0
 extra=()
+trace_out=trace.clean.json   # the trace a good run writes (-z: .json.gz)
 conv_args() {
 	if [ "$in_place" = 1 ]; then
 		args=(sim/visualize_data.bin --no-copy-raw ${extra[@]+"${extra[@]}"})
@@ -62,6 +63,8 @@ tally() { echo "$exits" | tr ' ' '\n' | grep -cx "$1" || true; }
 
 old_outputs() {
 	[ "$in_place" = 1 ] || { rm -rf "$1/out"; mkdir -p "$1/out"; }
+	# In place, a best-effort k's good -z run left its .gz beside the dump.
+	rm -f "$1/$out_dir/trace.clean.json.gz"
 	echo '{"old":"trace"}' >"$1/$out_dir/trace.clean.json"
 	echo '{"old":"metrics"}' >"$1/$out_dir/instr_metrics.json"
 	echo '{"old":"summary"}' >"$1/$out_dir/summary.json"
@@ -80,7 +83,7 @@ one_k() {
 	fi
 	if [ "$status" -eq 0 ]; then
 		# Best-effort allocation: the run goes on and must not differ.
-		if cmp -s "$work/$out_dir/trace.clean.json" "$work/ref/trace.clean.json" &&
+		if cmp -s "$work/$out_dir/$trace_out" "$work/ref/$trace_out" &&
 			{ [ ! -e "$work/ref/instr_metrics.json" ] ||
 			  cmp -s "$work/$out_dir/instr_metrics.json" "$work/ref/instr_metrics.json"; } &&
 			cmp -s "$work/$out_dir/summary.json" "$work/ref/summary.json" &&
@@ -124,8 +127,8 @@ sweep() {
 	status=0
 	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
 		"${args[@]}" >/dev/null 2>"$tmp/.stderr") || status=$?
-	cp "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/ref/" 2>/dev/null || true
-	rm -f "$work/$out_dir/"*.json "$work/$out_dir/"*.html
+	cp "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz "$work/ref/" 2>/dev/null || true
+	rm -f "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz
 	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
 	check "$name: counting run succeeds" [ "$status" -eq 0 ]
 	if [ "${total:-0}" -eq 0 ]; then
@@ -222,6 +225,14 @@ sweep appended_runs "$(scenario_dump appended_runs)"
 extra=(--core 'core0.*' --window 3.2:6)
 sweep cut "$tmp/cut.bin"
 extra=()
+# -z: deflate's state and the older-trace path; a failure leaves the older
+# plain trace and no .gz (the listing and old outputs are the plain ones).
+extra=(-z)
+trace_out=trace.clean.json.gz
+sweep demo_gzip "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
+sweep demo_gzip_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" 1
+extra=()
+trace_out=trace.clean.json
 sweep api_instr_long_key "$CSIM_ROOT/fixtures/invalid/api_instr_long_key.bin"
 sweep_raw_copy
 echo "# $benign best-effort allocation(s) failed without effect"
