@@ -95,6 +95,45 @@ check "-o an existing file: message" contains "$err" "error: cannot"
 run "$tmp/w" OPPROF_demo -o /proc/csim-cannot-write-here
 check "-o unwritable: exit 3" [ "$status" -eq 3 ]
 
+# A bad -o is reported before the input is read (SPEC §1): with a corrupt
+# input the error is the -o one (exit 3), not the input's (exit 1).
+mkdir -p "$tmp/w/bad/simulator"
+cp "$CSIM_ROOT/fixtures/invalid/bad_reserve_byte.bin" "$tmp/w/bad/simulator/visualize_data.bin"
+run "$tmp/w" bad -o afile
+check "-o an existing file, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+check "-o an existing file, corrupt input: only the -o error" lines "$err" "error: cannot write to afile: not a folder"
+run "$tmp/w" bad -o afile/sub
+check "-o below a file, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+check "-o below a file: message" lines "$err" "error: cannot create output folder afile/sub: Not a directory"
+run "$tmp/w" bad -o /proc/csim-cannot-write-here/out
+check "-o not creatable, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+check "-o not creatable: names the folder" contains "$err" "error: cannot create output folder /proc/csim-cannot-write-here/out: "
+# The probe creates nothing: an input error still leaves no -o folder.
+run "$tmp/w" bad -o fresh/sub
+check "-o fine, corrupt input: exit 1" [ "$status" -eq 1 ]
+check "-o fine, corrupt input: no folder created" [ ! -e "$tmp/w/fresh" ]
+check "-o fine, corrupt input: no probe file left" [ -z "$(find "$tmp/w" -maxdepth 1 -name '.csim-probe*')" ]
+
+# A read-only folder as -o, or above a missing -o. Root writes anywhere,
+# so as root (CI) the converter runs as user nobody, as below.
+ro="$tmp/ro"
+mkdir -p "$ro/in/simulator" "$ro/locked"
+cp "$CSIM_ROOT/fixtures/invalid/bad_reserve_byte.bin" "$ro/in/simulator/visualize_data.bin"
+ro_user=()
+if [ "$(id -u)" -eq 0 ]; then
+	ro_user=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+	chmod a+rx "$tmp"
+	chmod -R a+rwX "$ro"
+fi
+chmod a-w "$ro/locked"
+for o in locked locked/sub; do
+	status=0
+	(cd "$ro" && "${ro_user[@]}" "$CSIM_BIN" in -o "$o" >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+	check "-o $o (read-only), corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+	check "-o $o (read-only): permission named" grep -q "^error: cannot .* $o: Permission denied$" "$tmp/.stderr"
+done
+check "-o read-only: nothing left in it" [ -z "$(ls -A "$ro/locked")" ]
+
 # --- raw copy: links as links, never into itself ----------------------------
 ln -s /etc/hostname "$sim/outside_link"
 ln -s no-such-target "$sim/dangling_link"
