@@ -35,10 +35,30 @@ for path in OPPROF_demo OPPROF_demo/simulator OPPROF_demo/simulator/visualize_da
 	check "PATH $path: exit 0" [ "$status" -eq 0 ]
 	check "PATH $path: same trace" cmp "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
 done
+# A gzipped dump in a folder: PATH/visualize_data.bin.gz and
+# PATH/simulator/visualize_data.bin.gz; the plain one wins when both exist.
+mkdir -p "$tmp/w/gz/simulator"
+gzip -c "$sim/visualize_data.bin" >"$tmp/w/gz/simulator/visualize_data.bin.gz"
+for path in gz gz/simulator; do
+	rm -rf "$tmp/w/o"
+	run "$tmp/w" "$path" -o o --no-copy-raw
+	check "PATH $path holding visualize_data.bin.gz: exit 0" [ "$status" -eq 0 ]
+	check "PATH $path holding visualize_data.bin.gz: same trace" cmp "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
+done
+run "$tmp/w" gz
+check "gzipped dump in a folder: outputs next to it" [ "$status:$(head -c 1 "$tmp/w/gz/simulator/trace.clean.json")" = "0:{" ]
+printf 'garbage' >"$tmp/w/gz/simulator/visualize_data.bin.gz"
+cp "$sim/visualize_data.bin" "$tmp/w/gz/simulator/"
+run "$tmp/w" gz -o o
+check "both .bin and .bin.gz: the plain one is read" [ "$status" -eq 0 ]
+printf 'garbage' >"$tmp/w/gz/simulator/visualize_data.bin"
+run "$tmp/w" gz -o o
+check "both .bin and .bin.gz: the error names the plain one" contains "$err" "error: gz/simulator/visualize_data.bin: "
+
 mkdir -p "$tmp/w/empty"
 run "$tmp/w" empty
 check "no dump: exit 1" [ "$status" -eq 1 ]
-check "no dump: says what was looked for" lines "$err" "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin and empty/simulator/visualize_data.bin"
+check "no dump: says what was looked for" lines "$err" "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin(.gz) and empty/simulator/visualize_data.bin(.gz)"
 mkdir -p "$tmp/w/multi/OpB/0/simulator" "$tmp/w/multi/OpA/1/simulator"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpB/0/simulator/"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpA/1/simulator/"

@@ -136,7 +136,7 @@ check "api_instr_long_key: 302-byte key converted" [ "$(cat "$tmp/api_instr_long
 cp -r "$CSIM_ROOT/fixtures/invalid/no_dump" "$tmp/no_dump"
 run "$tmp" no_dump -o out
 check "no_dump: exit 1" [ "$status" -eq 1 ]
-check "no_dump: says what was looked for" lines "$err" "error: no_dump: no visualize_data.bin found: looked for no_dump/visualize_data.bin and no_dump/simulator/visualize_data.bin"
+check "no_dump: says what was looked for" lines "$err" "error: no_dump: no visualize_data.bin found: looked for no_dump/visualize_data.bin(.gz) and no_dump/simulator/visualize_data.bin(.gz)"
 check "no_dump: nothing written" [ ! -e "$tmp/out" ]
 
 count=$(find "$CSIM_ROOT/fixtures/invalid" -maxdepth 1 -name '*.bin' | wc -l)
