@@ -66,6 +66,24 @@ run "$tmp/w" multi
 check "nested dumps: exit 1" [ "$status" -eq 1 ]
 check "nested dumps: count and first" contains "$err" \
 	"2 dump(s) lie deeper, the first at multi/OpA/1/simulator/visualize_data.bin"
+# A file that is not a container is named as such, with what to pass
+# instead (SPEC §1); binary garbage keeps the corrupt-block error.
+instead="not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it"
+printf '{"traceEvents":[]}\n' >"$tmp/w/trace.json"
+run "$tmp/w" trace.json -o tj
+check "trace.json as PATH: exit 1" [ "$status" -eq 1 ]
+check "trace.json as PATH: named a JSON file" lines "$err" "error: trace.json: a JSON file (such as trace.json), $instead"
+check "trace.json as PATH: nothing written" [ ! -e "$tmp/w/tj" ]
+gzip -c "$tmp/w/trace.json" >"$tmp/w/trace.json.gz"
+run "$tmp/w" trace.json.gz
+check "gzipped trace.json as PATH: named a JSON file" lines "$err" "error: trace.json.gz: a JSON file (such as trace.json), $instead"
+printf 'notes about the run\n' >"$tmp/w/notes.txt"
+run "$tmp/w" notes.txt
+check "text file as PATH: exit 1, named a text file" [ "$status:$err" = "1:error: notes.txt: a text file, $instead"$'\n' ]
+head -c 64 /dev/zero | tr '\0' '\001' >"$tmp/w/garbage.bin"
+run "$tmp/w" garbage.bin
+check "binary garbage as PATH: still a corrupt block" lines "$err" "error: garbage.bin: corrupt block at offset 0: reserve byte is 0x01, expected 0x5a"
+
 run "$tmp/w" missing-dir
 check "missing PATH: exit 1" [ "$status" -eq 1 ]
 check "missing PATH: reason" contains "$err" "error: missing-dir: cannot open: No such file or directory"
