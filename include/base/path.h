@@ -21,6 +21,14 @@ char *csim_path_trim(const char *dir);
 /* mkdir -p; an existing non-folder is an output error. */
 int csim_path_make_dirs(const char *dir, struct csim_error *err);
 
+/*
+ * Could csim_path_make_dirs(dir) succeed and could files be written in dir,
+ * without creating anything? Checked in the nearest existing folder of dir
+ * by creating and removing an empty temporary file there: the one test
+ * that is right for ACLs, read-only mounts and root alike.
+ */
+int csim_path_probe_dirs(const char *dir, struct csim_error *err);
+
 /* Do a and b name the same existing folder (device and inode)? */
 int csim_path_same_folder(const char *a, const char *b);
 

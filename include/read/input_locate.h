@@ -1,8 +1,8 @@
 /*
  * input_locate: turns the PATH argument into the visualize_data.bin to read.
  *
- * PATH itself if it is a file; else PATH/visualize_data.bin; else
- * PATH/simulator/visualize_data.bin. When none exists the error says what was
+ * PATH itself if it is a file; else PATH/visualize_data.bin (or .bin.gz);
+ * else PATH/simulator/visualize_data.bin (or .bin.gz). When none exists the error says what was
  * looked for and, if dumps sit deeper below PATH (multi-operator runs nest
  * them as <op>/<launch>/simulator/), how many and where the first one is.
  */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 char *csim_path_join(const char *dir, const char *name)
 {
@@ -68,6 +69,66 @@ int csim_path_make_dirs(const char *dir, struct csim_error *err)
 				    "cannot write to %s: %s", dir,
 				    stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
 	free(path);
+	return rc;
+}
+
+/*
+ * The nearest folder of dir that exists: dir itself, or the ancestor
+ * mkdir -p would create dir's first missing part in. A part that exists
+ * but is not a folder, or cannot be looked at, is an output error.
+ */
+static int nearest_existing(char **probe, const char *dir, struct csim_error *err)
+{
+	char *p = csim_span_dup(csim_span_of(dir, strlen(dir)));
+	struct stat st;
+
+	while (p != NULL && stat(p, &st) != 0 && errno == ENOENT) {
+		char *up = csim_path_dir(p);
+
+		free(p);
+		p = up;
+	}
+	if (p == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	*probe = p;
+	if (stat(p, &st) != 0)
+		return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				      "cannot create output folder %s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode) && strcmp(p, dir) == 0)
+		return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				      "cannot write to %s: not a folder", dir);
+	if (!S_ISDIR(st.st_mode))
+		return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				      "cannot create output folder %s: %s is not a folder", dir, p);
+	return CSIM_OK;
+}
+
+int csim_path_probe_dirs(const char *dir, struct csim_error *err)
+{
+	char *near = NULL, *tmp = NULL;
+	int rc = nearest_existing(&near, dir, err);
+	int fd;
+
+	if (rc != CSIM_OK)
+		goto out;
+	tmp = csim_path_join(near, ".csim-probe-XXXXXX");
+	if (tmp == NULL) {
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+		goto out;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "%s %s: %s",
+				    strcmp(near, dir) == 0 ? "cannot write to"
+							   : "cannot create output folder",
+				    dir, strerror(errno));
+		goto out;
+	}
+	close(fd);
+	unlink(tmp);
+out:
+	free(tmp);
+	free(near);
 	return rc;
 }
 

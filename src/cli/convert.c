@@ -460,7 +460,11 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
-	rc = read_input(&r, err);
+	/* A bad output folder is reported before the input is read (SPEC §1);
+	   nothing is created until the input has proved convertible. */
+	rc = csim_path_probe_dirs(r.out_dir, err);
+	if (rc == CSIM_OK)
+		rc = read_input(&r, err);
 	if (rc == CSIM_OK)
 		rc = csim_passes_run(&r.model, err);
 	if (rc == CSIM_OK)

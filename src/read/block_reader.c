@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/input_sniff.h"
+
+/* How much of a file that is not a container is looked at to name it. */
+#define SNIFF_BYTES 512u
+
 /* Growth step of a payload whose size is not verified yet (gzip input). */
 #define UNVERIFIED_CHUNK (1u << 20)
 
@@ -102,6 +107,35 @@ static int corrupt(struct csim_block_reader *r, uint64_t offset,
 	return csim_error_set(err, CSIM_E_INPUT, offset,
 			      "%s: corrupt block at offset %llu: %s",
 			      r->stream.path, (unsigned long long)offset, why);
+}
+
+/*
+ * The first header is bad, or the file is shorter than one: a JSON or text
+ * file passed by mistake is named as such, with what to pass instead (SPEC
+ * §1); anything else keeps the corrupt-container error (returns CSIM_OK).
+ */
+static int not_a_container(struct csim_block_reader *r, struct csim_error *err)
+{
+	static const char *const instead =
+		"pass the OPPROF_* folder or the visualize_data.bin next to it";
+	const unsigned char *p;
+	size_t avail;
+	int rc = csim_stream_peek(&r->stream, SNIFF_BYTES, &p, &avail, err);
+
+	if (rc != CSIM_OK)
+		return rc;
+	switch (csim_input_sniff(p, avail)) {
+	case CSIM_SNIFF_JSON:
+		return csim_error_set(err, CSIM_E_INPUT, 0,
+				      "%s: a JSON file (such as trace.json), not a visualize_data.bin container: %s",
+				      r->stream.path, instead);
+	case CSIM_SNIFF_TEXT:
+		return csim_error_set(err, CSIM_E_INPUT, 0,
+				      "%s: a text file, not a visualize_data.bin container: %s",
+				      r->stream.path, instead);
+	default:
+		return CSIM_OK;
+	}
 }
 
 void csim_block_reader_init(struct csim_block_reader *r)
@@ -236,14 +270,19 @@ int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 	if (rc != CSIM_OK)
 		return rc;
 	if (avail < CSIM_BLOCK_HEADER_SIZE) {
+		if (offset == 0 && avail > 0 && (rc = not_a_container(r, err)) != CSIM_OK)
+			return rc;
 		r->trailing_bytes = avail;
 		r->trailing_offset = offset;
 		return CSIM_OK;
 	}
 	header_decode(p, &h);
 	if (header_problem(&h, offset, r->stream.size_known,
-			   bytes_left(r, offset), why, sizeof(why)) != NULL)
+			   bytes_left(r, offset), why, sizeof(why)) != NULL) {
+		if (offset == 0 && (rc = not_a_container(r, err)) != CSIM_OK)
+			return rc;
 		return corrupt(r, offset, err, why);
+	}
 	csim_stream_consume(&r->stream, CSIM_BLOCK_HEADER_SIZE);
 	if (h.type == CSIM_BLOCK_SOURCE) {
 		rc = source_frame(r, &h, offset, &inclusive, err);

@@ -55,6 +55,9 @@ static void search_dumps(const char *dir, int depth, struct search *s)
 	free(names);
 }
 
+/* "looked for D/x.bin(.gz) and D/simulator/x.bin(.gz)": what was tried. */
+#define LOOKED_FOR "%s: no %s found: looked for %s/%s(.gz) and %s/simulator/%s(.gz)"
+
 static int not_found(const char *path, struct csim_error *err)
 {
 	struct search s = { 0, NULL };
@@ -66,16 +69,39 @@ static int not_found(const char *path, struct csim_error *err)
 	search_dumps(path, 1, &s);
 	if (s.count > 0) {
 		csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-			       "%s: no %s found: looked for %s/%s and %s/simulator/%s; "
-			       "%u dump(s) lie deeper, the first at %s",
+			       LOOKED_FOR "; %u dump(s) lie deeper, the first at %s",
 			       path, DUMP_NAME, path, DUMP_NAME, path, DUMP_NAME,
 			       s.count, s.first);
 		free(s.first);
 		return CSIM_E_INPUT;
 	}
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-			      "%s: no %s found: looked for %s/%s and %s/simulator/%s",
+	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, LOOKED_FOR,
 			      path, DUMP_NAME, path, DUMP_NAME, path, DUMP_NAME);
+}
+
+/*
+ * dir/visualize_data.bin, else dir/visualize_data.bin.gz, into *found (NULL
+ * when neither is a file). The plain file wins when both are there: it is
+ * what the producer writes, the .gz most likely a copy packed for keeping
+ * (docs/decisions.md). Returns 0, or -1 when out of memory.
+ */
+static int find_dump(const char *dir, char **found)
+{
+	static const char *const names[] = { DUMP_NAME, DUMP_NAME ".gz" };
+
+	*found = NULL;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *candidate = csim_path_join(dir, names[i]);
+
+		if (candidate == NULL)
+			return -1;
+		if (is_file(candidate)) {
+			*found = candidate;
+			return 0;
+		}
+		free(candidate);
+	}
+	return 0;
 }
 
 int csim_input_locate(const char *path, char **bin_path, char **bin_dir,
@@ -83,24 +109,23 @@ int csim_input_locate(const char *path, char **bin_path, char **bin_dir,
 {
 	char *candidate = NULL;
 	char *sim = NULL;
+	int nomem = 0;
 
 	*bin_path = *bin_dir = NULL;
 	if (is_file(path)) {
 		candidate = strdup(path);
+		nomem = candidate == NULL;
 	} else {
-		candidate = csim_path_join(path, DUMP_NAME);
-		if (candidate != NULL && !is_file(candidate)) {
-			free(candidate);
+		nomem = find_dump(path, &candidate) != 0;
+		if (!nomem && candidate == NULL) {
 			sim = csim_path_join(path, "simulator");
-			candidate = sim != NULL ? csim_path_join(sim, DUMP_NAME) : NULL;
+			nomem = sim == NULL || find_dump(sim, &candidate) != 0;
 			free(sim);
-			if (candidate != NULL && !is_file(candidate)) {
-				free(candidate);
+			if (!nomem && candidate == NULL)
 				return not_found(path, err);
-			}
 		}
 	}
-	if (candidate == NULL)
+	if (nomem)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	*bin_path = candidate;
 	*bin_dir = csim_path_dir(candidate);

@@ -35,10 +35,30 @@ for path in OPPROF_demo OPPROF_demo/simulator OPPROF_demo/simulator/visualize_da
 	check "PATH $path: exit 0" [ "$status" -eq 0 ]
 	check "PATH $path: same trace" cmp "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
 done
+# A gzipped dump in a folder: PATH/visualize_data.bin.gz and
+# PATH/simulator/visualize_data.bin.gz; the plain one wins when both exist.
+mkdir -p "$tmp/w/gz/simulator"
+gzip -c "$sim/visualize_data.bin" >"$tmp/w/gz/simulator/visualize_data.bin.gz"
+for path in gz gz/simulator; do
+	rm -rf "$tmp/w/o"
+	run "$tmp/w" "$path" -o o --no-copy-raw
+	check "PATH $path holding visualize_data.bin.gz: exit 0" [ "$status" -eq 0 ]
+	check "PATH $path holding visualize_data.bin.gz: same trace" cmp "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
+done
+run "$tmp/w" gz
+check "gzipped dump in a folder: outputs next to it" [ "$status:$(head -c 1 "$tmp/w/gz/simulator/trace.clean.json")" = "0:{" ]
+printf 'garbage' >"$tmp/w/gz/simulator/visualize_data.bin.gz"
+cp "$sim/visualize_data.bin" "$tmp/w/gz/simulator/"
+run "$tmp/w" gz -o o
+check "both .bin and .bin.gz: the plain one is read" [ "$status" -eq 0 ]
+printf 'garbage' >"$tmp/w/gz/simulator/visualize_data.bin"
+run "$tmp/w" gz -o o
+check "both .bin and .bin.gz: the error names the plain one" contains "$err" "error: gz/simulator/visualize_data.bin: "
+
 mkdir -p "$tmp/w/empty"
 run "$tmp/w" empty
 check "no dump: exit 1" [ "$status" -eq 1 ]
-check "no dump: says what was looked for" lines "$err" "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin and empty/simulator/visualize_data.bin"
+check "no dump: says what was looked for" lines "$err" "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin(.gz) and empty/simulator/visualize_data.bin(.gz)"
 mkdir -p "$tmp/w/multi/OpB/0/simulator" "$tmp/w/multi/OpA/1/simulator"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpB/0/simulator/"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpA/1/simulator/"
@@ -46,6 +66,24 @@ run "$tmp/w" multi
 check "nested dumps: exit 1" [ "$status" -eq 1 ]
 check "nested dumps: count and first" contains "$err" \
 	"2 dump(s) lie deeper, the first at multi/OpA/1/simulator/visualize_data.bin"
+# A file that is not a container is named as such, with what to pass
+# instead (SPEC §1); binary garbage keeps the corrupt-block error.
+instead="not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it"
+printf '{"traceEvents":[]}\n' >"$tmp/w/trace.json"
+run "$tmp/w" trace.json -o tj
+check "trace.json as PATH: exit 1" [ "$status" -eq 1 ]
+check "trace.json as PATH: named a JSON file" lines "$err" "error: trace.json: a JSON file (such as trace.json), $instead"
+check "trace.json as PATH: nothing written" [ ! -e "$tmp/w/tj" ]
+gzip -c "$tmp/w/trace.json" >"$tmp/w/trace.json.gz"
+run "$tmp/w" trace.json.gz
+check "gzipped trace.json as PATH: named a JSON file" lines "$err" "error: trace.json.gz: a JSON file (such as trace.json), $instead"
+printf 'notes about the run\n' >"$tmp/w/notes.txt"
+run "$tmp/w" notes.txt
+check "text file as PATH: exit 1, named a text file" [ "$status:$err" = "1:error: notes.txt: a text file, $instead"$'\n' ]
+head -c 64 /dev/zero | tr '\0' '\001' >"$tmp/w/garbage.bin"
+run "$tmp/w" garbage.bin
+check "binary garbage as PATH: still a corrupt block" lines "$err" "error: garbage.bin: corrupt block at offset 0: reserve byte is 0x01, expected 0x5a"
+
 run "$tmp/w" missing-dir
 check "missing PATH: exit 1" [ "$status" -eq 1 ]
 check "missing PATH: reason" contains "$err" "error: missing-dir: cannot open: No such file or directory"
@@ -94,6 +132,45 @@ check "-o an existing file: exit 3" [ "$status" -eq 3 ]
 check "-o an existing file: message" contains "$err" "error: cannot"
 run "$tmp/w" OPPROF_demo -o /proc/csim-cannot-write-here
 check "-o unwritable: exit 3" [ "$status" -eq 3 ]
+
+# A bad -o is reported before the input is read (SPEC §1): with a corrupt
+# input the error is the -o one (exit 3), not the input's (exit 1).
+mkdir -p "$tmp/w/bad/simulator"
+cp "$CSIM_ROOT/fixtures/invalid/bad_reserve_byte.bin" "$tmp/w/bad/simulator/visualize_data.bin"
+run "$tmp/w" bad -o afile
+check "-o an existing file, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+check "-o an existing file, corrupt input: only the -o error" lines "$err" "error: cannot write to afile: not a folder"
+run "$tmp/w" bad -o afile/sub
+check "-o below a file, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+check "-o below a file: message" lines "$err" "error: cannot create output folder afile/sub: Not a directory"
+run "$tmp/w" bad -o /proc/csim-cannot-write-here/out
+check "-o not creatable, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+check "-o not creatable: names the folder" contains "$err" "error: cannot create output folder /proc/csim-cannot-write-here/out: "
+# The probe creates nothing: an input error still leaves no -o folder.
+run "$tmp/w" bad -o fresh/sub
+check "-o fine, corrupt input: exit 1" [ "$status" -eq 1 ]
+check "-o fine, corrupt input: no folder created" [ ! -e "$tmp/w/fresh" ]
+check "-o fine, corrupt input: no probe file left" [ -z "$(find "$tmp/w" -maxdepth 1 -name '.csim-probe*')" ]
+
+# A read-only folder as -o, or above a missing -o. Root writes anywhere,
+# so as root (CI) the converter runs as user nobody, as below.
+ro="$tmp/ro"
+mkdir -p "$ro/in/simulator" "$ro/locked"
+cp "$CSIM_ROOT/fixtures/invalid/bad_reserve_byte.bin" "$ro/in/simulator/visualize_data.bin"
+ro_user=()
+if [ "$(id -u)" -eq 0 ]; then
+	ro_user=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+	chmod a+rx "$tmp"
+	chmod -R a+rwX "$ro"
+fi
+chmod a-w "$ro/locked"
+for o in locked locked/sub; do
+	status=0
+	(cd "$ro" && "${ro_user[@]}" "$CSIM_BIN" in -o "$o" >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+	check "-o $o (read-only), corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
+	check "-o $o (read-only): permission named" grep -q "^error: cannot .* $o: Permission denied$" "$tmp/.stderr"
+done
+check "-o read-only: nothing left in it" [ -z "$(ls -A "$ro/locked")" ]
 
 # --- raw copy: links as links, never into itself ----------------------------
 ln -s /etc/hostname "$sim/outside_link"

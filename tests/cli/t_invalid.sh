@@ -30,6 +30,9 @@ gzip_api_instr_size_256gib|1|corrupt block at offset 296: block of 274877906956 
 source_inclusive_size_wraps|1|corrupt block at offset 0: block of 8204 bytes runs past the end of the file (4404 bytes left)
 string_with_raw_nul|1|TRACE block at offset 0: payload byte 26: control character in string
 string_with_lone_surrogate|1|TRACE block at offset 0: payload byte 40: unpaired UTF-16 surrogate escape in string
+trace_json_as_input|1|a JSON file (such as trace.json), not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it
+text_file_as_input|1|a text file, not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it
+short_text_file_as_input|1|a text file, not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it
 nan_token|1|TRACE block at offset 0: payload byte 65: expected a JSON value
 string_with_bad_utf8|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
 odd_numbers|0|3 event(s) skipped for missing or bad fields: 1 "dur" not a non-negative number, 2 "ts"/"dur" out of range|2 0
@@ -136,7 +139,7 @@ check "api_instr_long_key: 302-byte key converted" [ "$(cat "$tmp/api_instr_long
 cp -r "$CSIM_ROOT/fixtures/invalid/no_dump" "$tmp/no_dump"
 run "$tmp" no_dump -o out
 check "no_dump: exit 1" [ "$status" -eq 1 ]
-check "no_dump: says what was looked for" lines "$err" "error: no_dump: no visualize_data.bin found: looked for no_dump/visualize_data.bin and no_dump/simulator/visualize_data.bin"
+check "no_dump: says what was looked for" lines "$err" "error: no_dump: no visualize_data.bin found: looked for no_dump/visualize_data.bin(.gz) and no_dump/simulator/visualize_data.bin(.gz)"
 check "no_dump: nothing written" [ ! -e "$tmp/out" ]
 
 count=$(find "$CSIM_ROOT/fixtures/invalid" -maxdepth 1 -name '*.bin' | wc -l)

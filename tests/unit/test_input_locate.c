@@ -137,9 +137,9 @@ static void test_nothing_found_says_what_was_looked_for(struct check_ctx *c)
 	CHECK(c, touch(dir, "other.bin") == 0);
 	expect_missing(c, dir, &err);
 	CHECK_CONTAINS(c, err.message, BIN);
-	snprintf(want, sizeof(want), "%s/%s", dir, BIN);
+	snprintf(want, sizeof(want), "%s/%s(.gz)", dir, BIN);
 	CHECK_CONTAINS(c, err.message, want);
-	snprintf(want, sizeof(want), "%s/simulator/%s", dir, BIN);
+	snprintf(want, sizeof(want), "%s/simulator/%s(.gz)", dir, BIN);
 	CHECK_CONTAINS(c, err.message, want);
 	CHECK(c, strstr(err.message, "deeper") == NULL);
 	tdir_remove(dir);
@@ -180,6 +180,39 @@ static void test_missing_path_is_an_input_error(struct check_ctx *c)
 	tdir_remove(dir);
 }
 
+/* PATH/visualize_data.bin.gz and PATH/simulator/visualize_data.bin.gz. */
+static void test_gzip_dump_in_a_folder(struct check_ctx *c)
+{
+	char dir[64], sim[80], want[128];
+
+	if (!CHECK(c, tdir_make(dir, sizeof(dir)) == 0))
+		return;
+	CHECK(c, touch(dir, "simulator/" BIN ".gz") == 0);
+	tpath(sim, sizeof(sim), dir, "simulator");
+	tpath(want, sizeof(want), sim, BIN ".gz");
+	expect_found(c, dir, want, sim);
+	expect_found(c, sim, want, sim);
+	/* The folder's own dump, even gzipped, comes before simulator/'s. */
+	CHECK(c, touch(dir, BIN ".gz") == 0);
+	tpath(want, sizeof(want), dir, BIN ".gz");
+	expect_found(c, dir, want, dir);
+	tdir_remove(dir);
+}
+
+/* Both in one folder: the plain file wins (docs/decisions.md). */
+static void test_plain_dump_preferred_to_gzip(struct check_ctx *c)
+{
+	char dir[64], want[128];
+
+	if (!CHECK(c, tdir_make(dir, sizeof(dir)) == 0))
+		return;
+	CHECK(c, touch(dir, BIN ".gz") == 0);
+	CHECK(c, touch(dir, BIN) == 0);
+	tpath(want, sizeof(want), dir, BIN);
+	expect_found(c, dir, want, dir);
+	tdir_remove(dir);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -191,5 +224,7 @@ int main(void)
 	CHECK_RUN(&c, test_nothing_found_says_what_was_looked_for);
 	CHECK_RUN(&c, test_nested_dumps_are_counted_and_the_first_named);
 	CHECK_RUN(&c, test_missing_path_is_an_input_error);
+	CHECK_RUN(&c, test_gzip_dump_in_a_folder);
+	CHECK_RUN(&c, test_plain_dump_preferred_to_gzip);
 	return check_done(&c);
 }
