@@ -32,7 +32,8 @@ struct csim_instr_top {
 	uint32_t address;       /* id in text: the Address as written */
 	uint32_t pipe;          /* id in text: canonical Pipe */
 	uint32_t mnemonic;      /* id in text: first word of Source */
-	uint32_t source;        /* id in text of "file:line", or CSIM_NONE */
+	uint32_t source;        /* id in text of "file:line" (Inner Code, else the
+				   API_FILE range of the address), or CSIM_NONE */
 	uint64_t cycles, executed;
 	uint32_t cores;         /* columns with cycles > 0 */
 	size_t row;             /* row index: ties go to the earlier row */
@@ -71,6 +72,10 @@ void csim_instr_stats_release(struct csim_instr_stats *s);
 const struct csim_instr_group *csim_instr_stats_group(const struct csim_instr_stats *s,
 						      const char *core, size_t core_n,
 						      const char *pipe, size_t pipe_n);
+
+/* The API_FILE range holding an address, or NULL. */
+const struct csim_instr_line *csim_instr_stats_range(const struct csim_instr_stats *s,
+						     uint64_t addr);
 
 /* The source line ("file:line") of an address, or NULL; *n its length:
    its AscendC Inner Code, else the API_FILE range holding it. */

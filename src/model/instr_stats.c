@@ -60,6 +60,12 @@ static const struct csim_instr_line *line_find(const struct csim_instr_line *v, 
 	return lo < nv && v[lo].lo <= addr ? &v[lo] : NULL;
 }
 
+const struct csim_instr_line *csim_instr_stats_range(const struct csim_instr_stats *s,
+						     uint64_t addr)
+{
+	return line_find(s->ranges, s->nranges, addr);
+}
+
 const char *csim_instr_stats_source(const struct csim_instr_stats *s, uint64_t addr,
 				    size_t *n)
 {

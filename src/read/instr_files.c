@@ -173,6 +173,25 @@ static int load_files(struct files *f, struct csim_span top)
 	return rc;
 }
 
+/* The top rows without an Inner Code take their address's range line, so
+   every writer shows the same source for them. */
+static void name_top_sources(struct csim_instr_stats *s)
+{
+	for (size_t i = 0; i < s->ntop; i++) {
+		struct csim_instr_top *t = &s->top[i];
+		size_t n;
+		const char *a = csim_strtab_get(&s->text, t->address, &n);
+		uint64_t addr;
+		const struct csim_instr_line *l;
+
+		if (t->source != CSIM_NONE || !csim_number_hex(a, n, &addr))
+			continue;
+		l = csim_instr_stats_range(s, addr);
+		if (l != NULL)
+			t->source = l->source;
+	}
+}
+
 int csim_instr_files_load(struct csim_instr_stats *s, const char *path,
 			  uint64_t block_offset, const char *payload, size_t size,
 			  struct csim_error *err)
@@ -199,10 +218,12 @@ int csim_instr_files_load(struct csim_instr_stats *s, const char *path,
 		top.n = (size_t)(res.end - top.p);
 		rc = load_files(&f, top);
 	}
-	if (rc == CSIM_OK)
+	if (rc == CSIM_OK) {
 		csim_instr_digest_sort_lines(s->ranges, &s->nranges);
-	else
+		name_top_sources(s);
+	} else {
 		s->nranges = before;
+	}
 	csim_json_stack_release(&f.stack);
 	free(f.name);
 	return rc;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/number_grid.h"
 #include "model/diagnosis.h"
 #include "write/summary_view.h"
 
@@ -298,7 +297,6 @@ static void print_top(FILE *f, const struct csim_model *m)
 		const struct csim_instr_top *t = &st->top[i];
 		size_t n, used = 2 + W_CYCLES + 1 + W_SHARE + 2 + W_PIPE - 3 + 1 + W_MNEMONIC + 1;
 		const char *v;
-		uint64_t addr;
 
 		csim_view_format_share(share, t->cycles > INT64_MAX ? INT64_MAX : (int64_t)t->cycles,
 			  st->total_cycles > INT64_MAX ? INT64_MAX : (int64_t)st->total_cycles);
@@ -306,11 +304,9 @@ static void print_top(FILE *f, const struct csim_model *m)
 		fit_name(pipe, v, n, W_PIPE - 3);
 		v = csim_strtab_get(&st->text, t->mnemonic, &n);
 		fit_name(mnem, v, n, W_MNEMONIC);
-		v = csim_strtab_get(&st->text, t->address, &n);
 		if (t->source != CSIM_NONE)
 			v = csim_strtab_get(&st->text, t->source, &n);
-		else if (!csim_number_hex(v, n, &addr) ||
-			 (v = csim_instr_stats_source(st, addr, &n)) == NULL)
+		else
 			v = "-", n = 1;
 		fit_name(src, v, n, CSIM_TABLE_WIDTH - used);
 		fprintf(f, "  %*llu %*s  %-*s %-*s %s\n", W_CYCLES, (unsigned long long)t->cycles,

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/number_grid.h"
 #include "model/clock.h"
 #include "model/diagnosis.h"
 
@@ -408,7 +407,6 @@ static void write_top_row(const struct csim_model *m, struct csim_out *o,
 	const struct csim_strtab *text = &m->instr.text;
 	size_t n;
 	const char *v;
-	uint64_t addr;
 
 	csim_out_char(o, '{');
 	out_key(o, "address");
@@ -424,16 +422,12 @@ static void write_top_row(const struct csim_model *m, struct csim_out *o,
 	csim_out_json_string(o, v, n);
 	csim_out_char(o, ',');
 	out_key(o, "source");
-	v = csim_strtab_get(text, t->address, &n);
-	if (t->source != CSIM_NONE)
+	if (t->source != CSIM_NONE) {
 		v = csim_strtab_get(text, t->source, &n);
-	else if (!csim_number_hex(v, n, &addr) ||
-		 (v = csim_instr_stats_source(&m->instr, addr, &n)) == NULL)
-		v = NULL;   /* neither its Inner Code nor an API_FILE range */
-	if (v != NULL)
 		csim_out_json_string(o, v, n);
-	else
+	} else {
 		csim_out_text(o, "null");
+	}
 	csim_out_char(o, ',');
 	out_uint_member(o, "cycles", t->cycles);
 	out_key(o, "cycle_share");

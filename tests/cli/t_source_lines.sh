@@ -56,6 +56,9 @@ check "top instructions carry the same lines" [ "$(grep -o '"address":"[^"]*","p
 "address":"0x1010","pipe":"VECTOR","mnemonic":"VMUL","source":"kernel.cpp:12"
 "address":"0x101c","pipe":"VECTOR","mnemonic":"VABS","source":"kernel.cpp:14"
 "address":"0x2004","pipe":"VECTOR","mnemonic":"VMIN","source":"/src/kernel_old.cpp:7"' ]
+check "the page's top instructions name the API_FILE line too" \
+	grep -q '<td class="name">0x2004</td><td class="l">VECTOR</td><td class="l">VMIN</td><td class="name">/src/kernel_old.cpp:7</td>' \
+	"$tmp/out/summary.html"
 # 185 cycles over 100 ns and 370 over 200 ns: 1850 MHz; VECTOR's 10 slices
 # against 4 executions do not count.
 check "the clock is derived from cycles and slice lengths" \
