@@ -7,11 +7,18 @@
 #include "base/csim_error.h"
 #include "model/cut.h"
 
+#include <stddef.h>
+
+/* -j caps the worker count: more would only thrash a machine's page cache. */
+#define CSIM_MAX_JOBS 256
+
 /* --core may be given this many times (a glob matches many cores at once). */
 #define CSIM_MAX_CORE_PATTERNS 64
 
 struct csim_options {
-	const char *input;        /* PATH: a .bin, an OPPROF_* or simulator/ dir */
+	const char *input;        /* the first PATH: a .bin, an OPPROF_* or simulator/ dir */
+	const char *const *inputs; /* every PATH, in argv order (points into argv) */
+	size_t ninputs;
 	const char *output_dir;   /* -o; NULL: the directory of the .bin */
 	int keep_scalar;
 	int raw_metrics;
@@ -25,6 +32,10 @@ struct csim_options {
 	struct csim_window window; /* --window A:B on the ns grid; ":" cuts nothing */
 	int window_given;
 	int gzip;                 /* -z: trace.clean.json.gz */
+	unsigned jobs;            /* -j N: dumps converted at once (batch); 1.. */
+	unsigned shard_k;         /* --shard K/N: dumps whose sorted index % N == K */
+	unsigned shard_n;         /* 0: no --shard */
+	const char *check_file;   /* --check FILE: validate a trace, convert nothing */
 	int quiet;
 	int show_help;
 	int show_version;
@@ -33,6 +44,8 @@ struct csim_options {
 /*
  * Fills opt from argv. Returns CSIM_OK, or CSIM_E_USAGE with the problem in
  * err. --help and --version set show_help / show_version and succeed.
+ * Reorders argv so that the PATHs come first, in their order (opt->inputs
+ * points at them): argv must outlive opt.
  */
 int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 		   struct csim_error *err);

@@ -6,14 +6,17 @@
 #include "base/number_grid.h"
 
 static const char usage_text[] =
-	"usage: clean_sim_trace [OPTIONS] PATH\n"
+	"usage: clean_sim_trace [OPTIONS] PATH...\n"
+	"       clean_sim_trace --check FILE\n"
 	"\n"
 	"Convert an Ascend simulator dump (visualize_data.bin) into trace.clean.json\n"
 	"(Perfetto / chrome://tracing) and instr_metrics.json.\n"
 	"\n"
-	"  PATH                 a visualize_data.bin file, an OPPROF_* directory, or a\n"
-	"                       simulator/ directory\n"
-	"  -o, --output-dir DIR write outputs here (default: the directory of the .bin)\n"
+	"  PATH                 a visualize_data.bin (or .bin.gz) file, an OPPROF_*\n"
+	"                       directory, a simulator/ directory, or any directory\n"
+	"                       above dumps (then every dump below it is converted)\n"
+	"  -o, --output-dir DIR write outputs here (default: the directory of the .bin;\n"
+	"                       with several dumps: DIR/<dump's path relative to PATH>)\n"
 	"      --keep-scalar    keep the SCALAR and SCALARLDST lanes (dropped by default)\n"
 	"      --raw-metrics    write the API_INSTR payload byte-for-byte instead of\n"
 	"                       reshaping it\n"
@@ -32,13 +35,20 @@ static const char usage_text[] =
 	"  -z, --gzip           write trace.clean.json.gz (one gzip member: both\n"
 	"                       viewers open it) instead of trace.clean.json, and\n"
 	"                       remove an older trace.clean.json from the folder\n"
+	"  -j, --jobs N         convert up to N dumps at once (batch mode; default 1)\n"
+	"      --shard K/N      batch mode: only the dumps whose index in sorted path\n"
+	"                       order is K mod N (0 <= K < N; split one build across\n"
+	"                       machines)\n"
+	"      --check FILE     validate a trace.clean.json(.gz) against the viewer\n"
+	"                       rules; exit 0 when clean, 1 otherwise\n"
 	"  -q, --quiet          print errors only\n"
 	"  -h, --help           show this help and exit\n"
 	"      --version        show the version and exit\n"
 	"\n"
 	"Exit status: 0 success, 1 input missing/unreadable/corrupt or without a TRACE\n"
-	"block (or fewer runs than --run asks for), 2 usage error, 3 an output could\n"
-	"not be written.\n";
+	"block (or fewer runs than --run asks for; in batch mode: any dump failed;\n"
+	"with --check: the trace breaks a rule), 2 usage error, 3 an output could not\n"
+	"be written, 128+N stopped by signal N.\n";
 
 const char *csim_cli_usage(void)
 {
@@ -273,6 +283,101 @@ static int take_window(struct csim_options *opt, int argc, char **argv, int *i,
 	return parse_window(&opt->window, value, err);
 }
 
+/* A whole decimal number lo..hi in p[0..n), digits only. */
+static int parse_count(const char *p, size_t n, unsigned lo, unsigned hi, unsigned *out)
+{
+	unsigned long long v = 0;
+
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!is_digit(p[i]))
+			return 0;
+		v = v * 10 + (unsigned long long)(p[i] - '0');
+		if (v > hi)
+			return 0;
+	}
+	if (v < lo)
+		return 0;
+	*out = (unsigned)v;
+	return 1;
+}
+
+/*
+ * The value of an option spelled NAME VALUE, NAME=VALUE or, for a short
+ * option, -xVALUE; NULL when it is missing.
+ */
+static const char *option_value(int argc, char **argv, int *i, const char *name,
+				const char *short_name)
+{
+	const char *arg = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(arg, name, n) == 0 && arg[n] == '=')
+		return arg + n + 1;
+	if (short_name != NULL && strncmp(arg, short_name, 2) == 0 && arg[2] != '\0')
+		return arg + 2;
+	if (*i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+/* -j N, -jN, --jobs N, --jobs=N */
+static int take_jobs(struct csim_options *opt, int argc, char **argv, int *i,
+		     struct csim_error *err)
+{
+	const char *arg = argv[*i];
+	const char *value = option_value(argc, argv, i, "--jobs", "-j");
+
+	if (value == NULL)
+		return usage_error(err, "option ", arg, " needs a number of jobs");
+	if (opt->jobs != 0)
+		return usage_error(err, "option ", arg, " given twice");
+	if (!parse_count(value, strlen(value), 1, CSIM_MAX_JOBS, &opt->jobs))
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --jobs: '%s' is not a number of jobs (1..%d)",
+				      value, CSIM_MAX_JOBS);
+	return CSIM_OK;
+}
+
+/* --shard K/N, --shard=K/N with 0 <= K < N */
+static int take_shard(struct csim_options *opt, int argc, char **argv, int *i,
+		      struct csim_error *err)
+{
+	const char *arg = argv[*i];
+	const char *value = option_value(argc, argv, i, "--shard", NULL);
+	const char *slash;
+
+	if (value == NULL)
+		return usage_error(err, "option ", arg, " needs K/N");
+	if (opt->shard_n != 0)
+		return usage_error(err, "option ", arg, " given twice");
+	slash = strchr(value, '/');
+	if (slash == NULL ||
+	    !parse_count(value, (size_t)(slash - value), 0, UINT32_MAX - 1, &opt->shard_k) ||
+	    !parse_count(slash + 1, strlen(slash + 1), 1, UINT32_MAX, &opt->shard_n) ||
+	    opt->shard_k >= opt->shard_n)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --shard: '%s' is not K/N with 0 <= K < N (e.g. 0/4 .. 3/4)",
+				      value);
+	return CSIM_OK;
+}
+
+/* --check FILE, --check=FILE */
+static int take_check(struct csim_options *opt, int argc, char **argv, int *i,
+		      struct csim_error *err)
+{
+	const char *arg = argv[*i];
+	const char *value = option_value(argc, argv, i, "--check", NULL);
+
+	if (value == NULL || value[0] == '\0')
+		return usage_error(err, "option ", arg, " needs a trace file");
+	if (opt->check_file != NULL)
+		return usage_error(err, "option ", arg, " given twice");
+	opt->check_file = value;
+	return CSIM_OK;
+}
+
 /* An option that takes a value: its parser, or NULL. */
 typedef int (*take_fn)(struct csim_options *opt, int argc, char **argv, int *i,
 		       struct csim_error *err);
@@ -305,7 +410,41 @@ static take_fn value_option(const char *arg)
 		return take_core;
 	if (is_valued(arg, "--window"))
 		return take_window;
+	if (is_valued(arg, "--jobs") || strncmp(arg, "-j", 2) == 0)
+		return take_jobs;
+	if (is_valued(arg, "--shard"))
+		return take_shard;
+	if (is_valued(arg, "--check"))
+		return take_check;
 	return NULL;
+}
+
+/*
+ * Moves the PATH at argv[i] to argv[1 + npaths], shifting the options
+ * between one place right, so that the PATHs end up first and in order (as
+ * GNU getopt permutes) and opt->inputs can point into argv.
+ */
+static void gather_path(char **argv, int i, size_t npaths)
+{
+	char *path = argv[i];
+	int to = 1 + (int)npaths;
+
+	memmove(&argv[to + 1], &argv[to], (size_t)(i - to) * sizeof(argv[0]));
+	argv[to] = path;
+}
+
+/* PATHs and --check FILE do not mix: --check converts nothing. */
+static int check_paths(const struct csim_options *opt, struct csim_error *err)
+{
+	if (opt->show_help || opt->show_version)
+		return CSIM_OK;
+	if (opt->check_file != NULL && opt->ninputs > 0)
+		return usage_error(err, "--check takes one trace file, not a PATH too: ",
+				   opt->inputs[0], "");
+	if (opt->check_file == NULL && opt->ninputs == 0)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "no PATH given (see --help)");
+	return CSIM_OK;
 }
 
 int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
@@ -332,14 +471,15 @@ int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 			} else if (!set_flag(opt, arg)) {
 				return usage_error(err, "unknown option ", arg, " (see --help)");
 			}
-		} else if (opt->input != NULL) {
-			return usage_error(err, "more than one PATH given: ", arg, "");
 		} else {
-			opt->input = arg;
+			gather_path(argv, i, opt->ninputs++);
 		}
 	}
-	if (opt->input == NULL && !opt->show_help && !opt->show_version)
-		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
-				      "no PATH given (see --help)");
-	return CSIM_OK;
+	if (opt->ninputs > 0) {
+		opt->inputs = (const char *const *)&argv[1];
+		opt->input = opt->inputs[0];
+	}
+	if (opt->jobs == 0)
+		opt->jobs = 1;
+	return check_paths(opt, err);
 }

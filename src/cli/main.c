@@ -31,6 +31,13 @@ int main(int argc, char **argv)
 		printf("clean_sim_trace %s\n", CSIM_VERSION);
 		return CSIM_OK;
 	}
+	/* Batch mode and --check land in later commits of issue #11. */
+	if (opt.check_file != NULL || opt.ninputs > 1) {
+		fprintf(stderr, "error: %s\n", opt.check_file != NULL
+			? "--check is not built yet"
+			: "more than one PATH given: batch mode is not built yet");
+		return CSIM_E_USAGE;
+	}
 	log.quiet = opt.quiet;
 	if (csim_interrupt_install() != 0)
 		fprintf(stderr, "warning: cannot catch signals: an interrupted run may leave temporary files\n");

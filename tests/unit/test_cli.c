@@ -9,11 +9,14 @@
 
 #define MAX_ARGS 16
 
-/* Parses a NULL-terminated list of arguments after the program name. */
+/*
+ * Parses a NULL-terminated list of arguments after the program name. argv is
+ * static because opt->inputs points into it (valid until the next parse).
+ */
 static int parse(struct csim_options *opt, struct csim_error *err,
 		 const char *const *args)
 {
-	char *argv[MAX_ARGS + 2];
+	static char *argv[MAX_ARGS + 2];
 	int argc = 1;
 
 	argv[0] = (char *)"clean_sim_trace";
@@ -36,6 +39,8 @@ static struct csim_options defaults(const char *input)
 	d.input = input;
 	d.copy_raw = 1;
 	d.counters = 1;
+	d.jobs = 1;
+	d.ninputs = input != NULL;
 	return d;
 }
 
@@ -58,6 +63,14 @@ static int check_opts(struct check_ctx *c, const struct csim_options *got,
 	ok &= CHECK_I64(c, got->keep_cache_ccu, want->keep_cache_ccu);
 	ok &= CHECK_I64(c, got->counters, want->counters);
 	ok &= CHECK_I64(c, got->quiet, want->quiet);
+	ok &= CHECK_I64(c, (int64_t)got->ninputs, (int64_t)want->ninputs);
+	ok &= CHECK_I64(c, got->jobs, want->jobs);
+	ok &= CHECK_I64(c, got->shard_k, want->shard_k);
+	ok &= CHECK_I64(c, got->shard_n, want->shard_n);
+	if (want->check_file == NULL)
+		ok &= CHECK(c, got->check_file == NULL);
+	else
+		ok &= CHECK_STR(c, got->check_file, want->check_file);
 	ok &= CHECK_I64(c, got->show_help, want->show_help);
 	ok &= CHECK_I64(c, got->show_version, want->show_version);
 	ok &= CHECK_I64(c, got->run, want->run);
@@ -177,10 +190,82 @@ static void test_missing_path_is_a_usage_error(struct check_ctx *c)
 	CHECK_CONTAINS(c, err.message, "PATH");
 }
 
-static void test_two_paths_is_a_usage_error(struct check_ctx *c)
+/* Several PATHs (batch mode) come out first and in order, whatever the options between. */
+static void test_several_paths_keep_their_order(struct check_ctx *c)
 {
-	expect_usage(c, ARGS("a.bin", "b.bin"), "b.bin");
-	expect_usage(c, ARGS("a.bin", "--", "b.bin"), "b.bin");
+	static const char *const want_paths[] = { "a", "b", "-c", "d" };
+	struct csim_options opt, want = defaults("a");
+	struct csim_error err;
+
+	want.ninputs = 4;
+	want.output_dir = "out";
+	want.jobs = 2;
+	want.quiet = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("a", "-o", "out", "b", "-j2", "-q", "--", "-c", "d")),
+		  CSIM_OK);
+	if (!check_opts(c, &opt, &want))
+		return;
+	for (size_t i = 0; i < 4; i++)
+		CHECK_STR(c, opt.inputs[i], want_paths[i]);
+}
+
+static void test_jobs_and_shard(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults("p");
+	struct csim_error err;
+
+	want.jobs = 4;
+	CHECK_I64(c, parse(&opt, &err, ARGS("-j", "4", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	CHECK_I64(c, parse(&opt, &err, ARGS("p", "--jobs=4")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	CHECK_I64(c, parse(&opt, &err, ARGS("--jobs", "4", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	want.jobs = 1;
+	want.shard_k = 2;
+	want.shard_n = 3;
+	CHECK_I64(c, parse(&opt, &err, ARGS("--shard", "2/3", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	want.shard_k = 0;
+	want.shard_n = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("p", "--shard=0/1")), CSIM_OK);
+	check_opts(c, &opt, &want);
+}
+
+static void test_bad_jobs_and_shard_are_usage_errors(struct check_ctx *c)
+{
+	expect_usage(c, ARGS("-j", "0", "p"), "'0' is not a number of jobs");
+	expect_usage(c, ARGS("-j257", "p"), "(1..256)");
+	expect_usage(c, ARGS("--jobs=2x", "p"), "'2x'");
+	expect_usage(c, ARGS("--jobs=", "p"), "''");
+	expect_usage(c, ARGS("p", "-j"), "-j needs");
+	expect_usage(c, ARGS("-j2", "--jobs", "3", "p"), "twice");
+	expect_usage(c, ARGS("--shard", "3/3", "p"), "'3/3' is not K/N");
+	expect_usage(c, ARGS("--shard=1", "p"), "'1'");
+	expect_usage(c, ARGS("--shard=/2", "p"), "'/2'");
+	expect_usage(c, ARGS("--shard=1/0", "p"), "'1/0'");
+	expect_usage(c, ARGS("--shard=-1/2", "p"), "'-1/2'");
+	expect_usage(c, ARGS("--shard=0/2/3", "p"), "'0/2/3'");
+	expect_usage(c, ARGS("--shard=0/99999999999", "p"), "'0/99999999999'");
+	expect_usage(c, ARGS("p", "--shard"), "--shard needs");
+	expect_usage(c, ARGS("--shard=0/2", "--shard=1/2", "p"), "twice");
+}
+
+static void test_check_takes_a_file_and_no_path(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults(NULL);
+	struct csim_error err;
+
+	want.check_file = "t.json";
+	CHECK_I64(c, parse(&opt, &err, ARGS("--check", "t.json")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	CHECK_I64(c, parse(&opt, &err, ARGS("-q", "--check=t.json")), CSIM_OK);
+	want.quiet = 1;
+	check_opts(c, &opt, &want);
+	expect_usage(c, ARGS("--check", "t.json", "p"), "not a PATH too: p");
+	expect_usage(c, ARGS("--check"), "--check needs");
+	expect_usage(c, ARGS("--check="), "--check= needs");
+	expect_usage(c, ARGS("--check", "a", "--check", "b"), "twice");
 }
 
 static void test_unknown_option_is_a_usage_error(struct check_ctx *c)
@@ -348,7 +433,8 @@ static void test_usage_text_lists_every_option(struct check_ctx *c)
 	static const char *const names[] = {
 		"PATH", "-o, --output-dir DIR", "--keep-scalar", "--raw-metrics",
 		"--no-copy-raw", "--keep-cache-ccu", "--no-counters", "-q, --quiet",
-		"-h, --help", "--version", "--run N|all", "--core PATTERN", "--window A:B"
+		"-h, --help", "--version", "--run N|all", "--core PATTERN", "--window A:B",
+		"-z, --gzip", "-j, --jobs N", "--shard K/N", "--check FILE", "PATH..."
 	};
 	const char *u = csim_cli_usage();
 
@@ -367,7 +453,10 @@ int main(void)
 	CHECK_RUN(&c, test_output_dir_twice_is_a_usage_error);
 	CHECK_RUN(&c, test_output_dir_without_a_value_is_a_usage_error);
 	CHECK_RUN(&c, test_missing_path_is_a_usage_error);
-	CHECK_RUN(&c, test_two_paths_is_a_usage_error);
+	CHECK_RUN(&c, test_several_paths_keep_their_order);
+	CHECK_RUN(&c, test_jobs_and_shard);
+	CHECK_RUN(&c, test_bad_jobs_and_shard_are_usage_errors);
+	CHECK_RUN(&c, test_check_takes_a_file_and_no_path);
 	CHECK_RUN(&c, test_unknown_option_is_a_usage_error);
 	CHECK_RUN(&c, test_double_dash_ends_options);
 	CHECK_RUN(&c, test_run_spellings);
