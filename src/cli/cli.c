@@ -4,51 +4,11 @@
 #include <string.h>
 
 #include "base/number_grid.h"
+#include "cli/usage_text.h"
 
-static const char usage_text[] =
-	"usage: clean_sim_trace [OPTIONS] PATH...\n"
-	"       clean_sim_trace --check FILE\n"
-	"\n"
-	"Convert an Ascend simulator dump (visualize_data.bin) into trace.clean.json\n"
-	"(Perfetto / chrome://tracing) and instr_metrics.json.\n"
-	"\n"
-	"  PATH                 a visualize_data.bin (or .bin.gz) file, an OPPROF_*\n"
-	"                       directory, a simulator/ directory, or any directory\n"
-	"                       above dumps (then every dump below it is converted)\n"
-	"  -o, --output-dir DIR write outputs here (default: the directory of the .bin;\n"
-	"                       with several dumps: DIR/<dump's path relative to PATH>)\n"
-	"      --keep-scalar    keep the SCALAR and SCALARLDST lanes (dropped by default)\n"
-	"      --raw-metrics    write the API_INSTR payload byte-for-byte instead of\n"
-	"                       reshaping it\n"
-	"      --no-copy-raw    with -o: do not copy the raw simulator folder\n"
-	"      --keep-cache-ccu keep cache_time/ccu_time companion slices\n"
-	"      --no-counters    drop MTE throughput counter events\n"
-	"      --run N|all      which run of a file holding several (a re-run appends\n"
-	"                       to visualize_data.bin): 1-based; all merges them;\n"
-	"                       default: the last\n"
-	"      --core PATTERN   keep only the cores (pids, e.g. core0.cubecore0) that\n"
-	"                       match the shell glob; repeatable: any pattern keeps a\n"
-	"                       core; a pattern matching no core is an error\n"
-	"      --window A:B     keep only slices overlapping [A, B] us (either side\n"
-	"                       may be empty: 3:, :5); counters inside it, arrows whose\n"
-	"                       both slices are kept; summary.json is clipped to it\n"
-	"  -z, --gzip           write trace.clean.json.gz (one gzip member: both\n"
-	"                       viewers open it) instead of trace.clean.json, and\n"
-	"                       remove an older trace.clean.json from the folder\n"
-	"  -j, --jobs N         convert up to N dumps at once (batch mode; default 1)\n"
-	"      --shard K/N      batch mode: only the dumps whose index in sorted path\n"
-	"                       order is K mod N (0 <= K < N; split one build across\n"
-	"                       machines)\n"
-	"      --check FILE     validate a trace.clean.json(.gz) against the viewer\n"
-	"                       rules; exit 0 when clean, 1 otherwise\n"
-	"  -q, --quiet          print errors only\n"
-	"  -h, --help           show this help and exit\n"
-	"      --version        show the version and exit\n"
-	"\n"
-	"Exit status: 0 success, 1 input missing/unreadable/corrupt or without a TRACE\n"
-	"block (or fewer runs than --run asks for; in batch mode: any dump failed;\n"
-	"with --check: the trace breaks a rule), 2 usage error, 3 an output could not\n"
-	"be written, 128+N stopped by signal N.\n";
+/* Generated at build time from docs/clean_sim_trace.1 (NAME, SYNOPSIS,
+ * OPTIONS, EXIT STATUS), so --help and the man page say the same. */
+static const char usage_text[] = CSIM_USAGE_TEXT;
 
 const char *csim_cli_usage(void)
 {
