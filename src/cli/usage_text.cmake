@@ -220,7 +220,6 @@ string(REGEX REPLACE "\n$" "" help "${help}")
 string(REPLACE "\n" "\\n\" \\\n\t\"" help "${help}")
 set(header "/* Generated from docs/clean_sim_trace.1 by src/cli/usage_text.cmake:\n * edit the man page, not this file. */\n#ifndef CSIM_USAGE_TEXT\n#define CSIM_USAGE_TEXT \\\n\t\"${help}\\n\"\n#endif\n")
 
-# Rewrite only on change, so an unchanged page recompiles nothing.
-file(WRITE "${OUT}.tmp" "${header}")
-configure_file("${OUT}.tmp" "${OUT}" COPYONLY)
-file(REMOVE "${OUT}.tmp")
+# Always written, so make sees the header newer than the page (a header
+# left as it was would rerun this script on every build).
+file(WRITE "${OUT}" "${header}")
