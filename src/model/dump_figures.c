@@ -13,6 +13,11 @@ int64_t csim_dump_share_e4(int64_t busy_ns, int64_t span_ns)
 
 	if (span_ns <= 0 || busy_ns < 0)
 		return -1;
+	/* r * 10 below must not overflow (spans of over 29 years of ns). */
+	while (span_ns > INT64_MAX / 10) {
+		span_ns /= 2;
+		busy_ns /= 2;
+	}
 	q = busy_ns / span_ns;
 	r = busy_ns % span_ns;
 	for (int k = 0; k < 4; k++) {
