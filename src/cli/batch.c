@@ -29,6 +29,7 @@ struct slot {
 	size_t job;            /* index in jobs[] */
 	char *buf;             /* its result bytes so far */
 	size_t len, cap;
+	int lost;              /* no memory to hold them: read and dropped */
 };
 
 /* What one dump of the shard came to; owns the texts its row points at. */
@@ -192,7 +193,7 @@ static void finish(struct batch *b, struct slot *s)
 	close(s->fd);
 	while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
 		;
-	parsed = csim_wire_result_parse(&jb->res, s->buf, s->len);
+	parsed = s->lost ? -1 : csim_wire_result_parse(&jb->res, s->buf, s->len);
 	if (parsed < 0)
 		note(jb, "out of memory");
 	else if (parsed > 0 && WIFSIGNALED(st))
@@ -210,25 +211,31 @@ static void finish(struct batch *b, struct slot *s)
 /* Reads what slot s's worker has sent; finishes it at end of file. */
 static void drain(struct batch *b, struct slot *s)
 {
+	char scratch[4096];
+	char *dst = scratch;
+	size_t room = sizeof(scratch);
 	ssize_t k;
 
-	if (s->cap - s->len < READ_CHUNK) {
+	if (!s->lost && s->cap - s->len < READ_CHUNK) {
 		char *grown = realloc(s->buf, s->cap + READ_CHUNK);
 
-		if (grown == NULL) {
-			/* The result is lost, not the batch: its row says so. */
-			s->len = 0;
-			kill(s->pid, SIGKILL);
-			finish(b, s);
-			return;
+		/* The result is lost, not the batch: the worker is left to end
+		   (never killed: its outputs stay whole) and its row says so. */
+		if (grown == NULL)
+			s->lost = 1;
+		else {
+			s->buf = grown;
+			s->cap += READ_CHUNK;
 		}
-		s->buf = grown;
-		s->cap += READ_CHUNK;
 	}
-	k = read(s->fd, s->buf + s->len, s->cap - s->len);
-	if (k > 0)
+	if (!s->lost) {
+		dst = s->buf + s->len;
+		room = s->cap - s->len;
+	}
+	k = read(s->fd, dst, room);
+	if (k > 0 && !s->lost)
 		s->len += (size_t)k;
-	else if (k == 0 || errno != EINTR)
+	else if (k == 0 || (k < 0 && errno != EINTR))
 		finish(b, s);
 }
 
