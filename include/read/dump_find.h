@@ -65,8 +65,9 @@ void csim_dump_list_release(struct csim_dump_list *list);
 char *csim_dump_path_normalize(const char *path);
 
 /*
- * path relative to base, both normalized; NULL when path is not strictly
- * below base or out of memory.
+ * path relative to base, both normalized; "." when path is not strictly
+ * below base (only a PATH of "/" has no folder above it); NULL only when
+ * out of memory.
  */
 char *csim_dump_path_relative(const char *path, const char *base);
 

@@ -209,9 +209,9 @@ char *csim_dump_path_relative(const char *path, const char *base)
 	size_t bl = strlen(base);
 
 	if (strcmp(base, "/") == 0)
-		return path[1] != '\0' ? strdup(path + 1) : NULL;
+		return strdup(path[1] != '\0' ? path + 1 : ".");
 	if (strncmp(path, base, bl) != 0 || path[bl] != '/' || path[bl + 1] == '\0')
-		return NULL;
+		return strdup(".");
 	return strdup(path + bl + 1);
 }
 
@@ -411,9 +411,6 @@ static int set_rel_paths(struct csim_dump_list *l)
 			return -1;
 		l->items[i].rel = csim_dump_path_relative(norm, l->base);
 		free(norm);
-		/* Only a PATH of "/" itself has no folder above it. */
-		if (l->items[i].rel == NULL)
-			l->items[i].rel = strdup(".");
 		if (l->items[i].rel == NULL)
 			return -1;
 	}

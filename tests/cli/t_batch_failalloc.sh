@@ -49,6 +49,9 @@ mkdir -p "$tmp/ref"
 cp "$w/out/good/"* "$tmp/ref/"
 ref_good_row=$(grep '^1,good,ok,' "$w/out/batch_summary.csv" | sed 's/,[0-9.]*$//')
 
+# Checks use shell builtins where they can: a few hundred k, two cores.
+shopt -s nullglob
+slurp() { text=""; IFS= read -r -d '' text <"$1" || true; }
 tried=0 bad=0
 for ((k = 1; k <= ${total:-0} + 1; k++)); do
 	if [ "$step" -gt 1 ] && [ "$k" -gt 3 ] && [ $((k % step)) -ne 0 ]; then
@@ -59,28 +62,43 @@ for ((k = 1; k <= ${total:-0} + 1; k++)); do
 	status=0
 	(cd "$w" && CSIM_FAIL_ALLOC=$k timeout 60 "$CSIM_FAILALLOC" t -o out --no-copy-raw \
 		>"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+	slurp "$tmp/.stderr"
+	err=$text
+	slurp "$tmp/.stdout"
+	out=$text
+	slurp "$w/out/batch_summary.csv"
+	csv=$text
+	leftovers=("$w"/out/.[!.]* "$w"/out/*/.[!.]*)
 	why=""
-	if grep -q Sanitizer "$tmp/.stderr"; then
+	unexpected=""
+	while IFS= read -r line; do
+		case "$line" in
+		"error: "*) [ "$line" = "$corrupt" ] || [ "$line" = "error: out of memory" ] ||
+			[ "$line" = "error: 1 of 2 dump(s) failed" ] ||
+			[ "$line" = "error: 2 of 2 dump(s) failed" ] || unexpected="$unexpected|$line" ;;
+		esac
+	done <<<"$err"
+	good_row=""
+	while IFS= read -r line; do
+		case "$line" in "1,good,ok,"*) good_row=${line%,*} ;; esac
+	done <<<"$csv"
+	if [[ "$err" == *Sanitizer* ]]; then
 		why="sanitizer: $(grep -m1 Sanitizer "$tmp/.stderr")"
 	elif [ "$status" -ne 1 ] && [ "$status" -ne 3 ]; then
 		why="exit $status"
-	elif grep -q 'killed by signal\|without a result' "$tmp/.stdout" "$tmp/.stderr"; then
-		why="a worker died: $(grep -m1 'killed\|without' "$tmp/.stderr")"
-	elif grep '^error: ' "$tmp/.stderr" | grep -vxF -e "$corrupt" -e "error: out of memory" \
-		-e "error: 1 of 2 dump(s) failed" -e "error: 2 of 2 dump(s) failed" | grep -q .; then
-		why="unexpected error line: $(grep '^error: ' "$tmp/.stderr" | tr '\n' '|')"
-	elif [ -n "$(find "$w/out" -name '.*')" ]; then
-		why="temporary file left: $(find "$w/out" -name '.*')"
-	elif [ "$(cat "$w/out/batch_summary.csv")" != old ] &&
-		[ "$(tail -n +2 "$w/out/batch_summary.csv" | wc -l)" -ne 2 ]; then
+	elif [[ "$out$err" == *"killed by signal"* || "$out$err" == *"without a result"* ]]; then
+		why="a worker died"
+	elif [ -n "$unexpected" ]; then
+		why="unexpected error line: $unexpected"
+	elif [ "${#leftovers[@]}" -gt 0 ]; then
+		why="temporary file left: ${leftovers[*]}"
+	elif [ "$csv" != $'old\n' ] && [[ "$csv" != index,*$'\n'0,bad,*$'\n'1,good,*$'\n' ]]; then
 		why="incomplete batch_summary.csv"
-	elif [ "$(cat "$w/out/batch_summary.csv")" != old ] &&
-		grep -q '^1,good,ok,' "$w/out/batch_summary.csv" &&
-		[ "$(grep '^1,good,ok,' "$w/out/batch_summary.csv" | sed 's/,[0-9.]*$//')" != "$ref_good_row" ]; then
+	elif [ -n "$good_row" ] && [ "$good_row" != "$ref_good_row" ]; then
 		why="the good dump's ok row differs from the reference"
 	else
 		for f in "$tmp/ref/"*; do
-			g="$w/out/good/$(basename "$f")"
+			g="$w/out/good/${f##*/}"
 			if [ -e "$g" ] && ! cmp -s "$f" "$g"; then
 				why="$g differs from the reference"
 			fi
