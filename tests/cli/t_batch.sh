@@ -168,6 +168,27 @@ run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o one
 check "one dump: single mode" contains "$out" "wrote one/trace.clean.json"
 check "one dump: no batch summary" [ ! -e "$tmp/one/batch_summary.csv" ]
 
+# -q: only the error lines.
+run "$tmp" tree -o outq -q -j 2
+check "-q: exit 1" [ "$status" -eq 1 ]
+check "-q: nothing on stdout" [ -z "$out" ]
+check "-q: only error lines on stderr" [ "$(printf '%s' "$err" | grep -vc '^error: ' || true)" -eq 0 ]
+check "-q: three error lines" [ "$(printf '%s' "$err" | wc -l)" -eq 3 ]
+# An unusable -o is reported before any dump is read: exit 3, nothing made.
+printf x >"$tmp/afile"
+run "$tmp" tree -o afile/out -j 2
+check "-o under a file: exit 3" [ "$status" -eq 3 ]
+check "-o under a file: no dump line" [ -z "$out" ]
+check "-o under a file: says so" lines "$err" "error: cannot create output folder afile/out: Not a directory"
+# --shard makes one dump a batch too (every shard of a matrix alike).
+run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shone --shard 1/2
+check "--shard 1/2 of one dump: exit 0, nothing to convert" [ "$status" -eq 0 ]
+check "--shard 1/2 of one dump: converted 0/0" lines "$out" "converted 0/0 dumps"
+check "--shard 1/2 of one dump: a header-only summary" [ "$(wc -l <"$tmp/shone/batch_summary.csv")" -eq 1 ]
+run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shzero --shard 0/2
+check "--shard 0/2 of one dump: converted 1/1" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
+check "--shard 0/2 of one dump: outputs under its folder name" [ -f "$tmp/shzero/0/trace.clean.json" ]
+
 # --- Ctrl-C mid-batch ---------------------------------------------------------
 # Four 30 MB dumps, -j 2: SIGINT to the parent once a worker has a
 # temporary file. Job control gives the run a process group of its own and
