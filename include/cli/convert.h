@@ -19,7 +19,8 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 /*
  * The same for one dump of a batch: input instead of opt->input, output_dir
  * (NULL: beside the .bin) instead of opt->output_dir. With figures non-NULL,
- * a successful run fills them (the caller releases them).
+ * they are filled once the passes have run, before any output is committed;
+ * the caller releases them whatever the result.
  */
 int csim_convert_dump(const struct csim_options *opt, const char *input,
 		      const char *output_dir, struct csim_log *log,

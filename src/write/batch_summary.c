@@ -67,11 +67,40 @@ static void out_seconds(struct csim_out *o, int64_t micros)
 	csim_out_format(o, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
 }
 
+/* The pipes without a column, as "NAME=share NAME=share", one CSV field. */
+static void csv_other_shares(struct csim_out *o, const struct csim_dump_figures *f)
+{
+	int quote = 0, first = 1;
+
+	for (size_t i = 0; i < f->nshares; i++)
+		if (!is_fixed(f, i) && strpbrk(f->shares[i].pipe, ",\"\r\n") != NULL)
+			quote = 1;
+	if (quote)
+		csim_out_char(o, '"');
+	for (size_t i = 0; i < f->nshares; i++) {
+		int64_t e4 = csim_dump_share_e4(f->shares[i].busy_ns, f->shares[i].span_ns);
+
+		if (is_fixed(f, i) || e4 < 0)
+			continue;
+		if (!first)
+			csim_out_char(o, ' ');
+		first = 0;
+		for (const char *p = f->shares[i].pipe; *p != '\0'; p++) {
+			if (quote && *p == '"')
+				csim_out_char(o, '"');
+			csim_out_char(o, *p);
+		}
+		csim_out_char(o, '=');
+		out_share(o, e4);
+	}
+	if (quote)
+		csim_out_char(o, '"');
+}
+
 static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 {
 	const struct csim_dump_figures *f = &r->fig;
 	const int ok = r->status == CSIM_OK;
-	int first = 1;
 
 	csim_out_uint(o, r->index);
 	csim_out_char(o, ',');
@@ -97,35 +126,7 @@ static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 			out_share(o, e4);
 	}
 	csim_out_char(o, ',');
-	/* The other pipes as "NAME=share NAME=share", quoted as a whole. */
-	{
-		struct csim_out *dst = o;
-		size_t need = 0;
-
-		for (size_t i = 0; i < f->nshares; i++)
-			if (!is_fixed(f, i) && strpbrk(f->shares[i].pipe, ",\"\r\n") != NULL)
-				need = 1;
-		if (need)
-			csim_out_char(dst, '"');
-		for (size_t i = 0; i < f->nshares; i++) {
-			int64_t e4 = csim_dump_share_e4(f->shares[i].busy_ns, f->shares[i].span_ns);
-
-			if (is_fixed(f, i) || e4 < 0)
-				continue;
-			if (!first)
-				csim_out_char(dst, ' ');
-			first = 0;
-			for (const char *p = f->shares[i].pipe; *p != '\0'; p++) {
-				if (need && *p == '"')
-					csim_out_char(dst, '"');
-				csim_out_char(dst, *p);
-			}
-			csim_out_char(dst, '=');
-			out_share(dst, e4);
-		}
-		if (need)
-			csim_out_char(dst, '"');
-	}
+	csv_other_shares(o, f);
 	csim_out_char(o, ',');
 	csim_batch_csv_field(o, ok ? f->diag_ids : "");
 	csim_out_char(o, ',');
