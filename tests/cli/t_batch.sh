@@ -189,6 +189,28 @@ run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shzero --shard 0/2
 check "--shard 0/2 of one dump: converted 1/1" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
 check "--shard 0/2 of one dump: outputs under its folder name" [ -f "$tmp/shzero/0/trace.clean.json" ]
 
+# An unreadable folder in the walk: a warning, the rest converted. Root
+# reads any folder, so as root (CI) the converter runs as user nobody.
+p="$tmp/perm"
+mkdir -p "$p/a/simulator" "$p/locked/b/simulator"
+cp "$tmp/demo.bin" "$p/a/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$p/locked/b/simulator/visualize_data.bin"
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+	as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+	chmod a+rx "$tmp"
+	chmod -R a+rwX "$p"
+fi
+chmod 000 "$p/locked"
+status=0
+(cd "$p" && "${as_user[@]}" "$CSIM_BIN" . -o out --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+chmod 755 "$p/locked"
+check "unreadable folder: exit 0" [ "$status" -eq 0 ]
+check "unreadable folder: warned" grep -qx \
+	"warning: cannot read folder ./locked: Permission denied; dumps below it are not converted" "$tmp/.stderr"
+check "unreadable folder: the rest converted" grep -qx "converted 1/1 dumps" "$tmp/.stdout"
+check "unreadable folder: its output" [ -f "$p/out/a/trace.clean.json" ]
+
 # --- Ctrl-C mid-batch ---------------------------------------------------------
 # Four 30 MB dumps, -j 2: SIGINT to the parent once a worker has a
 # temporary file. Job control gives the run a process group of its own and
