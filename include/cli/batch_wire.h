@@ -12,7 +12,7 @@
 
 #include "model/dump_figures.h"
 
-/* Longest warnings text sent: the rest is cut (with a note). */
+/* Longest warnings text sent: the rest is cut (a dump warns a few lines). */
 #define CSIM_WIRE_MAX_WARNINGS 65536
 
 struct csim_wire_result {
