@@ -10,8 +10,20 @@
 #include "cli/cli.h"
 #include "base/csim_error.h"
 #include "base/log.h"
+#include "model/dump_figures.h"
 
+/* Converts opt->input into opt->output_dir (single mode). */
 int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		 struct csim_error *err);
+
+/*
+ * The same for one dump of a batch: input instead of opt->input, output_dir
+ * (NULL: beside the .bin) instead of opt->output_dir. With figures non-NULL,
+ * they are filled once the passes have run, before any output is committed;
+ * the caller releases them whatever the result.
+ */
+int csim_convert_dump(const struct csim_options *opt, const char *input,
+		      const char *output_dir, struct csim_log *log,
+		      struct csim_dump_figures *figures, struct csim_error *err);
 
 #endif

@@ -33,6 +33,7 @@
 /* Everything one conversion owns. */
 struct run {
 	const struct csim_options *opt;
+	const char *output_dir;            /* -o, or a batch dump's folder under it */
 	struct csim_log *log;
 	char *bin_path;
 	char *bin_dir;
@@ -386,7 +387,7 @@ static int copy_raw(struct run *r, struct csim_error *err)
 	char *dest = NULL;
 	int rc;
 
-	if (r->opt->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
+	if (r->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
 		return CSIM_OK;
 	rc = csim_raw_copy(r->bin_dir, r->out_dir, r->log, &st, &dest, err);
 	if (rc == CSIM_OK && dest != NULL) {
@@ -439,11 +440,19 @@ static void run_release(struct run *r)
 int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		 struct csim_error *err)
 {
+	return csim_convert_dump(opt, opt->input, opt->output_dir, log, NULL, err);
+}
+
+int csim_convert_dump(const struct csim_options *opt, const char *input,
+		      const char *output_dir, struct csim_log *log,
+		      struct csim_dump_figures *figures, struct csim_error *err)
+{
 	struct run r;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
 	r.opt = opt;
+	r.output_dir = output_dir;
 	r.log = log;
 	csim_model_init(&r.model);
 	r.model.rule.keep_scalar = opt->keep_scalar;
@@ -452,10 +461,10 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 	r.model.cut.ncores = opt->ncores;
 	r.model.cut.window = opt->window;
 	csim_runs_init(&r.runs, opt->run, opt->run_all);
-	rc = csim_input_locate(opt->input, &r.bin_path, &r.bin_dir, err);
+	rc = csim_input_locate(input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
 		goto out;
-	r.out_dir = csim_path_trim(opt->output_dir != NULL ? opt->output_dir : r.bin_dir);
+	r.out_dir = csim_path_trim(output_dir != NULL ? output_dir : r.bin_dir);
 	if (r.out_dir == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
@@ -469,7 +478,10 @@ int csim_convert(const struct csim_options *opt, struct csim_log *log,
 		rc = csim_passes_run(&r.model, err);
 	if (rc == CSIM_OK)
 		rc = prepare_table(&r, err);
-	if (rc == CSIM_OK && opt->output_dir != NULL)
+	/* Before any output is committed: a failure here leaves none. */
+	if (rc == CSIM_OK && figures != NULL)
+		rc = csim_dump_figures_take(figures, &r.model, err);
+	if (rc == CSIM_OK && output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)
 		rc = write_outputs(&r, err);

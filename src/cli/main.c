@@ -1,12 +1,15 @@
 /*
  * clean_sim_trace: the command-line entry point. Parses options, runs one
- * conversion and maps its result to the exit status; the only place that
+ * conversion or a batch (several PATHs, or a folder above dumps) and maps
+ * its result to the exit status; the only place that
  * prints errors and the only place that exits.
  */
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "cli/batch.h"
 #include "cli/convert.h"
+#include "read/dump_find.h"
 #include "base/interrupt.h"
 #include "base/log.h"
 
@@ -15,6 +18,8 @@ int main(int argc, char **argv)
 	struct csim_options opt;
 	struct csim_error err;
 	struct csim_log log = { stdout, stderr, 0 };
+	struct csim_dump_list dumps;
+	int worker = 0;
 	int rc;
 
 	csim_error_clear(&err);
@@ -31,17 +36,22 @@ int main(int argc, char **argv)
 		printf("clean_sim_trace %s\n", CSIM_VERSION);
 		return CSIM_OK;
 	}
-	/* Batch mode and --check land in later commits of issue #11. */
-	if (opt.check_file != NULL || opt.ninputs > 1) {
-		fprintf(stderr, "error: %s\n", opt.check_file != NULL
-			? "--check is not built yet"
-			: "more than one PATH given: batch mode is not built yet");
+	/* --check lands in a later commit of issue #11. */
+	if (opt.check_file != NULL) {
+		fprintf(stderr, "error: %s\n", "--check is not built yet");
 		return CSIM_E_USAGE;
 	}
 	log.quiet = opt.quiet;
 	if (csim_interrupt_install() != 0)
 		fprintf(stderr, "warning: cannot catch signals: an interrupted run may leave temporary files\n");
-	rc = csim_convert(&opt, &log, &err);
+	rc = csim_dump_find(&dumps, opt.inputs, opt.ninputs, opt.output_dir, &log, &err);
+	if (rc == CSIM_OK && (dumps.batch || opt.shard_n != 0))
+		rc = csim_batch_run(&opt, &dumps, &log, &worker, &err);
+	else if (rc == CSIM_OK)
+		rc = csim_convert(&opt, &log, &err);   /* one dump: single mode */
+	csim_dump_list_release(&dumps);
+	if (worker)
+		return rc;   /* a batch worker: its result went to the parent */
 	if (rc != CSIM_OK)
 		fprintf(stderr, "error: %s\n", err.message);
 	if (rc == CSIM_E_INTERRUPTED) {

@@ -41,7 +41,7 @@ static void search_dumps(const char *dir, int depth, struct search *s)
 		if (child != NULL && lstat(child, &st) == 0) {
 			if (S_ISDIR(st.st_mode)) {
 				search_dumps(child, depth + 1, s);
-			} else if (strcmp(name, DUMP_NAME) == 0) {
+			} else if (strcmp(name, DUMP_NAME) == 0 || strcmp(name, DUMP_NAME ".gz") == 0) {
 				s->count++;
 				if (s->first == NULL) {
 					s->first = child;

@@ -25,8 +25,13 @@ check "unknown option: exit 2" [ "$status" -eq 2 ]
 check "unknown option: message" lines "$err" "error: unknown option --frobnicate (see --help)"
 run "$tmp/w" OPPROF_demo -o
 check "-o without a folder: exit 2" [ "$status" -eq 2 ]
-run "$tmp/w" OPPROF_demo OPPROF_demo
-check "two PATHs: exit 2" [ "$status" -eq 2 ]
+# Two PATHs are batch mode (SPEC §11, t_batch.sh): the same dump twice is
+# converted once.
+run "$tmp/w" OPPROF_demo OPPROF_demo -o twice --no-copy-raw
+check "two PATHs: exit 0" [ "$status" -eq 0 ]
+check "two PATHs: one dump" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
+check "two PATHs: mirrored under -o" [ -f "$tmp/w/twice/OPPROF_demo/trace.clean.json" ]
+rm -rf "$tmp/w/twice"
 
 # --- input resolution: file, simulator/ and OPPROF_* give the same trace ----
 for path in OPPROF_demo OPPROF_demo/simulator OPPROF_demo/simulator/visualize_data.bin; do
@@ -63,9 +68,11 @@ mkdir -p "$tmp/w/multi/OpB/0/simulator" "$tmp/w/multi/OpA/1/simulator"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpB/0/simulator/"
 cp "$sim/visualize_data.bin" "$tmp/w/multi/OpA/1/simulator/"
 run "$tmp/w" multi
-check "nested dumps: exit 1" [ "$status" -eq 1 ]
-check "nested dumps: count and first" contains "$err" \
-	"2 dump(s) lie deeper, the first at multi/OpA/1/simulator/visualize_data.bin"
+# A folder above dumps is batch mode (SPEC §11): each converted beside its .bin.
+check "nested dumps: exit 0" [ "$status" -eq 0 ]
+check "nested dumps: both converted" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 2/2 dumps" ]
+check "nested dumps: outputs beside each .bin" \
+	[ -f "$tmp/w/multi/OpA/1/simulator/trace.clean.json" -a -f "$tmp/w/multi/OpB/0/simulator/trace.clean.json" ]
 # A file that is not a container is named as such, with what to pass
 # instead (SPEC §1); binary garbage keeps the corrupt-block error.
 instead="not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it"

@@ -1,0 +1,42 @@
+/*
+ * batch_summary: batch_summary.json and batch_summary.csv (SPEC §11,
+ * docs/batch.md), one row per dump in sorted path order, both written
+ * atomically and renamed into place only when both are complete.
+ */
+#ifndef CSIM_BATCH_SUMMARY_H
+#define CSIM_BATCH_SUMMARY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/csim_error.h"
+#include "model/dump_figures.h"
+#include "write/out_file.h"
+
+struct csim_batch_row {
+	uint64_t index;        /* in the whole sorted list (before --shard) */
+	const char *dump;      /* the dump's folder relative to the base */
+	const char *input;     /* the .bin read, or the PATH that held none */
+	int status;            /* CSIM_OK, or the failed conversion's exit status */
+	const char *message;   /* the error, "" when ok */
+	struct csim_dump_figures fig;   /* zeroed unless ok */
+	int64_t micros;        /* wall time of the dump's conversion */
+};
+
+struct csim_batch_totals {
+	uint64_t found;        /* dumps in the whole sorted list */
+	unsigned shard_k, shard_n;   /* shard_n 0: no --shard */
+};
+
+/* Writes DIR/batch_summary.json and DIR/batch_summary.csv. */
+int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
+			     size_t n, const struct csim_batch_totals *totals,
+			     struct csim_error *err);
+
+/* One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF. */
+void csim_batch_csv_field(struct csim_out *o, const char *s);
+
+/* The CSV's header line, newline included. */
+extern const char csim_batch_csv_header[];
+
+#endif

@@ -1,0 +1,421 @@
+#include "cli/batch.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/interrupt.h"
+#include "base/path.h"
+#include "cli/batch_wire.h"
+#include "cli/convert.h"
+#include "write/batch_summary.h"
+
+/* A worker's pipe is polled this often, so a signal is seen within it. */
+#define POLL_MS 100
+#define READ_CHUNK 65536
+
+/* One running worker. */
+struct slot {
+	pid_t pid;             /* 0: free */
+	int fd;                /* read end of its result pipe */
+	size_t job;            /* index in jobs[] */
+	char *buf;             /* its result bytes so far */
+	size_t len, cap;
+	int lost;              /* no memory to hold them: read and dropped */
+};
+
+/* What one dump of the shard came to; owns the texts its row points at. */
+struct job {
+	struct csim_wire_result res;
+	char note[128];        /* the message when the worker sent none */
+};
+
+struct batch {
+	const struct csim_options *opt;
+	const struct csim_dump_list *list;
+	struct csim_log *log;
+	size_t *sel;           /* list indices of this shard's dumps, in order */
+	size_t nsel;
+	struct job *jobs;
+	struct csim_batch_row *rows;
+	struct slot *slots;
+	unsigned nslots, running;
+	size_t ok, failed;
+};
+
+static int64_t micros_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)(t.tv_sec - t0->tv_sec) * 1000000 +
+	       (int64_t)(t.tv_nsec - t0->tv_nsec) / 1000;
+}
+
+/* Keeps the "warning: " lines of text, in place. */
+static void keep_warnings(char *text)
+{
+	char *dst = text;
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+
+		n += p[n] == '\n';
+		if (strncmp(p, "warning: ", 9) == 0) {
+			memmove(dst, p, n);
+			dst += n;
+		}
+		p += n;
+	}
+	*dst = '\0';
+}
+
+/*
+ * The worker: converts dump `job` quietly (its "wrote" lines and table go
+ * nowhere, its stderr into memory) and sends the result down fd.
+ */
+static void worker(const struct batch *b, size_t job, int fd)
+{
+	const struct csim_dump *d = &b->list->items[b->sel[job]];
+	struct csim_wire_result r;
+	struct csim_error err;
+	struct csim_log log;
+	struct timespec t0;
+	char *out_text = NULL, *err_text = NULL, *dir = NULL;
+	size_t out_len = 0, err_len = 0;
+	FILE *out, *errs;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(&r, 0, sizeof(r));
+	csim_error_clear(&err);
+	out = open_memstream(&out_text, &out_len);
+	errs = open_memstream(&err_text, &err_len);
+	if (b->opt->output_dir != NULL)
+		dir = csim_path_join(b->opt->output_dir, d->rel);
+	if (out == NULL || errs == NULL || (b->opt->output_dir != NULL && dir == NULL)) {
+		r.status = csim_error_nomem(&err, CSIM_E_INPUT);
+	} else {
+		log.out = out;
+		log.err = errs;
+		log.quiet = b->opt->quiet;
+		r.status = csim_convert_dump(b->opt, d->bin, dir, &log, &r.fig, &err);
+	}
+	if (out != NULL)
+		fclose(out);
+	if (errs != NULL && fclose(errs) == 0 && err_text != NULL)
+		keep_warnings(err_text);
+	r.micros = micros_since(&t0);
+	r.message = r.status != CSIM_OK ? err.message : NULL;
+	r.warnings = errs != NULL ? err_text : NULL;
+	/* A failed send shows in the parent as a result cut short. */
+	(void)csim_wire_result_send(fd, &r);
+	r.message = r.warnings = NULL;
+	csim_wire_result_release(&r);
+	free(out_text);
+	free(err_text);
+	free(dir);
+}
+
+static void print_row(const struct batch *b, const struct csim_batch_row *row,
+		      const struct csim_dump *d, const char *warnings)
+{
+	const struct csim_dump_figures *f = &row->fig;
+	FILE *out = b->log->out;
+
+	if (!b->log->quiet && row->status == CSIM_OK) {
+		fprintf(out, "ok %s: %llu slices, %llu arrows", d->dir,
+			(unsigned long long)f->slices, (unsigned long long)f->arrows);
+		if (f->skipped_events > 0)
+			fprintf(out, ", %llu event(s) skipped", (unsigned long long)f->skipped_events);
+		if (f->diag_ids[0] != '\0')
+			fprintf(out, "; %s", f->diag_ids);
+		fprintf(out, " (%lld.%03lld s)\n", (long long)(row->micros / 1000000),
+			(long long)(row->micros / 1000 % 1000));
+	} else if (!b->log->quiet) {
+		fprintf(out, "FAILED %s: %s\n", d->dir, row->message);
+	}
+	fflush(out);
+	if (warnings != NULL && warnings[0] != '\0' && !b->log->quiet)
+		fputs(warnings, b->log->err);
+	if (row->status != CSIM_OK)
+		fprintf(b->log->err, "error: %s\n", row->message);
+	fflush(b->log->err);
+}
+
+/* Fills the row of job j from its result (or its note) and prints it. */
+static void settle(struct batch *b, size_t j)
+{
+	struct job *jb = &b->jobs[j];
+	const struct csim_dump *d = &b->list->items[b->sel[j]];
+	struct csim_batch_row *row = &b->rows[j];
+
+	row->index = b->sel[j];
+	row->dump = d->rel;
+	row->input = d->bin != NULL ? d->bin : d->dir;
+	row->status = jb->note[0] != '\0' ? CSIM_E_INPUT : jb->res.status;
+	row->message = jb->note[0] != '\0' ? jb->note
+		     : jb->res.message != NULL ? jb->res.message : "";
+	row->micros = jb->res.micros;
+	if (row->status == CSIM_OK)
+		row->fig = jb->res.fig;   /* owned by jb->res */
+	if (row->status == CSIM_OK)
+		b->ok++;
+	else
+		b->failed++;
+	print_row(b, row, d, jb->res.warnings);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void note(struct job *jb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(jb->note, sizeof(jb->note), fmt, ap);
+	va_end(ap);
+}
+
+/* The worker of slot s has closed its pipe: reaps it, settles its dump. */
+static void finish(struct batch *b, struct slot *s)
+{
+	struct job *jb = &b->jobs[s->job];
+	int st = 0, parsed;
+
+	close(s->fd);
+	while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
+		;
+	parsed = s->lost ? -1 : csim_wire_result_parse(&jb->res, s->buf, s->len);
+	if (parsed < 0)
+		note(jb, "out of memory");
+	else if (parsed > 0 && WIFSIGNALED(st))
+		note(jb, "the worker converting this dump was killed by signal %d", WTERMSIG(st));
+	else if (parsed > 0)
+		note(jb, "the worker converting this dump exited (status %d) without a result",
+		     WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	free(s->buf);
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	b->running--;
+	settle(b, (size_t)(jb - b->jobs));
+}
+
+/* Reads what slot s's worker has sent; finishes it at end of file. */
+static void drain(struct batch *b, struct slot *s)
+{
+	char scratch[4096];
+	char *dst = scratch;
+	size_t room = sizeof(scratch);
+	ssize_t k;
+
+	if (!s->lost && s->cap - s->len < READ_CHUNK) {
+		char *grown = realloc(s->buf, s->cap + READ_CHUNK);
+
+		/* The result is lost, not the batch: the worker is left to end
+		   (never killed: its outputs stay whole) and its row says so. */
+		if (grown == NULL)
+			s->lost = 1;
+		else {
+			s->buf = grown;
+			s->cap += READ_CHUNK;
+		}
+	}
+	if (!s->lost) {
+		dst = s->buf + s->len;
+		room = s->cap - s->len;
+	}
+	k = read(s->fd, dst, room);
+	if (k > 0 && !s->lost)
+		s->len += (size_t)k;
+	else if (k == 0 || (k < 0 && errno != EINTR))
+		finish(b, s);
+}
+
+/*
+ * Starts the worker of job j in slot s. Returns 1 in the worker once it is
+ * done, else 0; a worker that cannot start is a failed dump.
+ */
+static int start(struct batch *b, struct slot *s, size_t j)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe(fds) != 0) {
+		note(&b->jobs[j], "cannot start a worker: pipe failed (errno %d)", errno);
+		settle(b, j);
+		return 0;
+	}
+	fflush(NULL);   /* nothing buffered is written twice */
+	pid = fork();
+	if (pid < 0) {
+		note(&b->jobs[j], "cannot start a worker: fork failed (errno %d)", errno);
+		close(fds[0]);
+		close(fds[1]);
+		settle(b, j);
+		return 0;
+	}
+	if (pid == 0) {
+		/* A group of its own: a terminal's Ctrl-C reaches the parent
+		   only, which passes it on exactly once (the handler resets
+		   after one signal). */
+		setpgid(0, 0);
+		close(fds[0]);
+		for (unsigned i = 0; i < b->nslots; i++)
+			if (b->slots[i].pid != 0)
+				close(b->slots[i].fd);
+		worker(b, j, fds[1]);
+		close(fds[1]);
+		return 1;
+	}
+	setpgid(pid, pid);   /* also here: a signal forwarded at once finds it */
+	close(fds[1]);
+	s->pid = pid;
+	s->fd = fds[0];
+	s->job = j;
+	b->running++;
+	return 0;
+}
+
+/* Passes the signal on to every running worker, once. */
+static void forward(struct batch *b, int *forwarded)
+{
+	if (*forwarded)
+		return;
+	*forwarded = 1;
+	for (unsigned i = 0; i < b->nslots; i++)
+		if (b->slots[i].pid != 0)
+			kill(b->slots[i].pid, csim_interrupt_pending());
+}
+
+/* Waits up to POLL_MS for the running workers and reads what they sent. */
+static void wait_some(struct batch *b)
+{
+	struct pollfd pfd[CSIM_MAX_JOBS];
+	unsigned idx[CSIM_MAX_JOBS], n = 0;
+
+	for (unsigned i = 0; i < b->nslots; i++) {
+		if (b->slots[i].pid == 0)
+			continue;
+		pfd[n].fd = b->slots[i].fd;
+		pfd[n].events = POLLIN;
+		pfd[n].revents = 0;
+		idx[n++] = i;
+	}
+	if (poll(pfd, n, POLL_MS) <= 0)
+		return;
+	for (unsigned k = 0; k < n; k++)
+		if (pfd[k].revents != 0)
+			drain(b, &b->slots[idx[k]]);
+}
+
+/* Converts the shard; returns 1 in a worker once its dump is done. */
+static int run_all(struct batch *b)
+{
+	size_t next = 0;
+	int forwarded = 0;
+
+	while (b->running > 0 || (next < b->nsel && !csim_interrupt_pending())) {
+		if (csim_interrupt_pending())
+			forward(b, &forwarded);
+		while (!csim_interrupt_pending() && b->running < b->nslots && next < b->nsel) {
+			size_t j = next++;
+			unsigned i = 0;
+
+			if (b->list->items[b->sel[j]].bin == NULL) {
+				/* A PATH that holds no dump: its message of single mode. */
+				note(&b->jobs[j], "%s", b->list->items[b->sel[j]].error);
+				settle(b, j);
+				continue;
+			}
+			while (b->slots[i].pid != 0)
+				i++;
+			if (start(b, &b->slots[i], j))
+				return 1;
+		}
+		if (b->running > 0)
+			wait_some(b);
+	}
+	return 0;
+}
+
+static int batch_alloc(struct batch *b, struct csim_error *err)
+{
+	const struct csim_options *opt = b->opt;
+
+	b->sel = calloc(b->list->n + 1, sizeof(*b->sel));
+	for (size_t i = 0; b->sel != NULL && i < b->list->n; i++)
+		if (opt->shard_n == 0 || i % opt->shard_n == opt->shard_k)
+			b->sel[b->nsel++] = i;
+	b->jobs = calloc(b->nsel + 1, sizeof(*b->jobs));
+	b->rows = calloc(b->nsel + 1, sizeof(*b->rows));
+	b->nslots = opt->jobs > 0 ? opt->jobs : 1;
+	b->slots = calloc(b->nslots, sizeof(*b->slots));
+	if (b->sel == NULL || b->jobs == NULL || b->rows == NULL || b->slots == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	return CSIM_OK;
+}
+
+static void batch_release(struct batch *b)
+{
+	for (size_t j = 0; b->jobs != NULL && j < b->nsel; j++)
+		csim_wire_result_release(&b->jobs[j].res);
+	for (unsigned i = 0; b->slots != NULL && i < b->nslots; i++)
+		free(b->slots[i].buf);
+	free(b->sel);
+	free(b->jobs);
+	free(b->rows);
+	free(b->slots);
+}
+
+int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *list,
+		   struct csim_log *log, int *is_worker, struct csim_error *err)
+{
+	struct batch b;
+	const char *dir = opt->output_dir != NULL ? opt->output_dir : list->base;
+	const struct csim_batch_totals totals = { list->n, opt->shard_k, opt->shard_n };
+	int rc;
+
+	memset(&b, 0, sizeof(b));
+	b.opt = opt;
+	b.list = list;
+	b.log = log;
+	*is_worker = 0;
+	/* Where the summaries go must be usable before any dump is read. */
+	rc = csim_path_probe_dirs(dir, err);
+	if (rc == CSIM_OK)
+		rc = batch_alloc(&b, err);
+	if (rc != CSIM_OK)
+		goto out;
+	if (run_all(&b)) {
+		*is_worker = 1;
+		goto out;
+	}
+	if (csim_interrupt_pending()) {
+		rc = csim_interrupt_fail(err);
+		goto out;
+	}
+	rc = csim_path_make_dirs(dir, err);
+	if (rc == CSIM_OK)
+		rc = csim_batch_summary_write(dir, b.rows, b.nsel, &totals, err);
+	if (!log->quiet)
+		fprintf(log->out, "converted %zu/%zu dumps\n", b.ok, b.nsel);
+	if (b.failed > 0) {
+		/* The dumps' failure decides the status (SPEC §1); a summary
+		   that could not be written is still said. */
+		if (rc != CSIM_OK)
+			fprintf(log->err, "error: %s\n", err->message);
+		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				    "%zu of %zu dump(s) failed", b.failed, b.nsel);
+	}
+out:
+	batch_release(&b);
+	return rc;
+}

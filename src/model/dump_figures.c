@@ -1,0 +1,152 @@
+#include "model/dump_figures.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "model/diagnosis.h"
+
+/* The same digits summary.json's busy_share shows (summary_writer.c). */
+int64_t csim_dump_share_e4(int64_t busy_ns, int64_t span_ns)
+{
+	int64_t q, r, d = 0;
+
+	if (span_ns <= 0 || busy_ns < 0)
+		return -1;
+	/* r * 10 below must not overflow (spans of over 29 years of ns). */
+	while (span_ns > INT64_MAX / 10) {
+		span_ns /= 2;
+		busy_ns /= 2;
+	}
+	q = busy_ns / span_ns;
+	r = busy_ns % span_ns;
+	for (int k = 0; k < 4; k++) {
+		r *= 10;
+		d = d * 10 + r / span_ns;
+		r %= span_ns;
+	}
+	if (2 * r >= span_ns)
+		d++;
+	return q * 10000 + d;
+}
+
+static uint64_t sum(const uint64_t *v, size_t n)
+{
+	uint64_t s = 0;
+
+	for (size_t i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+/* The share entry of pipe `name`, added at the end when new; NULL: no memory. */
+static struct csim_dump_share *share_of(struct csim_dump_figures *f, size_t *cap,
+					const char *name, size_t n)
+{
+	struct csim_dump_share *s;
+
+	for (size_t i = 0; i < f->nshares; i++)
+		if (strlen(f->shares[i].pipe) == n && memcmp(f->shares[i].pipe, name, n) == 0)
+			return &f->shares[i];
+	if (csim_array_grow((void **)&f->shares, cap, f->nshares + 1, sizeof(*f->shares)) != 0)
+		return NULL;
+	s = &f->shares[f->nshares];
+	s->pipe = malloc(n + 1);
+	if (s->pipe == NULL)
+		return NULL;
+	memcpy(s->pipe, name, n);
+	s->pipe[n] = '\0';
+	s->busy_ns = s->span_ns = 0;
+	f->nshares++;
+	return s;
+}
+
+static int take_shares(struct csim_dump_figures *f, const struct csim_model *m)
+{
+	const struct csim_summary *s = &m->summary;
+	size_t cap = 0;
+
+	for (size_t c = 0; c < s->ncores; c++) {
+		const struct csim_summary_core *core = &s->cores[c];
+
+		for (size_t k = 0; k < core->npipes; k++) {
+			const struct csim_summary_pipe *p = &s->pipes[core->pipe0 + k];
+			size_t n;
+			const char *name = csim_strtab_get(&m->table.pipes, p->pipe, &n);
+			struct csim_dump_share *sh = share_of(f, &cap, name, n);
+
+			if (sh == NULL)
+				return -1;
+			sh->busy_ns += p->busy_ns;
+			sh->span_ns += core->last_ns - core->first_ns;
+		}
+	}
+	return 0;
+}
+
+/* Appends text to *buf (malloc'd, *len bytes so far); -1: no memory. */
+static int append(char **buf, size_t *len, const char *sep, const char *text)
+{
+	size_t sl = *len > 0 ? strlen(sep) : 0, tl = strlen(text);
+	char *grown = realloc(*buf, *len + sl + tl + 1);
+
+	if (grown == NULL)
+		return -1;
+	memcpy(grown + *len, sep, sl);
+	memcpy(grown + *len + sl, text, tl + 1);
+	*buf = grown;
+	*len += sl + tl;
+	return 0;
+}
+
+static int take_diagnosis(struct csim_dump_figures *f, const struct csim_model *m)
+{
+	size_t nids = 0, ntext = 0;
+	char line[CSIM_DIAG_TEXT_MAX];
+
+	f->diag_ids = strdup("");
+	f->diag_text = strdup("");
+	if (f->diag_ids == NULL || f->diag_text == NULL)
+		return -1;
+	for (size_t i = 0; i < m->diagnosis.n; i++) {
+		const struct csim_diag *d = &m->diagnosis.lines[i];
+		const char *id = csim_diag_id(d->rule);
+
+		csim_diag_text(m, d, line, sizeof(line));
+		/* An id once, however many cores its rule fired on. */
+		if (i == 0 || d->rule != m->diagnosis.lines[i - 1].rule)
+			if (append(&f->diag_ids, &nids, " ", id) != 0)
+				return -1;
+		if (append(&f->diag_text, &ntext, " | ", line) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model *m,
+			   struct csim_error *err)
+{
+	const int cut = csim_cut_active(&m->cut);
+
+	memset(f, 0, sizeof(*f));
+	f->slices = cut ? m->cut.slices_in : m->kept_slices;
+	f->arrows = cut ? m->cut.arrows_in : m->narrows + m->nintra_arrows;
+	f->skipped_events = sum(m->table.skipped, CSIM_SKIP_COUNT);
+	f->skipped_flags = sum(m->flag_skips, CSIM_FSKIP_COUNT) +
+			   sum(m->intra_skips, CSIM_FSKIP_COUNT);
+	if (take_shares(f, m) != 0 || take_diagnosis(f, m) != 0) {
+		csim_dump_figures_release(f);
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	return CSIM_OK;
+}
+
+void csim_dump_figures_release(struct csim_dump_figures *f)
+{
+	for (size_t i = 0; i < f->nshares; i++)
+		free(f->shares[i].pipe);
+	free(f->shares);
+	free(f->diag_ids);
+	free(f->diag_text);
+	memset(f, 0, sizeof(*f));
+}

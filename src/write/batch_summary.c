@@ -1,0 +1,281 @@
+#include "write/batch_summary.h"
+
+#include <string.h>
+
+/* Pipes with a column of their own, each with the names it goes by. */
+static const char *const fixed_pipes[][2] = {
+	{ "MTE2", NULL }, { "MTE1", NULL }, { "CUBE", NULL },
+	{ "VECTOR", "VEC" }, { "FIXP", "FIXPIPE" }, { "MTE3", NULL },
+	{ "SCALAR", NULL },
+};
+#define NFIXED (sizeof(fixed_pipes) / sizeof(fixed_pipes[0]))
+
+const char csim_batch_csv_header[] =
+	"index,dump,status,message,slices,arrows,skipped_events,skipped_flags,"
+	"busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
+	"busy_other,diagnosis_ids,diagnosis,input,seconds\n";
+
+void csim_batch_csv_field(struct csim_out *o, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		csim_out_text(o, s);
+		return;
+	}
+	csim_out_char(o, '"');
+	for (const char *p = s; *p != '\0'; p++) {
+		if (*p == '"')
+			csim_out_char(o, '"');
+		csim_out_char(o, *p);
+	}
+	csim_out_char(o, '"');
+}
+
+/* A share in 1/10000 as 0.dddd. */
+static void out_share(struct csim_out *o, int64_t e4)
+{
+	csim_out_format(o, "%lld.%04lld", (long long)(e4 / 10000), (long long)(e4 % 10000));
+}
+
+/* Index in fig->shares of the fixed pipe k, or nshares when absent. */
+static size_t fixed_share(const struct csim_dump_figures *f, size_t k)
+{
+	for (size_t i = 0; i < f->nshares; i++)
+		for (size_t a = 0; a < 2; a++)
+			if (fixed_pipes[k][a] != NULL && strcmp(f->shares[i].pipe, fixed_pipes[k][a]) == 0)
+				return i;
+	return f->nshares;
+}
+
+static int is_fixed(const struct csim_dump_figures *f, size_t i)
+{
+	for (size_t k = 0; k < NFIXED; k++)
+		if (fixed_share(f, k) == i)
+			return 1;
+	return 0;
+}
+
+static const char *status_text(const struct csim_batch_row *r)
+{
+	return r->status == CSIM_OK ? "ok" : "failed";
+}
+
+/* Seconds with 3 decimals. */
+static void out_seconds(struct csim_out *o, int64_t micros)
+{
+	int64_t ms = (micros + 500) / 1000;
+
+	csim_out_format(o, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
+}
+
+/* The pipes without a column, as "NAME=share NAME=share", one CSV field. */
+static void csv_other_shares(struct csim_out *o, const struct csim_dump_figures *f)
+{
+	int quote = 0, first = 1;
+
+	for (size_t i = 0; i < f->nshares; i++)
+		if (!is_fixed(f, i) && strpbrk(f->shares[i].pipe, ",\"\r\n") != NULL)
+			quote = 1;
+	if (quote)
+		csim_out_char(o, '"');
+	for (size_t i = 0; i < f->nshares; i++) {
+		int64_t e4 = csim_dump_share_e4(f->shares[i].busy_ns, f->shares[i].span_ns);
+
+		if (is_fixed(f, i) || e4 < 0)
+			continue;
+		if (!first)
+			csim_out_char(o, ' ');
+		first = 0;
+		for (const char *p = f->shares[i].pipe; *p != '\0'; p++) {
+			if (quote && *p == '"')
+				csim_out_char(o, '"');
+			csim_out_char(o, *p);
+		}
+		csim_out_char(o, '=');
+		out_share(o, e4);
+	}
+	if (quote)
+		csim_out_char(o, '"');
+}
+
+static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
+{
+	const struct csim_dump_figures *f = &r->fig;
+	const int ok = r->status == CSIM_OK;
+
+	csim_out_uint(o, r->index);
+	csim_out_char(o, ',');
+	csim_batch_csv_field(o, r->dump);
+	csim_out_char(o, ',');
+	csim_out_text(o, status_text(r));
+	csim_out_char(o, ',');
+	csim_batch_csv_field(o, r->message);
+	if (ok)
+		csim_out_format(o, ",%llu,%llu,%llu,%llu", (unsigned long long)f->slices,
+				(unsigned long long)f->arrows,
+				(unsigned long long)f->skipped_events,
+				(unsigned long long)f->skipped_flags);
+	else
+		csim_out_text(o, ",,,,");
+	for (size_t k = 0; k < NFIXED; k++) {
+		size_t i = fixed_share(f, k);
+		int64_t e4 = i < f->nshares ? csim_dump_share_e4(f->shares[i].busy_ns,
+								   f->shares[i].span_ns) : -1;
+
+		csim_out_char(o, ',');
+		if (e4 >= 0)
+			out_share(o, e4);
+	}
+	csim_out_char(o, ',');
+	csv_other_shares(o, f);
+	csim_out_char(o, ',');
+	csim_batch_csv_field(o, ok ? f->diag_ids : "");
+	csim_out_char(o, ',');
+	csim_batch_csv_field(o, ok ? f->diag_text : "");
+	csim_out_char(o, ',');
+	csim_batch_csv_field(o, r->input);
+	csim_out_char(o, ',');
+	out_seconds(o, r->micros);
+	csim_out_char(o, '\n');
+}
+
+static void json_key(struct csim_out *o, const char *key)
+{
+	csim_out_char(o, '"');
+	csim_out_text(o, key);
+	csim_out_text(o, "\":");
+}
+
+static void json_text(struct csim_out *o, const char *s)
+{
+	csim_out_json_string(o, s, strlen(s));
+}
+
+static void json_figures(struct csim_out *o, const struct csim_dump_figures *f)
+{
+	const char *id = f->diag_ids;
+
+	csim_out_format(o, "\"slices\":%llu,\"arrows\":%llu,\"skipped_events\":%llu,\"skipped_flags\":%llu,",
+			(unsigned long long)f->slices, (unsigned long long)f->arrows,
+			(unsigned long long)f->skipped_events,
+			(unsigned long long)f->skipped_flags);
+	json_key(o, "busy_share");
+	csim_out_char(o, '{');
+	for (size_t i = 0; i < f->nshares; i++) {
+		int64_t e4 = csim_dump_share_e4(f->shares[i].busy_ns, f->shares[i].span_ns);
+
+		if (i > 0)
+			csim_out_char(o, ',');
+		json_text(o, f->shares[i].pipe);
+		csim_out_char(o, ':');
+		if (e4 < 0)
+			csim_out_text(o, "null");
+		else
+			out_share(o, e4);
+	}
+	csim_out_text(o, "},");
+	json_key(o, "diagnosis_ids");
+	csim_out_char(o, '[');
+	while (*id != '\0') {
+		size_t n = strcspn(id, " ");
+
+		if (id != f->diag_ids)
+			csim_out_char(o, ',');
+		csim_out_json_string(o, id, n);
+		id += n;
+		id += *id == ' ';
+	}
+	csim_out_text(o, "],");
+	json_key(o, "diagnosis");
+	json_text(o, f->diag_text);
+	csim_out_char(o, ',');
+}
+
+static void json_row(struct csim_out *o, const struct csim_batch_row *r)
+{
+	csim_out_char(o, '{');
+	json_key(o, "index");
+	csim_out_uint(o, r->index);
+	csim_out_char(o, ',');
+	json_key(o, "dump");
+	json_text(o, r->dump);
+	csim_out_char(o, ',');
+	json_key(o, "status");
+	json_text(o, status_text(r));
+	csim_out_char(o, ',');
+	json_key(o, "message");
+	if (r->status == CSIM_OK)
+		csim_out_text(o, "null");
+	else
+		json_text(o, r->message);
+	csim_out_char(o, ',');
+	if (r->status == CSIM_OK)
+		json_figures(o, &r->fig);
+	else
+		csim_out_text(o, "\"slices\":null,\"arrows\":null,\"skipped_events\":null,"
+			      "\"skipped_flags\":null,\"busy_share\":null,"
+			      "\"diagnosis_ids\":null,\"diagnosis\":null,");
+	json_key(o, "input");
+	json_text(o, r->input);
+	csim_out_char(o, ',');
+	json_key(o, "seconds");
+	out_seconds(o, r->micros);
+	csim_out_char(o, '}');
+}
+
+static void json_file(struct csim_out *o, const struct csim_batch_row *rows, size_t n,
+		      const struct csim_batch_totals *t)
+{
+	size_t ok = 0;
+
+	for (size_t i = 0; i < n; i++)
+		ok += rows[i].status == CSIM_OK;
+	csim_out_text(o, "{\"schema\":1,");
+	json_key(o, "shard");
+	if (t->shard_n == 0)
+		csim_out_text(o, "null,");
+	else
+		csim_out_format(o, "{\"k\":%u,\"n\":%u},", t->shard_k, t->shard_n);
+	csim_out_format(o, "\"found\":%llu,\"dumps\":%zu,\"ok\":%zu,\"failed\":%zu,",
+			(unsigned long long)t->found, n, ok, n - ok);
+	json_key(o, "rows");
+	csim_out_text(o, "[\n");
+	for (size_t i = 0; i < n; i++) {
+		json_row(o, &rows[i]);
+		csim_out_text(o, i + 1 < n ? ",\n" : "\n");
+	}
+	csim_out_text(o, "]}\n");
+}
+
+int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
+			     size_t n, const struct csim_batch_totals *totals,
+			     struct csim_error *err)
+{
+	struct csim_out json, csv;
+	int rc;
+
+	memset(&json, 0, sizeof(json));
+	json.fd = -1;
+	memset(&csv, 0, sizeof(csv));
+	csv.fd = -1;
+	rc = csim_out_open(&json, dir, "batch_summary.json", err);
+	if (rc == CSIM_OK)
+		rc = csim_out_open(&csv, dir, "batch_summary.csv", err);
+	if (rc == CSIM_OK) {
+		json_file(&json, rows, n, totals);
+		csim_out_text(&csv, csim_batch_csv_header);
+		for (size_t i = 0; i < n; i++)
+			csv_row(&csv, &rows[i]);
+	}
+	/* Both complete before either replaces an older one. */
+	if (rc == CSIM_OK && csim_out_failed(&json))
+		rc = csim_out_commit(&json, err);
+	if (rc == CSIM_OK && csim_out_failed(&csv))
+		rc = csim_out_commit(&csv, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_commit(&json, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_commit(&csv, err);
+	csim_out_abort(&json);
+	csim_out_abort(&csv);
+	return rc;
+}

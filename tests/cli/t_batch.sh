@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# Batch mode (SPEC §11, docs/batch.md): a tree of 20 dumps in both layouts
+# of realdata-notes (kernel_insight_all_funcs_<ts>/funcs/<k>/collect/out/
+# OPPROF_*/simulator/ and a multi-operator OPPROF_*/<op>/<launch>/simulator/),
+# plus a bare visualize_data.bin.gz; two of them corrupt. Checks the mirrored
+# tree, -j 2 == -j 1 == single mode byte for byte, the summary rows against
+# hand-derived expectations and each trace's own counts, --shard 0/3+1/3+2/3
+# == the whole, a symbolic-link loop, and Ctrl-C mid-batch.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+: "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
+: "${CSIM_SYNTH:?set CSIM_SYNTH to the gen_synth executable}"
+
+ki=tree/kernel_insight_all_funcs_20260101_120000/funcs
+multi=tree/OPPROF_20260101_130000_MULTI
+good=(mix_kernel many_cores multi_block gzip_input appended_runs flags_310p
+      flat_lanes mte1_depth5 cache_ccu_counters diag_sync_bound diag_transfer_bound
+      diag_scalar_bound diag_truncated diag_near_empty diag_load_imbalance
+      diag_vector_shaped_wrong samples_minimal)
+declare -A src   # rel dump folder -> the .bin copied there
+expected=()      # rel dump folders (under tree/)
+
+# place REL BIN [NAME]: copies BIN to tree/REL/NAME (default simulator/visualize_data.bin).
+place() {
+	local rel=$1 bin=$2 name=${3:-simulator/visualize_data.bin}
+	mkdir -p "$(dirname "$tmp/tree/$rel/$name")"
+	cp "$bin" "$tmp/tree/$rel/$name"
+	src[$rel]=$bin
+	expected+=("$rel")
+}
+
+cp "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" "$tmp/demo.bin"
+for s in "${good[@]}"; do
+	"$CSIM_GEN" "$CSIM_ROOT/fixtures/scenarios/$s/dump.recipe" "$tmp/$s.bin"
+done
+# Layout 1: one kernel per folder (9 dumps, one corrupt).
+n=0
+for s in demo mix_kernel many_cores multi_block gzip_input appended_runs flags_310p flat_lanes; do
+	n=$((n + 1))
+	place "${ki#tree/}/k_$s/collect/out/OPPROF_20260101_12000${n}_X" "$tmp/$s.bin"
+done
+place "${ki#tree/}/k_broken/collect/out/OPPROF_20260101_129999_X" \
+	"$CSIM_ROOT/fixtures/invalid/bad_reserve_byte.bin"
+# Layout 2: one multi-operator run, <op>/<launch>/simulator (10 dumps, one corrupt).
+launch=0
+for s in mte1_depth5 cache_ccu_counters diag_sync_bound diag_transfer_bound diag_scalar_bound \
+	 diag_truncated diag_near_empty diag_load_imbalance diag_vector_shaped_wrong; do
+	place "${multi#tree/}/Op_${s%%_*}/$launch" "$tmp/$s.bin"
+	launch=$((launch + 1))
+done
+place "${multi#tree/}/Op_broken/0" "$CSIM_ROOT/fixtures/invalid/trace_truncated_json.bin"
+# A bare visualize_data.bin.gz: 20 dumps in all.
+gzip -c "$tmp/samples_minimal.bin" >"$tmp/samples_minimal.bin.gz"
+place loose "$tmp/samples_minimal.bin.gz" visualize_data.bin.gz
+# A symbolic-link loop and a link to a dump folder: never followed.
+ln -s .. "$tmp/$ki/loop"
+ln -s "../$(basename "$multi")/Op_mte1/0" "$tmp/tree/link_to_dump"
+check "the tree holds 20 dumps" [ "${#expected[@]}" -eq 20 ]
+
+sorted=$(printf '%s\n' "${expected[@]}" | LC_ALL=C sort)
+bad1="${ki#tree/}/k_broken/collect/out/OPPROF_20260101_129999_X"
+bad2="${multi#tree/}/Op_broken/0"
+
+# --- -j 2 and -j 1 ---------------------------------------------------------
+run "$tmp" tree -o out2 -j 2
+status2=$status out2=$out err2=$err
+run "$tmp" tree -o out1 -j 1
+check "-j 2: exit 1 (two dumps failed)" [ "$status2" -eq 1 ]
+check "-j 1: exit 1" [ "$status" -eq 1 ]
+check "-j 2: converted 18/20" contains "$out2" $'\nconverted 18/20 dumps\n'
+check "-j 2: last line is the count" [ "$(printf '%s' "$out2" | tail -n 1)" = "converted 18/20 dumps" ]
+check "-j 2: 21 stdout lines (20 dumps + count)" [ "$(printf '%s' "$out2" | wc -l)" -eq 21 ]
+check "-j 2: no 'wrote' lines" [ "$(printf '%s' "$out2" | grep -c '^wrote ' || true)" -eq 0 ]
+check "-j 2: FAILED line of the corrupt kernel" \
+	contains "$out2" "FAILED tree/$bad1: tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a"
+check "-j 2: stderr names both failures and the total" [ "$(printf '%s' "$err2" | grep -c '^error: ')" -eq 3 ]
+check "-j 2: stderr ends with the total" contains "$err2" "error: 2 of 20 dump(s) failed"
+check "-j 1: lines in sorted order" [ "$(printf '%s' "$out" | sed -n 's/^\(ok\|FAILED\) \(tree\/[^:]*\):.*/\2/p' | tr '\n' ' ')" = "$(printf 'tree/%s\n' $sorted | tr '\n' ' ')" ]
+
+# Mirrored tree: each good dump's four outputs under out/<rel>, none for the bad.
+miss=0
+for rel in "${expected[@]}"; do
+	for f in trace.clean.json instr_metrics.json summary.json summary.html; do
+		case "$rel" in
+		"$bad1" | "$bad2") [ ! -e "$tmp/out2/$rel" ] || { echo "output for $rel"; miss=$((miss + 1)); } ;;
+		*) [ -f "$tmp/out2/$rel/$f" ] || [ "$f" = instr_metrics.json ] || { echo "missing out2/$rel/$f"; miss=$((miss + 1)); } ;;
+		esac
+	done
+done
+check "mirrored tree: every output where it belongs" [ "$miss" -eq 0 ]
+check "mirrored tree: raw folder copied" cmp "$tmp/out2/${ki#tree/}/k_demo/collect/out/OPPROF_20260101_120001_X/raw_simulator/visualize_data.bin" "$tmp/demo.bin"
+check "link to a dump folder not followed" [ ! -e "$tmp/out2/link_to_dump" ]
+check "-j 1 and -j 2 outputs byte-identical" \
+	diff -r -x batch_summary.json -x batch_summary.csv "$tmp/out1" "$tmp/out2"
+check "no temporary file left" [ -z "$(find "$tmp/out1" "$tmp/out2" -name '.*')" ]
+
+# Single mode gives the same bytes for every good dump.
+diffs=0 compared=0
+for rel in "${expected[@]}"; do
+	[ "$rel" = "$bad1" ] || [ "$rel" = "$bad2" ] && continue
+	run "$tmp" "tree/$rel" -o "single/$rel"
+	for f in trace.clean.json instr_metrics.json summary.json summary.html; do
+		[ -e "$tmp/single/$rel/$f" ] || continue
+		compared=$((compared + 1))
+		cmp -s "$tmp/single/$rel/$f" "$tmp/out2/$rel/$f" || { echo "differs: $rel/$f"; diffs=$((diffs + 1)); }
+	done
+done
+check "batch outputs == single-mode outputs (18 dumps, $compared files)" [ "$diffs" -eq 0 -a "$compared" -ge 54 ]
+
+# --- batch_summary ----------------------------------------------------------
+csv="$tmp/out2/batch_summary.csv"
+check "csv: header" [ "$(head -n 1 "$csv")" = "index,dump,status,message,slices,arrows,skipped_events,skipped_flags,busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,busy_other,diagnosis_ids,diagnosis,input,seconds" ]
+check "csv: 20 rows" [ "$(tail -n +2 "$csv" | wc -l)" -eq 20 ]
+check "csv: rows in sorted order, indices 0..19" \
+	[ "$(tail -n +2 "$csv" | cut -d, -f1,2 | tr '\n' ' ')" = "$(printf '%s\n' $sorted | awk '{ printf "%d,%s ", NR - 1, $0 }')" ]
+check "csv: first corrupt dump, hand-derived" grep -qxF \
+	"$(printf '%s' "$sorted" | grep -nxF "$bad1" | cut -d: -f1 | awk '{print $1 - 1}'),$bad1,failed,\"tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a\",,,,,,,,,,,,,,,tree/$bad1/simulator/visualize_data.bin,0.000" \
+	<(sed 's/,[0-9.]*$/,0.000/' "$csv")
+check "csv: second corrupt dump, hand-derived" grep -qF \
+	",$bad2,failed,tree/$bad2/simulator/visualize_data.bin: TRACE block at offset 0: payload byte 381: unexpected end of JSON text,,,,,," "$csv"
+check "json: counts" grep -q '^{"schema":1,"shard":null,"found":20,"dumps":20,"ok":18,"failed":2,"rows":\[$' "$tmp/out2/batch_summary.json"
+bad=0
+while IFS=, read -r idx rel st _ slices arrows _; do
+	[ "$st" = ok ] || continue
+	facts=$("$CSIM_FACTS" "$tmp/out2/$rel/trace.clean.json")
+	want_s=$(printf '%s\n' "$facts" | sed -n 's/^slices //p')
+	want_a=$(printf '%s\n' "$facts" | sed -n 's/^arrows //p')
+	if [ "$slices" != "$want_s" ] || [ "$arrows" != "$want_a" ]; then
+		echo "row $idx $rel: $slices/$arrows slices/arrows, trace has $want_s/$want_a"
+		bad=$((bad + 1))
+	fi
+done < <(tail -n +2 "$csv")
+check "csv: slices and arrows of every ok row == its trace's" [ "$bad" -eq 0 ]
+# mix_kernel's busy shares, from the numbers of its EXPECT.md/summary.json:
+# MTE2 runs on its three cores, busy 1074 + 154 + 154 ns over spans of
+# 1186 + 389 + 399 ns = 1382/1974 = 0.70010; CUBE only on core0.cubecore0,
+# 203 of 1186 ns = 0.17116.
+mixrow=$(grep ",${ki#tree/}/k_mix_kernel/" "$csv")
+check "csv: mix_kernel MTE2 and CUBE shares" [ "$(echo "$mixrow" | cut -d, -f9,11)" = "0.7001,0.1712" ]
+
+# --- --shard: three shards merge into the whole ------------------------------
+for k in 0 1 2; do
+	run "$tmp" tree -o "shard$k" --shard "$k/3" -j 2
+done
+merged=$( { head -n 1 "$tmp/shard0/batch_summary.csv"
+	    tail -q -n +2 "$tmp"/shard{0,1,2}/batch_summary.csv | sort -t, -k1,1n; } |
+	  sed 's/,[0-9.]*$//')
+whole=$(sed 's/,[0-9.]*$//' "$csv")
+check "shards 0/3+1/3+2/3 merge into the whole summary (but seconds)" [ "$merged" = "$whole" ]
+check "shard 1/3 converts indices 1,4,7,..." [ "$(tail -n +2 "$tmp/shard1/batch_summary.csv" | cut -d, -f1 | tr '\n' ' ')" = "1 4 7 10 13 16 19 " ]
+check "shard json says so" grep -q '"shard":{"k":1,"n":3},"found":20,"dumps":7,' "$tmp/shard1/batch_summary.json"
+check "shard 0/3 output byte-identical to the whole run's" \
+	diff -r -x 'batch_summary.*' "$tmp/shard0/${ki#tree/}/k_demo" "$tmp/out2/${ki#tree/}/k_demo"
+
+# --- several PATHs, duplicates ---------------------------------------------
+run "$tmp" "$multi" "$multi/Op_mte1/0" "$multi/" -o several --no-copy-raw
+check "several PATHs: duplicates converted once" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 9/10 dumps" ]
+check "several PATHs: no warning for a PATH given twice" [ "$(printf '%s' "$err" | grep -c 'again: converted once' || true)" -eq 0 ]
+check "several PATHs: relative to the common parent" [ -f "$tmp/several/$(basename "$multi")/Op_mte1/0/trace.clean.json" ]
+# Without -o: outputs beside each .bin, summaries in the walked folder.
+cp -r "$tmp/tree/${multi#tree/}/Op_diag" "$tmp/inplace"
+run "$tmp" inplace
+check "no -o: exit 0" [ "$status" -eq 0 ]
+check "no -o: outputs beside the .bin" [ -f "$tmp/inplace/3/simulator/trace.clean.json" ]
+check "no -o: summaries in PATH" [ -f "$tmp/inplace/batch_summary.csv" ]
+# One PATH that is one dump stays single mode: wrote lines, no summary.
+run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o one
+check "one dump: single mode" contains "$out" "wrote one/trace.clean.json"
+check "one dump: no batch summary" [ ! -e "$tmp/one/batch_summary.csv" ]
+
+# -q: only the error lines.
+run "$tmp" tree -o outq -q -j 2
+check "-q: exit 1" [ "$status" -eq 1 ]
+check "-q: nothing on stdout" [ -z "$out" ]
+check "-q: only error lines on stderr" [ "$(printf '%s' "$err" | grep -vc '^error: ' || true)" -eq 0 ]
+check "-q: three error lines" [ "$(printf '%s' "$err" | wc -l)" -eq 3 ]
+# An unusable -o is reported before any dump is read: exit 3, nothing made.
+printf x >"$tmp/afile"
+run "$tmp" tree -o afile/out -j 2
+check "-o under a file: exit 3" [ "$status" -eq 3 ]
+check "-o under a file: no dump line" [ -z "$out" ]
+check "-o under a file: says so" lines "$err" "error: cannot create output folder afile/out: Not a directory"
+# --shard makes one dump a batch too (every shard of a matrix alike).
+run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shone --shard 1/2
+check "--shard 1/2 of one dump: exit 0, nothing to convert" [ "$status" -eq 0 ]
+check "--shard 1/2 of one dump: converted 0/0" lines "$out" "converted 0/0 dumps"
+check "--shard 1/2 of one dump: a header-only summary" [ "$(wc -l <"$tmp/shone/batch_summary.csv")" -eq 1 ]
+run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shzero --shard 0/2
+check "--shard 0/2 of one dump: converted 1/1" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
+check "--shard 0/2 of one dump: outputs under its folder name" [ -f "$tmp/shzero/0/trace.clean.json" ]
+
+# An unreadable folder in the walk: a warning, the rest converted. Root
+# reads any folder, so as root (CI) the converter runs as user nobody.
+p="$tmp/perm"
+mkdir -p "$p/a/simulator" "$p/locked/b/simulator"
+cp "$tmp/demo.bin" "$p/a/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$p/locked/b/simulator/visualize_data.bin"
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+	as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+	chmod a+rx "$tmp"
+	chmod -R a+rwX "$p"
+fi
+chmod 000 "$p/locked"
+status=0
+(cd "$p" && "${as_user[@]}" "$CSIM_BIN" . -o out --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+chmod 755 "$p/locked"
+check "unreadable folder: exit 0" [ "$status" -eq 0 ]
+check "unreadable folder: warned" grep -qx \
+	"warning: cannot read folder ./locked: Permission denied; dumps below it are not converted" "$tmp/.stderr"
+check "unreadable folder: the rest converted" grep -qx "converted 1/1 dumps" "$tmp/.stdout"
+check "unreadable folder: its output" [ -f "$p/out/a/trace.clean.json" ]
+
+# --- Ctrl-C mid-batch ---------------------------------------------------------
+# Four 30 MB dumps, -j 2: SIGINT to the parent once a worker has a
+# temporary file. Job control gives the run a process group of its own and
+# leaves SIGINT caught (a background job of a script ignores it otherwise).
+for i in 1 2 3 4; do
+	mkdir -p "$tmp/big/d$i/simulator"
+	"$CSIM_SYNTH" --seed "$i" 30 "$tmp/big/d$i/simulator/visualize_data.bin"
+done
+for target in parent group; do
+	rm -rf "$tmp/bigout"
+	caught=0
+	for attempt in 1 2 3; do
+		set -m
+		(cd "$tmp" && exec "$CSIM_BIN" big -o bigout -j 2 >"$tmp/.stdout" 2>"$tmp/.stderr") &
+		pid=$!
+		set +m
+		seen=0
+		for _ in $(seq 6000); do
+			if [ -n "$(find "$tmp/bigout" -name '.trace.clean.json.*' 2>/dev/null)" ]; then
+				seen=1
+				break
+			fi
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.005
+		done
+		if [ "$target" = parent ]; then kill -INT "$pid" 2>/dev/null || true
+		else kill -INT -- "-$pid" 2>/dev/null || true; fi
+		status=0
+		wait "$pid" || status=$?
+		if [ "$seen" -eq 1 ] && [ "$status" -eq 130 ]; then
+			caught=1
+			break
+		fi
+	done
+	sleep 0.2   # a worker outliving the parent would show below
+	check "Ctrl-C to the $target: exit 130 (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
+	check "Ctrl-C to the $target: no temporary or partial file" \
+		[ -z "$(find "$tmp/bigout" -name '.*' 2>/dev/null)" ]
+	check "Ctrl-C to the $target: no summary written" [ ! -e "$tmp/bigout/batch_summary.csv" ]
+	check "Ctrl-C to the $target: no worker left" \
+		[ -z "$(pgrep -f "$CSIM_BIN big -o bigout" || true)" ]
+	check "Ctrl-C to the $target: says so" grep -q '^error: interrupted by SIGINT' "$tmp/.stderr"
+done
+finish
