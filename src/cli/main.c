@@ -4,17 +4,20 @@
  * prints errors and the only place that exits.
  */
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/convert.h"
 #include "base/interrupt.h"
 #include "base/log.h"
+#include "base/progress.h"
 
 int main(int argc, char **argv)
 {
 	struct csim_options opt;
 	struct csim_error err;
-	struct csim_log log = { stdout, stderr, 0 };
+	struct csim_progress progress;
+	struct csim_log log = { stdout, stderr, 0, NULL };
 	int rc;
 
 	csim_error_clear(&err);
@@ -39,6 +42,10 @@ int main(int argc, char **argv)
 		return CSIM_E_USAGE;
 	}
 	log.quiet = opt.quiet;
+	/* A status line only for a person watching (SPEC §1). */
+	csim_progress_init(&progress, !opt.quiet && isatty(STDERR_FILENO) ? stderr : NULL,
+			   csim_progress_monotonic_ns, NULL);
+	log.progress = &progress;
 	if (csim_interrupt_install() != 0)
 		fprintf(stderr, "warning: cannot catch signals: an interrupted run may leave temporary files\n");
 	rc = csim_convert(&opt, &log, &err);
