@@ -9,32 +9,37 @@
  * terminal); every call is then a no-op, so callers never test for it.
  *
  * Costs: csim_progress_bytes() is called for every read of the input (a
- * read is 256 KiB or more) and reads the clock only once per
- * CSIM_PROGRESS_STEP bytes; the line is formatted only when it is drawn.
+ * read is up to 256 KiB) and reads the clock only once per
+ * CSIM_PROGRESS_STEP bytes delivered; the line is formatted only when it is
+ * drawn.
  *
  * Time comes from the clock function given to init(), in nanoseconds from
  * any fixed origin: csim_progress_monotonic_ns in the product, a hand-driven
  * one in the unit tests.
  *
- * One dump (the converter): phase(READING, file size), bytes() as the input
- * is read, phase(PASSES, 0), phase(WRITING, file size) while the writer
- * re-reads the input, end() before the summary. The line reads
+ * One dump (the converter, through log->progress): phase(READING, file
+ * size), bytes() as the input is read (the stream does it), phase(PASSES,
+ * file size) with tick() between passes, phase(WRITING, file size) while the
+ * writer re-reads the input, end() before the "wrote" lines. The line reads
  *   reading 120.3 of 254.0 MB, 110.2 MB/s, ETA 1s
  * where the ETA is the current phase's. For a .gz input the byte counts are
  * those of the compressed file (its size is the only total known ahead).
  *
  * Several dumps (batch mode): set_batch(M, Y) once with the number of dumps
- * and the sum of their file sizes; after each dump, print_line() with its
- * one-line result (a permanent line, drawn above the status line) and
- * item_done(its file size). The status line then reads
+ * and the sum of their file sizes as stored; after each dump, item_done(its
+ * file size) and then print_line() with its one-line result (a permanent
+ * line, drawn above the status line). The status line then reads
  *   3/20 dumps, 120.3 MB of 900.0 MB, 50.1 MB/s, ETA 15s
  * with X = the finished dumps' bytes plus the bytes of the dump under way
  * when it is converted in this process (a dump converted in a forked worker
  * counts when item_done() is called). The parent of forked workers calls
  * tick() whenever it wakes (e.g. a wait with a 100 ms timeout) so the line
- * keeps moving; workers get a disabled tracker (their stderr is the same
- * terminal, and two processes cannot share one line). Call end() once at
- * the end of the batch; a converted dump's own end() only erases the line.
+ * keeps moving; workers get a disabled tracker or a log whose progress is
+ * NULL (two processes cannot share one line). A worker's own warnings on
+ * the same terminal would start in the middle of the parent's status line:
+ * send them to the parent (a pipe) and print them there after clear() or
+ * through print_line(). Call end() once at the end of the batch; a
+ * converted dump's own end() only erases the line until the next tick.
  */
 #ifndef CSIM_PROGRESS_H
 #define CSIM_PROGRESS_H
@@ -43,7 +48,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Bytes between two reads of the clock while the input is read. */
+/* Bytes delivered (decompressed, for gzip) between two reads of the clock. */
 #define CSIM_PROGRESS_STEP (1024u * 1024u)
 /* Nothing is drawn before the run is this old ... */
 #define CSIM_PROGRESS_DELAY_NS 1000000000u
@@ -73,7 +78,8 @@ struct csim_progress {
 	enum csim_progress_phase phase;
 	uint64_t phase_start;     /* ns */
 	uint64_t pos, size;       /* input bytes of the phase; size 0: unknown */
-	uint64_t next_check;      /* pos at which bytes() reads the clock next */
+	uint64_t work;            /* bytes delivered by reads so far */
+	uint64_t next_check;      /* work at which bytes() reads the clock next */
 	/* batch mode (items_total > 0) */
 	unsigned long items_done, items_total;
 	uint64_t bytes_done, bytes_total;
@@ -90,8 +96,12 @@ uint64_t csim_progress_monotonic_ns(void *ctx);
 void csim_progress_phase(struct csim_progress *p, enum csim_progress_phase phase,
 			 uint64_t size);
 
-/* The phase has reached input byte `pos`; reads the clock once per STEP. */
-void csim_progress_bytes(struct csim_progress *p, uint64_t pos);
+/*
+ * A read delivered `got` bytes and the file is read up to offset `pos` (its
+ * own bytes: compressed ones for gzip). Reads the clock once per STEP bytes
+ * delivered, so a small but highly compressed file still ticks.
+ */
+void csim_progress_bytes(struct csim_progress *p, uint64_t pos, uint64_t got);
 
 /* Reads the clock and redraws if the delay and the interval allow. */
 void csim_progress_tick(struct csim_progress *p);

@@ -186,19 +186,19 @@ void csim_progress_phase(struct csim_progress *p, enum csim_progress_phase phase
 	p->phase = phase;
 	p->size = size;
 	p->pos = 0;
-	p->next_check = 0;
 	p->phase_start = p->now(p->now_ctx);
 	maybe_draw(p, p->phase_start);
 }
 
-void csim_progress_bytes(struct csim_progress *p, uint64_t pos)
+void csim_progress_bytes(struct csim_progress *p, uint64_t pos, uint64_t got)
 {
-	if (p == NULL || p->out == NULL ||
-	    (pos < p->next_check && pos + CSIM_PROGRESS_STEP >= p->next_check))
+	if (p == NULL || p->out == NULL)
 		return;
-	/* Past the next check, or moved back (a seek): read the clock. */
 	p->pos = pos;
-	p->next_check = pos + CSIM_PROGRESS_STEP;
+	p->work += got;
+	if (p->work < p->next_check)
+		return;
+	p->next_check = p->work + CSIM_PROGRESS_STEP;
 	maybe_draw(p, p->now(p->now_ctx));
 }
 

@@ -51,10 +51,9 @@ static unsigned unneeded_from(size_t next)
 
 /*
  * Passes do no I/O, so the signal poll and the progress line's tick are
- * here, between them. Each
- * transient part is freed as soon as no pass still to run requires it,
- * which keeps the peak memory of a run as low as when the flag pass freed
- * the sync records itself.
+ * here, between them. Each transient part is freed as soon as no pass
+ * still to run requires it, which keeps the peak memory of a run as low as
+ * when the flag pass freed the sync records itself.
  */
 int csim_passes_run(struct csim_model *m, struct csim_error *err)
 {

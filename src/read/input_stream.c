@@ -186,12 +186,13 @@ static void stream_report(const struct csim_stream *s, ssize_t got)
 	if (s->progress == NULL || got <= 0)
 		return;
 	if (s->gz == NULL) {
-		csim_progress_bytes(s->progress, s->base + s->len + (uint64_t)got);
+		csim_progress_bytes(s->progress, s->base + s->len + (uint64_t)got,
+				    (uint64_t)got);
 		return;
 	}
 	raw = gzoffset(s->gz);   /* compressed bytes taken from the file */
 	if (raw >= 0)
-		csim_progress_bytes(s->progress, (uint64_t)raw);
+		csim_progress_bytes(s->progress, (uint64_t)raw, (uint64_t)got);
 }
 
 /* Reads directly from the file; returns bytes read, 0 at EOF, -1 on error. */

@@ -22,8 +22,12 @@ stat_of() { awk -v k="$2" '$1 == k { print $2 }' "$1"; }
 # regex FILE ERE: the ERE matches somewhere in FILE, read as one string.
 regex() { [[ "$(cat "$1"; printf x)" =~ $2 ]]; }
 
+# 40 MB reads for ~0.3 s in a release build; a sanitizer build reads ~10x
+# slower, so 8 MB is still read for far longer than the 30 ms before the stop.
+mb=40
+[ -n "${CSIM_SANITIZER:-}" ] && mb=8
 mkdir -p "$tmp/d"
-"$CSIM_SYNTH" --seed 2 40 "$tmp/d/visualize_data.bin"
+"$CSIM_SYNTH" --seed 2 "$mb" "$tmp/d/visualize_data.bin"
 # Five bytes too few for a header: a warning at the end of the reading,
 # while the status line is up.
 printf 'xxxxx' >>"$tmp/d/visualize_data.bin"
@@ -39,10 +43,14 @@ check "tty: the run was stopped past its first second" [ "$(stat_of "$tmp/tty.st
 check "tty: a reading line with the file's size" has "$tmp/tty.out" $'\r'"reading "
 check "tty: ... of the file's size" has "$tmp/tty.out" " of $size_mb MB, "
 check "tty: ... with MB/s" has "$tmp/tty.out" " MB/s"
-check "tty: redrawn in place, more than once" [ "$(stat_of "$tmp/tty.stat" redraws)" -ge 2 ]
-# pty_run notes when it read each redraw: scheduling can bring two of them
-# closer than they were written, never eleven into one second.
-check "tty: at most 10 redraws in any second" [ "$(stat_of "$tmp/tty.stat" max_redraws_1s)" -le 10 ]
+redraws=$(stat_of "$tmp/tty.stat" redraws)
+check "tty: redrawn in place, more than once ($redraws)" [ "$redraws" -ge 2 ]
+# At most 10 a second: redraws 100 ms apart or more, the first one past the
+# first second, the last one before the run ended. (When pty_run read each
+# one says less: a busy machine can delay its reads and bunch them.)
+elapsed=$(stat_of "$tmp/tty.stat" elapsed_ms)
+check "tty: at most 10 redraws a second ($redraws in $elapsed ms)" \
+	[ "$redraws" -le $(((elapsed - 1000) / 100 + 1)) ]
 check "tty: the line is erased before the warning" \
 	regex "$tmp/tty.out" $'\r +\rwarning: [^\n]*trailing byte'
 check "tty: ... and before the first wrote line" \
@@ -80,10 +88,14 @@ check "-q: exit 0" [ "$rc" -eq 0 ]
 check "-q: stopped past its first second" [ "$(stat_of "$tmp/q.stat" paused)" = 1 ]
 check "-q: not one byte on the terminal" [ ! -s "$tmp/q.out" ]
 
-# A run shorter than a second: nothing but its own lines.
-rc=0
-"$CSIM_PTY" -o "$tmp/short.out" -- "$CSIM_BIN" "$CSIM_ROOT/fixtures/demo/OPPROF_demo" \
-	-o "$tmp/o5" >"$tmp/short.stat" || rc=$?
+# A run shorter than a second: nothing but its own lines. (The demo takes
+# milliseconds; a machine too busy for that gets two more tries.)
+for _ in 1 2 3; do
+	rc=0
+	"$CSIM_PTY" -o "$tmp/short.out" -- "$CSIM_BIN" "$CSIM_ROOT/fixtures/demo/OPPROF_demo" \
+		-o "$tmp/o5" >"$tmp/short.stat" || rc=$?
+	[ "$(stat_of "$tmp/short.stat" elapsed_ms)" -lt 1000 ] && break
+done
 check "short run: exit 0" [ "$rc" -eq 0 ]
 check "short run: under a second" [ "$(stat_of "$tmp/short.stat" elapsed_ms)" -lt 1000 ]
 check "short run: no progress byte" no_cr "$tmp/short.out"

@@ -14,7 +14,8 @@
  * The terminal's output processing is off (no "\n" -> "\r\n"), so OUT holds
  * exactly what the command wrote. On stdout: "elapsed_ms N", "paused 1"
  * (or 0: the command ended before the pause was over), "redraws N"
- * (a "\r" followed by text: a progress redraw, not an erase) and
+ * ("\r" followed by text, not the text after an erase's "\r", blanks,
+ * "\r") and
  * "max_redraws_1s N" (the most redraws read within any one second). The
  * exit status is the command's, or 128+N when a signal N ended it.
  */
@@ -37,7 +38,7 @@ struct capture {
 	FILE *out;
 	long draw_ms[MAX_DRAWS];  /* when each redraw was read */
 	size_t ndraws;
-	int after_cr;             /* the last byte read was "\r" */
+	enum { TEXT, CR, CR_BLANKS, ERASED } state;   /* where in a "\r ... \r" */
 };
 
 static long now_ms(const struct timespec *t0)
@@ -55,15 +56,23 @@ static void usage(void)
 	exit(2);
 }
 
-/* Keeps n bytes and notes each redraw's time. */
+/*
+ * Keeps n bytes and notes each redraw's time. A redraw is "\r" then text;
+ * an erase is "\r", blanks, "\r", and the text after it is a message.
+ */
 static void take(struct capture *c, const char *buf, size_t n, long ms)
 {
 	fwrite(buf, 1, n, c->out);
 	for (size_t i = 0; i < n; i++) {
-		if (c->after_cr && buf[i] != '\r' && buf[i] != ' ' &&
-		    c->ndraws < MAX_DRAWS)
-			c->draw_ms[c->ndraws++] = ms;
-		c->after_cr = buf[i] == '\r';
+		if (buf[i] == '\r') {
+			c->state = c->state == CR_BLANKS ? ERASED : CR;
+		} else if (buf[i] == ' ' && (c->state == CR || c->state == CR_BLANKS)) {
+			c->state = CR_BLANKS;
+		} else {
+			if (c->state == CR && c->ndraws < MAX_DRAWS)
+				c->draw_ms[c->ndraws++] = ms;
+			c->state = TEXT;
+		}
 	}
 }
 
