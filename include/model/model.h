@@ -23,6 +23,8 @@
 #include "model/pipe_table.h"
 #include "model/summary.h"
 
+struct csim_progress;   /* base/progress.h */
+
 /* Kept slices of one (pid, pipe), packed into nsub sub-lanes. */
 struct csim_lane {
 	uint32_t pid, pipe;
@@ -160,6 +162,9 @@ struct csim_model {
 	/* --core / --window: the choices, like rule; the cut pass fills the
 	   rest. The summary pass clips to the window too (docs/decisions.md) */
 	struct csim_cut cut;
+	/* the run's progress line (base/progress.h), ticked by the runner
+	   between passes, the passes themselves doing no I/O; NULL: none */
+	struct csim_progress *progress;
 };
 
 typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);

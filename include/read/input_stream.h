@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "base/csim_error.h"
+#include "base/progress.h"
 
 /* What identifies the file a stream reads: a second reading must find the same. */
 struct csim_file_id {
@@ -41,6 +42,7 @@ struct csim_stream {
 	int size_known;
 	int eof;
 	struct csim_file_id id;
+	struct csim_progress *progress;   /* told of each read; NULL: none */
 };
 
 /* Leaves s safe to release (fd -1, no buffers). open() does it first. */
@@ -48,6 +50,13 @@ void csim_stream_init(struct csim_stream *s);
 int csim_stream_open(struct csim_stream *s, const char *path,
 		     struct csim_error *err);
 void csim_stream_release(struct csim_stream *s);
+
+/*
+ * Tells p how far the file has been read after each read from it: the
+ * file's own offset, so for gzip input the compressed bytes consumed,
+ * measured against id.size. p NULL (the default) stops it.
+ */
+void csim_stream_set_progress(struct csim_stream *s, struct csim_progress *p);
 
 int csim_file_id_same(const struct csim_file_id *a, const struct csim_file_id *b);
 

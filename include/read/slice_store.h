@@ -48,6 +48,7 @@ struct csim_slice_store {
 	size_t nblocks, blocks_cap, rows_end_cap;
 	struct csim_slice_loc *locs;      /* one per slice row */
 	size_t nlocs, locs_cap;
+	struct csim_progress *progress;   /* told of the second reading; NULL: none */
 };
 
 /* Leaves store empty and safe to release. */

@@ -4,14 +4,18 @@
 
 void csim_log_wrote(struct csim_log *log, const char *dir, const char *name)
 {
-	if (!log->quiet)
-		fprintf(log->out, "wrote %s/%s\n", dir, name);
+	if (log->quiet)
+		return;
+	/* stdout may be the terminal the progress line is on. */
+	csim_progress_clear(log->progress);
+	fprintf(log->out, "wrote %s/%s\n", dir, name);
 }
 
 __attribute__((format(printf, 3, 0)))
 static void log_line(struct csim_log *log, const char *prefix, const char *fmt,
 		     va_list ap)
 {
+	csim_progress_clear(log->progress);
 	fputs(prefix, log->err);
 	vfprintf(log->err, fmt, ap);
 	fputc('\n', log->err);

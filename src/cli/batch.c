@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -14,6 +15,7 @@
 
 #include "base/interrupt.h"
 #include "base/path.h"
+#include "base/progress.h"
 #include "cli/batch_wire.h"
 #include "cli/convert.h"
 #include "write/batch_summary.h"
@@ -36,6 +38,7 @@ struct slot {
 struct job {
 	struct csim_wire_result res;
 	char note[128];        /* the message when the worker sent none */
+	uint64_t bytes;        /* its input's size, for the progress line */
 };
 
 struct batch {
@@ -88,7 +91,7 @@ static void worker(const struct batch *b, size_t job, int fd)
 	const struct csim_dump *d = &b->list->items[b->sel[job]];
 	struct csim_wire_result r;
 	struct csim_error err;
-	struct csim_log log;
+	struct csim_log log = { NULL, NULL, 0, NULL };   /* no progress in a worker */
 	struct timespec t0;
 	char *out_text = NULL, *err_text = NULL, *dir = NULL;
 	size_t out_len = 0, err_len = 0;
@@ -131,6 +134,8 @@ static void print_row(const struct batch *b, const struct csim_batch_row *row,
 	const struct csim_dump_figures *f = &row->fig;
 	FILE *out = b->log->out;
 
+	/* stdout and stderr may share the terminal the status line is on. */
+	csim_progress_clear(b->log->progress);
 	if (!b->log->quiet && row->status == CSIM_OK) {
 		fprintf(out, "ok %s: %llu slices, %llu arrows", d->dir,
 			(unsigned long long)f->slices, (unsigned long long)f->arrows);
@@ -148,6 +153,7 @@ static void print_row(const struct batch *b, const struct csim_batch_row *row,
 		fputs(warnings, b->log->err);
 	if (row->status != CSIM_OK)
 		fprintf(b->log->err, "error: %s\n", row->message);
+	fflush(out);
 	fflush(b->log->err);
 }
 
@@ -172,6 +178,8 @@ static void settle(struct batch *b, size_t j)
 	else
 		b->failed++;
 	print_row(b, row, d, jb->res.warnings);
+	csim_progress_item_done(b->log->progress, jb->bytes);
+	csim_progress_tick(b->log->progress);
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -309,6 +317,7 @@ static void wait_some(struct batch *b)
 		pfd[n].revents = 0;
 		idx[n++] = i;
 	}
+	csim_progress_tick(b->log->progress);
 	if (poll(pfd, n, POLL_MS) <= 0)
 		return;
 	for (unsigned k = 0; k < n; k++)
@@ -346,6 +355,23 @@ static int run_all(struct batch *b)
 	return 0;
 }
 
+/* The status line's totals: the shard's dumps and their sizes as stored. */
+static void set_progress(struct batch *b)
+{
+	uint64_t total = 0;
+
+	for (size_t j = 0; j < b->nsel; j++) {
+		const char *bin = b->list->items[b->sel[j]].bin;
+		struct stat st;
+
+		/* A size that cannot be read only makes the line less exact. */
+		if (bin != NULL && stat(bin, &st) == 0 && st.st_size > 0)
+			b->jobs[j].bytes = (uint64_t)st.st_size;
+		total += b->jobs[j].bytes;
+	}
+	csim_progress_set_batch(b->log->progress, (unsigned long)b->nsel, total);
+}
+
 static int batch_alloc(struct batch *b, struct csim_error *err)
 {
 	const struct csim_options *opt = b->opt;
@@ -360,6 +386,7 @@ static int batch_alloc(struct batch *b, struct csim_error *err)
 	b->slots = calloc(b->nslots, sizeof(*b->slots));
 	if (b->sel == NULL || b->jobs == NULL || b->rows == NULL || b->slots == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
+	set_progress(b);
 	return CSIM_OK;
 }
 
@@ -399,9 +426,11 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 		goto out;
 	}
 	if (csim_interrupt_pending()) {
+		csim_progress_end(log->progress);
 		rc = csim_interrupt_fail(err);
 		goto out;
 	}
+	csim_progress_end(log->progress);
 	rc = csim_path_make_dirs(dir, err);
 	if (rc == CSIM_OK)
 		rc = csim_batch_summary_write(dir, b.rows, b.nsel, &totals, err);

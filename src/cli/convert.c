@@ -38,6 +38,7 @@ struct run {
 	char *bin_path;
 	char *bin_dir;
 	char *out_dir;
+	uint64_t in_size;                  /* as stored, for the progress line */
 	struct csim_model model;
 	struct csim_slice_store slices;
 	char *profiling_type;
@@ -250,6 +251,10 @@ static int read_input(struct run *r, struct csim_error *err)
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
 	csim_slice_store_init(&r->slices, r->bin_path, csim_block_reader_file_id(&reader));
+	r->slices.progress = r->log->progress;
+	r->in_size = (uint64_t)csim_block_reader_file_id(&reader)->size;
+	csim_stream_set_progress(&reader.stream, r->log->progress);
+	csim_progress_phase(r->log->progress, CSIM_PHASE_READING, r->in_size);
 	while (rc == CSIM_OK) {
 		struct csim_block blk;
 
@@ -460,6 +465,7 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	r.model.cut.cores = opt->cores;
 	r.model.cut.ncores = opt->ncores;
 	r.model.cut.window = opt->window;
+	r.model.progress = log->progress;
 	csim_runs_init(&r.runs, opt->run, opt->run_all);
 	rc = csim_input_locate(input, &r.bin_path, &r.bin_dir, err);
 	if (rc != CSIM_OK)
@@ -474,8 +480,10 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	rc = csim_path_probe_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)
 		rc = read_input(&r, err);
-	if (rc == CSIM_OK)
+	if (rc == CSIM_OK) {
+		csim_progress_phase(log->progress, CSIM_PHASE_PASSES, r.in_size);
 		rc = csim_passes_run(&r.model, err);
+	}
 	if (rc == CSIM_OK)
 		rc = prepare_table(&r, err);
 	/* Before any output is committed: a failure here leaves none. */
@@ -483,8 +491,11 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 		rc = csim_dump_figures_take(figures, &r.model, err);
 	if (rc == CSIM_OK && output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
-	if (rc == CSIM_OK)
+	if (rc == CSIM_OK) {
+		csim_progress_phase(log->progress, CSIM_PHASE_WRITING, r.in_size);
 		rc = write_outputs(&r, err);
+		csim_progress_end(log->progress);
+	}
 	if (rc == CSIM_OK)
 		report_notes(&r);
 	if (rc == CSIM_OK)
@@ -493,6 +504,7 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	if (rc == CSIM_OK && !log->quiet)
 		csim_summary_table_print(&r.table, log->out);
 out:
+	csim_progress_end(log->progress);   /* main prints the error next */
 	run_release(&r);
 	return rc;
 }

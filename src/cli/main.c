@@ -5,6 +5,7 @@
  * prints errors and the only place that exits.
  */
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/batch.h"
@@ -12,12 +13,14 @@
 #include "read/dump_find.h"
 #include "base/interrupt.h"
 #include "base/log.h"
+#include "base/progress.h"
 
 int main(int argc, char **argv)
 {
 	struct csim_options opt;
 	struct csim_error err;
-	struct csim_log log = { stdout, stderr, 0 };
+	struct csim_progress progress;
+	struct csim_log log = { stdout, stderr, 0, NULL };
 	struct csim_dump_list dumps;
 	int worker = 0;
 	int rc;
@@ -42,6 +45,10 @@ int main(int argc, char **argv)
 		return CSIM_E_USAGE;
 	}
 	log.quiet = opt.quiet;
+	/* A status line only for a person watching (SPEC §1). */
+	csim_progress_init(&progress, !opt.quiet && isatty(STDERR_FILENO) ? stderr : NULL,
+			   csim_progress_monotonic_ns, NULL);
+	log.progress = &progress;
 	if (csim_interrupt_install() != 0)
 		fprintf(stderr, "warning: cannot catch signals: an interrupted run may leave temporary files\n");
 	rc = csim_dump_find(&dumps, opt.inputs, opt.ninputs, opt.output_dir, &log, &err);

@@ -3,6 +3,7 @@
 #include <assert.h>
 
 #include "base/interrupt.h"
+#include "base/progress.h"
 #include "model/diagnosis.h"
 #include "model/pass_cut.h"
 #include "model/pass_flags.h"
@@ -49,10 +50,10 @@ static unsigned unneeded_from(size_t next)
 }
 
 /*
- * Passes do no I/O, so the signal poll is here, between them. Each
- * transient part is freed as soon as no pass still to run requires it,
- * which keeps the peak memory of a run as low as when the flag pass freed
- * the sync records itself.
+ * Passes do no I/O, so the signal poll and the progress line's tick are
+ * here, between them. Each transient part is freed as soon as no pass
+ * still to run requires it, which keeps the peak memory of a run as low as
+ * when the flag pass freed the sync records itself.
  */
 int csim_passes_run(struct csim_model *m, struct csim_error *err)
 {
@@ -65,6 +66,7 @@ int csim_passes_run(struct csim_model *m, struct csim_error *err)
 		     : csim_pass_plan[i]->run(m, err);
 		if (rc == CSIM_OK)
 			csim_model_drop(m, unneeded_from(i + 1));
+		csim_progress_tick(m->progress);
 	}
 	if (rc == CSIM_OK && csim_interrupt_pending())
 		rc = csim_interrupt_fail(err);

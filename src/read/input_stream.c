@@ -140,8 +140,7 @@ uint64_t csim_stream_tell(const struct csim_stream *s)
 	return s->base + s->pos;
 }
 
-/* Reads directly from the file; returns bytes read, 0 at EOF, -1 on error. */
-static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
+static ssize_t stream_raw_read_once(struct csim_stream *s, void *dst, size_t n)
 {
 	ssize_t got;
 
@@ -167,6 +166,41 @@ static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
 	do {
 		got = read(s->fd, dst, n);
 	} while (got < 0 && errno == EINTR && !csim_interrupt_pending());
+	return got;
+}
+
+void csim_stream_set_progress(struct csim_stream *s, struct csim_progress *p)
+{
+	s->progress = p;
+}
+
+/*
+ * The file offset reached by a read of `got` bytes: both callers read into
+ * the byte after the window's end, which is base + len (0 bytes valid in
+ * the window after a skip or seek).
+ */
+static void stream_report(const struct csim_stream *s, ssize_t got)
+{
+	z_off_t raw;
+
+	if (s->progress == NULL || got <= 0)
+		return;
+	if (s->gz == NULL) {
+		csim_progress_bytes(s->progress, s->base + s->len + (uint64_t)got,
+				    (uint64_t)got);
+		return;
+	}
+	raw = gzoffset(s->gz);   /* compressed bytes taken from the file */
+	if (raw >= 0)
+		csim_progress_bytes(s->progress, (uint64_t)raw, (uint64_t)got);
+}
+
+/* Reads directly from the file; returns bytes read, 0 at EOF, -1 on error. */
+static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
+{
+	ssize_t got = stream_raw_read_once(s, dst, n);
+
+	stream_report(s, got);
 	return got;
 }
 

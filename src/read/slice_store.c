@@ -131,6 +131,7 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 	if (rc != CSIM_OK)
 		return rc;
 	r->opened = 1;
+	csim_stream_set_progress(&r->reader.stream, store->progress);
 	if (!csim_file_id_same(csim_block_reader_file_id(&r->reader), &store->file_id))
 		return input_changed(store, err);
 	return CSIM_OK;

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct csim_options opt;
 	struct csim_error err;
 	FILE *null = fopen("/dev/null", "w");
-	struct csim_log log = { null, null, 0 };
+	struct csim_log log = { null, null, 0, NULL };
 	char dir[] = "/dev/shm/csim-fuzz-XXXXXX";
 
 	if (null == NULL)

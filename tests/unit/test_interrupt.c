@@ -105,7 +105,7 @@ static void test_writing_stops_and_leaves_the_older_file(struct check_ctx *c)
 static void test_raw_copy_stops_and_keeps_the_older_copy(struct check_ctx *c)
 {
 	char src[64], out[64], path[192], old_dir[192], old[256];
-	struct csim_log log = { stdout, stderr, 1 };
+	struct csim_log log = { stdout, stderr, 1, NULL };
 	struct csim_raw_copy_stats st;
 	struct csim_error err;
 	char *dest = NULL, *got;

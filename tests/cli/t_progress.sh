@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Progress on a terminal (SPEC §1): with stderr on a pseudo-terminal
+# (tests/tools/pty_run.c) a run older than a second redraws one status line
+# ("\r" + text) with the phase, the bytes and MB/s, at most ten times a
+# second, and erases it before a warning and before the "wrote" lines; with
+# -q, with stderr in a file, or in a run shorter than a second, not one
+# progress byte is written.
+#
+# A run is made older than a second without a big input: pty_run stops the
+# converter (SIGSTOP) 30 ms after its start, while it reads, for 1.2 s. Its
+# monotonic clock keeps running, so the reading resumes past the delay.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+: "${CSIM_PTY:?set CSIM_PTY to the pty_run executable}"
+: "${CSIM_SYNTH:?set CSIM_SYNTH to the gen_synth executable}"
+
+not() { ! "$@"; }
+has() { grep -Fq -- "$2" "$1"; }
+# no_cr FILE: FILE holds no carriage return, i.e. no progress byte.
+no_cr() { ! grep -q $'\r' "$1"; }
+stat_of() { awk -v k="$2" '$1 == k { print $2 }' "$1"; }
+# regex FILE ERE: the ERE matches somewhere in FILE, read as one string.
+regex() { [[ "$(cat "$1"; printf x)" =~ $2 ]]; }
+
+# 40 MB reads for ~0.3 s in a release build; a sanitizer build reads ~10x
+# slower, so 8 MB is still read for far longer than the 30 ms before the stop.
+mb=40
+[ -n "${CSIM_SANITIZER:-}" ] && mb=8
+mkdir -p "$tmp/d"
+"$CSIM_SYNTH" --seed 2 "$mb" "$tmp/d/visualize_data.bin"
+# Five bytes too few for a header: a warning at the end of the reading,
+# while the status line is up.
+printf 'xxxxx' >>"$tmp/d/visualize_data.bin"
+size_mb=$(stat -c %s "$tmp/d/visualize_data.bin" | awk '{ printf "%.1f", $1 / 1e6 }')
+pause=30:1200
+
+# On a terminal: stdout and stderr both on the pty, as in a shell.
+rc=0
+"$CSIM_PTY" -o -p "$pause" "$tmp/tty.out" -- "$CSIM_BIN" "$tmp/d" -o "$tmp/o1" --no-copy-raw \
+	>"$tmp/tty.stat" || rc=$?
+check "tty: exit 0" [ "$rc" -eq 0 ]
+check "tty: the run was stopped past its first second" [ "$(stat_of "$tmp/tty.stat" paused)" = 1 ]
+check "tty: a reading line with the file's size" has "$tmp/tty.out" $'\r'"reading "
+check "tty: ... of the file's size" has "$tmp/tty.out" " of $size_mb MB, "
+check "tty: ... with MB/s" has "$tmp/tty.out" " MB/s"
+redraws=$(stat_of "$tmp/tty.stat" redraws)
+check "tty: redrawn in place, more than once ($redraws)" [ "$redraws" -ge 2 ]
+# At most 10 a second: redraws 100 ms apart or more, the first one past the
+# first second, the last one before the run ended. (When pty_run read each
+# one says less: a busy machine can delay its reads and bunch them.)
+elapsed=$(stat_of "$tmp/tty.stat" elapsed_ms)
+check "tty: at most 10 redraws a second ($redraws in $elapsed ms)" \
+	[ "$redraws" -le $(((elapsed - 1000) / 100 + 1)) ]
+check "tty: the line is erased before the warning" \
+	regex "$tmp/tty.out" $'\r +\rwarning: [^\n]*trailing byte'
+check "tty: ... and before the first wrote line" \
+	regex "$tmp/tty.out" $'\r +\rwrote [^\n]*/trace.clean.json\n'
+# Every line the converter prints starts on a clean line: the text before
+# each "wrote", "warning" or "note" is a newline or an erase's final "\r".
+check "tty: no message starts after a status text" \
+	not regex "$tmp/tty.out" $'[^\n\r](wrote|warning:|note:) '
+check "tty: no redraw after the first wrote line" \
+	not regex "$tmp/tty.out" $'wrote .*\r[^ \r]'
+check "tty: the summary table follows" has "$tmp/tty.out" "slowest core"
+
+# The same run with stderr in a file: outputs identical, no progress byte
+# on either side.
+rc=0
+"$CSIM_PTY" -e "$tmp/file.err" -p "$pause" "$tmp/file.out" -- "$CSIM_BIN" "$tmp/d" -o "$tmp/o2" \
+	--no-copy-raw >"$tmp/file.stat" || rc=$?
+check "stderr to a file: exit 0" [ "$rc" -eq 0 ]
+check "stderr to a file: stopped past its first second" [ "$(stat_of "$tmp/file.stat" paused)" = 1 ]
+check "stderr to a file: the warning is there" has "$tmp/file.err" "trailing byte"
+check "stderr to a file: no progress in it" no_cr "$tmp/file.err"
+check "stderr to a file: none on the terminal stdout either" no_cr "$tmp/file.out"
+check "stderr to a file: wrote lines on the terminal" has "$tmp/file.out" "wrote "
+check "progress changes no output" cmp "$tmp/o1/trace.clean.json" "$tmp/o2/trace.clean.json"
+
+# With stderr in a pipe, same.
+"$CSIM_BIN" "$tmp/d" -o "$tmp/o3" --no-copy-raw 2>&1 >/dev/null | cat >"$tmp/pipe.err"
+check "stderr to a pipe: no progress" no_cr "$tmp/pipe.err"
+
+# -q on a terminal: nothing at all (the warning is not an error either).
+rc=0
+"$CSIM_PTY" -o -p "$pause" "$tmp/q.out" -- "$CSIM_BIN" -q "$tmp/d" -o "$tmp/o4" --no-copy-raw \
+	>"$tmp/q.stat" || rc=$?
+check "-q: exit 0" [ "$rc" -eq 0 ]
+check "-q: stopped past its first second" [ "$(stat_of "$tmp/q.stat" paused)" = 1 ]
+check "-q: not one byte on the terminal" [ ! -s "$tmp/q.out" ]
+
+# A run shorter than a second: nothing but its own lines. (The demo takes
+# milliseconds; a machine too busy for that gets two more tries.)
+for _ in 1 2 3; do
+	rc=0
+	"$CSIM_PTY" -o "$tmp/short.out" -- "$CSIM_BIN" "$CSIM_ROOT/fixtures/demo/OPPROF_demo" \
+		-o "$tmp/o5" >"$tmp/short.stat" || rc=$?
+	[ "$(stat_of "$tmp/short.stat" elapsed_ms)" -lt 1000 ] && break
+done
+check "short run: exit 0" [ "$rc" -eq 0 ]
+check "short run: under a second" [ "$(stat_of "$tmp/short.stat" elapsed_ms)" -lt 1000 ]
+check "short run: no progress byte" no_cr "$tmp/short.out"
+check "short run: wrote lines" has "$tmp/short.out" "wrote "
+
+# A .gz input: the bytes counted are the compressed file's.
+mkdir -p "$tmp/g"
+gzip -1 -c "$tmp/d/visualize_data.bin" >"$tmp/g/visualize_data.bin.gz"
+gz_mb=$(stat -c %s "$tmp/g/visualize_data.bin.gz" | awk '{ printf "%.1f", $1 / 1e6 }')
+rc=0
+"$CSIM_PTY" -p "$pause" "$tmp/gz.out" -- "$CSIM_BIN" "$tmp/g" -o "$tmp/o6" --no-copy-raw \
+	>"$tmp/gz.stat" || rc=$?
+check "gz: exit 0" [ "$rc" -eq 0 ]
+check "gz: stopped past its first second" [ "$(stat_of "$tmp/gz.stat" paused)" = 1 ]
+check "gz: reading counts the compressed bytes ($gz_mb MB)" has "$tmp/gz.out" " of $gz_mb MB, "
+check "gz: same trace" cmp "$tmp/o1/trace.clean.json" "$tmp/o6/trace.clean.json"
+finish
