@@ -66,7 +66,7 @@ static int put(const char *root, const char *rel)
 
 static struct csim_log quiet_log(FILE *err)
 {
-	struct csim_log log = { stdout, err, 0 };
+	struct csim_log log = { stdout, err, 0, NULL };
 
 	return log;
 }
