@@ -112,4 +112,26 @@ check "gz: exit 0" [ "$rc" -eq 0 ]
 check "gz: stopped past its first second" [ "$(stat_of "$tmp/gz.stat" paused)" = 1 ]
 check "gz: reading counts the compressed bytes ($gz_mb MB)" has "$tmp/gz.out" " of $gz_mb MB, "
 check "gz: same trace" cmp "$tmp/o1/trace.clean.json" "$tmp/o6/trace.clean.json"
+
+# Batch mode: the parent draws "k/M dumps, X of Y MB" below one permanent
+# line per finished dump; workers draw nothing (they are not stopped: only
+# the parent is, so it settles the dumps after its first second).
+mkdir -p "$tmp/b/k1" "$tmp/b/k2" "$tmp/b/k3"
+for k in k1 k2 k3; do cp "$tmp/d/visualize_data.bin" "$tmp/b/$k/"; done
+rc=0
+"$CSIM_PTY" -o -p "$pause" "$tmp/batch.out" -- "$CSIM_BIN" -j 1 "$tmp/b" -o "$tmp/ob" \
+	--no-copy-raw >"$tmp/batch.stat" || rc=$?
+check "batch: exit 0" [ "$rc" -eq 0 ]
+check "batch: stopped past its first second" [ "$(stat_of "$tmp/batch.stat" paused)" = 1 ]
+check "batch: a status line counting dumps" \
+	regex "$tmp/batch.out" $'\r[1-3]/3 dumps, [0-9.]+ MB of [0-9.]+ MB, '
+check "batch: one ok line per dump" [ "$(grep -c '^ok ' <(tr '\r' '\n' <"$tmp/batch.out"))" -eq 3 ]
+check "batch: every ok line starts on a clean line" \
+	not regex "$tmp/batch.out" $'[^\n\r](ok|converted|warning:) '
+check "batch: no worker's reading line" not has "$tmp/batch.out" "reading "
+# (regex reads the file with an "x" after it, so "\nx$" is its end)
+check "batch: the count last, with no status line after it" \
+	regex "$tmp/batch.out" $'(\n|\r +\r)converted 3/3 dumps\nx$'
+"$CSIM_BIN" -j 2 "$tmp/b" -o "$tmp/ob2" --no-copy-raw 2>&1 >/dev/null | cat >"$tmp/bpipe.err"
+check "batch, stderr to a pipe: no progress" no_cr "$tmp/bpipe.err"
 finish
