@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "cli/check_cmd.h"
 #include "cli/cli.h"
 #include "cli/convert.h"
 #include "base/interrupt.h"
@@ -31,14 +32,22 @@ int main(int argc, char **argv)
 		printf("clean_sim_trace %s\n", CSIM_VERSION);
 		return CSIM_OK;
 	}
-	/* Batch mode and --check land in later commits of issue #11. */
-	if (opt.check_file != NULL || opt.ninputs > 1) {
-		fprintf(stderr, "error: %s\n", opt.check_file != NULL
-			? "--check is not built yet"
-			: "more than one PATH given: batch mode is not built yet");
+	log.quiet = opt.quiet;
+	if (opt.check_file != NULL) {
+		rc = csim_check_cmd(&opt, &log, &err);
+		if (rc != CSIM_OK && err.message[0] != '\0')
+			fprintf(stderr, "error: %s\n", err.message);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "error: cannot write to standard output\n");
+			rc = CSIM_E_OUTPUT;
+		}
+		return rc;
+	}
+	/* Batch mode lands in a later commit of issue #11. */
+	if (opt.ninputs > 1) {
+		fprintf(stderr, "error: more than one PATH given: batch mode is not built yet\n");
 		return CSIM_E_USAGE;
 	}
-	log.quiet = opt.quiet;
 	if (csim_interrupt_install() != 0)
 		fprintf(stderr, "warning: cannot catch signals: an interrupted run may leave temporary files\n");
 	rc = csim_convert(&opt, &log, &err);
