@@ -118,7 +118,8 @@ void csim_check_flows(struct csim_check_state *st)
 		size_t i2 = c <= 0 ? group_end(s, i, ns, key) : i;
 		size_t j2 = c >= 0 ? group_end(f, j, nf, key) : j;
 
-		group(st, s + i, i2 - i, f + j, j2 - j);
+		/* An empty side may be a NULL array: no arithmetic on it. */
+		group(st, i2 > i ? s + i : NULL, i2 - i, j2 > j ? f + j : NULL, j2 - j);
 		i = i2;
 		j = j2;
 	}
