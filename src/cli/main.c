@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "cli/check_cmd.h"
 #include "cli/cli.h"
 #include "cli/batch.h"
 #include "cli/convert.h"
@@ -39,12 +40,17 @@ int main(int argc, char **argv)
 		printf("clean_sim_trace %s\n", CSIM_VERSION);
 		return CSIM_OK;
 	}
-	/* --check lands in a later commit of issue #11. */
-	if (opt.check_file != NULL) {
-		fprintf(stderr, "error: %s\n", "--check is not built yet");
-		return CSIM_E_USAGE;
-	}
 	log.quiet = opt.quiet;
+	if (opt.check_file != NULL) {
+		rc = csim_check_cmd(&opt, &log, &err);
+		if (rc != CSIM_OK && err.message[0] != '\0')
+			fprintf(stderr, "error: %s\n", err.message);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "error: cannot write to standard output\n");
+			rc = CSIM_E_OUTPUT;
+		}
+		return rc;
+	}
 	/* A status line only for a person watching (SPEC §1). */
 	csim_progress_init(&progress, !opt.quiet && isatty(STDERR_FILENO) ? stderr : NULL,
 			   csim_progress_monotonic_ns, NULL);

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The dependency rules of docs/design.md ("Layers"), checked on the source
 # tree: src/ and include/ are grouped by layer (base, model, read, write,
-# cli), every project include names its layer ("read/event_scan.h"), and a
-# layer includes only itself and the layers below it:
-#   base  <- model <- read <- write <- cli
+# check, cli), every project include names its layer ("read/event_scan.h"),
+# and a layer includes only itself and the layers below it:
+#   base  <- model <- read <- check <- write <- cli
 # (base: nothing above; model: no I/O, JSON or options; read may fill the
-# model; write may use the read side's second reading and scanner).
+# model; check, the --check rules, reads through read/ but never uses the
+# model, so the converter's oracle shares none of its packing code; write
+# may use the read side's second reading and scanner).
 # zlib belongs where bytes meet a file: the read side's input stream
 # (.bin.gz) and the write side's out_file (-z output, deflated in its buffer
 # flush); cJSON to the write side (API_INSTR).
@@ -16,7 +18,8 @@ source "$(dirname "$0")/checks.sh"
 
 rank() {
 	case $1 in
-	base) echo 0 ;; model) echo 1 ;; read) echo 2 ;; write) echo 3 ;; cli) echo 4 ;;
+	base) echo 0 ;; model) echo 1 ;; read) echo 2 ;; check) echo 3 ;; write) echo 4 ;;
+	cli) echo 5 ;;
 	*) echo -1 ;;
 	esac
 }
@@ -45,6 +48,10 @@ for f in $files; do
 		esac
 	done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$root/$f")
 	check "$f includes only its layer and those below${bad:+:$bad}" [ -z "$bad" ]
+	if [ "$layer" = check ]; then
+		check "$f: check/ includes no model/ header" \
+			[ -z "$(grep '^#include "model/' "$root/$f" || true)" ]
+	fi
 	if grep -q '^#include <zlib.h>' "$root/$f"; then
 		case ${f#*/} in
 		read/input_stream.[ch] | write/out_file.c) zlib_ok=1 ;;

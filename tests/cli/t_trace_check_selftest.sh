@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Self-test of the viewer-rule checker (tests/tools/trace_check.c): it must
+# Self-test of the viewer-rule checker (the rules of src/check/, through the
+# test wrapper tests/tools/trace_check.c; t_check.sh runs the same cases
+# through `clean_sim_trace --check`): it must
 # accept every good case, reject every bad case naming the rule that breaks,
 # handle usage errors with exit 2, cap its output, and stay fast on a
 # 100k-event trace. Without this, a checker that always says "ok" would make
@@ -91,6 +93,12 @@ bad_metadata_missing_thread_sort_index.json|--disjoint|1|metadata
 bad_metadata_missing_process_name.json|--disjoint|1|metadata
 bad_metadata_duplicate.json|--disjoint|1|metadata-duplicate
 bad_expect.json|--disjoint --expect-slices 3|1|expect
+bad_flow_two_ends.json|--disjoint|1|flow-pair
+bad_fields_not_object.json|--disjoint|1|fields
+bad_json_events_not_array.json|--disjoint|1|json
+bad_json_top_level_string.json|--disjoint|1|json
+good_escaped_strings.json|--disjoint|0|
+bad_metadata_pid_form.json|--disjoint|1|metadata
 bad_expect.json|--disjoint --expect-arrows 0|1|expect
 bad_expect.json|--disjoint --expect-threads 1|1|expect
 bad_expect.json|--disjoint --expect-counters 2|1|expect

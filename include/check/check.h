@@ -1,0 +1,53 @@
+/*
+ * check: clean_sim_trace --check, the viewer rules of SPEC §6 (and the
+ * flat-lane packing of §4) applied to any Chrome-trace JSON file, ours or
+ * anyone's, plain or gzip (detected by content).
+ *
+ * The file is read as a stream (check_scan): no JSON tree is built, so a
+ * trace of hundreds of MB costs a few dozen bytes per slice and arrow, not
+ * ~13 times its text. Rules are kept apart from the converter's model/
+ * code on purpose: the checker is the test suite's oracle for the
+ * converter's output, and a shared bug would pass itself.
+ */
+#ifndef CSIM_CHECK_H
+#define CSIM_CHECK_H
+
+#include <stddef.h>
+
+#include "base/csim_error.h"
+
+/*
+ * Receives each violation: rule is one fixed keyword per rule (tests grep
+ * for it), text the detail (event index, pid/tid, what is wrong). Only the
+ * first max_lines violations are formatted and handed over; the rest are
+ * counted, so a trace broken everywhere costs no formatting.
+ */
+struct csim_check_sink {
+	void (*line)(void *ctx, const char *rule, const char *text);
+	void *ctx;
+	size_t max_lines;
+};
+
+struct csim_check_options {
+	/* SPEC §4/§6: every lane flat in both viewers' models and packed at
+	   the pipeline's true depth. 0: properly nested slices are allowed
+	   (the generic Chrome-trace rule; the test tool's lenient mode). */
+	int flat;
+};
+
+struct csim_check_result {
+	size_t violations;
+	size_t slices, arrows, processes, threads, counters;
+};
+
+/*
+ * Checks the file at path. CSIM_OK when the file was read to its end as
+ * valid JSON, whatever res->violations says; CSIM_E_INPUT (err names the
+ * file and, for bad JSON, the byte offset) when it is unreadable, not
+ * JSON, has no event array, or memory ran out.
+ */
+int csim_check_file(const char *path, const struct csim_check_options *opt,
+		    const struct csim_check_sink *sink, struct csim_check_result *res,
+		    struct csim_error *err);
+
+#endif
