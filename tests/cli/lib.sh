@@ -26,3 +26,16 @@ contains() { [[ "$1" == *"$2"* ]]; }
 # lines TEXT WANT: TEXT is exactly the line(s) WANT, each ending in a newline
 # (a missing or extra trailing newline fails).
 lines() { [ "$1" = "$2"$'\n' ]; }
+
+# failalloc_env: for an allocation-failure sweep (tests/tools/failalloc.c),
+# sets $step, which allocations to fail: every one, or every
+# CSIM_FAILALLOC_SAMPLE-th (7) under a sanitizer, whose runs are ~10x slower
+# (CI runs the whole suite again under it); a sanitizer report exits 86.
+failalloc_env() {
+	step=1
+	if [ -n "${CSIM_SANITIZER:-}" ]; then
+		step=${CSIM_FAILALLOC_SAMPLE:-7}
+	fi
+	export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:exitcode=86"
+	export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
+}

@@ -17,12 +17,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FAILALLOC:?set CSIM_FAILALLOC to the clean_sim_trace_failalloc executable}"
 
-step=1
-if [ -n "${CSIM_SANITIZER:-}" ]; then
-	step=${CSIM_FAILALLOC_SAMPLE:-7}
-fi
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
+failalloc_env
 
 w="$tmp/w"
 mkdir -p "$w/t/good/simulator" "$w/t/bad/simulator"

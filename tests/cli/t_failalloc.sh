@@ -20,13 +20,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FAILALLOC:?set CSIM_FAILALLOC to the clean_sim_trace_failalloc executable}"
 
-# ASan runs are ~10x slower: sample k (CI runs the whole suite again under it).
-step=1
-if [ -n "${CSIM_SANITIZER:-}" ]; then
-	step=${CSIM_FAILALLOC_SAMPLE:-7}
-fi
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
+failalloc_env
 
 benign=0
 exits=""   # exit status of each tried k, for the summary line
