@@ -230,6 +230,7 @@ static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
 int csim_stream_peek(struct csim_stream *s, size_t n, const unsigned char **p,
 		     size_t *avail, struct csim_error *err)
 {
+	*avail = 0;   /* a caller that reads it after a failure sees no bytes */
 	if (n > s->cap)
 		n = s->cap;
 	if (s->len - s->pos < n && !s->eof) {
