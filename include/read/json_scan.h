@@ -46,6 +46,15 @@ int csim_json_scan_string(const char *p, const char *end, int final,
 int csim_json_scan_number(const char *p, const char *end, int final,
 			  struct csim_scan_result *res);
 
+/*
+ * A member's head, from *pp (at or before its key) to just past its ':'
+ * (*pp moves there): the key string and the colon, nothing of the value.
+ * *key is the key's raw text between its quotes.
+ */
+int csim_json_scan_member_head(const char **pp, const char *end, int final,
+			       struct csim_scan_result *res, struct csim_span *key,
+			       int *escaped);
+
 /* Any value, nested to any depth without recursion. CSIM_SCAN_NOMEM when the
    nesting stack cannot grow: an allocation failure, not a syntax error. */
 int csim_json_scan_value(struct csim_json_stack *st, const char *p,

@@ -137,25 +137,17 @@ static int step_member(struct csim_check_scan *sc, const char *p, const char *en
 {
 	char small[KEY_SMALL];
 	struct csim_span key;
-	const char *q;
+	const char *q = p;
 	int escaped, rc;
 
-	if (*p != '"')
-		return bad(res, p, "expected a string key");
-	rc = csim_json_scan_string(p, end, sc->final, res, &escaped);
+	rc = csim_json_scan_member_head(&q, end, sc->final, res, &key, &escaped);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
-	key = csim_span_of(p + 1, (size_t)(res->end - p) - 2);
 	if (escaped)
 		key = key.n <= sizeof(small)
 		      ? csim_span_of(small, csim_json_unescape(key.p, key.n, small))
 		      : csim_span_of("", 0);
-	q = csim_json_skip_ws(res->end, end);
-	if (q >= end)
-		return short_or_bad(sc, q, res);
-	if (*q != ':')
-		return bad(res, q, "expected ':' after key");
-	q = csim_json_skip_ws(q + 1, end);
+	q = csim_json_skip_ws(q, end);
 	if (q >= end)
 		return short_or_bad(sc, q, res);
 	if (csim_span_eq(key, "traceEvents")) {

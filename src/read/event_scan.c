@@ -155,23 +155,15 @@ static int scan_key(const struct csim_trace_scan *sc, const char *p,
 		    const char *end, struct csim_scan_result *res, char *small,
 		    const char **key, size_t *klen, const char **value)
 {
-	const char *q;
+	struct csim_span raw;
+	const char *q = p;
 	int escaped, rc;
 
-	if (p >= end)
-		return window_short(sc, p, res);
-	if (*p != '"')
-		return expect_bad(res, p, "expected a string key");
-	rc = csim_json_scan_string(p, end, sc->win.final, res, &escaped);
+	rc = csim_json_scan_member_head(&q, end, sc->win.final, res, &raw, &escaped);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
-	key_text(p + 1, res->end - 1, escaped, small, KEY_SMALL, key, klen);
-	q = csim_json_skip_ws(res->end, end);
-	if (q >= end)
-		return window_short(sc, q, res);
-	if (*q != ':')
-		return expect_bad(res, q, "expected ':' after key");
-	q = csim_json_skip_ws(q + 1, end);
+	key_text(raw.p, raw.p + raw.n, escaped, small, KEY_SMALL, key, klen);
+	q = csim_json_skip_ws(q, end);
 	if (q >= end)
 		return window_short(sc, q, res);
 	*value = q;

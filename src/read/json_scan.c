@@ -302,13 +302,9 @@ static int scan_scalar(const char *p, const char *end, int final,
 	return scan_bad(res, p, "expected a JSON value");
 }
 
-/*
- * After '{' or ',' inside an object: a key, a colon, and the value's start.
- * *key is the key's raw text between its quotes.
- */
-static int scan_member_head(const char **pp, const char *end, int final,
-			    struct csim_scan_result *res, struct csim_span *key,
-			    int *escaped)
+int csim_json_scan_member_head(const char **pp, const char *end, int final,
+			       struct csim_scan_result *res, struct csim_span *key,
+			       int *escaped)
 {
 	const char *p = csim_json_skip_ws(*pp, end);
 	int rc;
@@ -362,7 +358,7 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			} else {
 				p = q;
 				if (kind == KIND_OBJECT) {
-					rc = scan_member_head(&p, end, final, res, &key, &escaped);
+					rc = csim_json_scan_member_head(&p, end, final, res, &key, &escaped);
 					if (rc != CSIM_SCAN_OK)
 						return rc;
 				}
@@ -389,7 +385,7 @@ int csim_json_scan_value(struct csim_json_stack *st, const char *p,
 			if (*p == ',') {
 				p++;
 				if (kind == KIND_OBJECT) {
-					rc = scan_member_head(&p, end, final, res, &key, &escaped);
+					rc = csim_json_scan_member_head(&p, end, final, res, &key, &escaped);
 					if (rc != CSIM_SCAN_OK)
 						return rc;
 				}
@@ -441,7 +437,7 @@ int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
 	}
 	it->started = 1;
 	if (it->close == '}') {
-		rc = scan_member_head(&q, it->end, it->final, res, &item->key,
+		rc = csim_json_scan_member_head(&q, it->end, it->final, res, &item->key,
 				      &item->key_escaped);
 		if (rc != CSIM_SCAN_OK)
 			return rc;
