@@ -19,7 +19,8 @@
 #               CSIM_BENCH_BATCH_MB (default 15) in the batch layout,
 #               converted with -j 1 and -j 2.
 #   CSIM_BENCH_RUNS      repeats per measurement (default 5).
-# Dumps are generated once into CACHE_DIR and reused. MB = 10^6 bytes.
+# Dumps are generated once into CACHE_DIR and reused. MB = 10^6 bytes;
+# RSS is in MiB (2^20 bytes), as /usr/bin/time reports it in KiB.
 # Needs /usr/bin/time (Debian package "time").
 set -euo pipefail
 
@@ -99,9 +100,9 @@ gzip_case() {
 	awk -v g="$gzwall" -v r="$gzrss" -v z="$zwall" -v p="$pwall" -v pr="$prss" \
 	    -v gb="$(stat -c %s "$gz")" -v pb="$(stat -c %s "$plain")" 'BEGIN {
 		printf "gzip: %.1f MB gzip -1 of the %.1f MB producer dump\n", gb / 1e6, pb / 1e6
-		printf "  convert .gz          %7.3f s  RSS %6.1f MB\n", g, r / 1024
+		printf "  convert .gz          %7.3f s  RSS %6.1f MiB\n", g, r / 1024
 		printf "  zcat >/dev/null      %7.3f s\n", z
-		printf "  convert inflated     %7.3f s  RSS %6.1f MB\n", p, pr / 1024
+		printf "  convert inflated     %7.3f s  RSS %6.1f MiB\n", p, pr / 1024
 		printf "  inflate-then-convert %7.3f s; it / convert .gz = %.2fx\n", z + p,
 		       (g > 0 ? (z + p) / g : 0)
 	}'
@@ -122,14 +123,14 @@ batch_case() {
 	read -r j2 j2rss < <(measure "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2")
 	awk -v a="$j1" -v ar="$j1rss" -v b="$j2" -v br="$j2rss" -v n="$batch_n" -v m="$batch_mb" 'BEGIN {
 		printf "batch: %d synth dumps of %d MB\n", n, m
-		printf "  -j 1 %7.3f s  RSS %6.1f MB\n", a, ar / 1024
-		printf "  -j 2 %7.3f s  RSS %6.1f MB; -j 2 / -j 1 = %.2f\n", b, br / 1024, (a > 0 ? b / a : 0)
+		printf "  -j 1 %7.3f s  RSS %6.1f MiB\n", a, ar / 1024
+		printf "  -j 2 %7.3f s  RSS %6.1f MiB; -j 2 / -j 1 = %.2f\n", b, br / 1024, (a > 0 ? b / a : 0)
 	}'
 }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -srm)"
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ); runs per measurement: $runs (median wall time, max RSS)"
-printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s\n' input "size MB" "wall s" "MB/s" "RSS MB" RSS/input "cp s" "cp MB/s" "vs cp"
+printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s\n' input "size MB" "wall s" "MB/s" "RSS MiB" RSS/input "cp s" "cp MB/s" "vs cp"
 for p in $profiles; do
 	case $p in
 	synth)
