@@ -17,6 +17,13 @@
  * as nlohmann::json writes them. A SOURCE block comes first and an API_INSTR
  * block last. The output is a pure function of SIZE_MB and the seed.
  *
+ * Profiles: `synth` (the default) is the shape above, unchanged since the
+ * digests of tests/bench/digest_20mb.txt were recorded; `producer` (the
+ * current msopprof writer: ~250 B per event, long `code`/`detail`, 20 % of
+ * events kept) and `dense` (short events, 35 % kept, an API_INSTR of 1/14
+ * of the file) are issue #12's shapes, written by gen_synth_shapes.c and
+ * described in its header.
+ *
  * Exit status: 0 ok, 1 I/O error, 2 usage.
  */
 #include <stdlib.h>
