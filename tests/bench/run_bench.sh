@@ -1,20 +1,37 @@
 #!/usr/bin/env bash
-# Benchmark (SPEC §9; issue #3): converts synthetic dumps of ~70 MB and
-# ~700 MB several times with the input in the page cache and prints, per
-# input: size, median wall time, MB/s, peak RSS, and the same figures for
-# `cp` of the input as the machine's floor.
+# Benchmark (SPEC §9; issues #3 and #12): converts synthetic dumps several
+# times with the input in the page cache and prints, per input: size, median
+# wall time, MB/s, peak RSS, and the same figures for `cp` of the input as
+# the machine's floor, measured in the same run.
 #
 #   run_bench.sh CLEAN_SIM_TRACE GEN_SYNTH CACHE_DIR
 #
-# Env: CSIM_BENCH_SIZES (MB, default "70 700"), CSIM_BENCH_RUNS (default 5).
-# Dumps are generated once into CACHE_DIR and reused. MB = 10^6 bytes.
+# Env:
+#   CSIM_BENCH_PROFILES  cases to run, any of (default "synth"):
+#     synth     gen_synth's default profile at each of CSIM_BENCH_SIZES
+#               (MB, default "70 700");
+#     producer  `--profile producer` at CSIM_BENCH_SHAPE_MB (default 700);
+#     dense     `--profile dense` at CSIM_BENCH_SHAPE_MB;
+#     gzip      `gzip -1` of the producer dump: its conversion against
+#               inflate-then-convert (`zcat >/dev/null`, then the conversion
+#               of the inflated dump, both measured here);
+#     batch     CSIM_BENCH_BATCH_N (default 20) synth dumps of
+#               CSIM_BENCH_BATCH_MB (default 15) in the batch layout,
+#               converted with -j 1 and -j 2.
+#   CSIM_BENCH_RUNS      repeats per measurement (default 5).
+# Dumps are generated once into CACHE_DIR and reused. MB = 10^6 bytes;
+# RSS is in MiB (2^20 bytes), as /usr/bin/time reports it in KiB.
 # Needs /usr/bin/time (Debian package "time").
 set -euo pipefail
 
 bin=${1:?usage: run_bench.sh CLEAN_SIM_TRACE GEN_SYNTH CACHE_DIR}
 synth=${2:?usage: run_bench.sh CLEAN_SIM_TRACE GEN_SYNTH CACHE_DIR}
 cache=${3:?usage: run_bench.sh CLEAN_SIM_TRACE GEN_SYNTH CACHE_DIR}
+profiles=${CSIM_BENCH_PROFILES:-synth}
 sizes=${CSIM_BENCH_SIZES:-70 700}
+shape_mb=${CSIM_BENCH_SHAPE_MB:-700}
+batch_n=${CSIM_BENCH_BATCH_N:-20}
+batch_mb=${CSIM_BENCH_BATCH_MB:-15}
 runs=${CSIM_BENCH_RUNS:-5}
 
 if [ ! -x /usr/bin/time ]; then
@@ -25,33 +42,106 @@ mkdir -p "$cache"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# measure OUT_PREFIX CMD...: runs CMD $runs times; prints "median_wall max_rss_kb".
+# measure CMD...: runs CMD $runs times; prints "median_wall max_rss_kb".
+# A failing CMD stops the benchmark (a figure of a failed run means nothing).
 measure() {
 	local walls=() rss=0 line
 	for _ in $(seq "$runs"); do
-		line=$(/usr/bin/time -f '%e %M' "$@" 2>&1 >/dev/null | tail -n 1)
+		line=$(/usr/bin/time -f '%e %M %x' "$@" 2>&1 >/dev/null | tail -n 1)
+		if [ "${line##* }" != 0 ]; then
+			echo "run_bench: '$*' failed (exit ${line##* })" >&2
+			exit 1
+		fi
+		line=${line% *}
 		walls+=("${line% *}")
 		[ "${line#* }" -gt "$rss" ] && rss=${line#* }
 	done
 	printf '%s %s\n' "$(printf '%s\n' "${walls[@]}" | median)" "$rss"
 }
 
-echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -srm)"
-echo "date: $(date -u +%Y-%m-%dT%H:%MZ); runs per input: $runs (median wall time, max RSS)"
-printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s\n' input "size MB" "wall s" "MB/s" "RSS MB" RSS/input "cp s" "cp MB/s" "vs cp"
-for mb in $sizes; do
-	dump="$cache/synth_${mb}mb.bin"
-	[ -f "$dump" ] || "$synth" --seed 1 "$mb" "$dump"
-	bytes=$(stat -c %s "$dump")
-	cat "$dump" >/dev/null   # warm the page cache
-	out="$cache/out_${mb}"
-	read -r wall rss < <(measure "$bin" -q "$dump" -o "$out" --no-copy-raw)
-	read -r cpwall _ < <(measure cp "$dump" "$cache/cp.tmp")
-	rm -f "$cache/cp.tmp"
-	awk -v n="synth_${mb}mb" -v b="$bytes" -v w="$wall" -v r="$rss" -v c="$cpwall" 'BEGIN {
+# dump NAME GEN_ARGS...: generates $cache/NAME.bin once; prints its path.
+dump() {
+	local name=$1 path="$cache/$1.bin"
+	shift
+	[ -f "$path" ] || "$synth" "$@" "$path" >&2
+	printf '%s\n' "$path"
+}
+
+# row NAME BYTES WALL RSS_KB CP_WALL: one line of the main table.
+row() {
+	awk -v n="$1" -v b="$2" -v w="$3" -v r="$4" -v c="$5" 'BEGIN {
 		mbs = b / 1e6
 		printf "%-14s %9.1f %9.3f %9.1f %10.1f %9.2f %9.3f %9.1f %7.2fx\n", n, mbs, w,
 		       (w > 0 ? mbs / w : 0), r / 1024, (r * 1024) / b, c, (c > 0 ? mbs / c : 0),
 		       (c > 0 ? w / c : 0)
 	}'
+}
+
+# convert_case NAME DUMP: the converter and `cp` on one dump.
+convert_case() {
+	local name=$1 path=$2 bytes wall rss cpwall
+	bytes=$(stat -c %s "$path")
+	cat "$path" >/dev/null   # warm the page cache
+	read -r wall rss < <(measure "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
+	read -r cpwall _ < <(measure cp "$path" "$cache/cp.tmp")
+	rm -f "$cache/cp.tmp"
+	row "$name" "$bytes" "$wall" "$rss" "$cpwall"
+}
+
+gzip_case() {
+	local plain gz gzwall gzrss zwall pwall prss
+	plain=$(dump "producer_${shape_mb}mb" --profile producer --seed 1 "$shape_mb")
+	gz="$plain.gz"
+	[ -f "$gz" ] || gzip -1 -c "$plain" >"$gz"
+	cat "$gz" "$plain" >/dev/null
+	read -r gzwall gzrss < <(measure "$bin" -q "$gz" -o "$cache/out_gz" --no-copy-raw)
+	read -r zwall _ < <(measure zcat "$gz")
+	read -r pwall prss < <(measure "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw)
+	awk -v g="$gzwall" -v r="$gzrss" -v z="$zwall" -v p="$pwall" -v pr="$prss" \
+	    -v gb="$(stat -c %s "$gz")" -v pb="$(stat -c %s "$plain")" 'BEGIN {
+		printf "gzip: %.1f MB gzip -1 of the %.1f MB producer dump\n", gb / 1e6, pb / 1e6
+		printf "  convert .gz          %7.3f s  RSS %6.1f MiB\n", g, r / 1024
+		printf "  zcat >/dev/null      %7.3f s\n", z
+		printf "  convert inflated     %7.3f s  RSS %6.1f MiB\n", p, pr / 1024
+		printf "  inflate-then-convert %7.3f s; it / convert .gz = %.2fx\n", z + p,
+		       (g > 0 ? (z + p) / g : 0)
+	}'
+}
+
+batch_case() {
+	local root="$cache/batch_${batch_n}x${batch_mb}mb" d j1 j1rss j2 j2rss
+	if [ ! -d "$root" ]; then
+		for i in $(seq -w 1 "$batch_n"); do
+			d="$root.tmp/funcs/k$i/collect/out/OPPROF_$i/simulator"
+			mkdir -p "$d"
+			"$synth" --seed "$((10#$i))" "$batch_mb" "$d/visualize_data.bin"
+		done
+		mv "$root.tmp" "$root"
+	fi
+	find "$root" -name visualize_data.bin -exec cat {} + >/dev/null
+	read -r j1 j1rss < <(measure "$bin" -q -j 1 --no-copy-raw "$root" -o "$cache/out_batch1")
+	read -r j2 j2rss < <(measure "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2")
+	awk -v a="$j1" -v ar="$j1rss" -v b="$j2" -v br="$j2rss" -v n="$batch_n" -v m="$batch_mb" 'BEGIN {
+		printf "batch: %d synth dumps of %d MB\n", n, m
+		printf "  -j 1 %7.3f s  RSS %6.1f MiB\n", a, ar / 1024
+		printf "  -j 2 %7.3f s  RSS %6.1f MiB; -j 2 / -j 1 = %.2f\n", b, br / 1024, (a > 0 ? b / a : 0)
+	}'
+}
+
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -srm)"
+echo "date: $(date -u +%Y-%m-%dT%H:%MZ); runs per measurement: $runs (median wall time, max RSS)"
+printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s\n' input "size MB" "wall s" "MB/s" "RSS MiB" RSS/input "cp s" "cp MB/s" "vs cp"
+for p in $profiles; do
+	case $p in
+	synth)
+		for mb in $sizes; do
+			convert_case "synth_${mb}mb" "$(dump "synth_${mb}mb" --seed 1 "$mb")"
+		done ;;
+	producer | dense)
+		convert_case "${p}_${shape_mb}mb" \
+			"$(dump "${p}_${shape_mb}mb" --profile "$p" --seed 1 "$shape_mb")" ;;
+	gzip) gzip_case ;;
+	batch) batch_case ;;
+	*) echo "run_bench: unknown profile '$p' (synth producer dense gzip batch)" >&2; exit 2 ;;
+	esac
 done

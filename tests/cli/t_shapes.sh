@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The benchmark's dump shapes (issue #12; tests/tools/gen_synth_shapes.c):
+# a small producer and dense dump convert with exit 0, the output passes
+# --check, the generator is deterministic, and each profile has the shape
+# its header promises (the share of events kept; bytes per event), so the
+# benchmark measures what docs/performance.md says it measures.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+: "${CSIM_SYNTH:?set CSIM_SYNTH to the gen_synth executable}"
+
+# count FILE TEXT: occurrences of TEXT in FILE.
+count() { grep -ao "$2" "$1" | wc -l; }
+
+# within VALUE LOW HIGH: LOW <= VALUE <= HIGH (decimals allowed).
+within() { awk -v v="$1" -v l="$2" -v h="$3" 'BEGIN { exit !(v >= l && v <= h) }'; }
+
+for shape in "producer 0.18 0.22 230 290" "dense 0.33 0.37 120 170"; do
+	read -r p klo khi blo bhi <<<"$shape"
+	mkdir -p "$tmp/$p"
+	"$CSIM_SYNTH" --profile "$p" --seed 2 2 "$tmp/$p/visualize_data.bin"
+	"$CSIM_SYNTH" --profile "$p" --seed 2 2 "$tmp/$p/again.bin"
+	check "$p: the same seed writes the same bytes" cmp "$tmp/$p/visualize_data.bin" "$tmp/$p/again.bin"
+	run "$tmp/$p" visualize_data.bin -o out --no-copy-raw
+	check "$p: converts with exit 0" [ "$status" -eq 0 ]
+	check "$p: no warning" eval '! contains "$err" warning'
+	run "$tmp/$p" --check out/trace.clean.json
+	check "$p: --check passes" [ "$status" -eq 0 ]
+	check "$p: instr_metrics.json written" [ -s "$tmp/$p/out/instr_metrics.json" ]
+	events=$(count "$tmp/$p/visualize_data.bin" '"ph":"')
+	kept=$(( $(count "$tmp/$p/out/trace.clean.json" '"ph":"X"') + $(count "$tmp/$p/out/trace.clean.json" '"ph":"C"') ))
+	share=$(awk -v k="$kept" -v e="$events" 'BEGIN { print k / e }')
+	check "$p: kept share $share in [$klo, $khi]" within "$share" "$klo" "$khi"
+	per=$(awk -v b="$(stat -c %s "$tmp/$p/visualize_data.bin")" -v e="$events" 'BEGIN { print b / e }')
+	check "$p: $per bytes per event in [$blo, $bhi]" within "$per" "$blo" "$bhi"
+done
+"$CSIM_SYNTH" --profile nosuch 2 "$tmp/x.bin" 2>/dev/null && st=0 || st=$?
+check "an unknown profile is a usage error" [ "$st" -eq 2 ]
+finish
