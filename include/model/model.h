@@ -198,6 +198,9 @@ int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err);
  */
 void csim_model_drop(struct csim_model *m, unsigned parts);
 
+/* The lane of (pid, pipe) in lanes[] (sorted by pid, then pipe), or nlanes. */
+size_t csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe);
+
 /* Counts the WAIT f, which no SET released, on its core in per_pid. */
 void csim_unreleased_add(struct csim_unreleased *per_pid, const struct csim_flag *f);
 

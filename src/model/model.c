@@ -90,3 +90,21 @@ const char *const csim_flag_skip_texts[CSIM_FSKIP_COUNT] = {
 	"no consumer slice at or after the WAIT",
 	"consumer slice starts before the producer slice",
 };
+
+size_t csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe)
+{
+	size_t lo = 0, hi = m->nlanes;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct csim_lane *l = &m->lanes[mid];
+
+		if (l->pid < pid || (l->pid == pid && l->pipe < pipe))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
+		return lo;
+	return m->nlanes;
+}

@@ -102,25 +102,6 @@ static int match_pids(const struct csim_model *m, const struct csim_cut *c,
 	return CSIM_OK;
 }
 
-/* The lane of (pid, pipe) in lanes[] (sorted by pid, then pipe), or nlanes. */
-static size_t find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe)
-{
-	size_t lo = 0, hi = m->nlanes;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct csim_lane *l = &m->lanes[mid];
-
-		if (l->pid < pid || (l->pid == pid && l->pipe < pipe))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
-		return lo;
-	return m->nlanes;
-}
-
 /* slice_in, and the threads and processes their slices put in. */
 static void cut_slices(struct csim_model *m, const struct work *w)
 {
@@ -134,7 +115,7 @@ static void cut_slices(struct csim_model *m, const struct work *w)
 		if (!sl->kept || !w->pid_in[sl->pid] ||
 		    !csim_window_meets(&c->window, sl->start, sl->end))
 			continue;
-		lane = find_lane(m, sl->pid, sl->pipe);
+		lane = csim_model_find_lane(m, sl->pid, sl->pipe);
 		if (lane == m->nlanes || w->lane_thread0[lane] == SIZE_MAX)
 			continue;   /* not in the trace at all (no lane): stays out */
 		c->slice_in[i] = 1;

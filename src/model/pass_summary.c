@@ -112,21 +112,9 @@ static uint32_t peak_depth(const struct csim_interval *it, size_t n, int64_t *he
 
 static uint32_t lane_nsub(const struct csim_model *m, uint32_t pid, uint32_t pipe)
 {
-	size_t lo = 0, hi = m->nlanes;
+	size_t lane = csim_model_find_lane(m, pid, pipe);
 
-	/* lanes[] is sorted by (pid, pipe). */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct csim_lane *l = &m->lanes[mid];
-
-		if (l->pid < pid || (l->pid == pid && l->pipe < pipe))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
-		return m->lanes[lo].nsub;
-	return 0;
+	return lane < m->nlanes ? m->lanes[lane].nsub : 0;
 }
 
 struct work {
