@@ -24,6 +24,7 @@
 #include "write/summary_html.h"
 #include "write/summary_table.h"
 #include "write/summary_writer.h"
+#include "read/scan_pipe.h"
 #include "read/slice_store.h"
 #include "write/trace_writer.h"
 #include "read/input_locate.h"
@@ -96,19 +97,56 @@ static int record_slice(struct run *r, const struct csim_event *ev, struct csim_
 	return kept ? csim_slice_store_add(&r->slices, ev, row, err) : CSIM_OK;
 }
 
-static int read_trace(struct run *r, struct csim_block_reader *reader,
-		      struct csim_trace_scan *sc, const struct csim_block *blk,
-		      struct csim_error *err)
+/*
+ * The events of one TRACE block, ingested as they come. A large payload is
+ * scanned on a second thread (scan_pipe.h) while this one ingests; ingest
+ * then walks values with its own scanner's stack and buffers (isc), never
+ * with sc, which the thread owns until the block ends.
+ */
+static int read_events(struct run *r, const struct csim_block_reader *reader,
+		       struct csim_trace_scan *sc, struct csim_trace_scan *isc,
+		       const struct csim_block *blk, struct csim_error *err)
 {
 	struct csim_table *t = &r->model.table;
 	const struct csim_ingest in = { t, r->opt->counters, r->model.rule };
-	enum csim_run_trace_action act = csim_runs_trace(&r->runs);
-	int rc, has = 1;
+	struct csim_scan_pipe *pipe = NULL;
 	/* Only a size checked against the file may size the table (a gzip
 	   block's size is unverified until its bytes run out), and only once
 	   the payload has shown an event: a sparse 5 GiB block of zeros must
 	   not reserve gigabytes before failing at its first byte. */
 	int reserve = csim_block_reader_sizes_checked(reader);
+	int rc = CSIM_OK, has = 1;
+
+	if (blk->payload_size >= CSIM_SCAN_PIPE_MIN_BYTES)
+		rc = csim_scan_pipe_start(&pipe, sc, err);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		size_t rows = t->nslices;
+
+		rc = pipe != NULL ? csim_scan_pipe_next(pipe, &ev, &has, err)
+				  : csim_trace_scan_next(sc, &ev, &has, err);
+		if (rc != CSIM_OK || !has)
+			break;
+		rc = csim_ingest_event(&in, isc, &ev, err);
+		if (rc == CSIM_OK && t->nslices > rows)
+			rc = record_slice(r, &ev, err);
+		if (rc == CSIM_OK && reserve) {
+			csim_table_reserve(t, blk->payload_size);
+			csim_slice_store_reserve(&r->slices, t->slices_cap);
+			reserve = 0;
+		}
+	}
+	csim_scan_pipe_finish(pipe);
+	return rc;
+}
+
+static int read_trace(struct run *r, struct csim_block_reader *reader,
+		      struct csim_trace_scan *sc, struct csim_trace_scan *isc,
+		      const struct csim_block *blk, struct csim_error *err)
+{
+	struct csim_table *t = &r->model.table;
+	enum csim_run_trace_action act = csim_runs_trace(&r->runs);
+	int rc;
 
 	if (act == CSIM_RUN_SKIP)
 		return CSIM_OK;   /* --run K: another run's payload is not parsed */
@@ -120,22 +158,8 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	rc = csim_slice_store_begin_block(&r->slices, blk, err);
 	if (rc == CSIM_OK)
 		rc = csim_trace_scan_begin(sc, reader, blk, err);
-	while (rc == CSIM_OK) {
-		struct csim_event ev;
-		size_t rows = t->nslices;
-
-		rc = csim_trace_scan_next(sc, &ev, &has, err);
-		if (rc != CSIM_OK || !has)
-			break;
-		rc = csim_ingest_event(&in, sc, &ev, err);
-		if (rc == CSIM_OK && t->nslices > rows)
-			rc = record_slice(r, &ev, err);
-		if (rc == CSIM_OK && reserve) {
-			csim_table_reserve(t, blk->payload_size);
-			csim_slice_store_reserve(&r->slices, t->slices_cap);
-			reserve = 0;
-		}
-	}
+	if (rc == CSIM_OK)
+		rc = read_events(r, reader, sc, isc, blk, err);
 	/* Top-level fields come from the first TRACE block converted. */
 	if (rc == CSIM_OK && r->slices.nblocks == 1) {
 		csim_trace_scan_take_top_level(sc, &r->profiling_type, &r->schema_version);
@@ -259,12 +283,16 @@ static int load_files(struct run *r, struct csim_error *err)
 static int read_input(struct run *r, struct csim_error *err)
 {
 	struct csim_block_reader reader;
-	struct csim_trace_scan *sc;
+	struct csim_trace_scan *sc = NULL, *isc = NULL;
 	int rc, has = 1;
 
 	rc = csim_trace_scan_new(&sc, err);
-	if (rc != CSIM_OK)
+	if (rc == CSIM_OK)
+		rc = csim_trace_scan_new(&isc, err);
+	if (rc != CSIM_OK) {
+		csim_trace_scan_free(sc);   /* the reader is not open yet */
 		return rc;
+	}
 	rc = csim_block_reader_open(&reader, r->bin_path, err);
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
@@ -281,7 +309,7 @@ static int read_input(struct run *r, struct csim_error *err)
 		if (rc != CSIM_OK || !has)
 			break;
 		if (blk.type == CSIM_BLOCK_TRACE)
-			rc = read_trace(r, &reader, sc, &blk, err);
+			rc = read_trace(r, &reader, sc, isc, &blk, err);
 		else if (blk.type == CSIM_BLOCK_API_INSTR)
 			rc = read_instr(r, &reader, &blk, err);
 		else if (blk.type == CSIM_BLOCK_OP_BASIC_INFO)
@@ -312,6 +340,7 @@ static int read_input(struct run *r, struct csim_error *err)
 out:
 	csim_block_reader_release(&reader);
 	csim_trace_scan_free(sc);
+	csim_trace_scan_free(isc);
 	return rc;
 }
 
