@@ -101,6 +101,13 @@ int csim_instr_text_value(struct csim_instr_text *t, struct csim_span *value,
 			  struct csim_error *err);
 
 /*
+ * Reads more payload, keeping data[pos, len) (moved to the window's start)
+ * and growing the window when that fills it: for a caller scanning an item
+ * at t->pos itself, after CSIM_SCAN_MORE. Not after the payload's end.
+ */
+int csim_instr_text_more(struct csim_instr_text *t, struct csim_error *err);
+
+/*
  * The next piece of the payload from t->pos, byte for byte (--raw-metrics);
  * *n 0 at its end.
  */

@@ -387,16 +387,25 @@ static int index_split(struct csim_instr_rows *rr, struct csim_metrics_field *f,
 	return rc;
 }
 
-static int index_row(struct csim_instr_rows *rr, struct csim_span row,
+/*
+ * The fields of the row that starts at t->pos, straight from the window:
+ * *more when the window ends inside it (read more, then index it again).
+ * *end is then past its closing brace.
+ */
+static int index_row(struct csim_instr_rows *rr, int *more, const char **end,
 		     struct csim_error *err)
 {
+	struct csim_instr_text *t = &rr->text;
 	struct csim_json_iter it;
 	struct csim_json_item m;
-	int has = 1, rc;
+	struct csim_scan_result res;
+	int has = 1, scan = CSIM_SCAN_OK, rc = CSIM_OK;
 
+	*more = 0;
 	rr->nfields = rr->nelem = 0;
-	csim_json_iter_init(&it, &rr->text.stack, row.p, row.p + row.n, 1);
-	while ((rc = row_walk(rr, &it, &m, &has, err)) == CSIM_OK && has) {
+	csim_json_iter_init(&it, &t->stack, t->data + t->pos, t->data + t->len, t->final);
+	while (rc == CSIM_OK &&
+	       (scan = csim_json_iter_next(&it, &m, &has, &res)) == CSIM_SCAN_OK && has) {
 		struct csim_metrics_field *f;
 
 		if (csim_array_grow((void **)&rr->fields, &rr->fields_cap, rr->nfields + 1,
@@ -406,13 +415,21 @@ static int index_row(struct csim_instr_rows *rr, struct csim_span row,
 		memset(f, 0, sizeof(*f));
 		f->key = m.key;
 		f->val = m.value;
-		if (*f->val.p == '[' && !column_is_whole(rr->mt, m.key)) {
+		if (*f->val.p == '[' && !column_is_whole(rr->mt, m.key))
 			rc = index_split(rr, f, err);
-			if (rc != CSIM_OK)
-				return rc;
-		}
 	}
-	return rc;
+	if (rc != CSIM_OK)
+		return rc;
+	if (scan == CSIM_SCAN_MORE) {
+		*more = 1;
+		return CSIM_OK;
+	}
+	if (scan == CSIM_SCAN_NOMEM)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	if (scan != CSIM_SCAN_OK)   /* the first scan validated it: the file changed */
+		return csim_instr_text_bad(t, csim_instr_text_offset(t, res.where), res.why, err);
+	*end = it.p;
+	return CSIM_OK;
 }
 
 int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
@@ -420,7 +437,8 @@ int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
 {
 	struct csim_instr_text *t = &rr->text;
 	struct csim_json_item m;
-	struct csim_span v;
+	const char *end = NULL;
+	int more = 1;
 	int rc = csim_instr_text_head(t, &rr->walk, &m, has, err);
 
 	if (rc != CSIM_OK)
@@ -430,11 +448,12 @@ int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
 	*has = 0;
 	if (t->data[t->pos] != '{' || rr->index == rr->mt->nrows)
 		return csim_instr_text_changed(t, err);
-	rc = csim_instr_text_value(t, &v, err);
-	if (rc == CSIM_OK)
-		rc = index_row(rr, v, err);
+	/* Each row is walked once, in place: no separate scan to find its end. */
+	while (rc == CSIM_OK && (rc = index_row(rr, &more, &end, err)) == CSIM_OK && more)
+		rc = csim_instr_text_more(t, err);
 	if (rc != CSIM_OK)
 		return rc;
+	t->pos = (size_t)(end - t->data);
 	row->index = rr->index++;
 	row->fields = rr->fields;
 	row->nfields = rr->nfields;

@@ -73,8 +73,7 @@ void csim_instr_text_close(struct csim_instr_text *t)
 	t->data = NULL;
 }
 
-/* Reads more payload, keeping data[pos, len); grows when that fills it. */
-static int text_refill(struct csim_instr_text *t, struct csim_error *err)
+int csim_instr_text_more(struct csim_instr_text *t, struct csim_error *err)
 {
 	size_t got;
 	int rc;
@@ -147,7 +146,7 @@ int csim_instr_text_peek(struct csim_instr_text *t, int *c, struct csim_error *e
 			*c = -1;
 			return CSIM_OK;
 		}
-		rc = text_refill(t, err);
+		rc = csim_instr_text_more(t, err);
 		if (rc != CSIM_OK)
 			return rc;
 	}
@@ -176,7 +175,7 @@ int csim_instr_text_head(struct csim_instr_text *t, struct csim_instr_walk *w,
 		}
 		if (rc != CSIM_SCAN_MORE)
 			return scan_error(t, rc, &res, err);
-		rc = text_refill(t, err);
+		rc = csim_instr_text_more(t, err);
 		if (rc != CSIM_OK)
 			return rc;
 	}
@@ -197,7 +196,7 @@ int csim_instr_text_value(struct csim_instr_text *t, struct csim_span *value,
 		}
 		if (rc != CSIM_SCAN_MORE)
 			return scan_error(t, rc, &res, err);
-		rc = text_refill(t, err);
+		rc = csim_instr_text_more(t, err);
 		if (rc != CSIM_OK)
 			return rc;
 	}
@@ -207,7 +206,7 @@ int csim_instr_text_chunk(struct csim_instr_text *t, const char **p, size_t *n,
 			  struct csim_error *err)
 {
 	if (t->pos == t->len && !t->final) {
-		int rc = text_refill(t, err);
+		int rc = csim_instr_text_more(t, err);
 
 		if (rc != CSIM_OK)
 			return rc;
