@@ -10,7 +10,6 @@
 #include "read/block_reader.h"
 #include "read/event_ingest.h"
 #include "read/event_scan.h"
-#include "read/instr_digest.h"
 #include "read/instr_files.h"
 #include "write/metrics_writer.h"
 #include "model/lane_verdict.h"
@@ -47,6 +46,7 @@ struct run {
 	char *profiling_type;
 	char *schema_version;
 	struct csim_metrics metrics;
+	struct csim_metrics_plan metrics_plan;
 	int have_metrics;
 	uint64_t instr_offset;
 	uint64_t trailing_bytes, trailing_offset;
@@ -54,11 +54,14 @@ struct run {
 	struct csim_run_choice choice;     /* settled at the end of the reading */
 	/* API_INSTR and OP_BASIC_INFO payloads, unparsed, until the run is
 	   settled: the K-th one (--run K) and the latest other one; the one
-	   chosen is then loaded */
+	   chosen is then loaded. A plain file's API_INSTR stays in the file
+	   (in_file): it is read again where it lies (read/instr_index.h). */
 	struct held_block {
 		char *payload;
 		size_t size;
 		uint64_t offset;
+		struct csim_block blk;
+		int in_file;
 	} instr_kth, instr_last, basic_kth, basic_last;
 	struct held_block files;           /* the first API_FILE (format-notes §3) */
 	struct csim_basic_info basic;      /* the run's facts, if any */
@@ -180,15 +183,30 @@ static int hold_block(struct held_block *h, struct csim_block_reader *reader,
 	h->payload = payload;
 	h->size = (size_t)blk->payload_size;
 	h->offset = blk->offset;
+	h->blk = *blk;
+	h->in_file = 0;
 	return CSIM_OK;
 }
 
-/* An API_INSTR block: held unparsed until the run is settled. */
+/*
+ * An API_INSTR block: held unparsed until the run is settled; from a plain
+ * file only its place (gzip input keeps the payload: reading it again
+ * would inflate the file from its start).
+ */
 static int read_instr(struct run *r, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
-	return hold_block(csim_runs_instr_is_kth(&r->runs) ? &r->instr_kth : &r->instr_last,
-			  reader, blk, err);
+	struct held_block *h = csim_runs_instr_is_kth(&r->runs) ? &r->instr_kth
+								 : &r->instr_last;
+
+	if (!csim_block_reader_sizes_checked(reader))
+		return hold_block(h, reader, blk, err);
+	free(h->payload);
+	h->payload = NULL;
+	h->offset = blk->offset;
+	h->blk = *blk;
+	h->in_file = 1;
+	return CSIM_OK;
 }
 
 /* An OP_BASIC_INFO block: likewise (it is small). */
@@ -246,14 +264,20 @@ static int load_metrics(struct run *r, struct csim_error *err)
 	h = csim_runs_instr_held_as_kth(&r->runs, r->choice.instr) ? &r->instr_kth
 								   : &r->instr_last;
 	/* load() owns the payload from here, also when it fails. */
-	rc = csim_metrics_load(&r->metrics, r->bin_path, h->offset, h->payload,
-			       h->size, err);
+	if (h->in_file)
+		rc = csim_metrics_load_block(&r->metrics, r->bin_path, &h->blk,
+					     &r->slices.file_id, err);
+	else
+		rc = csim_metrics_load(&r->metrics, r->bin_path, h->offset, h->payload,
+				       h->size, err);
 	h->payload = NULL;
 	r->have_metrics = 1;
 	r->instr_offset = h->offset;
 	drop_held_instr(r);
+	/* The rows' one reading before the writer's: sizes and the digest. */
 	if (rc == CSIM_OK)
-		rc = csim_instr_digest(&r->model.instr, &r->metrics, err);
+		rc = csim_metrics_plan_make(&r->metrics_plan, &r->metrics, &r->model.instr,
+					    err);
 	return rc;
 }
 
@@ -388,8 +412,8 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	if (rc == CSIM_OK && r->have_metrics) {
 		rc = csim_out_open(&metrics, r->out_dir, "instr_metrics.json", err);
 		if (rc == CSIM_OK)
-			rc = csim_metrics_write(&r->metrics, r->opt->raw_metrics,
-						&metrics, err);
+			rc = csim_metrics_write(&r->metrics, &r->metrics_plan,
+						r->opt->raw_metrics, &metrics, err);
 	}
 	if (rc == CSIM_OK) {
 		rc = csim_out_open(&summary, r->out_dir, "summary.json", err);
@@ -485,6 +509,7 @@ static void run_release(struct run *r)
 	free(r->schema_version);
 	csim_model_release(&r->model);
 	csim_metrics_release(&r->metrics);
+	csim_metrics_plan_release(&r->metrics_plan);
 	csim_basic_info_release(&r->basic);
 	csim_summary_table_release(&r->table);
 	drop_held_instr(r);
