@@ -69,6 +69,18 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			 int *has_event, struct csim_error *err);
 
 /*
+ * The two halves of csim_trace_scan_next(), for a reading split over two
+ * threads (scan_pipe.h): next_raw() scans the next event (its texts left
+ * absent); texts() decodes an event's ph, name, pid, tid and id into the
+ * given scanner's buffers (valid until its next call), any scanner's, so
+ * the decoding can run on the other thread.
+ */
+int csim_trace_scan_next_raw(struct csim_trace_scan *sc, struct csim_event *ev,
+			     int *has_event, struct csim_error *err);
+int csim_trace_scan_texts(struct csim_trace_scan *sc, struct csim_event *ev,
+			  struct csim_error *err);
+
+/*
  * Hands over the raw JSON text of the payload object's profilingType and
  * schemaVersion read so far (NULL when absent, as in the bare-array form);
  * the caller frees them. begin() forgets values not taken.

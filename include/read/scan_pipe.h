@@ -33,12 +33,14 @@
 struct csim_scan_pipe;
 
 /*
- * Starts scanning sc (after csim_trace_scan_begin()) on a new thread.
- * *pipe is NULL when it fails: out of memory, or no thread could be made
- * (an input error, as for any resource the reading needs).
+ * Starts scanning sc (after csim_trace_scan_begin()) on a new thread; the
+ * events' texts (ph, name, pid, tid, id) are decoded on the caller's thread
+ * into isc's buffers, which balances the two threads' work. *pipe is NULL
+ * when it fails: out of memory, or no thread could be made (an input
+ * error, as for any resource the reading needs).
  */
 int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *sc,
-			 struct csim_error *err);
+			 struct csim_trace_scan *isc, struct csim_error *err);
 
 /*
  * The next event, as csim_trace_scan_next() gives it; valid until the next

@@ -121,7 +121,7 @@ static int read_events(struct run *r, const struct csim_block_reader *reader,
 	int rc = CSIM_OK, has = 1;
 
 	if (blk->payload_size >= CSIM_SCAN_PIPE_MIN_BYTES)
-		rc = csim_scan_pipe_start(&pipe, sc, err);
+		rc = csim_scan_pipe_start(&pipe, sc, isc, err);
 	while (rc == CSIM_OK) {
 		struct csim_event ev;
 		size_t rows = t->nslices;

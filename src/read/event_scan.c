@@ -408,8 +408,22 @@ static int step(struct csim_trace_scan *sc, struct csim_event *ev,
 	}
 }
 
+int csim_trace_scan_texts(struct csim_trace_scan *sc, struct csim_event *ev,
+			  struct csim_error *err)
+{
+	return ev->is_object ? decode_texts(sc, ev, err) : CSIM_OK;
+}
+
 int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 			 int *has_event, struct csim_error *err)
+{
+	int rc = csim_trace_scan_next_raw(sc, ev, has_event, err);
+
+	return rc == CSIM_OK && *has_event ? csim_trace_scan_texts(sc, ev, err) : rc;
+}
+
+int csim_trace_scan_next_raw(struct csim_trace_scan *sc, struct csim_event *ev,
+			     int *has_event, struct csim_error *err)
 {
 	struct csim_scan_result res;
 
@@ -444,7 +458,7 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 		}
 		if (was_event_state && ev->raw.p != NULL) {
 			*has_event = 1;
-			return ev->is_object ? decode_texts(sc, ev, err) : CSIM_OK;
+			return CSIM_OK;
 		}
 	}
 }

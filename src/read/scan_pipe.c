@@ -25,7 +25,8 @@ struct batch {
  * batch `head` and gives it back (head++, full--) when it wants the next.
  */
 struct csim_scan_pipe {
-	struct csim_trace_scan *sc;
+	struct csim_trace_scan *sc;   /* the thread's */
+	struct csim_trace_scan *isc;  /* the caller's: decodes the texts */
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
@@ -36,51 +37,18 @@ struct csim_scan_pipe {
 	size_t at;                /* its next event */
 };
 
-static int inside(const char *p, size_t n, struct csim_span raw)
-{
-	uintptr_t a = (uintptr_t)p, lo = (uintptr_t)raw.p;
-
-	return a >= lo && a - lo <= raw.n && n <= raw.n - (a - lo);
-}
-
-/* Bytes an event needs in a batch: its text and decoded copies kept elsewhere. */
-static size_t event_bytes(const struct csim_event *ev)
-{
-	const struct csim_text *texts[] = { &ev->ph, &ev->name, &ev->pid, &ev->tid, &ev->id };
-	size_t n = ev->raw.n;
-
-	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
-		if (texts[i]->p != NULL && !inside(texts[i]->p, texts[i]->n, ev->raw))
-			n += texts[i]->n;
-	return n;
-}
-
-/* Points a text at the batch's copy: of the event's bytes, or of its own. */
-static void place_text(struct csim_text *t, const struct csim_event *from,
-		       char *base, char **spill)
-{
-	if (t->p == NULL)
-		return;
-	if (inside(t->p, t->n, from->raw)) {
-		t->p = base + (t->p - from->raw.p);
-		return;
-	}
-	memcpy(*spill, t->p, t->n);
-	t->p = *spill;
-	*spill += t->n;
-}
-
-/* Copies ev into b; 0 when it does not fit (a batch takes at least one). */
+/*
+ * Copies a raw event (texts not decoded yet: the caller's thread decodes
+ * them) into b; 0 when it does not fit (a batch takes at least one).
+ */
 static int batch_add(struct batch *b, const struct csim_event *ev)
 {
-	size_t need = event_bytes(ev);
 	struct csim_event *e;
-	char *base, *spill;
+	char *base;
 
-	if (b->nev == BATCH_EVENTS || need > b->cap - b->len)
+	if (b->nev == BATCH_EVENTS || ev->raw.n > b->cap - b->len)
 		return 0;
 	base = b->text + b->len;
-	spill = base + ev->raw.n;
 	if (ev->raw.n > 0)
 		memcpy(base, ev->raw.p, ev->raw.n);
 	e = &b->evs[b->nev++];
@@ -89,12 +57,7 @@ static int batch_add(struct batch *b, const struct csim_event *ev)
 	for (int i = 0; i < CSIM_F_COUNT; i++)
 		if (ev->field[i].p != NULL)
 			e->field[i].p = base + (ev->field[i].p - ev->raw.p);
-	place_text(&e->ph, ev, base, &spill);
-	place_text(&e->name, ev, base, &spill);
-	place_text(&e->pid, ev, base, &spill);
-	place_text(&e->tid, ev, base, &spill);
-	place_text(&e->id, ev, base, &spill);
-	b->len += need;
+	b->len += ev->raw.n;
 	return 1;
 }
 
@@ -159,7 +122,7 @@ static void *pipe_run(void *arg)
 		if (b == NULL && (b = take_free(p)) == NULL)
 			return NULL;
 		if (!pending) {
-			rc = csim_trace_scan_next(p->sc, &ev, &has, &b->err);
+			rc = csim_trace_scan_next_raw(p->sc, &ev, &has, &b->err);
 			if (rc != CSIM_OK || !has) {
 				post_last(p, b, rc);
 				return NULL;
@@ -171,7 +134,7 @@ static void *pipe_run(void *arg)
 			continue;
 		}
 		if (b->nev == 0) {
-			if (batch_fit(b, event_bytes(&ev)) != 0) {
+			if (batch_fit(b, ev.raw.n) != 0) {
 				post_last(p, b, csim_error_nomem(&b->err, CSIM_E_INPUT));
 				return NULL;
 			}
@@ -192,7 +155,7 @@ static void pipe_free(struct csim_scan_pipe *p)
 }
 
 int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *sc,
-			 struct csim_error *err)
+			 struct csim_trace_scan *isc, struct csim_error *err)
 {
 	struct csim_scan_pipe *p = calloc(1, sizeof(*p));
 	int made = 0;
@@ -201,6 +164,7 @@ int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *s
 	if (p == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	p->sc = sc;
+	p->isc = isc;
 	for (int i = 0; i < PIPE_BATCHES; i++) {
 		struct batch *b = &p->batches[i];
 
@@ -261,7 +225,7 @@ int csim_scan_pipe_next(struct csim_scan_pipe *p, struct csim_event *ev,
 		if (p->cur != NULL && p->at < p->cur->nev) {
 			*ev = p->cur->evs[p->at++];
 			*has = 1;
-			return CSIM_OK;
+			return csim_trace_scan_texts(p->isc, ev, err);
 		}
 		if (p->cur != NULL && p->cur->last) {
 			if (p->cur->rc != CSIM_OK)

@@ -3,9 +3,9 @@
  * what the in-line scanner gives: the same events in the same order, with
  * the same offsets, bytes, field places and decoded texts, then the same
  * end or the same error (message and offset). Batches roll over by count
- * and by bytes, an event larger than a batch still passes, decoded copies
- * of escaped strings survive the copy, and a caller that stops early
- * stops the thread (ASan/LSan see no leak, nothing hangs).
+ * and by bytes, an event larger than a batch still passes, escaped names
+ * are decoded on the caller's side as in line, and a caller that stops
+ * early stops the thread (ASan/LSan see no leak, nothing hangs).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -78,13 +78,15 @@ static size_t compare(struct check_ctx *c, const char *path, size_t stop_after,
 		      struct csim_error *err_pipe)
 {
 	struct reading a, b;
+	struct csim_trace_scan *isc = NULL;
 	struct csim_scan_pipe *pipe = NULL;
 	size_t n = 0;
 	int ha = 1, hb = 1;
 
 	*rc_line = *rc_pipe = -1;
 	if (!CHECK(c, reading_open(&a, path) == 0) || !CHECK(c, reading_open(&b, path) == 0) ||
-	    !CHECK_I64(c, csim_scan_pipe_start(&pipe, b.sc, &b.err), CSIM_OK))
+	    !CHECK_I64(c, csim_trace_scan_new(&isc, &b.err), CSIM_OK) ||
+	    !CHECK_I64(c, csim_scan_pipe_start(&pipe, b.sc, isc, &b.err), CSIM_OK))
 		goto out;
 	for (;;) {
 		struct csim_event ea, eb;
@@ -105,6 +107,7 @@ static size_t compare(struct check_ctx *c, const char *path, size_t stop_after,
 		CHECK_I64(c, ha, hb);
 out:
 	csim_scan_pipe_finish(pipe);
+	csim_trace_scan_free(isc);
 	reading_close(&a);
 	reading_close(&b);
 	return n;
