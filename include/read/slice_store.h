@@ -4,7 +4,8 @@
  *
  * Slice text is not kept in memory (kept slices are the largest events; their
  * args carry call stacks). The first reading records every TRACE block and,
- * per slice row, the event's payload offset and field layout; the trace
+ * per slice row the lane rule keeps (lane_verdict.h), the event's payload
+ * offset and field layout; rows dropped at once cost nothing here. The trace
  * writer then walks the kept rows with a csim_slice_reader, which reopens the
  * same file, refuses one that changed, and hands out each row's field spans
  * without parsing them again.
@@ -37,6 +38,7 @@ struct csim_slice_layout {
 
 struct csim_slice_loc {
 	uint64_t offset;                  /* payload offset within its TRACE block */
+	size_t row;                       /* its row in the table's slices[] */
 	struct csim_slice_layout layout;
 };
 
@@ -44,9 +46,9 @@ struct csim_slice_store {
 	const char *path;
 	struct csim_file_id file_id;      /* the file as first read */
 	struct csim_block *blocks;        /* TRACE blocks in file order */
-	size_t *rows_end;                 /* rows recorded up to the end of each */
-	size_t nblocks, blocks_cap, rows_end_cap;
-	struct csim_slice_loc *locs;      /* one per slice row */
+	size_t *locs_end;                 /* locs recorded up to the end of each */
+	size_t nblocks, blocks_cap, locs_end_cap;
+	struct csim_slice_loc *locs;      /* one per recorded row, in row order */
 	size_t nlocs, locs_cap;
 	struct csim_progress *progress;   /* told of the second reading; NULL: none */
 };
@@ -67,14 +69,14 @@ void csim_slice_store_clear(struct csim_slice_store *store);
 int csim_slice_store_begin_block(struct csim_slice_store *store,
 				 const struct csim_block *blk, struct csim_error *err);
 
-/* Records where the event of the next slice row lies. */
+/* Records where the event of slice row `row` lies; rows come in increasing order. */
 int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event *ev,
-			 struct csim_error *err);
+			 size_t row, struct csim_error *err);
 
 /* Records where ev's fields lie (first reading). */
 void csim_slice_layout_make(const struct csim_event *ev, struct csim_slice_layout *layout);
 
-/* Room for `rows` rows in all, allocated once (best effort, like the table's). */
+/* Room for `rows` recorded rows in all, allocated once (best effort, like the table's). */
 void csim_slice_store_reserve(struct csim_slice_store *store, size_t rows);
 
 struct csim_slice_reader {
@@ -82,7 +84,7 @@ struct csim_slice_reader {
 	const struct csim_slice *rows;    /* the model's rows: kept flag, start */
 	struct csim_block_reader reader;
 	struct csim_trace_scan *scan;
-	size_t block, row;
+	size_t block, loc;
 	int opened;
 };
 

@@ -37,6 +37,65 @@ static void take_digit(struct decimal *d, int *sig, char c, int fraction)
 		d->scale++;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/*
+ * Timestamps are float32 values printed with 17 digits, most of them after
+ * the point: eight digits at a time (the SWAR digit tests and the three
+ * multiply-shift folds), when all eight are digits.
+ */
+static int eight_digits(const char *p, uint64_t *v)
+{
+	uint64_t w;
+
+	memcpy(&w, p, sizeof(w));
+	if ((((w & 0xF0F0F0F0F0F0F0F0ull) |
+	      (((w + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4))) !=
+	    0x3333333333333333ull)
+		return 0;
+	w = (w & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
+	w = (w & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
+	*v = (w & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
+	return 1;
+}
+
+/* Digits of m, m > 0. */
+static int digits_of(uint64_t m)
+{
+	int n = 0;
+
+	for (; m != 0; m /= 10)
+		n++;
+	return n;
+}
+
+/* take_digit() over eight fraction digits at once, while nothing is lost. */
+static const char *take_fraction8(struct decimal *d, int *sig, const char *p,
+				  const char *end)
+{
+	uint64_t v;
+
+	while (end - p >= 8 && *sig + 8 <= MAX_DIGITS && eight_digits(p, &v)) {
+		int was_zero = d->m == 0;
+
+		d->m = d->m * 100000000ull + v;
+		if (d->m != 0)
+			*sig = was_zero ? digits_of(d->m) : *sig + 8;
+		d->scale += 8;
+		p += 8;
+	}
+	return p;
+}
+#else
+static const char *take_fraction8(struct decimal *d, int *sig, const char *p,
+				  const char *end)
+{
+	(void)d;
+	(void)sig;
+	(void)end;
+	return p;
+}
+#endif
+
 static void parse_decimal(const char *p, const char *end, struct decimal *d)
 {
 	int sig = 0, e = 0, eneg = 0;
@@ -54,7 +113,8 @@ static void parse_decimal(const char *p, const char *end, struct decimal *d)
 		take_digit(d, &sig, *p, 0);
 	}
 	if (p < end && *p == '.')
-		for (p++; p < end && *p >= '0' && *p <= '9'; p++)
+		for (p = take_fraction8(d, &sig, p + 1, end);
+		     p < end && *p >= '0' && *p <= '9'; p++)
 			take_digit(d, &sig, *p, 1);
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		p++;

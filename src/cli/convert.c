@@ -13,6 +13,7 @@
 #include "read/instr_digest.h"
 #include "read/instr_files.h"
 #include "write/metrics_writer.h"
+#include "model/lane_verdict.h"
 #include "model/model.h"
 #include "write/out_file.h"
 #include "base/path.h"
@@ -41,6 +42,7 @@ struct run {
 	uint64_t in_size;                  /* as stored, for the progress line */
 	struct csim_model model;
 	struct csim_slice_store slices;
+	struct csim_lane_verdict verdict;  /* which rows the store records */
 	char *profiling_type;
 	char *schema_version;
 	struct csim_metrics metrics;
@@ -78,6 +80,22 @@ static void discard_run(struct run *r)
 	r->profiling_type = r->schema_version = NULL;
 }
 
+/*
+ * The slice store records where a new row's text lies only if the lane rule
+ * keeps the row: the writer never fetches the others, and on dumps where
+ * most slices are noise the locations would outweigh the rows.
+ */
+static int record_slice(struct run *r, const struct csim_event *ev, struct csim_error *err)
+{
+	const struct csim_table *t = &r->model.table;
+	size_t row = t->nslices - 1;
+	int kept;
+
+	if (csim_lane_verdict_keeps(&r->verdict, t, &t->slices[row], &kept) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	return kept ? csim_slice_store_add(&r->slices, ev, row, err) : CSIM_OK;
+}
+
 static int read_trace(struct run *r, struct csim_block_reader *reader,
 		      struct csim_trace_scan *sc, const struct csim_block *blk,
 		      struct csim_error *err)
@@ -111,7 +129,7 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 			break;
 		rc = csim_ingest_event(&in, sc, &ev, err);
 		if (rc == CSIM_OK && t->nslices > rows)
-			rc = csim_slice_store_add(&r->slices, &ev, err);
+			rc = record_slice(r, &ev, err);
 		if (rc == CSIM_OK && reserve) {
 			csim_table_reserve(t, blk->payload_size);
 			csim_slice_store_reserve(&r->slices, t->slices_cap);
@@ -251,6 +269,7 @@ static int read_input(struct run *r, struct csim_error *err)
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
 	csim_slice_store_init(&r->slices, r->bin_path, csim_block_reader_file_id(&reader));
+	csim_lane_verdict_init(&r->verdict, &r->model.rule);
 	r->slices.progress = r->log->progress;
 	r->in_size = (uint64_t)csim_block_reader_file_id(&reader)->size;
 	csim_stream_set_progress(&reader.stream, r->log->progress);
@@ -432,6 +451,7 @@ static void run_release(struct run *r)
 	free(r->bin_dir);
 	free(r->out_dir);
 	csim_slice_store_release(&r->slices);
+	csim_lane_verdict_release(&r->verdict);
 	free(r->profiling_type);
 	free(r->schema_version);
 	csim_model_release(&r->model);

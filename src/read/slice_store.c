@@ -19,7 +19,7 @@ void csim_slice_store_init(struct csim_slice_store *store, const char *path,
 void csim_slice_store_release(struct csim_slice_store *store)
 {
 	free(store->blocks);
-	free(store->rows_end);
+	free(store->locs_end);
 	free(store->locs);
 	csim_slice_store_init(store, NULL, NULL);
 }
@@ -35,11 +35,11 @@ int csim_slice_store_begin_block(struct csim_slice_store *store,
 {
 	if (csim_array_grow((void **)&store->blocks, &store->blocks_cap,
 			    store->nblocks + 1, sizeof(*store->blocks)) != 0 ||
-	    csim_array_grow((void **)&store->rows_end, &store->rows_end_cap,
-			    store->nblocks + 1, sizeof(*store->rows_end)) != 0)
+	    csim_array_grow((void **)&store->locs_end, &store->locs_end_cap,
+			    store->nblocks + 1, sizeof(*store->locs_end)) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	store->blocks[store->nblocks] = *blk;
-	store->rows_end[store->nblocks] = store->nlocs;
+	store->locs_end[store->nblocks] = store->nlocs;
 	store->nblocks++;
 	return CSIM_OK;
 }
@@ -87,7 +87,7 @@ static void layout_apply(const struct csim_slice_layout *layout, struct csim_eve
 }
 
 int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event *ev,
-			 struct csim_error *err)
+			 size_t row, struct csim_error *err)
 {
 	struct csim_slice_loc *loc;
 
@@ -97,8 +97,9 @@ int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	loc = &store->locs[store->nlocs++];
 	loc->offset = ev->offset;
+	loc->row = row;
 	csim_slice_layout_make(ev, &loc->layout);
-	store->rows_end[store->nblocks - 1] = store->nlocs;
+	store->locs_end[store->nblocks - 1] = store->nlocs;
 	return CSIM_OK;
 }
 
@@ -146,14 +147,14 @@ void csim_slice_reader_close(struct csim_slice_reader *r)
 	r->opened = 0;
 }
 
-/* Positions the scanner at the payload of the block holding row r->row. */
-static int enter_block_of_row(struct csim_slice_reader *r, struct csim_error *err)
+/* Positions the scanner at the payload of the block holding loc r->loc. */
+static int enter_block_of_loc(struct csim_slice_reader *r, struct csim_error *err)
 {
 	const struct csim_slice_store *st = r->store;
 	size_t b = r->block == SIZE_MAX ? 0 : r->block;
 	int rc;
 
-	while (st->rows_end[b] <= r->row)
+	while (st->locs_end[b] <= r->loc)
 		b++;
 	if (b == r->block)
 		return CSIM_OK;
@@ -182,14 +183,14 @@ int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 	int rc;
 
 	*has = 0;
-	while (r->row < st->nlocs && !r->rows[r->row].kept)
-		r->row++;
-	if (r->row >= st->nlocs)
+	while (r->loc < st->nlocs && !r->rows[st->locs[r->loc].row].kept)
+		r->loc++;
+	if (r->loc >= st->nlocs)
 		return CSIM_OK;
-	rc = enter_block_of_row(r, err);
+	rc = enter_block_of_loc(r, err);
 	if (rc != CSIM_OK)
 		return rc;
-	loc = &st->locs[r->row];
+	loc = &st->locs[r->loc];
 	rc = csim_trace_scan_event_at(r->scan, loc->offset, loc->layout.len, ev, err);
 	if (rc == CSIM_OK && loc->layout.n[0] != 0)
 		layout_apply(&loc->layout, ev);
@@ -197,9 +198,10 @@ int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 		rc = csim_trace_scan_event_fields(r->scan, ev, err);
 	if (rc != CSIM_OK)
 		return rc;
-	if (!same_start(ev, &r->rows[r->row]))
+	if (!same_start(ev, &r->rows[loc->row]))
 		return input_changed(st, err);
-	*row = r->row++;
+	*row = loc->row;
+	r->loc++;
 	*has = 1;
 	return CSIM_OK;
 }

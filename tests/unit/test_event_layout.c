@@ -41,7 +41,7 @@ static int record(struct check_ctx *c, const char *path, struct csim_slice_store
 	if (rc == CSIM_OK && CHECK(c, has) &&
 	    CHECK(c, csim_number_grid(ev.field[CSIM_F_TS].p, ev.field[CSIM_F_TS].n,
 				      CSIM_GRID_LIMIT_NS, &row->start)))
-		rc = csim_slice_store_add(store, &ev, &err);
+		rc = csim_slice_store_add(store, &ev, 0, &err);
 	csim_block_reader_release(&r);
 	csim_trace_scan_free(sc);
 	return CHECK_U64(c, rc, CSIM_OK) ? 0 : -1;

@@ -68,6 +68,11 @@ static void test_fixed_cases(struct check_ctx *c)
 		   (Exact ties need more than 19 digits below the grid's limit.) */
 		"0.8197631747112424372", "0.3727531358400151540", "7.644982464306083525",
 		"6.927862721206755392", "84.21013233651169827", "80.24613639103878171",
+		/* eight fraction digits at a time: a leading zero block, a block
+		   that starts the mantissa, 19 digits reached inside a block */
+		"0.000000001234567891234", "0.00000000000000000012", "123.00000000000000001",
+		"0.1234567812345678123", "1234567890.123456789012", "7.0000000000000000",
+		"0.99999999999999999999", "5.00000000500000005",
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)

@@ -40,7 +40,7 @@ static void make_dump(struct tbuf *file, const char *first_ts)
  * as the converter does for every run but the last (SPEC §2.1).
  */
 static int first_reading(struct check_ctx *c, const char *path, struct csim_table *t,
-			 struct csim_slice_store *store, int discard)
+			 struct csim_slice_store *store, int discard, unsigned record)
 {
 	struct csim_block_reader r;
 	struct csim_trace_scan *sc;
@@ -76,8 +76,9 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 			if (rc != CSIM_OK || !has)
 				break;
 			rc = csim_ingest_event(&in, sc, &ev, &err);
-			if (rc == CSIM_OK && t->nslices > rows)
-				rc = csim_slice_store_add(store, &ev, &err);
+			if (rc == CSIM_OK && t->nslices > rows &&
+			    (record >> (t->nslices - 1) & 1u))
+				rc = csim_slice_store_add(store, &ev, t->nslices - 1, &err);
 		}
 		has = 1;
 	}
@@ -105,7 +106,7 @@ static int fixture_make(struct check_ctx *c, struct fixture *f)
 	ok = CHECK(c, tdir_make(f->dir, sizeof(f->dir)) == 0) &&
 	     CHECK(c, tfile_write(tpath(f->path, sizeof(f->path), f->dir, "v.bin"),
 				  file.p, file.n) == 0) &&
-	     first_reading(c, f->path, &f->t, &f->store, 0) == CSIM_OK &&
+	     first_reading(c, f->path, &f->t, &f->store, 0, ~0u) == CSIM_OK &&
 	     CHECK_U64(c, f->t.nslices, 5) && CHECK_U64(c, f->store.nlocs, 5) &&
 	     CHECK_U64(c, f->store.nblocks, 2);
 	tbuf_free(&file);
@@ -180,10 +181,10 @@ static void test_cleared_store_reads_only_the_last_block(struct check_ctx *c)
 	if (!CHECK(c, tdir_make(f.dir, sizeof(f.dir)) == 0) ||
 	    !CHECK(c, tfile_write(tpath(f.path, sizeof(f.path), f.dir, "v.bin"),
 				  file.p, file.n) == 0) ||
-	    first_reading(c, f.path, &f.t, &f.store, 1) != CSIM_OK ||
+	    first_reading(c, f.path, &f.t, &f.store, 1, ~0u) != CSIM_OK ||
 	    !CHECK_U64(c, f.t.nslices, 2) || !CHECK_U64(c, f.store.nlocs, 2) ||
 	    !CHECK_U64(c, f.store.nblocks, 1) ||
-	    !CHECK_U64(c, f.store.rows_end[0], 2))
+	    !CHECK_U64(c, f.store.locs_end[0], 2))
 		goto out;
 	for (size_t i = 0; i < f.t.nslices; i++)
 		f.t.slices[i].kept = 1;
@@ -197,6 +198,55 @@ static void test_cleared_store_reads_only_the_last_block(struct check_ctx *c)
 		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
 			break;
 		if (!CHECK(c, got < 2) || !CHECK_U64(c, row, got))
+			break;
+		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[row]);
+		got++;
+	}
+	CHECK_U64(c, got, 2);
+	csim_slice_reader_close(&rd);
+out:
+	tbuf_free(&file);
+	fixture_free(&f);
+}
+
+/*
+ * The converter records only the rows the lane rule keeps (lane_verdict.h);
+ * a later cut (--core, --window) can unkeep recorded rows too. The reading
+ * hands out recorded kept rows under their own row numbers, across blocks.
+ */
+static void test_rows_not_recorded_are_skipped(struct check_ctx *c)
+{
+	static const char *const names[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
+	struct fixture f;
+	struct tbuf file = { NULL, 0, 0, 0 };
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	size_t want[] = { 1, 4 }, got = 0;
+	int has = 1, rc;
+
+	csim_table_init(&f.t);
+	csim_slice_store_init(&f.store, NULL, NULL);
+	make_dump(&file, "1");
+	/* B, D and E recorded; D's block boundary lies between B and E. */
+	if (!CHECK(c, tdir_make(f.dir, sizeof(f.dir)) == 0) ||
+	    !CHECK(c, tfile_write(tpath(f.path, sizeof(f.path), f.dir, "v.bin"),
+				  file.p, file.n) == 0) ||
+	    first_reading(c, f.path, &f.t, &f.store, 0, 1u << 1 | 1u << 3 | 1u << 4) != CSIM_OK ||
+	    !CHECK_U64(c, f.t.nslices, 5) || !CHECK_U64(c, f.store.nlocs, 3) ||
+	    !CHECK_U64(c, f.store.locs_end[0], 1) || !CHECK_U64(c, f.store.locs_end[1], 3))
+		goto out;
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = i == 1 || i == 4;   /* D recorded, then cut */
+	rc = csim_slice_reader_open(&rd, &f.store, f.t.slices, &err);
+	CHECK_I64(c, rc, CSIM_OK);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		size_t row = 99;
+
+		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
+		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
+			break;
+		if (!CHECK(c, got < 2) || !CHECK_U64(c, row, want[got]))
 			break;
 		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[row]);
 		got++;
@@ -274,6 +324,7 @@ int main(void)
 
 	CHECK_RUN(&c, test_kept_rows_come_back_in_order);
 	CHECK_RUN(&c, test_cleared_store_reads_only_the_last_block);
+	CHECK_RUN(&c, test_rows_not_recorded_are_skipped);
 	CHECK_RUN(&c, test_replaced_file_is_refused_on_open);
 	CHECK_RUN(&c, test_rewritten_row_is_an_error);
 	return check_done(&c);
