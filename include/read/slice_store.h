@@ -10,6 +10,12 @@
  * same file, refuses one that changed, and hands out each row's field spans
  * without parsing them again.
  *
+ * Except for an input that cannot be read again by offset cheaply (gzip:
+ * each second reading would inflate the whole file again): there the store
+ * keeps the recorded rows' text as it comes, in one arena, and the reader
+ * hands out spans of it without opening the file (keep_text()). That costs
+ * memory, about the kept slices' text (docs/performance.md).
+ *
  * Ownership: the store owns its arrays and borrows path; a reader owns its
  * file handle and buffers until csim_slice_reader_close().
  */
@@ -50,6 +56,9 @@ struct csim_slice_store {
 	size_t nblocks, blocks_cap, locs_end_cap;
 	struct csim_slice_loc *locs;      /* one per recorded row, in row order */
 	size_t nlocs, locs_cap;
+	int keep_text;                    /* locs[].offset: into text, not the file */
+	char *text;                       /* the recorded rows' text, one after another */
+	size_t text_len, text_cap;
 	struct csim_progress *progress;   /* told of the second reading; NULL: none */
 };
 
@@ -64,6 +73,13 @@ void csim_slice_store_release(struct csim_slice_store *store);
  * the second reading walks only the converted run's blocks.
  */
 void csim_slice_store_clear(struct csim_slice_store *store);
+
+/*
+ * From now on the store keeps each recorded row's text and the second
+ * reading never opens the file: for input that cannot be read again by
+ * offset cheaply (gzip). Call it before the first row.
+ */
+void csim_slice_store_keep_text(struct csim_slice_store *store);
 
 /* Rows recorded next belong to this TRACE block. */
 int csim_slice_store_begin_block(struct csim_slice_store *store,
@@ -89,8 +105,9 @@ struct csim_slice_reader {
 };
 
 /*
- * Opens the second reading over the store's file; an input error if the file
- * is no longer the one first read. rows must outlive the reader.
+ * Opens the second reading over the store's file (or its kept text); an
+ * input error if the file is no longer the one first read. rows must
+ * outlive the reader.
  */
 int csim_slice_reader_open(struct csim_slice_reader *r,
 			   const struct csim_slice_store *store,
@@ -98,7 +115,8 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 
 /*
  * The next kept row in input order: *row and the raw spans of its name, pid,
- * ts, dur and args in ev (valid until the next call); *has is 0 at the end.
+ * ts, dur and args in ev (valid until the next call, or with kept text until
+ * the store changes); *has is 0 at the end.
  * A row whose text no longer matches the first reading is an input error.
  */
 int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,

@@ -21,6 +21,7 @@ void csim_slice_store_release(struct csim_slice_store *store)
 	free(store->blocks);
 	free(store->locs_end);
 	free(store->locs);
+	free(store->text);
 	csim_slice_store_init(store, NULL, NULL);
 }
 
@@ -28,6 +29,26 @@ void csim_slice_store_clear(struct csim_slice_store *store)
 {
 	store->nblocks = 0;
 	store->nlocs = 0;
+	store->text_len = 0;
+}
+
+void csim_slice_store_keep_text(struct csim_slice_store *store)
+{
+	store->keep_text = 1;
+}
+
+/* Appends the event's text to the arena; its place there becomes the offset. */
+static int keep_text(struct csim_slice_store *store, const struct csim_event *ev,
+		     struct csim_slice_loc *loc, struct csim_error *err)
+{
+	if (ev->raw.n > SIZE_MAX - store->text_len ||
+	    csim_array_grow((void **)&store->text, &store->text_cap,
+			    store->text_len + ev->raw.n, 1) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	memcpy(store->text + store->text_len, ev->raw.p, ev->raw.n);
+	loc->offset = store->text_len;
+	store->text_len += ev->raw.n;
+	return CSIM_OK;
 }
 
 int csim_slice_store_begin_block(struct csim_slice_store *store,
@@ -95,10 +116,13 @@ int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event
 	    csim_array_grow((void **)&store->locs, &store->locs_cap, store->nlocs + 1,
 			    sizeof(*store->locs)) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	loc = &store->locs[store->nlocs++];
+	loc = &store->locs[store->nlocs];
 	loc->offset = ev->offset;
 	loc->row = row;
 	csim_slice_layout_make(ev, &loc->layout);
+	if (store->keep_text && keep_text(store, ev, loc, err) != CSIM_OK)
+		return err->code;
+	store->nlocs++;
 	store->locs_end[store->nblocks - 1] = store->nlocs;
 	return CSIM_OK;
 }
@@ -127,6 +151,8 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 	r->rows = rows;
 	r->block = SIZE_MAX;
 	rc = csim_trace_scan_new(&r->scan, err);
+	if (rc == CSIM_OK && store->keep_text)
+		return CSIM_OK;   /* the text is in memory: the file is not read again */
 	if (rc == CSIM_OK)
 		rc = csim_block_reader_open(&r->reader, store->path, err);
 	if (rc != CSIM_OK)
@@ -165,6 +191,28 @@ static int enter_block_of_loc(struct csim_slice_reader *r, struct csim_error *er
 	return rc;
 }
 
+/*
+ * A row of the kept text, as event_at() would have read it from the file;
+ * progress moves through the file's size as the text is handed out.
+ */
+static int kept_event(struct csim_slice_reader *r, const struct csim_slice_loc *loc,
+		      struct csim_event *ev)
+{
+	const struct csim_slice_store *st = r->store;
+	uint64_t end = loc->offset + loc->layout.len;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->offset = loc->offset;
+	ev->raw.p = st->text + loc->offset;
+	ev->raw.n = loc->layout.len;
+	ev->is_object = 1;
+	csim_progress_bytes(st->progress,
+			    (uint64_t)((double)st->file_id.size * (double)end /
+				       (double)st->text_len),
+			    loc->layout.len);
+	return CSIM_OK;
+}
+
 /* The grid start of a re-read event must be the row's: else the file changed. */
 static int same_start(const struct csim_event *ev, const struct csim_slice *s)
 {
@@ -187,11 +235,15 @@ int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 		r->loc++;
 	if (r->loc >= st->nlocs)
 		return CSIM_OK;
-	rc = enter_block_of_loc(r, err);
-	if (rc != CSIM_OK)
-		return rc;
 	loc = &st->locs[r->loc];
-	rc = csim_trace_scan_event_at(r->scan, loc->offset, loc->layout.len, ev, err);
+	if (st->keep_text) {
+		rc = kept_event(r, loc, ev);
+	} else {
+		rc = enter_block_of_loc(r, err);
+		if (rc == CSIM_OK)
+			rc = csim_trace_scan_event_at(r->scan, loc->offset, loc->layout.len,
+						      ev, err);
+	}
 	if (rc == CSIM_OK && loc->layout.n[0] != 0)
 		layout_apply(&loc->layout, ev);
 	else if (rc == CSIM_OK)
