@@ -1,3 +1,4 @@
+#define _GNU_SOURCE   /* pthread_setname_np */
 #include "read/gz_source.h"
 #include "base/interrupt.h"
 
@@ -163,6 +164,7 @@ static void *gz_worker(void *arg)
 	struct csim_gz_source *g = arg;
 	enum gz_state st = GZ_MORE;
 
+	(void)pthread_setname_np(pthread_self(), "csim_inflate");   /* for top, gdb, tests */
 	pthread_mutex_lock(&g->mu);
 	while (st == GZ_MORE) {
 		unsigned slot;
