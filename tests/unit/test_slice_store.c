@@ -39,9 +39,10 @@ static void make_dump(struct tbuf *file, const char *first_ts)
  * With discard, each TRACE block after the first discards the rows before it,
  * as the converter does for every run but the last (SPEC §2.1).
  */
+/* keep: the text kept, in memory up to keep bytes (then a temporary file). */
 static int first_reading_kept(struct check_ctx *c, const char *path, struct csim_table *t,
 			      struct csim_slice_store *store, int discard, unsigned record,
-			      int keep)
+			      size_t keep)
 {
 	struct csim_block_reader r;
 	struct csim_trace_scan *sc;
@@ -57,8 +58,10 @@ static int first_reading_kept(struct check_ctx *c, const char *path, struct csim
 	if (!CHECK_I64(c, rc, CSIM_OK))
 		goto out;
 	csim_slice_store_init(store, path, csim_block_reader_file_id(&r));
-	if (keep)
+	if (keep != 0) {
 		csim_slice_store_keep_text(store);
+		store->text_limit = keep;
+	}
 	while (rc == CSIM_OK && (rc = csim_block_reader_next(&r, &blk, &has, &err)) == CSIM_OK &&
 	       has) {
 		if (blk.type != CSIM_BLOCK_TRACE)
@@ -362,9 +365,11 @@ static void expect_kept_rows(struct check_ctx *c, struct fixture *f, const size_
  * With the text kept (gzip input), the second reading never opens the file:
  * the rows come back with their own bytes after it is gone, also after a
  * clear (the run discarded) and for a row whose fields lie too far in to be
- * recorded (parsed again from the kept text, with no file behind it).
+ * recorded (parsed again from the kept text, with no file behind it); with
+ * a limit of `limit` bytes in memory, from the temporary file (`spills`: it
+ * was made) or, where none can be made, from memory all the same.
  */
-static void test_kept_text_needs_no_second_reading(struct check_ctx *c)
+static void kept_text_case(struct check_ctx *c, size_t limit, int spills)
 {
 	static const char *const abcde[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
 	static const char *const bde[] = { "\"B\"", "\"D\"", "\"E\"" };
@@ -380,9 +385,11 @@ static void test_kept_text_needs_no_second_reading(struct check_ctx *c)
 	if (!CHECK(c, tdir_make(f.dir, sizeof(f.dir)) == 0) ||
 	    !CHECK(c, tfile_write_gz(tpath(f.path, sizeof(f.path), f.dir, "v.bin"),
 				     file.p, file.n) == 0) ||
-	    first_reading_kept(c, f.path, &f.t, &f.store, 0, ~0u, 1) != CSIM_OK ||
+	    first_reading_kept(c, f.path, &f.t, &f.store, 0, ~0u, limit) != CSIM_OK ||
 	    !CHECK_U64(c, f.store.nlocs, 5))
 		goto out;
+	CHECK_I64(c, f.store.spill_fd >= 0, spills);
+	CHECK_I64(c, f.store.spilled > 0, spills);
 	unlink(f.path);
 	for (size_t i = 0; i < f.t.nslices; i++)
 		f.t.slices[i].kept = 1;
@@ -396,7 +403,7 @@ static void test_kept_text_needs_no_second_reading(struct check_ctx *c)
 	csim_table_release(&f.t);
 	csim_table_init(&f.t);
 	if (!CHECK(c, tfile_write_gz(f.path, file.p, file.n) == 0) ||
-	    first_reading_kept(c, f.path, &f.t, &f.store, 1, ~0u, 1) != CSIM_OK ||
+	    first_reading_kept(c, f.path, &f.t, &f.store, 1, ~0u, limit) != CSIM_OK ||
 	    !CHECK_U64(c, f.store.nlocs, 2))
 		goto out;
 	unlink(f.path);
@@ -415,7 +422,7 @@ static void test_kept_text_needs_no_second_reading(struct check_ctx *c)
 	tbuf_free(&file);
 	tbuf_block(&file, 2, big.p, big.n);
 	if (!CHECK(c, !big.oom && !file.oom) || !CHECK(c, tfile_write_gz(f.path, file.p, file.n) == 0) ||
-	    first_reading_kept(c, f.path, &f.t, &f.store, 0, ~0u, 1) != CSIM_OK ||
+	    first_reading_kept(c, f.path, &f.t, &f.store, 0, ~0u, limit) != CSIM_OK ||
 	    !CHECK_U64(c, f.store.nlocs, 2) || !CHECK_U64(c, f.store.locs[1].layout.n[0], 0))
 		goto out;
 	unlink(f.path);
@@ -426,6 +433,24 @@ out:
 	tbuf_free(&big);
 	tbuf_free(&file);
 	fixture_free(&f);
+}
+
+static void test_kept_text_needs_no_second_reading(struct check_ctx *c)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char *saved = tmpdir != NULL ? strdup(tmpdir) : NULL;
+
+	kept_text_case(c, CSIM_SLICE_TEXT_MEM, 0);
+	/* Past one row: every row after the first goes to the file. */
+	kept_text_case(c, 1, 1);
+	/* No temporary file can be made: the text stays in memory. */
+	setenv("TMPDIR", "/nonexistent/csim-no-such-dir", 1);
+	kept_text_case(c, 1, 0);
+	if (saved != NULL)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
 }
 
 int main(void)
