@@ -1,6 +1,6 @@
 /*
- * instr_digest: boils the indexed API_INSTR block (read/instr_index.h
- * indexes it, for instr_metrics.json too) down to the run's instr_stats
+ * instr_digest: boils the API_INSTR rows, fed one at a time from a row
+ * reader (read/instr_index.h), down to the run's instr_stats
  * (model/instr_stats.h): per pipe and core the cycles, executions and
  * cycle-weighted vector utilization, the ten rows with the most cycles, and
  * each address's `AscendC Inner Code` source line (SPEC §10).
@@ -17,10 +17,29 @@
 #include "base/csim_error.h"
 #include "model/instr_stats.h"
 #include "read/instr_index.h"
+#include "read/json_scan.h"
 
-/* s freshly initialised; on failure s is left safe to release. */
-int csim_instr_digest(struct csim_instr_stats *s, const struct csim_metrics *mt,
-		      struct csim_error *err);
+/* A digest in progress: scratch for decoded strings and array walks. */
+struct csim_instr_digest {
+	struct csim_instr_stats *s;
+	struct csim_json_stack stack;
+	char *buf;
+	size_t buf_cap;
+};
+
+/*
+ * Starts digesting mt's rows into s, freshly initialised (the core names
+ * first). Whatever happens, end() follows; s is then safe to release.
+ */
+int csim_instr_digest_begin(struct csim_instr_digest *dg, struct csim_instr_stats *s,
+			    const struct csim_metrics *mt, struct csim_error *err);
+
+/* Adds one row (rows in input order: ties in the top ten go to the earlier). */
+int csim_instr_digest_row(struct csim_instr_digest *dg, const struct csim_instr_row *row,
+			  struct csim_error *err);
+
+/* Sorts the source lines and frees the scratch; accepts a failed begin(). */
+void csim_instr_digest_end(struct csim_instr_digest *dg);
 
 /* Appends a source line for [lo, hi] to v; -1 out of memory. */
 int csim_instr_digest_add_line(struct csim_instr_line **v, size_t *nv, size_t *cap,

@@ -1,12 +1,24 @@
 /*
- * instr_index: validates the run's API_INSTR payload once and indexes it as
- * spans (SPEC §7): the Cores, each row's fields, and each per-core array's
- * elements, so the metrics writer can reshape it and the digest
- * (instr_digest.h) can sum it without a JSON tree. An array as long as Cores
- * is split per core unless its column's dtype is 5 (JSON string) or 100
- * (percentage with details).
+ * instr_index: the run's API_INSTR payload (SPEC §7) read in bounded memory.
  *
- * Ownership: load() takes the payload buffer; release() frees it and the index.
+ * load() is the first scan: it validates the whole payload (through
+ * read/instr_text.h's window, so the payload is never held whole unless it
+ * came in memory) and keeps only what is small: the Cores, the
+ * "Instructions Dtype" value and where Instructions begins. A row reader
+ * then walks the Instructions rows one at a time, as often as needed (the
+ * digest and the metrics writer's sizing share one walk, its writing
+ * another), handing out each row's fields as spans and, for an array with
+ * one element per core, the elements. An array as long as Cores is split
+ * per core unless its column's dtype is 5 (JSON string) or 100 (percentage
+ * with details); the Dtype follows Instructions in the producer's files
+ * (format-notes §5.2), which is why the rows are walked after the scan.
+ *
+ * Memory: the Cores, the Dtype and the largest row (or top-level member
+ * other than Instructions), never per row or per element of the block.
+ *
+ * Ownership: load() takes an in-memory payload buffer; release() frees it
+ * and what load kept. A row reader owns its file handle and buffers until
+ * close(); a row's spans are valid until the next call.
  */
 #ifndef CSIM_INSTR_INDEX_H
 #define CSIM_INSTR_INDEX_H
@@ -16,44 +28,91 @@
 
 #include "base/csim_error.h"
 #include "base/span.h"
+#include "read/block_reader.h"
+#include "read/input_stream.h"
+#include "read/instr_text.h"
 
 struct csim_metrics_field {
-	const char *key;        /* key text between its quotes */
-	size_t key_n;
-	const char *val;        /* raw value text */
-	size_t val_n;
-	size_t elems;           /* first element span in elem[], when split */
+	struct csim_span key;   /* key text between its quotes */
+	struct csim_span val;   /* raw value text */
+	size_t elems;           /* first element span in the row's elem[], when split */
 	int split;              /* an array with one element per core */
 };
 
+/* One Instructions row, from a row reader. */
+struct csim_instr_row {
+	size_t index;           /* from 0, in input order */
+	const struct csim_metrics_field *fields;
+	size_t nfields;
+	const struct csim_span *elem;   /* element spans of the split fields */
+};
+
 struct csim_metrics {
-	char *payload;
-	size_t size;
-	const char *path;       /* for messages */
-	uint64_t block_offset;
-	struct csim_span *cores;   /* raw string values of Cores */
+	struct csim_instr_source src;
+	char *payload;          /* an in-memory payload (owned), or NULL */
+	char *cores_text;       /* the Cores value as written */
+	uint64_t cores_at;      /* its payload offset */
+	struct csim_span *cores;   /* raw string values of Cores, in cores_text */
 	size_t ncores, cores_cap;
-	const char *dtype;      /* raw "Instructions Dtype" value, or NULL */
+	char *dtype;            /* raw "Instructions Dtype" value, or NULL */
 	size_t dtype_n;
 	struct csim_span *whole;   /* keys of the Dtype's numeric entries, in order */
 	unsigned char *whole_code; /* per entry: 1 when its code is 5 or 100 */
 	size_t nwhole, whole_cap, whole_code_cap;
-	struct csim_metrics_field *fields;
-	size_t nfields, fields_cap;
-	size_t *row_first;      /* first field of each instruction, plus an end mark */
-	size_t nrows, rows_cap;
-	struct csim_span *elem;    /* element spans of split arrays */
-	size_t nelem, elem_cap;
+	uint64_t instr_at;      /* payload offset of the Instructions array */
+	size_t nrows;
 };
 
 /*
- * Validates and indexes an API_INSTR payload. Takes ownership of payload in
- * every case, also on failure: call csim_metrics_release() afterwards
- * either way.
+ * Validates an API_INSTR payload held in memory (gzip input, tests). Takes
+ * ownership of payload in every case, also on failure: call
+ * csim_metrics_release() afterwards either way.
  */
 int csim_metrics_load(struct csim_metrics *mt, const char *path,
 		      uint64_t block_offset, char *payload, size_t size,
 		      struct csim_error *err);
+
+/*
+ * The same for the payload of block blk of a plain file, read through the
+ * window; an input error if the file is no longer id. path must outlive mt.
+ */
+int csim_metrics_load_block(struct csim_metrics *mt, const char *path,
+			    const struct csim_block *blk, const struct csim_file_id *id,
+			    struct csim_error *err);
+
+/* Accepts a zeroed struct. */
 void csim_metrics_release(struct csim_metrics *mt);
+
+struct csim_instr_rows {
+	const struct csim_metrics *mt;
+	struct csim_instr_text text;
+	struct csim_instr_walk walk;
+	struct csim_metrics_field *fields;
+	size_t nfields, fields_cap;
+	struct csim_span *elem;
+	size_t nelem, elem_cap;
+	size_t index;           /* rows handed out */
+};
+
+/* Opens a reading of mt's rows (again from the file, when mt has one). */
+int csim_instr_rows_open(struct csim_instr_rows *rr, const struct csim_metrics *mt,
+			 struct csim_error *err);
+
+/*
+ * The next row; *has 0 at the end. Rows that no longer match the first scan
+ * (another count, a row that is no object) mean the file changed.
+ */
+int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
+			 int *has, struct csim_error *err);
+
+/* Accepts a reader whose open failed. */
+void csim_instr_rows_close(struct csim_instr_rows *rr);
+
+/*
+ * The whole payload, byte for byte, through the window (--raw-metrics):
+ * opened like a row reader, then read with csim_instr_text_chunk().
+ */
+int csim_metrics_open_text(const struct csim_metrics *mt, struct csim_instr_text *t,
+			   struct csim_error *err);
 
 #endif

@@ -93,6 +93,17 @@ int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
 			int *has, struct csim_scan_result *res);
 
 /*
+ * The first half of csim_json_iter_next(), for a caller that walks a large
+ * value itself: past the separator and, in an object, the key and its ':'.
+ * On CSIM_SCAN_OK with *has 1, it->p is at the value's first byte (which
+ * the window holds) and item->key is set; the caller moves it->p past the
+ * value. *has 0 after the closing bracket. On any other status the
+ * iterator is as it was, so the call can be repeated over a longer window.
+ */
+int csim_json_iter_head(struct csim_json_iter *it, struct csim_json_item *item,
+			int *has, struct csim_scan_result *res);
+
+/*
  * Decodes the text between the quotes of a string that
  * csim_json_scan_string() accepted (so no lone surrogate half) into dst,
  * which needs n bytes at most (decoding never grows text). Returns the length.

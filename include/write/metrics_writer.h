@@ -1,14 +1,20 @@
 /*
- * metrics_writer: reshapes the run's API_INSTR block, as read/instr_index.h
- * indexed it, into instr_metrics.json.
+ * metrics_writer: reshapes the run's API_INSTR block (read/instr_index.h)
+ * into instr_metrics.json without holding it.
  *
  * {"cores":[...],"instructions":{core:[rows]},"column_types":{...}}. Each row
  * holds every instruction field under a lower-cased, underscored key; an
  * array as long as Cores is split per core unless its column's dtype is 5
  * (JSON string) or 100 (percentage with details). Values keep their input
- * bytes: the payload is indexed as spans and never re-printed.
+ * bytes: rows are handed out as spans and never re-printed.
  *
- * Ownership: load() takes the payload buffer; release() frees it and the index.
+ * The file is core-major while the block is row-major, so the rows are read
+ * twice: plan() sizes each core's part of the file (and feeds the digest
+ * the same rows, saving a reading); write() reads them again and writes
+ * each row's per-core records into their parts at offsets the plan fixed,
+ * through one small buffer per core. Memory: O(cores + largest row).
+ *
+ * Ownership: a plan owns its sizes until csim_metrics_plan_release().
  */
 #ifndef CSIM_METRICS_WRITER_H
 #define CSIM_METRICS_WRITER_H
@@ -17,15 +23,33 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "model/instr_stats.h"
 #include "read/instr_index.h"
 #include "write/out_file.h"
 
+struct csim_metrics_plan {
+	uint64_t *part;         /* per core: bytes of its rows in the file */
+	size_t ncores;
+};
+
+/*
+ * Reads mt's rows once: sizes the plan (zeroed or made before) and, with s
+ * non-NULL, digests them into s (read/instr_digest.h). Input errors as the
+ * row reader's.
+ */
+int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
+			   struct csim_instr_stats *s, struct csim_error *err);
+
+/* Accepts a zeroed plan. */
+void csim_metrics_plan_release(struct csim_metrics_plan *plan);
+
 /*
  * Writes the reshaped file, or with raw the payload byte for byte. Write
- * errors stay in out (see csim_out_commit); the return code reports only an
- * allocation failure (CSIM_E_OUTPUT).
+ * errors stay in out (see csim_out_commit); the return code reports an
+ * allocation failure (CSIM_E_OUTPUT) or an input that changed since the
+ * plan (CSIM_E_INPUT).
  */
-int csim_metrics_write(const struct csim_metrics *mt, int raw,
-		       struct csim_out *out, struct csim_error *err);
+int csim_metrics_write(const struct csim_metrics *mt, const struct csim_metrics_plan *plan,
+		       int raw, struct csim_out *out, struct csim_error *err);
 
 #endif

@@ -50,6 +50,21 @@ void csim_out_abort(struct csim_out *o);
 /* Whether a write has failed already (lets long writers stop early). */
 int csim_out_failed(const struct csim_out *o);
 
+/*
+ * Leaves n bytes of a plain file unwritten after what was written so far,
+ * for csim_out_at() to fill, and returns where they begin; later writes
+ * follow them. (instr_metrics.json: each core's rows, written at once.) A
+ * hole that fits in the buffer is filled there.
+ */
+uint64_t csim_out_hole(struct csim_out *o, uint64_t n);
+
+/*
+ * Writes bytes at an offset of a plain file, inside a hole: into the buffer
+ * while they are still there, else straight to the file. A failure is
+ * remembered like any write's.
+ */
+void csim_out_at(struct csim_out *o, uint64_t offset, const char *p, size_t n);
+
 void csim_out_bytes(struct csim_out *o, const char *p, size_t n);
 void csim_out_text(struct csim_out *o, const char *s);
 void csim_out_char(struct csim_out *o, char c);
@@ -61,6 +76,12 @@ void csim_out_json_string(struct csim_out *o, const char *p, size_t n);
 
 /* The same escaping without the quotes, to build a string from pieces. */
 void csim_out_json_escaped(struct csim_out *o, const char *p, size_t n);
+
+/*
+ * The same escaping into memory: dst holds at least 6 * n bytes. Returns
+ * the length written.
+ */
+size_t csim_out_json_escape(char *dst, const char *p, size_t n);
 
 /*
  * Text for an HTML page, in an element or a quoted attribute: & < > " '

@@ -2,20 +2,31 @@
 #include "base/interrupt.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
 /*
  * The one mutable global of the program: a signal handler can reach
  * nothing else. Written only by the handler, read through
- * csim_interrupt_pending().
+ * csim_interrupt_pending(), also by the scanning thread (scan_pipe.h):
+ * an atomic, not a volatile sig_atomic_t, which is safe for a handler
+ * but not between threads. Lock-free, so a handler may store to it.
  */
-static volatile sig_atomic_t pending_signal;
+#if ATOMIC_INT_LOCK_FREE != 2
+#error "the interrupt flag needs a lock-free atomic int"
+#endif
+static atomic_int pending_signal;
 
 static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
 
 static void on_signal(int signo)
 {
-	pending_signal = signo;
+	atomic_store_explicit(&pending_signal, signo, memory_order_relaxed);
+}
+
+static int pending(void)
+{
+	return atomic_load_explicit(&pending_signal, memory_order_relaxed);
 }
 
 int csim_interrupt_install(void)
@@ -45,7 +56,7 @@ int csim_interrupt_install(void)
 
 int csim_interrupt_pending(void)
 {
-	return pending_signal;
+	return pending();
 }
 
 static const char *signal_name(int signo)
@@ -62,12 +73,12 @@ int csim_interrupt_fail(struct csim_error *err)
 {
 	return csim_error_set(err, CSIM_E_INTERRUPTED, CSIM_NO_OFFSET,
 			      "interrupted by %s: temporary files removed, older outputs kept",
-			      signal_name(pending_signal));
+			      signal_name(pending()));
 }
 
 void csim_interrupt_resend(void)
 {
-	int signo = pending_signal;
+	int signo = pending();
 
 	if (signo == 0)
 		return;

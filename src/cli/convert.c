@@ -10,7 +10,6 @@
 #include "read/block_reader.h"
 #include "read/event_ingest.h"
 #include "read/event_scan.h"
-#include "read/instr_digest.h"
 #include "read/instr_files.h"
 #include "write/metrics_writer.h"
 #include "model/lane_verdict.h"
@@ -24,6 +23,7 @@
 #include "write/summary_html.h"
 #include "write/summary_table.h"
 #include "write/summary_writer.h"
+#include "read/scan_pipe.h"
 #include "read/slice_store.h"
 #include "write/trace_writer.h"
 #include "read/input_locate.h"
@@ -46,6 +46,7 @@ struct run {
 	char *profiling_type;
 	char *schema_version;
 	struct csim_metrics metrics;
+	struct csim_metrics_plan metrics_plan;
 	int have_metrics;
 	uint64_t instr_offset;
 	uint64_t trailing_bytes, trailing_offset;
@@ -53,11 +54,14 @@ struct run {
 	struct csim_run_choice choice;     /* settled at the end of the reading */
 	/* API_INSTR and OP_BASIC_INFO payloads, unparsed, until the run is
 	   settled: the K-th one (--run K) and the latest other one; the one
-	   chosen is then loaded */
+	   chosen is then loaded. A plain file's API_INSTR stays in the file
+	   (in_file): it is read again where it lies (read/instr_index.h). */
 	struct held_block {
 		char *payload;
 		size_t size;
 		uint64_t offset;
+		struct csim_block blk;
+		int in_file;
 	} instr_kth, instr_last, basic_kth, basic_last;
 	struct held_block files;           /* the first API_FILE (format-notes §3) */
 	struct csim_basic_info basic;      /* the run's facts, if any */
@@ -96,19 +100,56 @@ static int record_slice(struct run *r, const struct csim_event *ev, struct csim_
 	return kept ? csim_slice_store_add(&r->slices, ev, row, err) : CSIM_OK;
 }
 
-static int read_trace(struct run *r, struct csim_block_reader *reader,
-		      struct csim_trace_scan *sc, const struct csim_block *blk,
-		      struct csim_error *err)
+/*
+ * The events of one TRACE block, ingested as they come. A large payload is
+ * scanned on a second thread (scan_pipe.h) while this one ingests; ingest
+ * then walks values with its own scanner's stack and buffers (isc), never
+ * with sc, which the thread owns until the block ends.
+ */
+static int read_events(struct run *r, const struct csim_block_reader *reader,
+		       struct csim_trace_scan *sc, struct csim_trace_scan *isc,
+		       const struct csim_block *blk, struct csim_error *err)
 {
 	struct csim_table *t = &r->model.table;
 	const struct csim_ingest in = { t, r->opt->counters, r->model.rule };
-	enum csim_run_trace_action act = csim_runs_trace(&r->runs);
-	int rc, has = 1;
+	struct csim_scan_pipe *pipe = NULL;
 	/* Only a size checked against the file may size the table (a gzip
 	   block's size is unverified until its bytes run out), and only once
 	   the payload has shown an event: a sparse 5 GiB block of zeros must
 	   not reserve gigabytes before failing at its first byte. */
 	int reserve = csim_block_reader_sizes_checked(reader);
+	int rc = CSIM_OK, has = 1;
+
+	if (blk->payload_size >= CSIM_SCAN_PIPE_MIN_BYTES)
+		rc = csim_scan_pipe_start(&pipe, sc, err);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		size_t rows = t->nslices;
+
+		rc = pipe != NULL ? csim_scan_pipe_next(pipe, &ev, &has, err)
+				  : csim_trace_scan_next(sc, &ev, &has, err);
+		if (rc != CSIM_OK || !has)
+			break;
+		rc = csim_ingest_event(&in, isc, &ev, err);
+		if (rc == CSIM_OK && t->nslices > rows)
+			rc = record_slice(r, &ev, err);
+		if (rc == CSIM_OK && reserve) {
+			csim_table_reserve(t, blk->payload_size);
+			csim_slice_store_reserve(&r->slices, t->slices_cap);
+			reserve = 0;
+		}
+	}
+	csim_scan_pipe_finish(pipe);
+	return rc;
+}
+
+static int read_trace(struct run *r, struct csim_block_reader *reader,
+		      struct csim_trace_scan *sc, struct csim_trace_scan *isc,
+		      const struct csim_block *blk, struct csim_error *err)
+{
+	struct csim_table *t = &r->model.table;
+	enum csim_run_trace_action act = csim_runs_trace(&r->runs);
+	int rc;
 
 	if (act == CSIM_RUN_SKIP)
 		return CSIM_OK;   /* --run K: another run's payload is not parsed */
@@ -120,22 +161,8 @@ static int read_trace(struct run *r, struct csim_block_reader *reader,
 	rc = csim_slice_store_begin_block(&r->slices, blk, err);
 	if (rc == CSIM_OK)
 		rc = csim_trace_scan_begin(sc, reader, blk, err);
-	while (rc == CSIM_OK) {
-		struct csim_event ev;
-		size_t rows = t->nslices;
-
-		rc = csim_trace_scan_next(sc, &ev, &has, err);
-		if (rc != CSIM_OK || !has)
-			break;
-		rc = csim_ingest_event(&in, sc, &ev, err);
-		if (rc == CSIM_OK && t->nslices > rows)
-			rc = record_slice(r, &ev, err);
-		if (rc == CSIM_OK && reserve) {
-			csim_table_reserve(t, blk->payload_size);
-			csim_slice_store_reserve(&r->slices, t->slices_cap);
-			reserve = 0;
-		}
-	}
+	if (rc == CSIM_OK)
+		rc = read_events(r, reader, sc, isc, blk, err);
 	/* Top-level fields come from the first TRACE block converted. */
 	if (rc == CSIM_OK && r->slices.nblocks == 1) {
 		csim_trace_scan_take_top_level(sc, &r->profiling_type, &r->schema_version);
@@ -156,15 +183,30 @@ static int hold_block(struct held_block *h, struct csim_block_reader *reader,
 	h->payload = payload;
 	h->size = (size_t)blk->payload_size;
 	h->offset = blk->offset;
+	h->blk = *blk;
+	h->in_file = 0;
 	return CSIM_OK;
 }
 
-/* An API_INSTR block: held unparsed until the run is settled. */
+/*
+ * An API_INSTR block: held unparsed until the run is settled; from a plain
+ * file only its place (gzip input keeps the payload: reading it again
+ * would inflate the file from its start).
+ */
 static int read_instr(struct run *r, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
-	return hold_block(csim_runs_instr_is_kth(&r->runs) ? &r->instr_kth : &r->instr_last,
-			  reader, blk, err);
+	struct held_block *h = csim_runs_instr_is_kth(&r->runs) ? &r->instr_kth
+								 : &r->instr_last;
+
+	if (!csim_block_reader_sizes_checked(reader))
+		return hold_block(h, reader, blk, err);
+	free(h->payload);
+	h->payload = NULL;
+	h->offset = blk->offset;
+	h->blk = *blk;
+	h->in_file = 1;
+	return CSIM_OK;
 }
 
 /* An OP_BASIC_INFO block: likewise (it is small). */
@@ -222,14 +264,20 @@ static int load_metrics(struct run *r, struct csim_error *err)
 	h = csim_runs_instr_held_as_kth(&r->runs, r->choice.instr) ? &r->instr_kth
 								   : &r->instr_last;
 	/* load() owns the payload from here, also when it fails. */
-	rc = csim_metrics_load(&r->metrics, r->bin_path, h->offset, h->payload,
-			       h->size, err);
+	if (h->in_file)
+		rc = csim_metrics_load_block(&r->metrics, r->bin_path, &h->blk,
+					     &r->slices.file_id, err);
+	else
+		rc = csim_metrics_load(&r->metrics, r->bin_path, h->offset, h->payload,
+				       h->size, err);
 	h->payload = NULL;
 	r->have_metrics = 1;
 	r->instr_offset = h->offset;
 	drop_held_instr(r);
+	/* The rows' one reading before the writer's: sizes and the digest. */
 	if (rc == CSIM_OK)
-		rc = csim_instr_digest(&r->model.instr, &r->metrics, err);
+		rc = csim_metrics_plan_make(&r->metrics_plan, &r->metrics, &r->model.instr,
+					    err);
 	return rc;
 }
 
@@ -259,12 +307,16 @@ static int load_files(struct run *r, struct csim_error *err)
 static int read_input(struct run *r, struct csim_error *err)
 {
 	struct csim_block_reader reader;
-	struct csim_trace_scan *sc;
+	struct csim_trace_scan *sc = NULL, *isc = NULL;
 	int rc, has = 1;
 
 	rc = csim_trace_scan_new(&sc, err);
-	if (rc != CSIM_OK)
+	if (rc == CSIM_OK)
+		rc = csim_trace_scan_new(&isc, err);
+	if (rc != CSIM_OK) {
+		csim_trace_scan_free(sc);   /* the reader is not open yet */
 		return rc;
+	}
 	rc = csim_block_reader_open(&reader, r->bin_path, err);
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
@@ -283,7 +335,7 @@ static int read_input(struct run *r, struct csim_error *err)
 		if (rc != CSIM_OK || !has)
 			break;
 		if (blk.type == CSIM_BLOCK_TRACE)
-			rc = read_trace(r, &reader, sc, &blk, err);
+			rc = read_trace(r, &reader, sc, isc, &blk, err);
 		else if (blk.type == CSIM_BLOCK_API_INSTR)
 			rc = read_instr(r, &reader, &blk, err);
 		else if (blk.type == CSIM_BLOCK_OP_BASIC_INFO)
@@ -314,6 +366,7 @@ static int read_input(struct run *r, struct csim_error *err)
 out:
 	csim_block_reader_release(&reader);
 	csim_trace_scan_free(sc);
+	csim_trace_scan_free(isc);
 	return rc;
 }
 
@@ -361,8 +414,8 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	if (rc == CSIM_OK && r->have_metrics) {
 		rc = csim_out_open(&metrics, r->out_dir, "instr_metrics.json", err);
 		if (rc == CSIM_OK)
-			rc = csim_metrics_write(&r->metrics, r->opt->raw_metrics,
-						&metrics, err);
+			rc = csim_metrics_write(&r->metrics, &r->metrics_plan,
+						r->opt->raw_metrics, &metrics, err);
 	}
 	if (rc == CSIM_OK) {
 		rc = csim_out_open(&summary, r->out_dir, "summary.json", err);
@@ -458,6 +511,7 @@ static void run_release(struct run *r)
 	free(r->schema_version);
 	csim_model_release(&r->model);
 	csim_metrics_release(&r->metrics);
+	csim_metrics_plan_release(&r->metrics_plan);
 	csim_basic_info_release(&r->basic);
 	csim_summary_table_release(&r->table);
 	drop_held_instr(r);

@@ -1,8 +1,8 @@
 /*
- * instr_digest: one walk over the indexed API_INSTR rows. Each row adds its
+ * instr_digest: fed the API_INSTR rows one at a time. Each row adds its
  * per-core values to its (pipe, core) groups, competes for the top ten, and
- * gives its address a source line; nothing per row survives the walk, so
- * the digest stays small whatever the block's size.
+ * gives its address a source line; nothing per row survives it but that
+ * line, so the digest stays small whatever the block's size.
  */
 #include "read/instr_digest.h"
 
@@ -26,26 +26,25 @@ static const char *const column_names[COL_COUNT] = {
 	"Instructions Executed", "Vector Utilization Percentage"
 };
 
+/* One call's view: the digest and where its errors go. */
 struct digest {
 	struct csim_instr_stats *s;
-	const struct csim_metrics *mt;
-	struct csim_json_stack stack;
-	char *buf;              /* decoded strings */
-	size_t buf_cap;
+	struct csim_instr_digest *dg;
+	const struct csim_instr_row *row;
 	struct csim_error *err;
 };
 
-/* A string value decoded into d->buf; n 0 and 1 when it is not a string. */
+/* A string value decoded into the scratch buffer; NULL when not a string. */
 static int decode(struct digest *d, const char *v, size_t vn, struct csim_span *out)
 {
 	out->p = NULL;
 	out->n = 0;
 	if (vn < 2 || v[0] != '"')
 		return CSIM_OK;
-	if (csim_array_grow((void **)&d->buf, &d->buf_cap, vn, 1) != 0)
+	if (csim_array_grow((void **)&d->dg->buf, &d->dg->buf_cap, vn, 1) != 0)
 		return csim_error_nomem(d->err, CSIM_E_INPUT);
-	out->n = csim_json_unescape(v + 1, vn - 2, d->buf);
-	out->p = d->buf;
+	out->n = csim_json_unescape(v + 1, vn - 2, d->dg->buf);
+	out->p = d->dg->buf;
 	return CSIM_OK;
 }
 
@@ -56,16 +55,16 @@ static int intern(struct digest *d, struct csim_span v, uint32_t *id)
 	return CSIM_OK;
 }
 
-static int load_cores(struct digest *d)
+static int load_cores(struct digest *d, const struct csim_metrics *mt)
 {
 	struct csim_instr_stats *s = d->s;
 
-	s->cores = csim_array_alloc(d->mt->ncores ? d->mt->ncores : 1, sizeof(*s->cores));
+	s->cores = csim_array_alloc(mt->ncores ? mt->ncores : 1, sizeof(*s->cores));
 	if (s->cores == NULL)
 		return csim_error_nomem(d->err, CSIM_E_INPUT);
-	for (size_t c = 0; c < d->mt->ncores; c++) {
+	for (size_t c = 0; c < mt->ncores; c++) {
 		struct csim_span name;
-		int rc = decode(d, d->mt->cores[c].p, d->mt->cores[c].n, &name);
+		int rc = decode(d, mt->cores[c].p, mt->cores[c].n, &name);
 
 		if (rc == CSIM_OK)
 			rc = intern(d, name, &s->cores[c]);
@@ -125,14 +124,14 @@ static int value_at(struct digest *d, const struct csim_metrics_field *f, size_t
 	if (f == NULL)
 		return CSIM_OK;
 	if (f->split) {
-		*v = d->mt->elem[f->elems + c];
+		*v = d->row->elem[f->elems + c];
 		return CSIM_OK;
 	}
-	if (*f->val != '[') {
-		*v = csim_span_of(f->val, f->val_n);
+	if (*f->val.p != '[') {
+		*v = f->val;
 		return CSIM_OK;
 	}
-	csim_json_iter_init(&it, &d->stack, f->val, f->val + f->val_n, 1);
+	csim_json_iter_init(&it, &d->dg->stack, f->val.p, f->val.p + f->val.n, 1);
 	while ((rc = csim_json_iter_next(&it, &m, &has, &res)) == CSIM_SCAN_OK && has) {
 		if (k == 0 || k == c)
 			*v = m.value;
@@ -230,7 +229,7 @@ int csim_instr_digest_add_line(struct csim_instr_line **v, size_t *nv, size_t *c
 }
 
 /* Keeps the row when it is among the ten with the most cycles. */
-static int rank_row(struct digest *d, size_t row, const struct csim_metrics_field *const *col,
+static int rank_row(struct digest *d, const struct csim_metrics_field *const *col,
 		    uint32_t pipe, struct csim_span mnemonic, uint32_t source,
 		    const struct row_sum *sum)
 {
@@ -252,10 +251,10 @@ static int rank_row(struct digest *d, size_t row, const struct csim_metrics_fiel
 	t.cycles = sum->cycles;
 	t.executed = sum->executed;
 	t.cores = sum->cores;
-	t.row = row;
+	t.row = d->row->index;
 	rc = intern(d, mnemonic, &t.mnemonic);
 	if (rc == CSIM_OK && col[COL_ADDRESS] != NULL)
-		rc = decode(d, col[COL_ADDRESS]->val, col[COL_ADDRESS]->val_n, &addr);
+		rc = decode(d, col[COL_ADDRESS]->val.p, col[COL_ADDRESS]->val.n, &addr);
 	else
 		addr = csim_span_of("", 0);
 	if (rc == CSIM_OK)
@@ -269,13 +268,11 @@ static int rank_row(struct digest *d, size_t row, const struct csim_metrics_fiel
 	return CSIM_OK;
 }
 
-static const struct csim_metrics_field *find_column(const struct csim_metrics *mt,
-						    size_t i, enum column *which)
+static const struct csim_metrics_field *find_column(const struct csim_metrics_field *f,
+						    enum column *which)
 {
-	const struct csim_metrics_field *f = &mt->fields[i];
-
 	for (int k = 0; k < COL_COUNT; k++) {
-		if (csim_span_eq(csim_span_of(f->key, f->key_n), column_names[k])) {
+		if (csim_span_eq(f->key, column_names[k])) {
 			*which = (enum column)k;
 			return f;
 		}
@@ -287,7 +284,7 @@ static const struct csim_metrics_field *find_column(const struct csim_metrics *m
 static int mnemonic_of(struct digest *d, const struct csim_metrics_field *f,
 		       struct csim_span *m)
 {
-	int rc = f != NULL ? decode(d, f->val, f->val_n, m) : CSIM_OK;
+	int rc = f != NULL ? decode(d, f->val.p, f->val.n, m) : CSIM_OK;
 	size_t n = 0;
 
 	if (f == NULL || m->p == NULL) {
@@ -300,9 +297,9 @@ static int mnemonic_of(struct digest *d, const struct csim_metrics_field *f,
 	return rc;
 }
 
-static int digest_row(struct digest *d, size_t row)
+static int digest_row(struct digest *d)
 {
-	const struct csim_metrics *mt = d->mt;
+	const struct csim_instr_row *row = d->row;
 	const struct csim_metrics_field *col[COL_COUNT] = { NULL };
 	struct csim_span v = { NULL, 0 }, mnemonic;
 	struct row_sum sum = { 0, 0, 0 };
@@ -311,23 +308,23 @@ static int digest_row(struct digest *d, size_t row)
 	size_t pipe;
 	int rc;
 
-	for (size_t i = mt->row_first[row]; i < mt->row_first[row + 1]; i++) {
+	for (size_t i = 0; i < row->nfields; i++) {
 		enum column which;
-		const struct csim_metrics_field *f = find_column(mt, i, &which);
+		const struct csim_metrics_field *f = find_column(&row->fields[i], &which);
 
 		if (f != NULL && col[which] == NULL)
 			col[which] = f;
 	}
-	rc = col[COL_PIPE] != NULL ? decode(d, col[COL_PIPE]->val, col[COL_PIPE]->val_n, &v)
+	rc = col[COL_PIPE] != NULL ? decode(d, col[COL_PIPE]->val.p, col[COL_PIPE]->val.n, &v)
 				   : CSIM_OK;
 	if (rc == CSIM_OK)
 		rc = pipe_index(d, v, &pipe);
 	if (rc == CSIM_OK && col[COL_INNER_CODE] != NULL)
-		rc = decode(d, col[COL_INNER_CODE]->val, col[COL_INNER_CODE]->val_n, &v);
+		rc = decode(d, col[COL_INNER_CODE]->val.p, col[COL_INNER_CODE]->val.n, &v);
 	if (rc == CSIM_OK && col[COL_INNER_CODE] != NULL && v.n > 0)
 		rc = intern(d, v, &source);
 	if (rc == CSIM_OK && source != CSIM_NONE && col[COL_ADDRESS] != NULL) {
-		rc = decode(d, col[COL_ADDRESS]->val, col[COL_ADDRESS]->val_n, &v);
+		rc = decode(d, col[COL_ADDRESS]->val.p, col[COL_ADDRESS]->val.n, &v);
 		if (rc == CSIM_OK && v.p != NULL && csim_number_hex(v.p, v.n, &addr) &&
 		    csim_instr_digest_add_line(&d->s->lines, &d->s->nlines, &d->s->lines_cap,
 					       addr, addr, source) != 0)
@@ -339,7 +336,7 @@ static int digest_row(struct digest *d, size_t row)
 		rc = add_values(d, col, pipe, is_sync(mnemonic), &sum);
 	/* mnemonic points into buf: rank_row() interns it before reusing buf */
 	if (rc == CSIM_OK)
-		rc = rank_row(d, row, col, d->s->pipes[pipe], mnemonic, source, &sum);
+		rc = rank_row(d, col, d->s->pipes[pipe], mnemonic, source, &sum);
 	return rc;
 }
 
@@ -375,19 +372,30 @@ void csim_instr_digest_sort_lines(struct csim_instr_line *v, size_t *nv)
 	*nv = out;
 }
 
-int csim_instr_digest(struct csim_instr_stats *s, const struct csim_metrics *mt,
-		      struct csim_error *err)
+int csim_instr_digest_begin(struct csim_instr_digest *dg, struct csim_instr_stats *s,
+			    const struct csim_metrics *mt, struct csim_error *err)
 {
-	struct digest d = { s, mt, { NULL, 0 }, NULL, 0, err };
-	int rc;
+	struct digest d = { s, dg, NULL, err };
 
+	memset(dg, 0, sizeof(*dg));
+	dg->s = s;
 	s->loaded = 1;
-	rc = load_cores(&d);
-	for (size_t r = 0; rc == CSIM_OK && r < mt->nrows; r++)
-		rc = digest_row(&d, r);
-	if (rc == CSIM_OK)
-		csim_instr_digest_sort_lines(s->lines, &s->nlines);
-	csim_json_stack_release(&d.stack);
-	free(d.buf);
-	return rc;
+	return load_cores(&d, mt);
+}
+
+int csim_instr_digest_row(struct csim_instr_digest *dg, const struct csim_instr_row *row,
+			  struct csim_error *err)
+{
+	struct digest d = { dg->s, dg, row, err };
+
+	return digest_row(&d);
+}
+
+void csim_instr_digest_end(struct csim_instr_digest *dg)
+{
+	if (dg->s != NULL)
+		csim_instr_digest_sort_lines(dg->s->lines, &dg->s->nlines);
+	csim_json_stack_release(&dg->stack);
+	free(dg->buf);
+	memset(dg, 0, sizeof(*dg));
 }

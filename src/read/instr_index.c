@@ -11,64 +11,59 @@
 #define DTYPE_JSON_STRING 5
 #define DTYPE_PERCENT_DETAILS 100
 
-struct walker {
+#define NO_ROW UINT64_MAX
+
+/* What the first scan learns of the members, settled at its end. */
+struct first_scan {
 	struct csim_metrics *mt;
-	struct csim_json_stack stack;
+	struct csim_instr_text t;
+	struct csim_json_stack stack;   /* walks over the kept Cores and Dtype */
 	struct csim_error *err;
+	int have_cores, have_instr;
+	int instr_is_array;
+	uint64_t bad_row;               /* first Instructions entry not an object */
 };
 
-static int metrics_bad(struct walker *w, const char *where, const char *why)
+/* A held value's byte as a payload offset: text was copied from at. */
+static uint64_t held_at(uint64_t at, const char *text, const char *p)
 {
-	struct csim_metrics *mt = w->mt;
-
-	return csim_error_set(w->err, CSIM_E_INPUT, mt->block_offset,
-			      "%s: API_INSTR block at offset %llu: %s at payload byte %llu",
-			      mt->path, (unsigned long long)mt->block_offset, why,
-			      (unsigned long long)(where - mt->payload));
+	return at + (uint64_t)(p - text);
 }
 
-
-/*
- * The next member of a container of the validated payload (*has 0 at its
- * end). Validation has grown the nesting stack to the payload's depth, so a
- * walk fails only if something is badly wrong; it still says what.
- */
-static int walk_next(struct walker *w, struct csim_json_iter *it,
-		     struct csim_json_item *m, int *has)
+static int walk_next(struct first_scan *fs, struct csim_json_iter *it,
+		     struct csim_json_item *m, int *has, const char *text, uint64_t at)
 {
 	struct csim_scan_result res;
 	int rc = csim_json_iter_next(it, m, has, &res);
 
 	if (rc == CSIM_SCAN_NOMEM)
-		return csim_error_nomem(w->err, CSIM_E_INPUT);
-	if (rc != CSIM_SCAN_OK)
-		return metrics_bad(w, res.where, res.why);
+		return csim_error_nomem(fs->err, CSIM_E_INPUT);
+	if (rc != CSIM_SCAN_OK)   /* held text was validated: not expected */
+		return csim_instr_text_bad(&fs->t, held_at(at, text, res.where), res.why,
+					   fs->err);
 	return CSIM_OK;
 }
 
-static void walk_begin(struct walker *w, struct csim_json_iter *it,
-		       struct csim_span container)
+static int load_cores(struct first_scan *fs)
 {
-	csim_json_iter_init(it, &w->stack, container.p, container.p + container.n, 1);
-}
-
-static int load_cores(struct walker *w, struct csim_span cores)
-{
-	struct csim_metrics *mt = w->mt;
+	struct csim_metrics *mt = fs->mt;
+	const char *text = mt->cores_text;
 	struct csim_json_iter it;
 	struct csim_json_item m;
 	int has = 1, rc;
 
-	if (*cores.p != '[')
-		return metrics_bad(w, cores.p, "Cores is not an array");
-	walk_begin(w, &it, cores);
-	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
+	if (*text != '[')
+		return csim_instr_text_bad(&fs->t, mt->cores_at, "Cores is not an array",
+					   fs->err);
+	csim_json_iter_init(&it, &fs->stack, text, text + strlen(text), 1);
+	while ((rc = walk_next(fs, &it, &m, &has, text, mt->cores_at)) == CSIM_OK && has) {
 		if (*m.value.p != '"')
-			return metrics_bad(w, m.value.p,
-					   "Cores holds a value that is not a string");
+			return csim_instr_text_bad(&fs->t, held_at(mt->cores_at, text, m.value.p),
+						   "Cores holds a value that is not a string",
+						   fs->err);
 		if (csim_array_grow((void **)&mt->cores, &mt->cores_cap, mt->ncores + 1,
-			 sizeof(*mt->cores)) != 0)
-			return csim_error_nomem(w->err, CSIM_E_INPUT);
+				    sizeof(*mt->cores)) != 0)
+			return csim_error_nomem(fs->err, CSIM_E_INPUT);
 		mt->cores[mt->ncores++] = m.value;
 	}
 	return rc;
@@ -80,10 +75,8 @@ static int load_cores(struct walker *w, struct csim_span cores)
  * compared as doubles: a code may be any JSON number (converting 1e60 to
  * int would be undefined behaviour; found by fuzzing).
  */
-static int column_is_whole(const struct walker *w, struct csim_span key)
+static int column_is_whole(const struct csim_metrics *mt, struct csim_span key)
 {
-	const struct csim_metrics *mt = w->mt;
-
 	for (size_t i = 0; i < mt->nwhole; i++)
 		if (mt->whole[i].n == key.n && memcmp(mt->whole[i].p, key.p, key.n) == 0)
 			return mt->whole_code[i];
@@ -91,25 +84,26 @@ static int column_is_whole(const struct walker *w, struct csim_span key)
 }
 
 /* The numeric entries of "Instructions Dtype"."Instructions", in order. */
-static int load_dtype(struct walker *w)
+static int load_dtype(struct first_scan *fs)
 {
-	struct csim_metrics *mt = w->mt;
+	struct csim_metrics *mt = fs->mt;
+	const char *text = mt->dtype;
 	struct csim_json_iter it;
 	struct csim_json_item m;
 	struct csim_span cols = { NULL, 0 };
 	int has = 1, rc;
 
-	if (mt->dtype == NULL || *mt->dtype != '{')
+	if (text == NULL || *text != '{')
 		return CSIM_OK;
-	walk_begin(w, &it, csim_span_of(mt->dtype, mt->dtype_n));
-	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has)
+	csim_json_iter_init(&it, &fs->stack, text, text + mt->dtype_n, 1);
+	while ((rc = walk_next(fs, &it, &m, &has, text, 0)) == CSIM_OK && has)
 		if (cols.p == NULL && csim_span_eq(m.key, "Instructions") && *m.value.p == '{')
 			cols = m.value;
 	if (rc != CSIM_OK || cols.p == NULL)
 		return rc;
-	walk_begin(w, &it, cols);
+	csim_json_iter_init(&it, &fs->stack, cols.p, cols.p + cols.n, 1);
 	has = 1;
-	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
+	while ((rc = walk_next(fs, &it, &m, &has, text, 0)) == CSIM_OK && has) {
 		double code;
 
 		if (!csim_number_parse(m.value.p, m.value.n, &code))
@@ -118,7 +112,7 @@ static int load_dtype(struct walker *w)
 				    sizeof(*mt->whole)) != 0 ||
 		    csim_array_grow((void **)&mt->whole_code, &mt->whole_code_cap,
 				    mt->nwhole + 1, sizeof(*mt->whole_code)) != 0)
-			return csim_error_nomem(w->err, CSIM_E_INPUT);
+			return csim_error_nomem(fs->err, CSIM_E_INPUT);
 		mt->whole[mt->nwhole] = m.key;
 		mt->whole_code[mt->nwhole++] = code == DTYPE_JSON_STRING ||
 					       code == DTYPE_PERCENT_DETAILS;
@@ -126,118 +120,159 @@ static int load_dtype(struct walker *w)
 	return rc;
 }
 
-/* Records the element spans of an array when it has one per core. */
-static int index_split(struct walker *w, struct csim_metrics_field *f)
+/* A NUL-terminated copy of a member's value, in place of *dst. */
+static int hold_value(struct first_scan *fs, struct csim_span v, char **dst, size_t *n)
 {
-	struct csim_metrics *mt = w->mt;
-	struct csim_json_iter it;
-	struct csim_json_item m;
-	size_t first_elem = mt->nelem, count = 0;
-	int has = 1, rc;
+	char *copy = csim_span_dup(v);
 
-	walk_begin(w, &it, csim_span_of(f->val, f->val_n));
-	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
-		if (csim_array_grow((void **)&mt->elem, &mt->elem_cap, mt->nelem + 1,
-			 sizeof(*mt->elem)) != 0)
-			return csim_error_nomem(w->err, CSIM_E_INPUT);
-		mt->elem[mt->nelem++] = m.value;
-		count++;
-	}
-	if (count == mt->ncores) {
-		f->split = 1;
-		f->elems = first_elem;
-	} else {
-		mt->nelem = first_elem;   /* kept whole */
-	}
-	return rc;
-}
-
-static int index_row(struct walker *w, struct csim_span row)
-{
-	struct csim_metrics *mt = w->mt;
-	struct csim_json_iter it;
-	struct csim_json_item m;
-	int has = 1, rc;
-
-	if (*row.p != '{')
-		return metrics_bad(w, row.p, "an Instructions entry is not an object");
-	walk_begin(w, &it, row);
-	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
-		struct csim_metrics_field *f;
-
-		if (csim_array_grow((void **)&mt->fields, &mt->fields_cap, mt->nfields + 1,
-			 sizeof(*mt->fields)) != 0)
-			return csim_error_nomem(w->err, CSIM_E_INPUT);
-		f = &mt->fields[mt->nfields++];
-		memset(f, 0, sizeof(*f));
-		f->key = m.key.p;
-		f->key_n = m.key.n;
-		f->val = m.value.p;
-		f->val_n = m.value.n;
-		if (*f->val == '[' && !column_is_whole(w, m.key)) {
-			rc = index_split(w, f);
-			if (rc != CSIM_OK)
-				return rc;
-		}
-	}
-	return rc;
-}
-
-static int index_rows(struct walker *w, struct csim_span rows)
-{
-	struct csim_metrics *mt = w->mt;
-	struct csim_json_iter it;
-	struct csim_json_item m;
-	int has = 1, rc;
-
-	if (*rows.p != '[')
-		return metrics_bad(w, rows.p, "Instructions is not an array");
-	walk_begin(w, &it, rows);
-	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
-		if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 2,
-			 sizeof(*mt->row_first)) != 0)
-			return csim_error_nomem(w->err, CSIM_E_INPUT);
-		mt->row_first[mt->nrows++] = mt->nfields;
-		rc = index_row(w, m.value);
-		if (rc != CSIM_OK)
-			return rc;
-	}
-	if (rc != CSIM_OK)
-		return rc;
-	if (csim_array_grow((void **)&mt->row_first, &mt->rows_cap, mt->nrows + 1,
-		 sizeof(*mt->row_first)) != 0)
-		return csim_error_nomem(w->err, CSIM_E_INPUT);
-	mt->row_first[mt->nrows] = mt->nfields;
+	if (copy == NULL)
+		return csim_error_nomem(fs->err, CSIM_E_INPUT);
+	free(*dst);
+	*dst = copy;
+	if (n != NULL)
+		*n = v.n;
 	return CSIM_OK;
 }
 
-/* Finds Cores, Instructions and Instructions Dtype in the payload object. */
-static int find_members(struct walker *w, struct csim_span payload,
-			struct csim_span *cores, struct csim_span *instr)
+/* The rows of an Instructions array, validated and counted, not kept. */
+static int scan_rows(struct first_scan *fs)
 {
-	struct csim_metrics *mt = w->mt;
-	struct csim_json_iter it;
+	struct csim_instr_text *t = &fs->t;
+	struct csim_instr_walk w;
 	struct csim_json_item m;
+	struct csim_span v;
+	size_t count = 0;
 	int has = 1, rc;
 
-	if (*payload.p != '{')
-		return metrics_bad(w, payload.p, "payload is not a JSON object");
-	walk_begin(w, &it, payload);
-	while ((rc = walk_next(w, &it, &m, &has)) == CSIM_OK && has) {
-		if (csim_span_eq(m.key, "Cores")) {
-			*cores = m.value;
-		} else if (csim_span_eq(m.key, "Instructions")) {
-			*instr = m.value;
-		} else if (csim_span_eq(m.key, "Instructions Dtype")) {
-			mt->dtype = m.value.p;
-			mt->dtype_n = m.value.n;
+	fs->bad_row = NO_ROW;
+	csim_instr_text_enter(t, &w);
+	while ((rc = csim_instr_text_head(t, &w, &m, &has, fs->err)) == CSIM_OK && has) {
+		if (t->data[t->pos] != '{' && fs->bad_row == NO_ROW)
+			fs->bad_row = csim_instr_text_offset(t, t->data + t->pos);
+		rc = csim_instr_text_value(t, &v, fs->err);
+		if (rc != CSIM_OK)
+			return rc;
+		count++;
+	}
+	fs->mt->nrows = count;
+	return rc;
+}
+
+/*
+ * One member of the payload object; t->pos is at its value. A later
+ * member of the same name replaces an earlier one.
+ */
+static int scan_member(struct first_scan *fs, struct csim_span key)
+{
+	struct csim_metrics *mt = fs->mt;
+	struct csim_instr_text *t = &fs->t;
+	uint64_t at = csim_instr_text_offset(t, t->data + t->pos);
+	struct csim_span v;
+	int rc;
+
+	if (csim_span_eq(key, "Instructions")) {
+		fs->have_instr = 1;
+		mt->instr_at = at;
+		fs->instr_is_array = t->data[t->pos] == '[';
+		if (fs->instr_is_array)
+			return scan_rows(fs);
+		mt->nrows = 0;
+		return csim_instr_text_value(t, &v, fs->err);
+	}
+	if (csim_span_eq(key, "Cores")) {
+		rc = csim_instr_text_value(t, &v, fs->err);
+		if (rc == CSIM_OK)
+			rc = hold_value(fs, v, &mt->cores_text, NULL);
+		mt->cores_at = at;
+		fs->have_cores = 1;
+		return rc;
+	}
+	if (csim_span_eq(key, "Instructions Dtype")) {
+		rc = csim_instr_text_value(t, &v, fs->err);
+		return rc == CSIM_OK ? hold_value(fs, v, &mt->dtype, &mt->dtype_n) : rc;
+	}
+	return csim_instr_text_value(t, &v, fs->err);
+}
+
+/*
+ * Validates the whole payload before judging its members, so a syntax
+ * error anywhere wins over a missing or misshapen member, as it did when
+ * the payload was parsed whole.
+ */
+static int scan_payload(struct first_scan *fs, int *is_object, uint64_t *at)
+{
+	struct csim_instr_text *t = &fs->t;
+	struct csim_json_item m;
+	struct csim_instr_walk w;
+	struct csim_span v;
+	int c, has = 1, rc = csim_instr_text_peek(t, &c, fs->err);
+
+	if (rc != CSIM_OK)
+		return rc;
+	*at = csim_instr_text_offset(t, t->data + t->pos);
+	if (c == -1)
+		return csim_instr_text_bad(t, *at, "unexpected end of JSON text", fs->err);
+	*is_object = c == '{';
+	if (!*is_object) {
+		rc = csim_instr_text_value(t, &v, fs->err);
+	} else {
+		csim_instr_text_enter(t, &w);
+		while ((rc = csim_instr_text_head(t, &w, &m, &has, fs->err)) == CSIM_OK && has) {
+			rc = scan_member(fs, m.key);
+			if (rc != CSIM_OK)
+				break;
 		}
 	}
-	if (rc == CSIM_OK && (cores->p == NULL || instr->p == NULL))
-		rc = csim_error_set(w->err, CSIM_E_INPUT, mt->block_offset,
-				    "%s: API_INSTR block at offset %llu: no %s array",
-				    mt->path, (unsigned long long)mt->block_offset,
-				    cores->p == NULL ? "Cores" : "Instructions");
+	if (rc == CSIM_OK)
+		rc = csim_instr_text_peek(t, &c, fs->err);
+	if (rc == CSIM_OK && c != -1)
+		rc = csim_instr_text_bad(t, csim_instr_text_offset(t, t->data + t->pos),
+					 "unexpected data after the JSON value", fs->err);
+	return rc;
+}
+
+/* The members' shape, in the order the whole-payload parse judged it. */
+static int check_members(struct first_scan *fs, int is_object, uint64_t at)
+{
+	struct csim_metrics *mt = fs->mt;
+	int rc;
+
+	if (!is_object)
+		return csim_instr_text_bad(&fs->t, at, "payload is not a JSON object", fs->err);
+	if (!fs->have_cores || !fs->have_instr)
+		return csim_error_set(fs->err, CSIM_E_INPUT, mt->src.block.offset,
+				      "%s: API_INSTR block at offset %llu: no %s array",
+				      mt->src.path, (unsigned long long)mt->src.block.offset,
+				      !fs->have_cores ? "Cores" : "Instructions");
+	rc = load_dtype(fs);
+	if (rc == CSIM_OK)
+		rc = load_cores(fs);
+	if (rc == CSIM_OK && !fs->instr_is_array)
+		rc = csim_instr_text_bad(&fs->t, mt->instr_at, "Instructions is not an array",
+					 fs->err);
+	if (rc == CSIM_OK && fs->bad_row != NO_ROW)
+		rc = csim_instr_text_bad(&fs->t, fs->bad_row,
+					 "an Instructions entry is not an object", fs->err);
+	return rc;
+}
+
+static int first_scan(struct csim_metrics *mt, struct csim_error *err)
+{
+	struct first_scan fs;
+	uint64_t at = 0;
+	int is_object = 0;
+	int rc;
+
+	memset(&fs, 0, sizeof(fs));
+	fs.mt = mt;
+	fs.err = err;
+	rc = csim_instr_text_open(&fs.t, &mt->src, err);
+	if (rc == CSIM_OK)
+		rc = scan_payload(&fs, &is_object, &at);
+	if (rc == CSIM_OK)
+		rc = check_members(&fs, is_object, at);
+	csim_instr_text_close(&fs.t);
+	csim_json_stack_release(&fs.stack);
 	return rc;
 }
 
@@ -245,56 +280,184 @@ int csim_metrics_load(struct csim_metrics *mt, const char *path,
 		      uint64_t block_offset, char *payload, size_t size,
 		      struct csim_error *err)
 {
-	struct walker w = { mt, { NULL, 0 }, err };
-	struct csim_scan_result res;
-	const char *end = payload + size;
-	struct csim_span payload_value = { NULL, 0 };
-	struct csim_span cores = { NULL, 0 }, instr = { NULL, 0 };
-	int rc;
-
 	memset(mt, 0, sizeof(*mt));
 	mt->payload = payload;
-	mt->size = size;
-	mt->path = path;
-	mt->block_offset = block_offset;
-	/* Validate once; every walk below may then assume well-formed JSON
-	   (and the nesting stack has already grown to the payload's depth). */
-	payload_value.p = csim_json_skip_ws(payload, end);
-	rc = csim_json_scan_value(&w.stack, payload_value.p, end, 1, &res);
-	if (rc == CSIM_SCAN_OK)
-		payload_value.n = (size_t)(res.end - payload_value.p);
-	if (rc == CSIM_SCAN_OK && csim_json_skip_ws(res.end, end) != end) {
-		rc = CSIM_SCAN_BAD;
-		res.where = csim_json_skip_ws(res.end, end);
-		res.why = "unexpected data after the JSON value";
-	}
-	if (rc != CSIM_SCAN_OK) {
-		rc = rc == CSIM_SCAN_NOMEM ? csim_error_nomem(err, CSIM_E_INPUT)
-					   : metrics_bad(&w, res.where, res.why);
-		goto out;
-	}
-	rc = find_members(&w, payload_value, &cores, &instr);
-	if (rc != CSIM_OK)
-		goto out;
-	rc = load_dtype(&w);
-	if (rc == CSIM_OK)
-		rc = load_cores(&w, cores);
-	if (rc == CSIM_OK)
-		rc = index_rows(&w, instr);
-out:
-	csim_json_stack_release(&w.stack);
-	return rc;
+	mt->src.path = path;
+	mt->src.payload = payload != NULL ? payload : "";
+	mt->src.block.offset = block_offset;
+	mt->src.block.payload_size = size;
+	return first_scan(mt, err);
+}
+
+int csim_metrics_load_block(struct csim_metrics *mt, const char *path,
+			    const struct csim_block *blk, const struct csim_file_id *id,
+			    struct csim_error *err)
+{
+	memset(mt, 0, sizeof(*mt));
+	mt->src.path = path;
+	mt->src.block = *blk;
+	mt->src.file_id = *id;
+	return first_scan(mt, err);
 }
 
 void csim_metrics_release(struct csim_metrics *mt)
 {
 	free(mt->payload);
+	free(mt->cores_text);
 	free(mt->cores);
-	free(mt->fields);
-	free(mt->row_first);
-	free(mt->elem);
+	free(mt->dtype);
 	free(mt->whole);
 	free(mt->whole_code);
 	memset(mt, 0, sizeof(*mt));
 }
 
+int csim_metrics_open_text(const struct csim_metrics *mt, struct csim_instr_text *t,
+			   struct csim_error *err)
+{
+	return csim_instr_text_open(t, &mt->src, err);
+}
+
+int csim_instr_rows_open(struct csim_instr_rows *rr, const struct csim_metrics *mt,
+			 struct csim_error *err)
+{
+	int c = -1;
+	int rc;
+
+	memset(rr, 0, sizeof(*rr));
+	rr->mt = mt;
+	rc = csim_instr_text_open(&rr->text, &mt->src, err);
+	if (rc == CSIM_OK)
+		rc = csim_instr_text_seek(&rr->text, mt->instr_at, err);
+	if (rc == CSIM_OK)
+		rc = csim_instr_text_peek(&rr->text, &c, err);
+	if (rc == CSIM_OK && c != '[')
+		rc = csim_instr_text_changed(&rr->text, err);
+	if (rc == CSIM_OK)
+		csim_instr_text_enter(&rr->text, &rr->walk);
+	return rc;
+}
+
+void csim_instr_rows_close(struct csim_instr_rows *rr)
+{
+	csim_instr_text_close(&rr->text);
+	free(rr->fields);
+	free(rr->elem);
+	rr->fields = NULL;
+	rr->elem = NULL;
+}
+
+static int row_walk(struct csim_instr_rows *rr, struct csim_json_iter *it,
+		    struct csim_json_item *m, int *has, struct csim_error *err)
+{
+	struct csim_scan_result res;
+	int rc = csim_json_iter_next(it, m, has, &res);
+
+	if (rc == CSIM_SCAN_NOMEM)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	if (rc != CSIM_SCAN_OK)   /* the row was just scanned: not expected */
+		return csim_instr_text_bad(&rr->text,
+					   csim_instr_text_offset(&rr->text, res.where),
+					   res.why, err);
+	return CSIM_OK;
+}
+
+/* Records the element spans of an array when it has one per core. */
+static int index_split(struct csim_instr_rows *rr, struct csim_metrics_field *f,
+		       struct csim_error *err)
+{
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	size_t first = rr->nelem, count = 0;
+	int has = 1, rc;
+
+	csim_json_iter_init(&it, &rr->text.stack, f->val.p, f->val.p + f->val.n, 1);
+	while ((rc = row_walk(rr, &it, &m, &has, err)) == CSIM_OK && has) {
+		if (csim_array_grow((void **)&rr->elem, &rr->elem_cap, rr->nelem + 1,
+				    sizeof(*rr->elem)) != 0)
+			return csim_error_nomem(err, CSIM_E_INPUT);
+		rr->elem[rr->nelem++] = m.value;
+		count++;
+	}
+	if (count == rr->mt->ncores) {
+		f->split = 1;
+		f->elems = first;
+	} else {
+		rr->nelem = first;   /* kept whole */
+	}
+	return rc;
+}
+
+/*
+ * The fields of the row that starts at t->pos, straight from the window:
+ * *more when the window ends inside it (read more, then index it again).
+ * *end is then past its closing brace.
+ */
+static int index_row(struct csim_instr_rows *rr, int *more, const char **end,
+		     struct csim_error *err)
+{
+	struct csim_instr_text *t = &rr->text;
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	struct csim_scan_result res;
+	int has = 1, scan = CSIM_SCAN_OK, rc = CSIM_OK;
+
+	*more = 0;
+	rr->nfields = rr->nelem = 0;
+	csim_json_iter_init(&it, &t->stack, t->data + t->pos, t->data + t->len, t->final);
+	while (rc == CSIM_OK &&
+	       (scan = csim_json_iter_next(&it, &m, &has, &res)) == CSIM_SCAN_OK && has) {
+		struct csim_metrics_field *f;
+
+		if (csim_array_grow((void **)&rr->fields, &rr->fields_cap, rr->nfields + 1,
+				    sizeof(*rr->fields)) != 0)
+			return csim_error_nomem(err, CSIM_E_INPUT);
+		f = &rr->fields[rr->nfields++];
+		memset(f, 0, sizeof(*f));
+		f->key = m.key;
+		f->val = m.value;
+		if (*f->val.p == '[' && !column_is_whole(rr->mt, m.key))
+			rc = index_split(rr, f, err);
+	}
+	if (rc != CSIM_OK)
+		return rc;
+	if (scan == CSIM_SCAN_MORE) {
+		*more = 1;
+		return CSIM_OK;
+	}
+	if (scan == CSIM_SCAN_NOMEM)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	if (scan != CSIM_SCAN_OK)   /* the first scan validated it: the file changed */
+		return csim_instr_text_bad(t, csim_instr_text_offset(t, res.where), res.why, err);
+	*end = it.p;
+	return CSIM_OK;
+}
+
+int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
+			 int *has, struct csim_error *err)
+{
+	struct csim_instr_text *t = &rr->text;
+	struct csim_json_item m;
+	const char *end = NULL;
+	int more = 1;
+	int rc = csim_instr_text_head(t, &rr->walk, &m, has, err);
+
+	if (rc != CSIM_OK)
+		return rc;
+	if (!*has)
+		return rr->index == rr->mt->nrows ? CSIM_OK : csim_instr_text_changed(t, err);
+	*has = 0;
+	if (t->data[t->pos] != '{' || rr->index == rr->mt->nrows)
+		return csim_instr_text_changed(t, err);
+	/* Each row is walked once, in place: no separate scan to find its end. */
+	while (rc == CSIM_OK && (rc = index_row(rr, &more, &end, err)) == CSIM_OK && more)
+		rc = csim_instr_text_more(t, err);
+	if (rc != CSIM_OK)
+		return rc;
+	t->pos = (size_t)(end - t->data);
+	row->index = rr->index++;
+	row->fields = rr->fields;
+	row->nfields = rr->nfields;
+	row->elem = rr->elem;
+	*has = 1;
+	return CSIM_OK;
+}

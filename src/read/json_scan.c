@@ -415,8 +415,12 @@ void csim_json_iter_init(struct csim_json_iter *it, struct csim_json_stack *st,
 	it->started = 0;
 }
 
-int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
-			int *has, struct csim_scan_result *res)
+/*
+ * Up to the next item's value: the separator and, in an object, the key and
+ * its ':'. *pq is then at the value's first byte (whitespace skipped).
+ */
+static int iter_to_value(struct csim_json_iter *it, struct csim_json_item *item,
+			 int *has, struct csim_scan_result *res, const char **pq)
 {
 	const char *q = csim_json_skip_ws(it->p, it->end);
 	int rc;
@@ -442,7 +446,20 @@ int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
 		if (rc != CSIM_SCAN_OK)
 			return rc;
 	}
-	q = csim_json_skip_ws(q, it->end);
+	*pq = csim_json_skip_ws(q, it->end);
+	*has = 1;
+	return CSIM_SCAN_OK;
+}
+
+int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
+			int *has, struct csim_scan_result *res)
+{
+	const char *q = NULL;
+	int rc = iter_to_value(it, item, has, res, &q);
+
+	if (rc != CSIM_SCAN_OK || !*has)
+		return rc;
+	*has = 0;
 	rc = csim_json_scan_value(it->stack, q, it->end, it->final, res);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
@@ -450,6 +467,26 @@ int csim_json_iter_next(struct csim_json_iter *it, struct csim_json_item *item,
 	item->depth = res->depth;
 	it->p = res->end;
 	*has = 1;
+	return CSIM_SCAN_OK;
+}
+
+int csim_json_iter_head(struct csim_json_iter *it, struct csim_json_item *item,
+			int *has, struct csim_scan_result *res)
+{
+	const char *q = NULL;
+	int started = it->started;
+	int rc = iter_to_value(it, item, has, res, &q);
+
+	if (rc == CSIM_SCAN_OK && *has && q >= it->end) {
+		*has = 0;
+		rc = scan_short(res, q, it->final);
+	}
+	if (rc != CSIM_SCAN_OK) {
+		it->started = started;
+		return rc;
+	}
+	if (*has)
+		it->p = q;
 	return CSIM_SCAN_OK;
 }
 

@@ -164,6 +164,65 @@ static void out_flush(struct csim_out *o)
 	o->len = 0;
 }
 
+uint64_t csim_out_hole(struct csim_out *o, uint64_t n)
+{
+	uint64_t at;
+
+	if (o->write_errno == 0 && o->gz != NULL)
+		o->write_errno = EINVAL;   /* a deflate stream has no offsets */
+	if (o->write_errno != 0)
+		return o->written + o->len;
+	if (n <= o->cap - o->len) {
+		/* A small hole stays in the buffer and leaves with it, so a
+		   small file is written at commit like any other. */
+		at = o->written + o->len;
+		memset(o->buf + o->len, 0, (size_t)n);
+		o->len += (size_t)n;
+		return at;
+	}
+	out_flush(o);
+	at = o->written;
+	if (o->write_errno != 0)
+		return at;
+	if (n > (uint64_t)INT64_MAX - at)
+		o->write_errno = EFBIG;
+	else if (lseek(o->fd, (off_t)n, SEEK_CUR) < 0)
+		o->write_errno = errno;
+	else
+		o->written += n;
+	return at;
+}
+
+void csim_out_at(struct csim_out *o, uint64_t offset, const char *p, size_t n)
+{
+	size_t done = 0;
+
+	if (o->write_errno == 0 && offset + n > o->written) {
+		/* The bytes from o->written on are still in the buffer. */
+		uint64_t from = offset > o->written ? offset : o->written;
+		size_t skip = (size_t)(from - offset);
+
+		memcpy(o->buf + (from - o->written), p + skip, n - skip);
+		n = skip;
+	}
+	while (done < n && o->write_errno == 0) {
+		ssize_t k;
+
+		if (csim_interrupt_pending()) {
+			o->write_errno = EINTR;
+			break;
+		}
+		k = pwrite(o->fd, p + done, n - done, (off_t)(offset + done));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			o->write_errno = k < 0 ? errno : EIO;
+			break;
+		}
+		done += (size_t)k;
+	}
+}
+
 int csim_out_failed(const struct csim_out *o)
 {
 	return o->write_errno != 0;
@@ -253,6 +312,35 @@ void csim_out_json_escaped(struct csim_out *o, const char *p, size_t n)
 		}
 	}
 	csim_out_bytes(o, p + run, n - run);
+}
+
+size_t csim_out_json_escape(char *dst, const char *p, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			dst[len++] = (char)c;
+			continue;
+		}
+		dst[len++] = '\\';
+		if (c == '"' || c == '\\') {
+			dst[len++] = (char)c;
+		} else if (c == '\n') {
+			dst[len++] = 'n';
+		} else if (c == '\t') {
+			dst[len++] = 't';
+		} else {
+			memcpy(dst + len, "u00", 3);
+			dst[len + 3] = hex[c >> 4];
+			dst[len + 4] = hex[c & 15];
+			len += 5;
+		}
+	}
+	return len;
 }
 
 void csim_out_html_escaped(struct csim_out *o, const char *p, size_t n)

@@ -1,7 +1,7 @@
 /*
  * gen_synth - write a realistic synthetic visualize_data.bin of a given size.
  *
- *   gen_synth [--seed N] [--profile synth|producer|dense] SIZE_MB OUT
+ *   gen_synth [--seed N] [--profile synth|producer|dense] [--instr-mb N] SIZE_MB OUT
  *
  * The benchmark and the scale tests need dumps of 70 MB to gigabytes; real
  * ones cannot be committed. This writes the shape real simulator output has
@@ -22,7 +22,10 @@
  * current msopprof writer: ~250 B per event, long `code`/`detail`, 20 % of
  * events kept) and `dense` (short events, 35 % kept, an API_INSTR of 1/14
  * of the file) are issue #12's shapes, written by gen_synth_shapes.c and
- * described in its header.
+ * described in its header. --instr-mb N (producer and dense) makes the
+ * API_INSTR block about N MB (more rows) and leaves the rest of the dump as
+ * SIZE_MB would have it, so its size varies alone (issue #12: memory that
+ * does not grow with the API_INSTR).
  *
  * Exit status: 0 ok, 1 I/O error, 2 usage.
  */
@@ -373,6 +376,7 @@ int main(int argc, char **argv)
 	unsigned iterations, blocks = 0;
 	long trace_at, instr_at;
 	const char *profile = "synth";
+	unsigned long long instr_mb = 0;
 	int argi = 1;
 
 	while (argc - argi > 2 && argi + 1 < argc) {
@@ -380,19 +384,24 @@ int main(int argc, char **argv)
 			seed = strtoull(argv[argi + 1], NULL, 10);
 		else if (strcmp(argv[argi], "--profile") == 0)
 			profile = argv[argi + 1];
+		else if (strcmp(argv[argi], "--instr-mb") == 0)
+			instr_mb = strtoull(argv[argi + 1], NULL, 10);
 		else
 			break;
 		argi += 2;
 	}
 	if (argc - argi != 2 || (size_mb = strtoull(argv[argi], NULL, 10)) == 0 ||
 	    (strcmp(profile, "synth") != 0 && strcmp(profile, "producer") != 0 &&
-	     strcmp(profile, "dense") != 0)) {
-		fprintf(stderr, "usage: gen_synth [--seed N] [--profile synth|producer|dense] SIZE_MB OUT\n");
+	     strcmp(profile, "dense") != 0) ||
+	    (instr_mb > 0 && strcmp(profile, "synth") == 0)) {
+		fprintf(stderr, "usage: gen_synth [--seed N] [--profile synth|producer|dense] "
+			"[--instr-mb N] SIZE_MB OUT\n");
 		return 2;
 	}
 	memset(&g, 0, sizeof(g));
 	memset(&core, 0, sizeof(core));
 	g.rng = seed * 0x9E3779B97F4A7C15ull + 1;
+	g.instr_bytes = instr_mb * 1000000ull;
 	g.out = fopen(argv[argi + 1], "wb");
 	if (g.out == NULL) {
 		perror(argv[argi + 1]);

@@ -47,6 +47,7 @@ struct gen {
 	uint64_t rng;
 	uint64_t written;
 	unsigned long long op_count[2][16];   /* executions per op, for API_INSTR */
+	uint64_t instr_bytes;   /* --instr-mb: the API_INSTR's size (0: the profile's) */
 };
 
 uint64_t synth_rnd(struct gen *g);

@@ -450,15 +450,15 @@ int synth_shape_producer(struct gen *g, uint64_t target)
 	if (emit_trace(g, &st, target, iterations_for(target, 19000), producer_cube,
 		       producer_vec, &blocks) != 0)
 		return -1;
-	return emit_instr(g, blocks, 0, p_cube, sizeof(p_cube) / sizeof(*p_cube), p_vec,
+	return emit_instr(g, blocks, g->instr_bytes, p_cube, sizeof(p_cube) / sizeof(*p_cube), p_vec,
 			  sizeof(p_vec) / sizeof(*p_vec));
 }
 
 int synth_shape_dense(struct gen *g, uint64_t target)
 {
 	const struct style st = { 0 };
-	uint64_t instr_size = target / 14;   /* 50 of 700 MB */
-	uint64_t trace_target = target - instr_size;
+	uint64_t trace_target = target - target / 14;   /* API_INSTR: 50 of 700 MB */
+	uint64_t instr_size = g->instr_bytes ? g->instr_bytes : target / 14;
 	unsigned blocks;
 
 	synth_emit_source(g);

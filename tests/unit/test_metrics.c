@@ -23,6 +23,7 @@ static char *render(struct check_ctx *c, const char *payload, int raw, size_t *n
 {
 	char dir[64], path[128];
 	struct csim_metrics mt;
+	struct csim_metrics_plan plan;
 	struct csim_out out;
 	struct csim_error err;
 	size_t len = strlen(payload);
@@ -35,17 +36,20 @@ static char *render(struct check_ctx *c, const char *payload, int raw, size_t *n
 		return NULL;
 	}
 	memcpy(copy, payload, len);
+	memset(&plan, 0, sizeof(plan));
 	if (!CHECK_I64(c, csim_metrics_load(&mt, BIN_PATH, BLOCK_AT, copy, len, &err),
-		       CSIM_OK))
+		       CSIM_OK) ||
+	    !CHECK_I64(c, csim_metrics_plan_make(&plan, &mt, NULL, &err), CSIM_OK))
 		fprintf(stderr, "    %s\n", err.message);
 	else if (CHECK_I64(c, csim_out_open(&out, dir, "instr_metrics.json", &err),
 			   CSIM_OK)) {
-		if (CHECK_I64(c, csim_metrics_write(&mt, raw, &out, &err), CSIM_OK) &&
+		if (CHECK_I64(c, csim_metrics_write(&mt, &plan, raw, &out, &err), CSIM_OK) &&
 		    CHECK_I64(c, csim_out_commit(&out, &err), CSIM_OK))
 			text = tfile_read(tpath(path, sizeof(path), dir,
 						"instr_metrics.json"), n);
 		csim_out_abort(&out);   /* a no-op after commit */
 	}
+	csim_metrics_plan_release(&plan);
 	csim_metrics_release(&mt);
 	tdir_remove(dir);
 	return text;

@@ -32,9 +32,18 @@ static int reference(const char *s, int64_t *ns)
 static int agrees(struct check_ctx *c, const char *s)
 {
 	int64_t got = 0, want = 0, got2 = 0;
-	double value = -1.0, want_value = strtod(s, NULL);
+	double value = -1.0, want_value = strtod(s, NULL), parsed = -1.0;
 	char buf[80];
 	int ok_got, ok_want, ok_got2;
+
+	/* csim_number_parse() too: its exact paths must be strtod()'s. */
+	snprintf(buf, sizeof(buf), "%s7", s);
+	if (!csim_number_parse(buf, strlen(s), &parsed) ||
+	    memcmp(&parsed, &want_value, sizeof(parsed)) != 0) {
+		fprintf(stderr, "    %s: csim_number_parse %.17g, strtod %.17g\n", s, parsed,
+			want_value);
+		return CHECK(c, 0);
+	}
 
 	/* The converter hands out spans followed by a delimiter. */
 	snprintf(buf, sizeof(buf), "%s,", s);
@@ -226,6 +235,29 @@ static void test_parse_bounded(struct check_ctx *c)
 	CHECK_I64(c, csim_number_parse("", 0, &v), 0);
 }
 
+/*
+ * Texts outside the JSON grammar skip the exact paths and get strtod()'s
+ * own answer: accepted or refused as it does, with its value.
+ */
+static void test_parse_non_json(struct check_ctx *c)
+{
+	static const char *const cases[] = {
+		"1.", ".5", "+1", "0x10", "01", "-", "1e", "1e+", "-.5", "inf", "nan",
+		" 1", "1 ", "00.5", "1.e3", "-0", "0e500", "1e-400", "4e-320",
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *s = cases[i];
+		char *endp;
+		double want = strtod(s, &endp), v = -1.0;
+		int whole = *s != '\0' && *endp == '\0';
+
+		if (!CHECK_I64(c, csim_number_parse(s, strlen(s), &v), whole) ||
+		    (whole && !CHECK(c, memcmp(&v, &want, sizeof(v)) == 0)))
+			fprintf(stderr, "    %s: got %.17g, strtod %.17g\n", s, v, want);
+	}
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -235,5 +267,6 @@ int main(void)
 	CHECK_RUN(&c, test_random_decimals);
 	CHECK_RUN(&c, test_wide_values);
 	CHECK_RUN(&c, test_parse_bounded);
+	CHECK_RUN(&c, test_parse_non_json);
 	return check_done(&c);
 }

@@ -88,6 +88,107 @@ static void write_times(struct csim_out *o)
 	}
 }
 
+/* The escaping into memory is the buffered one's, byte for byte. */
+static void write_escapes_both_ways(struct csim_out *o)
+{
+	static const char *const texts[] = { "a\"b\\c/d", "\n\t", "\x01\x1f\b\f\r",
+					     "\x7f \xce\xbcs", "", "ab c" };
+	char dst[64];
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		size_t n = csim_out_json_escape(dst, texts[i], strlen(texts[i]));
+
+		csim_out_json_escaped(o, texts[i], strlen(texts[i]));
+		csim_out_char(o, '|');
+		csim_out_bytes(o, dst, n);
+		csim_out_char(o, '\n');
+	}
+}
+
+static void test_json_escape_into_memory(struct check_ctx *c)
+{
+	static const char want[] =
+		"a\\\"b\\\\c/d|a\\\"b\\\\c/d\n"
+		"\\n\\t|\\n\\t\n"
+		"\\u0001\\u001f\\u0008\\u000c\\u000d|\\u0001\\u001f\\u0008\\u000c\\u000d\n"
+		"\x7f \xce\xbcs|\x7f \xce\xbcs\n"
+		"|\n"
+		"ab c|ab c\n";
+
+	expect_output(c, write_escapes_both_ways, want, sizeof(want) - 1);
+}
+
+/* A hole that fits in the buffer, filled before and after a flush. */
+static void write_small_hole(struct csim_out *o)
+{
+	uint64_t at;
+
+	csim_out_text(o, "A");
+	at = csim_out_hole(o, 5);
+	csim_out_text(o, "Z");
+	csim_out_at(o, at + 3, "lo", 2);
+	csim_out_at(o, at, "hel", 3);
+}
+
+static void test_small_hole_is_filled_in_the_buffer(struct check_ctx *c)
+{
+	expect_output(c, write_small_hole, "AhelloZ", 7);
+}
+
+#define BIG_HOLE ((2u << 20) + 3)
+
+/* A hole larger than the buffer: written in place with pwrite, in pieces,
+   the later piece first; text written after it follows it. */
+static void write_big_hole(struct csim_out *o)
+{
+	char *x = malloc(BIG_HOLE);
+	uint64_t at;
+
+	if (x == NULL)
+		return;
+	memset(x, 'x', 1u << 20);
+	memset(x + (1u << 20), 'y', BIG_HOLE - (1u << 20));
+	csim_out_text(o, "[");
+	at = csim_out_hole(o, BIG_HOLE);
+	csim_out_text(o, "]");
+	csim_out_at(o, at + (1u << 20), x + (1u << 20), BIG_HOLE - (1u << 20));
+	csim_out_at(o, at, x, 1u << 20);
+	free(x);
+}
+
+static void test_big_hole_is_filled_in_the_file(struct check_ctx *c)
+{
+	char *want = malloc(BIG_HOLE + 2);
+
+	if (!CHECK(c, want != NULL))
+		return;
+	want[0] = '[';
+	memset(want + 1, 'x', 1u << 20);
+	memset(want + 1 + (1u << 20), 'y', BIG_HOLE - (1u << 20));
+	want[BIG_HOLE + 1] = ']';
+	expect_output(c, write_big_hole, want, BIG_HOLE + 2);
+	free(want);
+}
+
+/* A gzip file has no offsets: a hole is a write error, reported at commit. */
+static void test_hole_in_a_gzip_file_fails_commit(struct check_ctx *c)
+{
+	char dir[64];
+	struct csim_out o;
+	struct csim_error err;
+
+	if (!CHECK(c, tdir_make(dir, sizeof(dir)) == 0))
+		return;
+	if (CHECK_I64(c, csim_out_open_gzip(&o, dir, NAME ".gz", &err), CSIM_OK)) {
+		csim_out_text(&o, "{}");
+		(void)csim_out_hole(&o, 4);
+		CHECK(c, csim_out_failed(&o));
+		CHECK_I64(c, csim_out_commit(&o, &err), CSIM_E_OUTPUT);
+		CHECK_I64(c, tdir_count(dir), 0);
+	}
+	tdir_remove(dir);
+}
+
 static void test_half_ns_as_us(struct check_ctx *c)
 {
 	const char want[] =
@@ -338,6 +439,10 @@ int main(void)
 	struct check_ctx c = { 0, 0, NULL };
 
 	CHECK_RUN(&c, test_json_string_escaping);
+	CHECK_RUN(&c, test_json_escape_into_memory);
+	CHECK_RUN(&c, test_small_hole_is_filled_in_the_buffer);
+	CHECK_RUN(&c, test_big_hole_is_filled_in_the_file);
+	CHECK_RUN(&c, test_hole_in_a_gzip_file_fails_commit);
 	CHECK_RUN(&c, test_half_ns_as_us);
 	CHECK_RUN(&c, test_integers_and_text);
 	CHECK_RUN(&c, test_commit_writes_exact_bytes_and_no_temp_file);

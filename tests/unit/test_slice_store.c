@@ -132,20 +132,18 @@ static void fixture_free(struct fixture *f)
 	tdir_remove(f->dir);
 }
 
-static void test_kept_rows_come_back_in_order(struct check_ctx *c)
+/*
+ * Reads the kept rows back: their numbers must be want[0..n), in order, and
+ * each row's name names[row].
+ */
+static void expect_rows(struct check_ctx *c, struct fixture *f, const size_t *want,
+			size_t n, const char *const *names)
 {
-	static const char *const names[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
-	struct fixture f;
 	struct csim_slice_reader rd;
 	struct csim_error err;
-	size_t want[] = { 1, 3, 4 }, got = 0;
-	int has = 1, rc;
+	size_t got = 0;
+	int has = 1, rc = csim_slice_reader_open(&rd, &f->store, f->t.slices, &err);
 
-	if (!fixture_make(c, &f))
-		goto out;
-	for (size_t i = 0; i < f.t.nslices; i++)
-		f.t.slices[i].kept = i == 1 || i == 3 || i == 4;   /* B, D, E */
-	rc = csim_slice_reader_open(&rd, &f.store, f.t.slices, &err);
 	CHECK_I64(c, rc, CSIM_OK);
 	while (rc == CSIM_OK) {
 		struct csim_event ev;
@@ -154,13 +152,29 @@ static void test_kept_rows_come_back_in_order(struct check_ctx *c)
 		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
 		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
 			break;
-		if (!CHECK(c, got < 3) || !CHECK_U64(c, row, want[got]))
+		if (!CHECK(c, got < n) || !CHECK_U64(c, row, want[got]))
 			break;
 		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[row]);
 		got++;
 	}
-	CHECK_U64(c, got, 3);
+	CHECK_U64(c, got, n);
 	csim_slice_reader_close(&rd);
+}
+
+static void test_kept_rows_come_back_in_order(struct check_ctx *c)
+{
+	static const char *const names[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
+	struct fixture f;
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	size_t want[] = { 1, 3, 4 }, got = 0;
+	int has = 1;
+
+	if (!fixture_make(c, &f))
+		goto out;
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = i == 1 || i == 3 || i == 4;   /* B, D, E */
+	expect_rows(c, &f, want, 3, names);
 	/* None kept: the reading ends at once. */
 	for (size_t i = 0; i < f.t.nslices; i++)
 		f.t.slices[i].kept = 0;
@@ -182,10 +196,6 @@ static void test_cleared_store_reads_only_the_last_block(struct check_ctx *c)
 	static const char *const names[] = { "\"D\"", "\"E\"" };
 	struct fixture f;
 	struct tbuf file = { NULL, 0, 0, 0 };
-	struct csim_slice_reader rd;
-	struct csim_error err;
-	size_t got = 0;
-	int has = 1, rc;
 
 	csim_table_init(&f.t);
 	csim_slice_store_init(&f.store, NULL, NULL);
@@ -200,22 +210,7 @@ static void test_cleared_store_reads_only_the_last_block(struct check_ctx *c)
 		goto out;
 	for (size_t i = 0; i < f.t.nslices; i++)
 		f.t.slices[i].kept = 1;
-	rc = csim_slice_reader_open(&rd, &f.store, f.t.slices, &err);
-	CHECK_I64(c, rc, CSIM_OK);
-	while (rc == CSIM_OK) {
-		struct csim_event ev;
-		size_t row = 99;
-
-		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
-		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
-			break;
-		if (!CHECK(c, got < 2) || !CHECK_U64(c, row, got))
-			break;
-		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[row]);
-		got++;
-	}
-	CHECK_U64(c, got, 2);
-	csim_slice_reader_close(&rd);
+	expect_rows(c, &f, (const size_t[]){ 0, 1 }, 2, names);   /* D, E */
 out:
 	tbuf_free(&file);
 	fixture_free(&f);
@@ -231,10 +226,7 @@ static void test_rows_not_recorded_are_skipped(struct check_ctx *c)
 	static const char *const names[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
 	struct fixture f;
 	struct tbuf file = { NULL, 0, 0, 0 };
-	struct csim_slice_reader rd;
-	struct csim_error err;
-	size_t want[] = { 1, 4 }, got = 0;
-	int has = 1, rc;
+	size_t want[] = { 1, 4 };
 
 	csim_table_init(&f.t);
 	csim_slice_store_init(&f.store, NULL, NULL);
@@ -249,22 +241,7 @@ static void test_rows_not_recorded_are_skipped(struct check_ctx *c)
 		goto out;
 	for (size_t i = 0; i < f.t.nslices; i++)
 		f.t.slices[i].kept = i == 1 || i == 4;   /* D recorded, then cut */
-	rc = csim_slice_reader_open(&rd, &f.store, f.t.slices, &err);
-	CHECK_I64(c, rc, CSIM_OK);
-	while (rc == CSIM_OK) {
-		struct csim_event ev;
-		size_t row = 99;
-
-		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
-		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
-			break;
-		if (!CHECK(c, got < 2) || !CHECK_U64(c, row, want[got]))
-			break;
-		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[row]);
-		got++;
-	}
-	CHECK_U64(c, got, 2);
-	csim_slice_reader_close(&rd);
+	expect_rows(c, &f, want, 2, names);
 out:
 	tbuf_free(&file);
 	fixture_free(&f);

@@ -1,0 +1,290 @@
+#include "read/scan_pipe.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Four batches of 1 MiB: the thread runs ahead by at most ~3 MiB of events. */
+#define PIPE_BATCHES 4
+#define BATCH_TEXT (1u << 20)
+#define BATCH_EVENTS 8192
+
+struct batch {
+	struct csim_event *evs;
+	size_t nev;
+	char *text;               /* the events' bytes, copied */
+	size_t len, cap;
+	int last;                 /* the block's end or error follows the events */
+	int rc;                   /* with last: CSIM_OK at the end, else the error */
+	struct csim_error err;
+};
+
+/*
+ * A ring: the `full` batches from `head` on are filled, in order; the
+ * thread fills the next one while full < PIPE_BATCHES. The caller reads
+ * batch `head` and gives it back (head++, full--) when it wants the next.
+ */
+struct csim_scan_pipe {
+	struct csim_trace_scan *sc;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	struct batch batches[PIPE_BATCHES];
+	size_t head, full;
+	int stop;
+	struct batch *cur;        /* the caller's batch, or NULL */
+	size_t at;                /* its next event */
+};
+
+static int inside(const char *p, size_t n, struct csim_span raw)
+{
+	uintptr_t a = (uintptr_t)p, lo = (uintptr_t)raw.p;
+
+	return a >= lo && a - lo <= raw.n && n <= raw.n - (a - lo);
+}
+
+/* Bytes an event needs in a batch: its text and decoded copies kept elsewhere. */
+static size_t event_bytes(const struct csim_event *ev)
+{
+	const struct csim_text *texts[] = { &ev->ph, &ev->name, &ev->pid, &ev->tid, &ev->id };
+	size_t n = ev->raw.n;
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (texts[i]->p != NULL && !inside(texts[i]->p, texts[i]->n, ev->raw))
+			n += texts[i]->n;
+	return n;
+}
+
+/* Points a text at the batch's copy: of the event's bytes, or of its own. */
+static void place_text(struct csim_text *t, const struct csim_event *from,
+		       char *base, char **spill)
+{
+	if (t->p == NULL)
+		return;
+	if (inside(t->p, t->n, from->raw)) {
+		t->p = base + (t->p - from->raw.p);
+		return;
+	}
+	memcpy(*spill, t->p, t->n);
+	t->p = *spill;
+	*spill += t->n;
+}
+
+/* Copies ev into b; 0 when it does not fit (a batch takes at least one). */
+static int batch_add(struct batch *b, const struct csim_event *ev)
+{
+	size_t need = event_bytes(ev);
+	struct csim_event *e;
+	char *base, *spill;
+
+	if (b->nev == BATCH_EVENTS || need > b->cap - b->len)
+		return 0;
+	base = b->text + b->len;
+	spill = base + ev->raw.n;
+	if (ev->raw.n > 0)
+		memcpy(base, ev->raw.p, ev->raw.n);
+	e = &b->evs[b->nev++];
+	*e = *ev;
+	e->raw.p = base;
+	for (int i = 0; i < CSIM_F_COUNT; i++)
+		if (ev->field[i].p != NULL)
+			e->field[i].p = base + (ev->field[i].p - ev->raw.p);
+	place_text(&e->ph, ev, base, &spill);
+	place_text(&e->name, ev, base, &spill);
+	place_text(&e->pid, ev, base, &spill);
+	place_text(&e->tid, ev, base, &spill);
+	place_text(&e->id, ev, base, &spill);
+	b->len += need;
+	return 1;
+}
+
+/* An empty batch made big enough for one event larger than its text. */
+static int batch_fit(struct batch *b, size_t need)
+{
+	char *text = realloc(b->text, need);
+
+	if (text == NULL)
+		return -1;
+	b->text = text;
+	b->cap = need;
+	return 0;
+}
+
+/* The next batch to fill, or NULL once the caller has stopped the pipe. */
+static struct batch *take_free(struct csim_scan_pipe *p)
+{
+	struct batch *b = NULL;
+
+	pthread_mutex_lock(&p->lock);
+	while (p->full == PIPE_BATCHES && !p->stop)
+		pthread_cond_wait(&p->changed, &p->lock);
+	if (!p->stop)
+		b = &p->batches[(p->head + p->full) % PIPE_BATCHES];
+	pthread_mutex_unlock(&p->lock);
+	if (b != NULL) {
+		b->nev = 0;
+		b->len = 0;
+		b->last = 0;
+		b->rc = CSIM_OK;
+	}
+	return b;
+}
+
+static void post(struct csim_scan_pipe *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->full++;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Ends the block in b (its events stay before it) and hands b over. */
+static void post_last(struct csim_scan_pipe *p, struct batch *b, int rc)
+{
+	b->last = 1;
+	b->rc = rc;
+	post(p);
+}
+
+static void *pipe_run(void *arg)
+{
+	struct csim_scan_pipe *p = arg;
+	struct batch *b = NULL;
+	struct csim_event ev;
+	int pending = 0;
+
+	for (;;) {
+		int has, rc;
+
+		if (b == NULL && (b = take_free(p)) == NULL)
+			return NULL;
+		if (!pending) {
+			rc = csim_trace_scan_next(p->sc, &ev, &has, &b->err);
+			if (rc != CSIM_OK || !has) {
+				post_last(p, b, rc);
+				return NULL;
+			}
+			pending = 1;
+		}
+		if (batch_add(b, &ev)) {
+			pending = 0;
+			continue;
+		}
+		if (b->nev == 0) {
+			if (batch_fit(b, event_bytes(&ev)) != 0) {
+				post_last(p, b, csim_error_nomem(&b->err, CSIM_E_INPUT));
+				return NULL;
+			}
+			continue;
+		}
+		post(p);
+		b = NULL;
+	}
+}
+
+static void pipe_free(struct csim_scan_pipe *p)
+{
+	for (int i = 0; i < PIPE_BATCHES; i++) {
+		free(p->batches[i].evs);
+		free(p->batches[i].text);
+	}
+	free(p);
+}
+
+int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *sc,
+			 struct csim_error *err)
+{
+	struct csim_scan_pipe *p = calloc(1, sizeof(*p));
+	int made = 0;
+
+	*pipe = NULL;
+	if (p == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	p->sc = sc;
+	for (int i = 0; i < PIPE_BATCHES; i++) {
+		struct batch *b = &p->batches[i];
+
+		b->evs = malloc(BATCH_EVENTS * sizeof(*b->evs));
+		b->text = malloc(BATCH_TEXT);
+		b->cap = BATCH_TEXT;
+		if (b->evs == NULL || b->text == NULL)
+			goto nomem;
+	}
+	if (pthread_mutex_init(&p->lock, NULL) != 0)
+		goto nomem;
+	if (pthread_cond_init(&p->changed, NULL) != 0) {
+		pthread_mutex_destroy(&p->lock);
+		goto nomem;
+	}
+	made = pthread_create(&p->thread, NULL, pipe_run, p) == 0;
+	if (!made) {
+		pthread_cond_destroy(&p->changed);
+		pthread_mutex_destroy(&p->lock);
+		pipe_free(p);
+		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				      "cannot start the scanning thread");
+	}
+	*pipe = p;
+	return CSIM_OK;
+nomem:
+	pipe_free(p);
+	return csim_error_nomem(err, CSIM_E_INPUT);
+}
+
+/* The caller's next batch, waiting for the thread to fill it. */
+static struct batch *take_full(struct csim_scan_pipe *p)
+{
+	struct batch *b;
+
+	pthread_mutex_lock(&p->lock);
+	while (p->full == 0)
+		pthread_cond_wait(&p->changed, &p->lock);
+	b = &p->batches[p->head];
+	pthread_mutex_unlock(&p->lock);
+	return b;
+}
+
+static void give_back(struct csim_scan_pipe *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->head = (p->head + 1) % PIPE_BATCHES;
+	p->full--;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+int csim_scan_pipe_next(struct csim_scan_pipe *p, struct csim_event *ev,
+			int *has, struct csim_error *err)
+{
+	*has = 0;
+	for (;;) {
+		if (p->cur != NULL && p->at < p->cur->nev) {
+			*ev = p->cur->evs[p->at++];
+			*has = 1;
+			return CSIM_OK;
+		}
+		if (p->cur != NULL && p->cur->last) {
+			if (p->cur->rc != CSIM_OK)
+				*err = p->cur->err;
+			return p->cur->rc;
+		}
+		if (p->cur != NULL)
+			give_back(p);
+		p->cur = take_full(p);
+		p->at = 0;
+	}
+}
+
+void csim_scan_pipe_finish(struct csim_scan_pipe *p)
+{
+	if (p == NULL)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->stop = 1;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	pthread_join(p->thread, NULL);
+	pthread_cond_destroy(&p->changed);
+	pthread_mutex_destroy(&p->lock);
+	pipe_free(p);
+}
