@@ -3,10 +3,12 @@
  *
  * The converter never maps or loads the dump whole; everything above reads it
  * through this window. gzip input (magic 1f 8b at offset 0) is decompressed
- * transparently, and offsets are then offsets in the decompressed bytes.
+ * transparently, and offsets are then offsets in the decompressed bytes;
+ * a big gzip file is inflated ahead on a second thread (read/gz_source.h),
+ * which nothing above the stream sees.
  *
- * Ownership: the stream owns its window buffer and file handle; release()
- * frees both. It accepts a stream after init() or a failed open() and an
+ * Ownership: the stream owns its window buffer, file handle and gzip
+ * source (with its thread); release() joins the thread and frees them all. It accepts a stream after init() or a failed open() and an
  * already released one, but not a merely zeroed one: that has fd 0, which
  * release() would close (stdin).
  */
@@ -16,10 +18,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include <zlib.h>
 
 #include "base/csim_error.h"
 #include "base/progress.h"
+
+struct csim_gz_source;
 
 /* What identifies the file a stream reads: a second reading must find the same. */
 struct csim_file_id {
@@ -32,7 +35,7 @@ struct csim_file_id {
 struct csim_stream {
 	const char *path;      /* borrowed, for messages */
 	int fd;
-	gzFile gz;             /* non-NULL for gzip input */
+	struct csim_gz_source *gz;   /* non-NULL for gzip input */
 	unsigned char *buf;    /* look-ahead window */
 	size_t cap;
 	size_t pos;            /* first unconsumed byte in buf */

@@ -10,6 +10,15 @@
  * same file, refuses one that changed, and hands out each row's field spans
  * without parsing them again.
  *
+ * Except for an input that cannot be read again by offset cheaply (gzip:
+ * each second reading would inflate the whole file again): there the store
+ * keeps the recorded rows' text as it comes, in one arena, and the reader
+ * hands out spans of it without opening the file (keep_text()). Past
+ * CSIM_SLICE_TEXT_MEM bytes the arena is written out to an unlinked
+ * temporary file (O_TMPFILE in $TMPDIR, else /tmp) and read back from there,
+ * so memory stays bounded; where no such file can be made or written, the
+ * text stays in memory (docs/decisions.md).
+ *
  * Ownership: the store owns its arrays and borrows path; a reader owns its
  * file handle and buffers until csim_slice_reader_close().
  */
@@ -36,6 +45,9 @@ struct csim_slice_layout {
 	uint32_t args_off, args_n;    /* args_n 0: absent */
 };
 
+/* Kept text held in memory before the arena goes to a temporary file. */
+#define CSIM_SLICE_TEXT_MEM ((size_t)64 << 20)
+
 struct csim_slice_loc {
 	uint64_t offset;                  /* payload offset within its TRACE block */
 	size_t row;                       /* its row in the table's slices[] */
@@ -50,6 +62,13 @@ struct csim_slice_store {
 	size_t nblocks, blocks_cap, locs_end_cap;
 	struct csim_slice_loc *locs;      /* one per recorded row, in row order */
 	size_t nlocs, locs_cap;
+	int keep_text;                    /* locs[].offset: into the kept text */
+	char *text;                       /* the kept text from offset `spilled` on */
+	size_t text_len, text_cap;
+	size_t text_limit;                /* CSIM_SLICE_TEXT_MEM (tests lower it) */
+	int spill_fd;                     /* the kept text before `spilled`; -1: none */
+	int spill_off;                    /* no temporary file: all text in memory */
+	uint64_t spilled;
 	struct csim_progress *progress;   /* told of the second reading; NULL: none */
 };
 
@@ -64,6 +83,13 @@ void csim_slice_store_release(struct csim_slice_store *store);
  * the second reading walks only the converted run's blocks.
  */
 void csim_slice_store_clear(struct csim_slice_store *store);
+
+/*
+ * From now on the store keeps each recorded row's text and the second
+ * reading never opens the file: for input that cannot be read again by
+ * offset cheaply (gzip). Call it before the first row.
+ */
+void csim_slice_store_keep_text(struct csim_slice_store *store);
 
 /* Rows recorded next belong to this TRACE block. */
 int csim_slice_store_begin_block(struct csim_slice_store *store,
@@ -86,11 +112,15 @@ struct csim_slice_reader {
 	struct csim_trace_scan *scan;
 	size_t block, loc;
 	int opened;
+	char *spill_buf;                  /* a window of the temporary file */
+	size_t spill_cap, spill_len;
+	uint64_t spill_base;
 };
 
 /*
- * Opens the second reading over the store's file; an input error if the file
- * is no longer the one first read. rows must outlive the reader.
+ * Opens the second reading over the store's file (or its kept text); an
+ * input error if the file is no longer the one first read. rows must
+ * outlive the reader.
  */
 int csim_slice_reader_open(struct csim_slice_reader *r,
 			   const struct csim_slice_store *store,
@@ -98,7 +128,8 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 
 /*
  * The next kept row in input order: *row and the raw spans of its name, pid,
- * ts, dur and args in ev (valid until the next call); *has is 0 at the end.
+ * ts, dur and args in ev (valid until the next call, or with kept text until
+ * the store changes); *has is 0 at the end.
  * A row whose text no longer matches the first reading is an input error.
  */
 int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,

@@ -321,6 +321,8 @@ static int read_input(struct run *r, struct csim_error *err)
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
 	csim_slice_store_init(&r->slices, r->bin_path, csim_block_reader_file_id(&reader));
+	if (!csim_block_reader_sizes_checked(&reader))
+		csim_slice_store_keep_text(&r->slices);   /* gzip: never inflated twice */
 	csim_lane_verdict_init(&r->verdict, &r->model.rule);
 	r->slices.progress = r->log->progress;
 	r->in_size = (uint64_t)csim_block_reader_file_id(&reader)->size;

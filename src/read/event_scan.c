@@ -466,9 +466,10 @@ int csim_trace_scan_next_raw(struct csim_trace_scan *sc, struct csim_event *ev,
 static int changed(const struct csim_trace_scan *sc, uint64_t offset,
 		   struct csim_error *err)
 {
+	/* A slice store's kept text is parsed with no reader behind the scanner. */
 	return csim_error_set(err, CSIM_E_INPUT, sc->win.block.offset,
 			      "%s: TRACE block at offset %llu: event at payload byte %llu changed on re-reading",
-			      sc->win.reader->stream.path,
+			      sc->win.reader != NULL ? sc->win.reader->stream.path : "?",
 			      (unsigned long long)sc->win.block.offset,
 			      (unsigned long long)offset);
 }

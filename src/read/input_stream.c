@@ -1,5 +1,6 @@
 #include "read/input_stream.h"
 #include "base/interrupt.h"
+#include "read/gz_source.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,14 +9,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* Large enough for a SOURCE path plus two block headers, the widest peek. */
 #define CSIM_STREAM_WINDOW (256u * 1024u)
 #define CSIM_STREAM_MIN_PEEK (8u * 1024u)
-#define CSIM_GZ_BUFFER (128u * 1024u)
 #define CSIM_GZ_SMALL_FILE (16u * 1024u)
 #define CSIM_GZ_SMALL_WINDOW (32u * 1024u)
-#define CSIM_GZ_SMALL_BUFFER (16u * 1024u)
 
 static int stream_fail(struct csim_stream *s, struct csim_error *err,
 		       const char *what)
@@ -53,24 +53,6 @@ static size_t stream_window_size(const struct stat *st, int is_gzip)
 		return (uint64_t)st->st_size < CSIM_GZ_SMALL_FILE ? CSIM_GZ_SMALL_WINDOW
 								  : CSIM_STREAM_WINDOW;
 	return (size_t)st->st_size + CSIM_STREAM_MIN_PEEK;
-}
-
-/* gzip input reads a duplicate descriptor that gzclose() closes. */
-static int stream_gz_open(struct csim_stream *s, struct csim_error *err)
-{
-	int dupfd = dup(s->fd);
-
-	if (dupfd < 0)
-		return stream_fail(s, err, "cannot read");
-	/* With a valid descriptor and mode, gzdopen fails only for memory. */
-	s->gz = gzdopen(dupfd, "rb");
-	if (s->gz == NULL) {
-		close(dupfd);
-		return csim_error_nomem(err, CSIM_E_INPUT);
-	}
-	gzbuffer(s->gz, s->cap < CSIM_STREAM_WINDOW ? CSIM_GZ_SMALL_BUFFER
-						     : CSIM_GZ_BUFFER);
-	return CSIM_OK;
 }
 
 void csim_stream_init(struct csim_stream *s)
@@ -112,7 +94,11 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 		goto out;
 	}
 	if (is_gzip) {
-		rc = stream_gz_open(s, err);
+		/* A pipe is read here: the thread is for files worth it. */
+		int big = S_ISREG(st.st_mode) && (uint64_t)st.st_size >= CSIM_GZ_THREAD_MIN;
+
+		if (csim_gz_source_open(&s->gz, s->fd, big) != 0)
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
 	} else {
 		s->size = (uint64_t)st.st_size;
 		s->size_known = S_ISREG(st.st_mode);
@@ -125,8 +111,7 @@ out:
 
 void csim_stream_release(struct csim_stream *s)
 {
-	if (s->gz != NULL)
-		gzclose(s->gz);
+	csim_gz_source_release(s->gz);   /* joins its thread: before close */
 	if (s->fd >= 0)
 		close(s->fd);
 	free(s->buf);
@@ -148,21 +133,6 @@ static ssize_t stream_raw_read_once(struct csim_stream *s, void *dst, size_t n)
 		n = INT_MAX / 2;
 	if (csim_interrupt_pending())
 		return -1;
-	if (s->gz != NULL) {
-		int r = gzread(s->gz, dst, (unsigned)n);
-
-		if (r < 0)
-			return -1;
-		if (r == 0) {
-			/* A cut gzip stream ends quietly; gzerror() says so. */
-			int zerr = Z_OK;
-
-			(void)gzerror(s->gz, &zerr);
-			if (zerr == Z_BUF_ERROR)
-				return -1;
-		}
-		return r;
-	}
 	do {
 		got = read(s->fd, dst, n);
 	} while (got < 0 && errno == EINTR && !csim_interrupt_pending());
@@ -175,56 +145,48 @@ void csim_stream_set_progress(struct csim_stream *s, struct csim_progress *p)
 }
 
 /*
- * The file offset reached by a read of `got` bytes: both callers read into
- * the byte after the window's end, which is base + len (0 bytes valid in
- * the window after a skip or seek).
+ * Reads directly from the file (gzip: from its source; dst NULL drops the
+ * bytes); returns bytes read, 0 at EOF, -1 on error. Progress is told the
+ * file's offset: for plain input base + len, as every caller reads into the
+ * byte after the window's end (0 bytes valid in it after a skip or seek);
+ * for gzip the compressed bytes that gave these.
  */
-static void stream_report(const struct csim_stream *s, ssize_t got)
-{
-	z_off_t raw;
-
-	if (s->progress == NULL || got <= 0)
-		return;
-	if (s->gz == NULL) {
-		csim_progress_bytes(s->progress, s->base + s->len + (uint64_t)got,
-				    (uint64_t)got);
-		return;
-	}
-	raw = gzoffset(s->gz);   /* compressed bytes taken from the file */
-	if (raw >= 0)
-		csim_progress_bytes(s->progress, (uint64_t)raw, (uint64_t)got);
-}
-
-/* Reads directly from the file; returns bytes read, 0 at EOF, -1 on error. */
 static ssize_t stream_raw_read(struct csim_stream *s, void *dst, size_t n)
 {
-	ssize_t got = stream_raw_read_once(s, dst, n);
+	uint64_t raw = 0;
+	ssize_t got;
 
-	stream_report(s, got);
+	if (s->gz == NULL) {
+		got = stream_raw_read_once(s, dst, n);
+		raw = s->base + s->len + (uint64_t)(got > 0 ? got : 0);
+	} else if (csim_interrupt_pending()) {
+		got = -1;
+	} else {
+		got = csim_gz_source_read(s->gz, dst, n, &raw);
+	}
+	if (s->progress != NULL && got > 0)
+		csim_progress_bytes(s->progress, raw, (uint64_t)got);
 	return got;
 }
 
 static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
 {
-	int zerr = Z_OK;
-	const char *msg;
+	const struct csim_gz_failure *f;
 
 	if (csim_interrupt_pending())
 		return csim_interrupt_fail(err);
-	msg = s->gz != NULL ? gzerror(s->gz, &zerr) : NULL;
-	if (zerr == Z_MEM_ERROR)
+	if (s->gz == NULL)
+		return stream_fail(s, err, "read failed");
+	f = csim_gz_source_failure(s->gz);
+	if (f->zerr == Z_MEM_ERROR)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	if (s->gz != NULL && zerr != Z_ERRNO && zerr != Z_OK) {
-		/* gzerror() prefixes zlib's own handle name ("<fd:4>: "). */
-		const char *colon = strstr(msg, ": ");
-
-		return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
-				      "%s: corrupt gzip data near offset %llu: %s",
-				      s->path,
-				      (unsigned long long)csim_stream_tell(s),
-				      colon != NULL ? colon + 2 : msg);
+	if (f->zerr == Z_ERRNO) {
+		errno = f->sys_errno;
+		return stream_fail(s, err, f->msg);
 	}
-	return stream_fail(s, err, "read failed");
+	return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
+			      "%s: corrupt gzip data near offset %llu: %s", s->path,
+			      (unsigned long long)csim_stream_tell(s), f->msg);
 }
 
 int csim_stream_peek(struct csim_stream *s, size_t n, const unsigned char **p,
@@ -318,6 +280,23 @@ int csim_stream_skip(struct csim_stream *s, uint64_t n, uint64_t *skipped,
 		if (done < n)
 			s->eof = 1;
 	}
+	if (done < n && s->gz != NULL) {
+		/* The window is drained: gzip bytes are dropped, never copied. */
+		s->base += s->pos;
+		s->pos = s->len = 0;
+		while (done < n && !s->eof) {
+			uint64_t want = n - done;
+			ssize_t got = stream_raw_read(s, NULL, want < CSIM_GZ_CHUNK
+							      ? (size_t)want : CSIM_GZ_CHUNK);
+
+			if (got < 0)
+				return stream_gz_error(s, err);
+			if (got == 0)
+				s->eof = 1;
+			done += (uint64_t)got;
+			s->base += (uint64_t)got;
+		}
+	}
 	while (done < n && !s->eof) {
 		const unsigned char *p;
 		size_t avail;
@@ -336,17 +315,46 @@ int csim_stream_skip(struct csim_stream *s, uint64_t n, uint64_t *skipped,
 	return CSIM_OK;
 }
 
+/*
+ * gzip cannot seek: forward, the bytes between are dropped (the window's
+ * first); backward, the source starts again from the file's start, as
+ * gzseek() did.
+ */
+static int stream_gz_seek(struct csim_stream *s, uint64_t offset,
+			  struct csim_error *err)
+{
+	uint64_t here = csim_stream_tell(s);
+	uint64_t skipped;
+	int rc;
+
+	if (offset < here) {
+		s->pos = s->len = 0;
+		s->base = 0;
+		s->eof = 0;
+		here = 0;
+		if (csim_gz_source_rewind(s->gz) != 0)
+			return stream_fail(s, err, "seek failed");
+	}
+	rc = csim_stream_skip(s, offset - here, &skipped, err);
+	if (rc != CSIM_OK)
+		return rc;
+	if (skipped < offset - here) {
+		/* Past the end: reads there find nothing, as after gzseek(). */
+		s->base = offset;
+		s->pos = s->len = 0;
+	}
+	return CSIM_OK;
+}
+
 int csim_stream_seek(struct csim_stream *s, uint64_t offset,
 		     struct csim_error *err)
 {
+	if (s->gz != NULL)
+		return stream_gz_seek(s, offset, err);
 	s->pos = s->len = 0;
 	s->eof = 0;
-	if (s->gz != NULL) {
-		if (gzseek(s->gz, (z_off_t)offset, SEEK_SET) < 0)
-			return stream_gz_error(s, err);
-	} else if (lseek(s->fd, (off_t)offset, SEEK_SET) < 0) {
+	if (lseek(s->fd, (off_t)offset, SEEK_SET) < 0)
 		return stream_fail(s, err, "seek failed");
-	}
 	s->base = offset;
 	return CSIM_OK;
 }

@@ -80,7 +80,7 @@ row() {
 # convert_case NAME DUMP: the converter and `cp` on one dump.
 convert_case() {
 	local name=$1 path=$2 bytes wall rss cpwall
-	bytes=$(stat -c %s "$path")
+	bytes=$(stat -L -c %s "$path")
 	cat "$path" >/dev/null   # warm the page cache
 	read -r wall rss < <(measure "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
 	read -r cpwall _ < <(measure cp "$path" "$cache/cp.tmp")
@@ -98,7 +98,7 @@ gzip_case() {
 	read -r zwall _ < <(measure zcat "$gz")
 	read -r pwall prss < <(measure "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw)
 	awk -v g="$gzwall" -v r="$gzrss" -v z="$zwall" -v p="$pwall" -v pr="$prss" \
-	    -v gb="$(stat -c %s "$gz")" -v pb="$(stat -c %s "$plain")" 'BEGIN {
+	    -v gb="$(stat -L -c %s "$gz")" -v pb="$(stat -L -c %s "$plain")" 'BEGIN {
 		printf "gzip: %.1f MB gzip -1 of the %.1f MB producer dump\n", gb / 1e6, pb / 1e6
 		printf "  convert .gz          %7.3f s  RSS %6.1f MiB\n", g, r / 1024
 		printf "  zcat >/dev/null      %7.3f s\n", z

@@ -200,6 +200,16 @@ scenario_dump() {
 sweep demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
 sweep demo_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" 1
 sweep gzip_input "$(scenario_dump gzip_input)"
+# A .gz big enough to be inflated on the second thread (read/gz_source.h):
+# its ring, input buffer and zlib's state and window are allocated on the
+# main thread and the worker allocates nothing, so the count is the same on
+# every run and each failure is the main thread's to report.
+: "${CSIM_SYNTH:?set CSIM_SYNTH to the gen_synth executable}"
+"$CSIM_SYNTH" --profile producer --seed 4 4 "$tmp/threaded.bin"
+gzip -1 -c "$tmp/threaded.bin" >"$tmp/threaded.gz"
+check "gzip_threaded: the .gz is big enough for the thread" \
+	[ "$(stat -c %s "$tmp/threaded.gz")" -ge 262144 ]
+sweep gzip_threaded "$tmp/threaded.gz"
 sweep mix_kernel "$(scenario_dump mix_kernel)"
 sweep multi_block "$(scenario_dump multi_block)"
 # Past 8 cores the summary table's totals are allocated (before any output

@@ -39,8 +39,10 @@ static void make_dump(struct tbuf *file, const char *first_ts)
  * With discard, each TRACE block after the first discards the rows before it,
  * as the converter does for every run but the last (SPEC §2.1).
  */
-static int first_reading(struct check_ctx *c, const char *path, struct csim_table *t,
-			 struct csim_slice_store *store, int discard, unsigned record)
+/* keep: the text kept, in memory up to keep bytes (then a temporary file). */
+static int first_reading_kept(struct check_ctx *c, const char *path, struct csim_table *t,
+			      struct csim_slice_store *store, int discard, unsigned record,
+			      size_t keep)
 {
 	struct csim_block_reader r;
 	struct csim_trace_scan *sc;
@@ -56,6 +58,10 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 	if (!CHECK_I64(c, rc, CSIM_OK))
 		goto out;
 	csim_slice_store_init(store, path, csim_block_reader_file_id(&r));
+	if (keep != 0) {
+		csim_slice_store_keep_text(store);
+		store->text_limit = keep;
+	}
 	while (rc == CSIM_OK && (rc = csim_block_reader_next(&r, &blk, &has, &err)) == CSIM_OK &&
 	       has) {
 		if (blk.type != CSIM_BLOCK_TRACE)
@@ -87,6 +93,12 @@ static int first_reading(struct check_ctx *c, const char *path, struct csim_tabl
 out:
 	csim_trace_scan_free(sc);
 	return rc;
+}
+
+static int first_reading(struct check_ctx *c, const char *path, struct csim_table *t,
+			 struct csim_slice_store *store, int discard, unsigned record)
+{
+	return first_reading_kept(c, path, t, store, discard, record, 0);
 }
 
 struct fixture {
@@ -295,6 +307,129 @@ out:
 	fixture_free(&f);
 }
 
+/* kept rows: each name, and all of B's text */
+static void expect_kept_rows(struct check_ctx *c, struct fixture *f, const size_t *want,
+			     const char *const *names, size_t nwant)
+{
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	size_t got = 0;
+	int has = 1, rc = csim_slice_reader_open(&rd, &f->store, f->t.slices, &err);
+
+	CHECK_I64(c, rc, CSIM_OK);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		size_t row = 99;
+
+		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
+		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
+			break;
+		if (!CHECK(c, got < nwant) || !CHECK_U64(c, row, want[got]))
+			break;
+		CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, names[got]);
+		if (strcmp(names[got], "\"B\"") == 0) {
+			CHECK_MEM(c, ev.field[CSIM_F_ARGS].p, ev.field[CSIM_F_ARGS].n, "{\"k\":[1,2]}");
+			CHECK_MEM(c, ev.raw.p, ev.raw.n,
+				  "{\"name\":\"B\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"CUBE\",\"ts\":2,\"dur\":1,\"args\":{\"k\":[1,2]}}");
+		}
+		got++;
+	}
+	CHECK_U64(c, got, nwant);
+	csim_slice_reader_close(&rd);
+}
+
+/*
+ * With the text kept (gzip input), the second reading never opens the file:
+ * the rows come back with their own bytes after it is gone, also after a
+ * clear (the run discarded) and for a row whose fields lie too far in to be
+ * recorded (parsed again from the kept text, with no file behind it); with
+ * a limit of `limit` bytes in memory, from the temporary file (`spills`: it
+ * was made) or, where none can be made, from memory all the same.
+ */
+static void kept_text_case(struct check_ctx *c, size_t limit, int spills)
+{
+	static const char *const abcde[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
+	static const char *const bde[] = { "\"B\"", "\"D\"", "\"E\"" };
+	static const char *const de[] = { "\"D\"", "\"E\"" };
+	static const char *const far[] = { "\"A\"", "\"F\"" };
+	static const size_t all[] = { 0, 1, 2, 3, 4 }, some[] = { 1, 3, 4 };
+	struct fixture f;
+	struct tbuf file = { NULL, 0, 0, 0 }, big = { NULL, 0, 0, 0 };
+
+	csim_table_init(&f.t);
+	csim_slice_store_init(&f.store, NULL, NULL);
+	make_dump(&file, "1");
+	if (!CHECK(c, tdir_make(f.dir, sizeof(f.dir)) == 0) ||
+	    !CHECK(c, tfile_write_gz(tpath(f.path, sizeof(f.path), f.dir, "v.bin"),
+				     file.p, file.n) == 0) ||
+	    first_reading_kept(c, f.path, &f.t, &f.store, 0, ~0u, limit) != CSIM_OK ||
+	    !CHECK_U64(c, f.store.nlocs, 5))
+		goto out;
+	CHECK_I64(c, f.store.spill_fd >= 0, spills);
+	CHECK_I64(c, f.store.spilled > 0, spills);
+	unlink(f.path);
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = 1;
+	expect_kept_rows(c, &f, all, abcde, 5);
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = i == 1 || i == 3 || i == 4;
+	expect_kept_rows(c, &f, some, bde, 3);
+
+	/* The run discarded at the second TRACE block: its text goes too. */
+	csim_slice_store_release(&f.store);
+	csim_table_release(&f.t);
+	csim_table_init(&f.t);
+	if (!CHECK(c, tfile_write_gz(f.path, file.p, file.n) == 0) ||
+	    first_reading_kept(c, f.path, &f.t, &f.store, 1, ~0u, limit) != CSIM_OK ||
+	    !CHECK_U64(c, f.store.nlocs, 2))
+		goto out;
+	unlink(f.path);
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = 1;
+	expect_kept_rows(c, &f, all, de, 2);
+
+	/* F's name lies past 64 KiB into it: no layout recorded. */
+	csim_slice_store_release(&f.store);
+	csim_table_release(&f.t);
+	csim_table_init(&f.t);
+	tbuf_adds(&big, "{\"traceEvents\":[{\"name\":\"A\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":1,\"dur\":1},"
+		  "{\"args\":{\"s\":\"");
+	tbuf_fill(&big, 'x', 70000);
+	tbuf_adds(&big, "\"},\"name\":\"F\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":7,\"dur\":1}]}");
+	tbuf_free(&file);
+	tbuf_block(&file, 2, big.p, big.n);
+	if (!CHECK(c, !big.oom && !file.oom) || !CHECK(c, tfile_write_gz(f.path, file.p, file.n) == 0) ||
+	    first_reading_kept(c, f.path, &f.t, &f.store, 0, ~0u, limit) != CSIM_OK ||
+	    !CHECK_U64(c, f.store.nlocs, 2) || !CHECK_U64(c, f.store.locs[1].layout.n[0], 0))
+		goto out;
+	unlink(f.path);
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = 1;
+	expect_kept_rows(c, &f, all, far, 2);
+out:
+	tbuf_free(&big);
+	tbuf_free(&file);
+	fixture_free(&f);
+}
+
+static void test_kept_text_needs_no_second_reading(struct check_ctx *c)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char *saved = tmpdir != NULL ? strdup(tmpdir) : NULL;
+
+	kept_text_case(c, CSIM_SLICE_TEXT_MEM, 0);
+	/* Past one row: every row after the first goes to the file. */
+	kept_text_case(c, 1, 1);
+	/* No temporary file can be made: the text stays in memory. */
+	setenv("TMPDIR", "/nonexistent/csim-no-such-dir", 1);
+	kept_text_case(c, 1, 0);
+	if (saved != NULL)
+		setenv("TMPDIR", saved, 1);
+	else
+		unsetenv("TMPDIR");
+	free(saved);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -304,5 +439,6 @@ int main(void)
 	CHECK_RUN(&c, test_rows_not_recorded_are_skipped);
 	CHECK_RUN(&c, test_replaced_file_is_refused_on_open);
 	CHECK_RUN(&c, test_rewritten_row_is_an_error);
+	CHECK_RUN(&c, test_kept_text_needs_no_second_reading);
 	return check_done(&c);
 }

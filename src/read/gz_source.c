@@ -1,0 +1,379 @@
+#define _GNU_SOURCE   /* pthread_setname_np */
+#include "read/gz_source.h"
+#include "base/interrupt.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* Compressed bytes read at once: a big file's, and a small one's (a fuzz
+   input or a unit test's file must not pay for mapping a large buffer). */
+#define GZ_IN_BIG (256u * 1024u)
+#define GZ_IN_SMALL (16u * 1024u)
+/* Inflated bytes dropped at once by a source without chunks. */
+#define GZ_SCRATCH (16u * 1024u)
+
+enum gz_state { GZ_MORE, GZ_END, GZ_FAIL };
+
+struct csim_gz_source {
+	/* The inflation: the worker's while it runs, else the caller's. */
+	z_stream z;
+	int z_ready;
+	int fd;
+	unsigned char *in;
+	size_t in_cap;
+	uint64_t raw_read;           /* compressed bytes read from fd */
+	int in_eof;
+	int member_done;             /* between members: look for another */
+	enum gz_state state;
+	struct csim_gz_failure failure;
+	int primed;                  /* the first bytes were inflated here */
+
+	/* The second thread and its ring, guarded by mu. */
+	int threaded;                /* big enough for it */
+	int running;
+	int sync_ready;
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t filled;       /* a chunk was added, or the worker ended */
+	pthread_cond_t drained;      /* a chunk was freed, or stop was set */
+	unsigned char *chunks;
+	size_t len[CSIM_GZ_CHUNKS];
+	uint64_t raw[CSIM_GZ_CHUNKS];
+	unsigned head, count;        /* oldest filled chunk, filled chunks */
+	size_t at;                   /* bytes of chunk head handed out (caller's) */
+	int ended;                   /* the worker stopped: state says why */
+	int stop;
+};
+
+static enum gz_state gz_fail(struct csim_gz_source *g, int zerr, const char *msg,
+			     int sys_errno)
+{
+	g->failure.zerr = zerr;
+	g->failure.msg = msg;
+	g->failure.sys_errno = sys_errno;
+	g->state = GZ_FAIL;
+	return GZ_FAIL;
+}
+
+static uint64_t gz_raw_used(const struct csim_gz_source *g)
+{
+	return g->raw_read - g->z.avail_in;
+}
+
+/* Keeps the unread input, reads more after it. */
+static enum gz_state gz_refill(struct csim_gz_source *g)
+{
+	z_stream *z = &g->z;
+	ssize_t got;
+
+	if (z->avail_in > 0 && z->next_in != g->in)
+		memmove(g->in, z->next_in, z->avail_in);
+	z->next_in = g->in;
+	/* The worker blocks every signal, so only the caller's thread sees
+	   EINTR (and reads the interrupt flag). */
+	do {
+		got = read(g->fd, g->in + z->avail_in, g->in_cap - z->avail_in);
+	} while (got < 0 && errno == EINTR && !csim_interrupt_pending());
+	if (got < 0)
+		return gz_fail(g, Z_ERRNO, "read failed", errno);
+	if (got == 0)
+		g->in_eof = 1;
+	z->avail_in += (uInt)got;
+	g->raw_read += (uint64_t)got;
+	return GZ_MORE;
+}
+
+/*
+ * After a member: another starts only where its magic is; anything else
+ * (nothing, or trailing bytes) ends the input, as gzread() has it.
+ */
+static void gz_next_member(struct csim_gz_source *g)
+{
+	z_stream *z = &g->z;
+
+	if (z->avail_in < 2 && !g->in_eof) {
+		(void)gz_refill(g);
+		return;
+	}
+	if (z->avail_in >= 2 && z->next_in[0] == 0x1f && z->next_in[1] == 0x8b) {
+		(void)inflateReset(z);   /* keeps the window: no allocation */
+		g->member_done = 0;
+		return;
+	}
+	g->state = GZ_END;
+}
+
+static void gz_inflate_step(struct csim_gz_source *g)
+{
+	int ret = inflate(&g->z, Z_NO_FLUSH);
+
+	switch (ret) {
+	case Z_OK:
+	case Z_BUF_ERROR:   /* no progress this call: more input comes next */
+		break;
+	case Z_STREAM_END:
+		g->member_done = 1;
+		break;
+	case Z_MEM_ERROR:
+		(void)gz_fail(g, Z_MEM_ERROR, "out of memory", 0);
+		break;
+	case Z_DATA_ERROR:
+		(void)gz_fail(g, Z_DATA_ERROR,
+			      g->z.msg != NULL ? g->z.msg : "compressed data error", 0);
+		break;
+	default:   /* Z_NEED_DICT, Z_STREAM_ERROR: not a gzip member's */
+		(void)gz_fail(g, Z_STREAM_ERROR, "internal error: inflate stream corrupt", 0);
+		break;
+	}
+}
+
+/* Inflates into out until it is full, the input ends or fails; *len: how many. */
+static enum gz_state gz_inflate(struct csim_gz_source *g, unsigned char *out,
+				size_t cap, size_t *len)
+{
+	z_stream *z = &g->z;
+
+	z->next_out = out;
+	z->avail_out = (uInt)cap;
+	while (g->state == GZ_MORE && z->avail_out > 0) {
+		if (g->member_done)
+			gz_next_member(g);
+		else if (z->avail_in > 0)
+			gz_inflate_step(g);
+		else if (g->in_eof)
+			(void)gz_fail(g, Z_BUF_ERROR, "unexpected end of file", 0);
+		else
+			(void)gz_refill(g);
+	}
+	*len = cap - z->avail_out;
+	return g->state;
+}
+
+static unsigned char *gz_chunk(const struct csim_gz_source *g, unsigned slot)
+{
+	return g->chunks + (size_t)slot * CSIM_GZ_CHUNK;
+}
+
+static void *gz_worker(void *arg)
+{
+	struct csim_gz_source *g = arg;
+	enum gz_state st = GZ_MORE;
+
+	(void)pthread_setname_np(pthread_self(), "csim_inflate");   /* for top, gdb, tests */
+	pthread_mutex_lock(&g->mu);
+	while (st == GZ_MORE) {
+		unsigned slot;
+		size_t len;
+
+		while (g->count == CSIM_GZ_CHUNKS && !g->stop)
+			pthread_cond_wait(&g->drained, &g->mu);
+		if (g->stop)
+			break;
+		/* Not among the filled chunks: the caller never reads it now. */
+		slot = (g->head + g->count) % CSIM_GZ_CHUNKS;
+		pthread_mutex_unlock(&g->mu);
+		st = gz_inflate(g, gz_chunk(g, slot), CSIM_GZ_CHUNK, &len);
+		pthread_mutex_lock(&g->mu);
+		if (len > 0) {
+			g->len[slot] = len;
+			g->raw[slot] = gz_raw_used(g);
+			g->count++;
+		}
+		if (st != GZ_MORE)
+			g->ended = 1;
+		pthread_cond_signal(&g->filled);
+	}
+	pthread_mutex_unlock(&g->mu);
+	return NULL;
+}
+
+/* Starts the worker with every signal blocked in it; 0 or pthread's error. */
+static int gz_start(struct csim_gz_source *g)
+{
+	sigset_t all, old;
+	int rc;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	rc = pthread_create(&g->thread, NULL, gz_worker, g);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc == 0)
+		g->running = 1;
+	return rc;
+}
+
+static void gz_stop(struct csim_gz_source *g)
+{
+	if (!g->running)
+		return;
+	pthread_mutex_lock(&g->mu);
+	g->stop = 1;
+	pthread_cond_signal(&g->drained);
+	pthread_mutex_unlock(&g->mu);
+	pthread_join(g->thread, NULL);
+	g->running = 0;
+	g->stop = 0;
+}
+
+/* Hands out bytes of the oldest chunk, waiting for the worker if none. */
+static ssize_t gz_take(struct csim_gz_source *g, unsigned char *dst, size_t n,
+		       uint64_t *raw)
+{
+	size_t k;
+
+	pthread_mutex_lock(&g->mu);
+	while (g->count == 0 && !g->ended)
+		pthread_cond_wait(&g->filled, &g->mu);
+	if (g->count == 0) {
+		pthread_mutex_unlock(&g->mu);
+		return g->state == GZ_END ? 0 : -1;
+	}
+	pthread_mutex_unlock(&g->mu);
+	k = g->len[g->head] - g->at;
+	if (k > n)
+		k = n;
+	if (dst != NULL)
+		memcpy(dst, gz_chunk(g, g->head) + g->at, k);
+	*raw = g->raw[g->head];
+	g->at += k;
+	if (g->at == g->len[g->head]) {
+		pthread_mutex_lock(&g->mu);
+		g->head = (g->head + 1) % CSIM_GZ_CHUNKS;
+		g->count--;
+		g->at = 0;
+		pthread_cond_signal(&g->drained);
+		pthread_mutex_unlock(&g->mu);
+	}
+	return (ssize_t)k;
+}
+
+/* Inflates on the caller's thread, straight into dst. */
+static ssize_t gz_read_here(struct csim_gz_source *g, unsigned char *dst, size_t n,
+			    uint64_t *raw)
+{
+	unsigned char scratch[GZ_SCRATCH];
+	enum gz_state st;
+	size_t len;
+
+	if (dst == NULL) {
+		dst = scratch;
+		if (n > sizeof(scratch))
+			n = sizeof(scratch);
+	}
+	st = gz_inflate(g, dst, n, &len);
+	g->primed = 1;
+	*raw = gz_raw_used(g);
+	if (len > 0)
+		return (ssize_t)len;
+	return st == GZ_FAIL ? -1 : 0;
+}
+
+ssize_t csim_gz_source_read(struct csim_gz_source *g, void *dst, size_t n,
+			    uint64_t *raw)
+{
+	*raw = 0;
+	if (n == 0)
+		return 0;
+	if (n > CSIM_GZ_CHUNK)
+		n = CSIM_GZ_CHUNK;
+	if (g->running)
+		return gz_take(g, dst, n, raw);
+	/* The first bytes come from here, so zlib allocates its window on this
+	   thread; a thread that cannot start leaves the source as a small one. */
+	if (g->threaded && g->primed && g->state == GZ_MORE) {
+		if (gz_start(g) == 0)
+			return gz_take(g, dst, n, raw);
+		g->threaded = 0;
+	}
+	return gz_read_here(g, dst, n, raw);
+}
+
+const struct csim_gz_failure *csim_gz_source_failure(const struct csim_gz_source *g)
+{
+	return &g->failure;
+}
+
+int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded)
+{
+	struct csim_gz_source *g = calloc(1, sizeof(*g));
+
+	*out = NULL;
+	if (g == NULL)
+		return -1;
+	g->fd = fd;
+	g->in_cap = threaded ? GZ_IN_BIG : GZ_IN_SMALL;
+	g->in = malloc(g->in_cap);
+	if (g->in == NULL)
+		goto fail;
+	if (threaded) {
+		g->chunks = malloc((size_t)CSIM_GZ_CHUNKS * CSIM_GZ_CHUNK);
+		if (g->chunks == NULL)
+			goto fail;
+		/* Linux's default mutex and condition need no allocation. */
+		if (pthread_mutex_init(&g->mu, NULL) != 0)
+			goto fail;
+		if (pthread_cond_init(&g->filled, NULL) != 0) {
+			pthread_mutex_destroy(&g->mu);
+			goto fail;
+		}
+		if (pthread_cond_init(&g->drained, NULL) != 0) {
+			pthread_cond_destroy(&g->filled);
+			pthread_mutex_destroy(&g->mu);
+			goto fail;
+		}
+		g->sync_ready = 1;
+		g->threaded = 1;
+	}
+	g->z.next_in = g->in;
+	if (inflateInit2(&g->z, 15 + 16) != Z_OK)   /* gzip members only */
+		goto fail;
+	g->z_ready = 1;
+	*out = g;
+	return 0;
+fail:
+	csim_gz_source_release(g);
+	return -1;
+}
+
+void csim_gz_source_release(struct csim_gz_source *g)
+{
+	if (g == NULL)
+		return;
+	gz_stop(g);
+	if (g->z_ready)
+		(void)inflateEnd(&g->z);
+	if (g->sync_ready) {
+		pthread_cond_destroy(&g->drained);
+		pthread_cond_destroy(&g->filled);
+		pthread_mutex_destroy(&g->mu);
+	}
+	free(g->chunks);
+	free(g->in);
+	free(g);
+}
+
+int csim_gz_source_rewind(struct csim_gz_source *g)
+{
+	gz_stop(g);
+	g->head = g->count = 0;
+	g->at = 0;
+	g->ended = 0;
+	if (lseek(g->fd, 0, SEEK_SET) < 0) {
+		(void)gz_fail(g, Z_ERRNO, "seek failed", errno);
+		return -1;
+	}
+	(void)inflateReset(&g->z);
+	g->z.next_in = g->in;
+	g->z.avail_in = 0;
+	g->raw_read = 0;
+	g->in_eof = 0;
+	g->member_done = 0;
+	g->state = GZ_MORE;
+	memset(&g->failure, 0, sizeof(g->failure));
+	return 0;
+}
