@@ -144,55 +144,45 @@ static int write_dump(const char *path, size_t n, size_t big, const char *tail)
 	return rc;
 }
 
-static void test_same_events_as_in_line(struct check_ctx *c)
+/*
+ * A dump of n events (every 1000th with `big` bytes of args) then `tail`:
+ * both readings give its n events, then the status `want` with the same
+ * message and offset.
+ */
+static void expect_same(struct check_ctx *c, size_t n, size_t big, const char *tail,
+			int want)
 {
 	char dir[64], path[128];
 	struct csim_error el, ep;
 	int rl, rp;
-	size_t n;
-
-	if (!CHECK(c, tdir_make(dir, sizeof(dir)) == 0))
-		return;
-	tpath(path, sizeof(path), dir, "v.bin");
-	/* 30000 events: batches end by count (8192 small events take less
-	   than a batch's 1 MiB); 3 MiB events: a batch each, grown. */
-	if (CHECK(c, write_dump(path, 30000, 3u << 20, "]}") == 0)) {
-		n = compare(c, path, 0, &rl, &rp, &el, &ep);
-		CHECK_U64(c, n, 30000);
-		CHECK_I64(c, rl, CSIM_OK);
-		CHECK_I64(c, rp, CSIM_OK);
-	}
-	tdir_remove(dir);
-}
-
-static void test_same_error_as_in_line(struct check_ctx *c)
-{
-	char dir[64], path[128];
-	struct csim_error el, ep;
-	int rl, rp;
-	size_t n;
 
 	if (!CHECK(c, tdir_make(dir, sizeof(dir)) == 0))
 		return;
 	tpath(path, sizeof(path), dir, "v.bin");
 	csim_error_clear(&el);
 	csim_error_clear(&ep);
-	/* A broken event after 20000 good ones, then the payload is cut. */
-	if (CHECK(c, write_dump(path, 20000, 100, ",{\"name\":\"A\",\"ph\":X}]}") == 0)) {
-		n = compare(c, path, 0, &rl, &rp, &el, &ep);
-		CHECK_U64(c, n, 20000);
-		CHECK_I64(c, rl, CSIM_E_INPUT);
-		CHECK_I64(c, rp, rl);
+	if (CHECK(c, write_dump(path, n, big, tail) == 0)) {
+		CHECK_U64(c, compare(c, path, 0, &rl, &rp, &el, &ep), n);
+		CHECK_I64(c, rl, want);
+		CHECK_I64(c, rp, want);
 		CHECK_U64(c, ep.offset, el.offset);
 		CHECK_STR(c, ep.message, el.message);
 	}
-	if (CHECK(c, write_dump(path, 5000, 100, ",{\"name\":\"A\"") == 0)) {
-		n = compare(c, path, 0, &rl, &rp, &el, &ep);
-		CHECK_U64(c, n, 5000);
-		CHECK_I64(c, rp, rl);
-		CHECK_STR(c, ep.message, el.message);
-	}
 	tdir_remove(dir);
+}
+
+static void test_same_events_as_in_line(struct check_ctx *c)
+{
+	/* 30000 events: batches end by count (8192 small events take less
+	   than a batch's 1 MiB); 3 MiB events: a batch each, grown. */
+	expect_same(c, 30000, 3u << 20, "]}", CSIM_OK);
+}
+
+static void test_same_error_as_in_line(struct check_ctx *c)
+{
+	/* A broken event after 20000 good ones; a payload cut after 5000. */
+	expect_same(c, 20000, 100, ",{\"name\":\"A\",\"ph\":X}]}", CSIM_E_INPUT);
+	expect_same(c, 5000, 100, ",{\"name\":\"A\"", CSIM_E_INPUT);
 }
 
 /* The caller stops early, with batches full and the thread waiting. */
