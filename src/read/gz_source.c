@@ -1,10 +1,10 @@
 #define _GNU_SOURCE   /* pthread_setname_np */
 #include "read/gz_source.h"
 #include "base/interrupt.h"
+#include "base/quiet_thread.h"
 
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -192,16 +192,11 @@ static void *gz_worker(void *arg)
 	return NULL;
 }
 
-/* Starts the worker with every signal blocked in it; 0 or pthread's error. */
+/* Starts the worker (signals blocked in it); 0 or pthread's error. */
 static int gz_start(struct csim_gz_source *g)
 {
-	sigset_t all, old;
-	int rc;
+	int rc = csim_quiet_thread_start(&g->thread, gz_worker, g);
 
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	rc = pthread_create(&g->thread, NULL, gz_worker, g);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc == 0)
 		g->running = 1;
 	return rc;

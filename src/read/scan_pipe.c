@@ -1,7 +1,7 @@
 #include "read/scan_pipe.h"
+#include "base/quiet_thread.h"
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,23 +155,6 @@ static void pipe_free(struct csim_scan_pipe *p)
 	free(p);
 }
 
-/*
- * The thread starts with every signal blocked, so SIGINT and SIGTERM reach
- * the main thread, whose waits and writes they must interrupt; the thread
- * sees them through the interrupt flag at its next read.
- */
-static int pipe_spawn(struct csim_scan_pipe *p)
-{
-	sigset_t all, old;
-	int rc;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	rc = pthread_create(&p->thread, NULL, pipe_run, p);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return rc;
-}
-
 int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *sc,
 			 struct csim_trace_scan *isc, struct csim_error *err)
 {
@@ -198,7 +181,8 @@ int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *s
 		pthread_mutex_destroy(&p->lock);
 		goto nomem;
 	}
-	made = pipe_spawn(p) == 0;
+	/* Signals stay with the main thread (quiet_thread.h). */
+	made = csim_quiet_thread_start(&p->thread, pipe_run, p) == 0;
 	if (!made) {
 		pthread_cond_destroy(&p->changed);
 		pthread_mutex_destroy(&p->lock);
