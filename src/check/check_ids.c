@@ -41,26 +41,36 @@ static int owner_room(struct csim_check_owner **arr, size_t *cap, size_t count)
 	return 0;
 }
 
-int csim_check_ids_key(struct csim_check_ids *ids, char kind, const char *p,
-		       size_t n, uint32_t *key)
+/*
+ * Interns p[0..n) with one byte added, before it (head) or after it (tail):
+ * on the stack, as pids and names rarely pass 127 bytes.
+ */
+static int intern_with(struct csim_strtab *tab, int head, char byte, const char *p,
+		       size_t n, uint32_t *id)
 {
 	char small[128];
 	char *buf = small;
 	int rc;
 
-	/* Rarely long: a pid is a core name or a number. */
 	if (n + 1 > sizeof(small)) {
 		buf = malloc(n + 1);
 		if (buf == NULL)
 			return -1;
 	}
-	buf[0] = kind;
+	buf[head ? 0 : n] = byte;
 	if (n > 0)
-		memcpy(buf + 1, p, n);
-	rc = csim_strtab_intern(&ids->keys, buf, n + 1, key);
+		memcpy(buf + (head ? 1 : 0), p, n);
+	rc = csim_strtab_intern(tab, buf, n + 1, id);
 	if (buf != small)
 		free(buf);
-	if (rc != 0)
+	return rc;
+}
+
+int csim_check_ids_key(struct csim_check_ids *ids, char kind, const char *p,
+		       size_t n, uint32_t *key)
+{
+	/* The kind first: "1" the number and "1" the string differ. */
+	if (intern_with(&ids->keys, 1, kind, p, n, key) != 0)
 		return -1;
 	return owner_room(&ids->pid_of_key, &ids->pid_cap, (size_t)*key + 1);
 }
@@ -87,23 +97,8 @@ int csim_check_ids_thread(struct csim_check_ids *ids, uint32_t pid, uint32_t tid
 int csim_check_ids_name(struct csim_check_ids *ids, const char *p, size_t n,
 			uint32_t *name)
 {
-	char small[128];
-	char *buf = small;
-	int rc;
-
 	/* Stored with its NUL so that messages can print it as is. */
-	if (n + 1 > sizeof(small)) {
-		buf = malloc(n + 1);
-		if (buf == NULL)
-			return -1;
-	}
-	if (n > 0)
-		memcpy(buf, p, n);
-	buf[n] = '\0';
-	rc = csim_strtab_intern(&ids->names, buf, n + 1, name);
-	if (buf != small)
-		free(buf);
-	return rc;
+	return intern_with(&ids->names, 0, '\0', p, n, name);
 }
 
 void csim_check_ids_thread_keys(const struct csim_check_ids *ids, uint32_t thread,
