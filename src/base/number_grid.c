@@ -318,30 +318,43 @@ static int value_fast(const struct decimal *d, double *v)
 #ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
 
+/* Deepest 10^k that value_div() takes: see there. */
+#define DIV_MAX_K 21
+
 /*
  * m * 10^-k correctly rounded (to nearest, ties to even), for the 17-digit
  * mantissas of float32 values printed as doubles that Clinger's path
  * cannot take: m (< 2^64) shifted to the top of 128 bits and divided by
- * 10^k (k <= 19) leaves a quotient of at least 64 bits and an exact
- * remainder, so the 53 kept bits, the rounding bit and the sticky rest are
- * all known. Results are far above the subnormal range (>= 1e-19).
+ * 10^k (k <= 21, so 10^k < 2^70) leaves a quotient of at least 57 bits and
+ * an exact remainder, so the 53 kept bits, the rounding bit and the sticky
+ * rest are all known. Results are far above the subnormal range (>= 1e-21),
+ * so the double is assembled from its fields rather than by ldexp().
  */
 static double value_div(uint64_t m, int k)
 {
-	int lz = __builtin_clzll(m), drop, bits;
-	u128 num = (u128)m << (64 + lz), q = num / pow10_u64[k];
-	int sticky = num % pow10_u64[k] != 0;
-	uint64_t hi = (uint64_t)(q >> 64), mant;
+	int lz = __builtin_clzll(m), drop, bits, e;
+	u128 pow = k <= 19 ? (u128)pow10_u64[k] : (u128)pow10_u64[19] * pow10_u64[k - 19];
+	u128 num = (u128)m << (64 + lz), q = num / pow;
+	int sticky = num % pow != 0;
+	uint64_t hi = (uint64_t)(q >> 64), mant, bits64;
 	u128 rest, half;
+	double v;
 
 	bits = hi != 0 ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll((uint64_t)q);
 	drop = bits - 53;
 	mant = (uint64_t)(q >> drop);
 	rest = q & (((u128)1 << drop) - 1);
 	half = (u128)1 << (drop - 1);
+	e = drop - 64 - lz;   /* value = mant * 2^e */
 	if (rest > half || (rest == half && (sticky || (mant & 1))))
-		mant++;   /* 2^53 after a carry is still exact */
-	return ldexp((double)mant, drop - 64 - lz);
+		mant++;
+	if (mant >> 53) {     /* the carry made 2^53 */
+		mant >>= 1;
+		e++;
+	}
+	bits64 = (uint64_t)(e + 52 + 1023) << 52 | (mant & ((UINT64_C(1) << 52) - 1));
+	memcpy(&v, &bits64, sizeof(v));
+	return v;
 }
 #endif
 
@@ -360,7 +373,7 @@ static int value_wide(const struct decimal *d, double *v)
 		*v = (double)(d->m * pow10_u64[-d->scale]);   /* rounds once */
 	} else {
 #ifdef __SIZEOF_INT128__
-		if (d->scale > 19)
+		if (d->scale > DIV_MAX_K)
 			return 0;
 		*v = value_div(d->m, d->scale);
 #else

@@ -112,21 +112,35 @@ static int expect_bad(struct csim_scan_result *res, const char *q,
 
 #define KEY_IS(key, n, lit) csim_span_eq(csim_span_of((key), (n)), (lit))
 
-/* Runs once per key of every event: lengths first, bytes only on a match. */
+/* Runs once per key of every event: the length and first byte pick the one candidate. */
 static int field_of_key(const char *key, size_t n)
 {
-	static const struct { char name[5]; unsigned char n; signed char field; } keys[] = {
-		{ "ph", 2, CSIM_F_PH }, { "ts", 2, CSIM_F_TS }, { "id", 2, CSIM_F_ID },
-		{ "pid", 3, CSIM_F_PID }, { "tid", 3, CSIM_F_TID }, { "dur", 3, CSIM_F_DUR },
-		{ "name", 4, CSIM_F_NAME }, { "args", 4, CSIM_F_ARGS },
-	};
-
-	if (n < 2 || n > 4)
+	switch (n) {
+	case 2:
+		if (key[0] == 'p' && key[1] == 'h')
+			return CSIM_F_PH;
+		if (key[0] == 't' && key[1] == 's')
+			return CSIM_F_TS;
+		if (key[0] == 'i' && key[1] == 'd')
+			return CSIM_F_ID;
 		return -1;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].n == n && memcmp(key, keys[i].name, n) == 0)
-			return keys[i].field;
-	return -1;
+	case 3:
+		if (key[0] == 'p' && key[1] == 'i' && key[2] == 'd')
+			return CSIM_F_PID;
+		if (key[0] == 't' && key[1] == 'i' && key[2] == 'd')
+			return CSIM_F_TID;
+		if (key[0] == 'd' && key[1] == 'u' && key[2] == 'r')
+			return CSIM_F_DUR;
+		return -1;
+	case 4:
+		if (memcmp(key, "name", 4) == 0)
+			return CSIM_F_NAME;
+		if (memcmp(key, "args", 4) == 0)
+			return CSIM_F_ARGS;
+		return -1;
+	default:
+		return -1;
+	}
 }
 
 /* The key text between quotes, decoded into small when it has escapes. */

@@ -82,6 +82,10 @@ static void test_fixed_cases(struct check_ctx *c)
 		"0.000000001234567891234", "0.00000000000000000012", "123.00000000000000001",
 		"0.1234567812345678123", "1234567890.123456789012", "7.0000000000000000",
 		"0.99999999999999999999", "5.00000000500000005",
+		/* one and four cycles at 1850 MHz: 17 digits over 10^20 and 10^19 */
+		"0.00054054055362939835", "0.0021621622145175934",
+		/* rounding up carries into the next power of two */
+		"1.9999999999999999", "0.99999999999999999", "0.000999999999999999999",
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -111,6 +115,15 @@ static void test_float32_timestamps(struct check_ctx *c)
 		if (!agrees(c, buf))
 			return;
 		snprintf(buf, sizeof(buf), "%.16g", (double)(float)us);
+		if (!agrees(c, buf))
+			return;
+	}
+	/* durations of a few cycles: below 0.01 us, the mantissa over 10^20 */
+	for (int cycles = 1; cycles < 40000; cycles++) {
+		snprintf(buf, sizeof(buf), "%.17g", (double)(float)(cycles / 1850.0));
+		if (!agrees(c, buf))
+			return;
+		snprintf(buf, sizeof(buf), "%.17g", (double)(float)(cycles / 1850.0 / 64.0));
 		if (!agrees(c, buf))
 			return;
 	}
@@ -160,7 +173,7 @@ static void test_wide_values(struct check_ctx *c)
 
 	for (int i = 0; i < 200000; i++) {
 		uint64_t m = next(&s) % 10000000000000000000ull;
-		int k = 1 + (int)(next(&s) % 19);
+		int k = 1 + (int)(next(&s) % 24);   /* up to 21 exact, then strtod */
 		double x = 1.0 + (double)(next(&s) % 100000000) / 7.0;
 
 		snprintf(buf, sizeof(buf), "%llue-%d", (unsigned long long)m, k);
@@ -175,6 +188,15 @@ static void test_wide_values(struct check_ctx *c)
 		snprintf(buf, sizeof(buf), "%.18Le", nextafterl(mid, 0.0L));
 		if (!agrees(c, buf))
 			return;
+		/* the same below 0.01: 18 digits over 10^20 and 10^21 */
+		for (int shift = 3; shift <= 4; shift++) {
+			double y = x / (shift == 3 ? 1e3 : 1e4);
+			long double ymid = (long double)y + ((long double)nextafter(y, 2.0 * y) - y) / 2;
+
+			snprintf(buf, sizeof(buf), "%.17Le", ymid);
+			if (!agrees(c, buf))
+				return;
+		}
 	}
 }
 
