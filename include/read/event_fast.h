@@ -30,4 +30,13 @@ int csim_event_fast_scan(const char *p, const char *end,
 			 struct csim_span field[CSIM_F_COUNT], size_t *depth,
 			 const char **stop);
 
+/*
+ * The values of keys[0..nkeys) in the flat object obj (an args value the
+ * scanner accepted): values[i] is the span of keys[i]'s value, or absent.
+ * Returns 1, or 0 when it declines (whitespace, an escaped key, a nested
+ * container, a key found twice): the caller then walks obj in general.
+ */
+int csim_event_fast_find(struct csim_span obj, const char *const *keys,
+			 size_t nkeys, struct csim_span *values);
+
 #endif

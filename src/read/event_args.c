@@ -5,6 +5,7 @@
 #include "read/event_args.h"
 
 #include "base/number_grid.h"
+#include "read/event_fast.h"
 #include "read/json_scan.h"
 
 /* A non-negative decimal integer, quoted or not. */
@@ -34,10 +35,14 @@ int csim_event_process_bytes(struct csim_json_stack *st, struct csim_span args,
 	struct csim_json_iter it;
 	struct csim_json_item m;
 	struct csim_scan_result res;
+	static const char *const keys[] = { "process_bytes" };
+	struct csim_span v;
 	int has = 1, rc = CSIM_SCAN_OK, found = 0;
 
 	if (args.p == NULL || *args.p != '{')
 		return 0;
+	if (csim_event_fast_find(args, keys, 1, &v))
+		return v.p != NULL && decimal_value(v, bytes);
 	csim_json_iter_init(&it, st, args.p, args.p + args.n, 1);
 	while (rc == CSIM_SCAN_OK && has) {
 		rc = csim_json_iter_next(&it, &m, &has, &res);
@@ -59,11 +64,18 @@ int csim_event_pc_addr(struct csim_json_stack *st, struct csim_span args, uint64
 	struct csim_json_iter it;
 	struct csim_json_item m;
 	struct csim_scan_result res;
+	static const char *const keys[] = { "source", "pc_addr" };
+	struct csim_span v[2];
 	int has = 1, rc = CSIM_SCAN_OK, found = 0;
 
 	*has_source = 0;
 	if (args.p == NULL || *args.p != '{')
 		return 0;
+	if (csim_event_fast_find(args, keys, 2, v)) {
+		*has_source = v[0].p != NULL;
+		return v[1].n >= 2 && *v[1].p == '"' &&
+		       csim_number_hex(v[1].p + 1, v[1].n - 2, addr);
+	}
 	csim_json_iter_init(&it, st, args.p, args.p + args.n, 1);
 	while (rc == CSIM_SCAN_OK && has) {
 		rc = csim_json_iter_next(&it, &m, &has, &res);

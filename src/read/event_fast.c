@@ -145,3 +145,38 @@ int csim_event_fast_scan(const char *p, const char *end,
 	*stop = p;
 	return 1;
 }
+
+int csim_event_fast_find(struct csim_span obj, const char *const *keys,
+			 size_t nkeys, struct csim_span *values)
+{
+	const char *p = obj.p, *end = obj.p + obj.n;
+	struct csim_span key;
+	int more = 1;
+
+	for (size_t i = 0; i < nkeys; i++)
+		values[i] = csim_span_of(NULL, 0);
+	if (obj.n < 2 || *p != '{')
+		return 0;
+	p++;
+	if (*p == '}')
+		return p + 1 == end;
+	while (more) {
+		const char *v = key_end(p, end, &key), *vend;
+
+		vend = v != NULL ? scalar_end(v, end) : NULL;
+		if (vend == NULL)
+			return 0;
+		for (size_t i = 0; i < nkeys; i++) {
+			if (!csim_span_eq(key, keys[i]))
+				continue;
+			/* which one counts differs by caller: theirs to decide */
+			if (values[i].p != NULL)
+				return 0;
+			values[i] = csim_span_of(v, (size_t)(vend - v));
+		}
+		p = member_next(vend, end, &more);
+		if (p == NULL)
+			return 0;
+	}
+	return p == end;
+}

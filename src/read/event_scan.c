@@ -512,19 +512,16 @@ struct csim_json_stack *csim_trace_scan_stack(struct csim_trace_scan *sc)
 	return &sc->stack;
 }
 
-int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
-		      struct csim_text *detail)
+/* The general walk of args for csim_event_detail(): the last string "detail". */
+static int detail_walk(struct csim_trace_scan *sc, struct csim_span args,
+		       struct csim_span *found)
 {
-	struct csim_span args = ev->field[CSIM_F_ARGS];
-	struct csim_span found = { NULL, 0 };
 	struct csim_json_iter it;
 	struct csim_json_item m;
 	struct csim_scan_result res;
 	char small[KEY_SMALL];
 	int has = 1, rc = CSIM_SCAN_OK;
 
-	if (args.p == NULL || *args.p != '{')
-		return 0;
 	csim_json_iter_init(&it, &sc->stack, args.p, args.p + args.n, 1);
 	while (rc == CSIM_SCAN_OK && has) {
 		const char *key;
@@ -536,10 +533,29 @@ int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 		key_text(m.key.p, m.key.p + m.key.n, m.key_escaped, small, sizeof(small),
 			 &key, &klen);
 		if (KEY_IS(key, klen, "detail") && *m.value.p == '"')
-			found = m.value;
+			*found = m.value;
 	}
-	if (rc != CSIM_SCAN_OK)
-		return rc == CSIM_SCAN_NOMEM ? -1 : 0;
+	return rc;
+}
+
+int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
+		      struct csim_text *detail)
+{
+	static const char *const detail_key[] = { "detail" };
+	struct csim_span args = ev->field[CSIM_F_ARGS];
+	struct csim_span found = { NULL, 0 };
+
+	if (args.p == NULL || *args.p != '{')
+		return 0;
+	if (csim_event_fast_find(args, detail_key, 1, &found)) {
+		if (found.p != NULL && *found.p != '"')
+			found.p = NULL;
+	} else {
+		int rc = detail_walk(sc, args, &found);
+
+		if (rc != CSIM_SCAN_OK)
+			return rc == CSIM_SCAN_NOMEM ? -1 : 0;
+	}
 	if (found.p == NULL)
 		return 0;
 	if (found.n > sc->detail_cap) {

@@ -234,6 +234,116 @@ static void test_mutations(struct check_ctx *c)
 	CHECK(c, accepted > 0 && accepted < tried);
 }
 
+static const char *const find_keys[] = { "detail", "pc_addr", "process_bytes", "source" };
+#define NFIND (sizeof(find_keys) / sizeof(find_keys[0]))
+
+struct found {
+	int ok;
+	struct csim_span v[NFIND];
+};
+
+/* The general walk: the object valid and whole, each key's plain spelling once. */
+static struct found find_reference(struct csim_span obj)
+{
+	struct csim_json_stack st = { NULL, 0 };
+	struct csim_scan_result res;
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	struct found f;
+	int has = 1, rc, twice = 0;
+
+	memset(&f, 0, sizeof(f));
+	if (obj.n == 0 || *obj.p != '{' ||
+	    csim_json_scan_value(&st, obj.p, obj.p + obj.n, 1, &res) != CSIM_SCAN_OK ||
+	    res.end != obj.p + obj.n)
+		goto out;
+	csim_json_iter_init(&it, &st, obj.p, obj.p + obj.n, 1);
+	while ((rc = csim_json_iter_next(&it, &m, &has, &res)) == CSIM_SCAN_OK && has)
+		for (size_t i = 0; i < NFIND; i++)
+			if (!m.key_escaped && csim_span_eq(m.key, find_keys[i])) {
+				twice |= f.v[i].p != NULL;
+				f.v[i] = m.value;
+			}
+	f.ok = rc == CSIM_SCAN_OK && !twice;
+out:
+	csim_json_stack_release(&st);
+	return f;
+}
+
+static int same_found(const struct found *a, const struct found *b)
+{
+	if (a->ok != b->ok)
+		return 0;
+	for (size_t i = 0; i < NFIND && a->ok; i++)
+		if (a->v[i].p != b->v[i].p || a->v[i].n != b->v[i].n)
+			return 0;
+	return 1;
+}
+
+static struct found find_fast(struct csim_span obj)
+{
+	struct found f;
+
+	memset(&f, 0, sizeof(f));
+	f.ok = csim_event_fast_find(obj, find_keys, NFIND, f.v);
+	return f;
+}
+
+/* args objects: the events' own, and the cases the walk must decline. */
+static void test_find(struct check_ctx *c)
+{
+	static const char *const objects[] = {
+		"{}", "{\"detail\":5}", "{\"source\":\"a.cpp:1\",\"pc_addr\":\"0x10\"}",
+		"{\"code\":\"\\u0041\",\"detail\":\"x\\\"y\",\"process_bytes\":\"4096\"}",
+	};
+	static const char *const declined[] = {
+		"{\"detail\":\"a\",\"detail\":\"b\"}", "{\"d\\u0065tail\":\"a\"}",
+		"{ \"detail\":\"a\"}", "{\"detail\":{\"a\":1}}", "{\"detail\":[1]}",
+		"{\"detail\":\"a\"} ", "{\"detail\":\"a\",}",
+	};
+	unsigned accepted = 0, agreed = 0;
+
+	for (size_t i = 0; i < sizeof(objects) / sizeof(objects[0]); i++) {
+		struct csim_span o = csim_span_of(objects[i], strlen(objects[i]));
+		struct found want = find_reference(o), got = find_fast(o);
+
+		if (!CHECK(c, want.ok && same_found(&got, &want)))
+			check_print_bytes("object", o.p, o.n);
+	}
+	for (size_t i = 0; i < sizeof(declined) / sizeof(declined[0]); i++)
+		if (!CHECK(c, !find_fast(csim_span_of(declined[i], strlen(declined[i]))).ok))
+			check_print_bytes("object", declined[i], strlen(declined[i]));
+	/* The events' args, whole and with one byte changed. */
+	for (size_t i = 0; i < sizeof(compact) / sizeof(compact[0]); i++) {
+		struct fields ev = fast(compact[i], compact[i] + strlen(compact[i]));
+		struct csim_span a = ev.field[CSIM_F_ARGS];
+
+		if (a.p == NULL || *a.p != '{')
+			continue;
+		for (size_t at = 0; at <= a.n; at++) {
+			char *p = exact_copy(a.p, a.n);
+			struct found got;
+
+			if (!CHECK(c, p != NULL))
+				return;
+			if (at < a.n)
+				p[at] = "\",:{} 0"[at % 7];
+			got = find_fast(csim_span_of(p, a.n));
+			if (got.ok) {
+				struct found want = find_reference(csim_span_of(p, a.n));
+
+				accepted++;
+				agreed += same_found(&got, &want) ? 1u : 0u;
+				if (!same_found(&got, &want))
+					check_print_bytes("args", p, a.n);
+			}
+			free(p);
+		}
+	}
+	CHECK_U64(c, agreed, accepted);
+	CHECK(c, accepted > 0);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -243,5 +353,6 @@ int main(void)
 	CHECK_RUN(&c, test_general);
 	CHECK_RUN(&c, test_prefixes);
 	CHECK_RUN(&c, test_mutations);
+	CHECK_RUN(&c, test_find);
 	return check_done(&c);
 }
