@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "model/interval_group.h"
 #include "model/occupancy.h"
 
 const struct csim_pass_def csim_pass_pack_def = {
@@ -145,53 +146,82 @@ static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
 	return nsub;
 }
 
+static int is_kept(const struct csim_slice *s, const void *ctx)
+{
+	(void)ctx;
+	return s->kept;
+}
+
+/*
+ * One lane's items, which the producer writes nearly in order (each core's
+ * instructions by end tick): an insertion sort, and qsort once it has made
+ * 8n moves, so a lane costs O(n) as a rule and O(n log n) at worst.
+ */
+static void sort_lane(struct pack_item *a, size_t n)
+{
+	size_t moves = 0, budget = 8 * n + 64;
+
+	for (size_t i = 1; i < n; i++) {
+		struct pack_item x = a[i];
+		size_t j = i;
+
+		while (j > 0 && pack_item_cmp(&a[j - 1], &x) > 0) {
+			a[j] = a[j - 1];
+			j--;
+			if (++moves > budget) {
+				a[j] = x;
+				qsort(a, n, sizeof(*a), pack_item_cmp);
+				return;
+			}
+		}
+		a[j] = x;
+	}
+}
+
 int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 {
 	struct csim_table *t = &m->table;
+	struct csim_interval_buckets bk = { NULL, NULL, 0, 0 };
 	struct pack_item *items = NULL;
 	struct heaps h = { NULL, 0, NULL, 0 };
-	size_t n = 0, nlanes = 0;
 	int rc = CSIM_OK;
 
-	items = csim_array_alloc(m->kept_slices, sizeof(*items));
-	h.busy = csim_array_alloc(m->kept_slices, sizeof(*h.busy));
-	h.free_subs = csim_array_alloc(m->kept_slices, sizeof(*h.free_subs));
-	if (items == NULL || h.busy == NULL || h.free_subs == NULL) {
+	/* Lanes in (pid, pipe) order, each lane's slices in input order. */
+	if (csim_interval_bucket_slices(t, is_kept, NULL, &bk) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
-	for (size_t i = 0; i < t->nslices; i++) {
-		const struct csim_slice *s = &t->slices[i];
-
-		if (s->kept)
-			items[n++] = (struct pack_item){ s->pid, s->pipe,
-							 csim_slice_occupancy(s).lo, (uint32_t)i };
-	}
-	qsort(items, n, sizeof(*items), pack_item_cmp);
-	for (size_t i = 0; i < n; i++)
-		nlanes += i == 0 || items[i].pid != items[i - 1].pid ||
-			  items[i].pipe != items[i - 1].pipe;
+	items = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*items));
+	h.busy = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*h.busy));
+	h.free_subs = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*h.free_subs));
 	free(m->lanes);
-	m->lanes = malloc((nlanes ? nlanes : 1) * sizeof(*m->lanes));
-	if (m->lanes == NULL) {
+	m->lanes = malloc((bk.n ? bk.n : 1) * sizeof(*m->lanes));
+	if (items == NULL || h.busy == NULL || h.free_subs == NULL || m->lanes == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
 	m->nlanes = 0;
 	m->extra_sublanes = 0;
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
+	for (size_t k = 0; k < bk.n; k++) {
+		const struct csim_interval_bucket *b = &bk.b[k];
 		struct csim_lane *lane = &m->lanes[m->nlanes++];
+		size_t n = b->hi - b->lo;
 
-		while (j < n && items[j].pid == items[i].pid && items[j].pipe == items[i].pipe)
-			j++;
-		lane->pid = items[i].pid;
-		lane->pipe = items[i].pipe;
-		lane->nsub = pack_lane(t->slices, items + i, j - i, &h);
+		for (size_t i = 0; i < n; i++) {
+			uint32_t idx = bk.idx[b->lo + i];
+
+			items[i] = (struct pack_item){ b->pid, b->pipe,
+						       csim_slice_occupancy(&t->slices[idx]).lo, idx };
+		}
+		sort_lane(items, n);
+		lane->pid = b->pid;
+		lane->pipe = b->pipe;
+		lane->nsub = pack_lane(t->slices, items, n, &h);
 		m->extra_sublanes += lane->nsub - 1;
-		i = j;
 	}
 out:
+	free(bk.idx);
+	free(bk.b);
 	free(items);
 	free(h.busy);
 	free(h.free_subs);

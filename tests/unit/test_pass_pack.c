@@ -257,6 +257,39 @@ out:
 	csim_model_release(&m);
 }
 
+/*
+ * A staircase of overlapping slices (each overlaps the next in time only)
+ * takes sub-lanes 0, 1, 0, 1... in time order, whatever the input order:
+ * reversed (the insertion sort gives up and qsort sorts the lane) and
+ * nearly in order (neighbours swapped: the insertion sort alone).
+ */
+static void test_input_order_does_not_matter(struct check_ctx *c)
+{
+	enum { N = 300 };
+
+	for (int reversed = 0; reversed <= 1; reversed++) {
+		struct csim_model m;
+		uint32_t row[N];
+		int ok = 1;
+
+		csim_model_init(&m);
+		for (int k = 0; k < N; k++) {
+			/* k-th row in the input holds step rank(k) of the staircase */
+			int rank = reversed ? N - 1 - k : (k % 10 == 3 ? k + 1 : k % 10 == 4 ? k - 1 : k);
+
+			row[rank] = mu_slice(&m, "p", "MTE2", 10 * rank, 10 * rank + 15,
+					     CSIM_SLICE_INSTR);
+		}
+		pack(c, &m);
+		for (int r = 0; r < N; r++)
+			ok &= sub(&m, row[r]) == (uint32_t)(r % 2);
+		CHECK(c, ok);
+		CHECK_U64(c, m.nlanes, 1);
+		CHECK_U64(c, m.extra_sublanes, 1);
+		csim_model_release(&m);
+	}
+}
+
 static void test_empty_table(struct check_ctx *c)
 {
 	struct csim_model m;
@@ -280,6 +313,7 @@ int main(void)
 	CHECK_RUN(&c, test_points_keep_a_ns_clear);
 	CHECK_RUN(&c, test_tolerance_grows_with_time);
 	CHECK_RUN(&c, test_lanes_are_per_pid_and_pipe);
+	CHECK_RUN(&c, test_input_order_does_not_matter);
 	CHECK_RUN(&c, test_empty_table);
 	return check_done(&c);
 }
