@@ -14,7 +14,14 @@
  * each row's per-core records into their parts at offsets the plan fixed,
  * through one small buffer per core. Memory: O(cores + largest row).
  *
- * Ownership: a plan owns its sizes until csim_metrics_plan_release().
+ * The writing can run on another thread (write/metrics_thread.h): a job
+ * allocates everything the writing needs on the caller's thread, sized by
+ * how far the plan's reading grew its buffers, so that running it
+ * allocates nothing while the input is as the plan read it.
+ *
+ * Ownership: a plan owns its sizes until csim_metrics_plan_release(); a
+ * job owns its row reader and buffers until csim_metrics_job_close() and
+ * borrows the metrics, the plan and the out file.
  */
 #ifndef CSIM_METRICS_WRITER_H
 #define CSIM_METRICS_WRITER_H
@@ -27,10 +34,21 @@
 #include "read/instr_index.h"
 #include "write/out_file.h"
 
+/* Capacities the plan's reading grew its buffers to, in their elements. */
+struct csim_metrics_marks {
+	size_t window;          /* the row reader's window (0: payload in memory) */
+	size_t stack;           /* its JSON nesting stack */
+	size_t fields, elems;   /* its fields and split elements of a row */
+	size_t key_text, key_end, key_tmp;   /* a row's keys as written */
+};
+
 struct csim_metrics_plan {
 	uint64_t *part;         /* per core: bytes of its rows in the file */
 	size_t ncores;
+	struct csim_metrics_marks marks;
 };
+
+struct csim_metrics_job;
 
 /*
  * Reads mt's rows once: sizes the plan (zeroed or made before) and, with s
@@ -46,10 +64,32 @@ void csim_metrics_plan_release(struct csim_metrics_plan *plan);
 /*
  * Writes the reshaped file, or with raw the payload byte for byte. Write
  * errors stay in out (see csim_out_commit); the return code reports an
- * allocation failure (CSIM_E_OUTPUT) or an input that changed since the
- * plan (CSIM_E_INPUT).
+ * allocation failure (CSIM_E_OUTPUT), an input that changed since the
+ * plan (CSIM_E_INPUT) or a signal (CSIM_E_INTERRUPTED).
  */
 int csim_metrics_write(const struct csim_metrics *mt, const struct csim_metrics_plan *plan,
 		       int raw, struct csim_out *out, struct csim_error *err);
+
+/*
+ * csim_metrics_write() in three steps. open() allocates every buffer the
+ * writing uses and opens the rows' reading (errors as write()'s); run()
+ * writes into out, allocating nothing unless the input changed since the
+ * plan; close() frees the job (accepts NULL). *job is NULL on failure.
+ */
+int csim_metrics_job_open(struct csim_metrics_job **job, const struct csim_metrics *mt,
+			  const struct csim_metrics_plan *plan, int raw, struct csim_out *out,
+			  struct csim_error *err);
+
+/*
+ * Writes the file as csim_metrics_write() does (once per job). It polls,
+ * at each row, the interrupt flag (base/interrupt.h) and the job's stop
+ * request (then CSIM_E_OUTPUT, "the metrics write was stopped").
+ */
+int csim_metrics_job_run(struct csim_metrics_job *job, struct csim_error *err);
+
+/* Asks a running job to stop at its next row; safe from another thread. */
+void csim_metrics_job_stop(struct csim_metrics_job *job);
+
+void csim_metrics_job_close(struct csim_metrics_job *job);
 
 #endif

@@ -11,6 +11,7 @@
 #include "read/event_ingest.h"
 #include "read/event_scan.h"
 #include "read/instr_files.h"
+#include "write/metrics_thread.h"
 #include "write/metrics_writer.h"
 #include "model/lane_verdict.h"
 #include "model/model.h"
@@ -48,6 +49,7 @@ struct run {
 	struct csim_metrics metrics;
 	struct csim_metrics_plan metrics_plan;
 	int have_metrics;
+	struct csim_metrics_thread *metrics_thread;   /* NULL: written in line */
 	uint64_t instr_offset;
 	uint64_t trailing_bytes, trailing_offset;
 	struct csim_runs runs;             /* which blocks form the run (SPEC §2.1) */
@@ -385,24 +387,36 @@ static void drop_other_trace(const struct run *r, const char *path)
 			      strerror(errno));
 }
 
+/*
+ * instr_metrics.json is written on a second thread (metrics_thread.h) from
+ * the end of the reading if its folder exists, else from its making; in
+ * line with -j 2 or more (as scan_pipe) or a small API_INSTR. A failed
+ * start leaves the write in line, which reports any error in its place.
+ */
+static void start_metrics(struct run *r)
+{
+	struct csim_error ignored;
+
+	if (!r->have_metrics || r->metrics_thread != NULL || r->opt->jobs >= 2 ||
+	    r->metrics.src.block.payload_size < CSIM_METRICS_THREAD_MIN_BYTES)
+		return;
+	(void)csim_metrics_thread_start(&r->metrics_thread, &r->metrics, &r->metrics_plan,
+					r->opt->raw_metrics, r->out_dir, "instr_metrics.json",
+					&ignored);
+}
+
 static int write_outputs(struct run *r, struct csim_error *err)
 {
-	struct csim_out trace, metrics, summary, page;
+	struct csim_out trace = { .fd = -1 }, metrics = { .fd = -1 }, summary = { .fd = -1 },
+			page = { .fd = -1 };
 	/* Joined before anything is written: no allocation after the renames. */
 	char *other = csim_path_join(r->out_dir, r->opt->gzip ? TRACE_PLAIN : TRACE_GZ);
 	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
 	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
 						r->opt->run_all, &r->basic };
-	int rc;
+	int rc, before_rc;
 
-	memset(&metrics, 0, sizeof(metrics));
-	metrics.fd = -1;
-	memset(&summary, 0, sizeof(summary));
-	summary.fd = -1;
-	memset(&page, 0, sizeof(page));
-	page.fd = -1;
-	memset(&trace, 0, sizeof(trace));
-	trace.fd = -1;
+	start_metrics(r);
 	if (other == NULL)
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 	else if (r->opt->gzip)
@@ -414,12 +428,13 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	/* The writer reads the input again through the reading modules. */
 	if (rc != CSIM_OK && csim_error_is_nomem(err))
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-	if (rc == CSIM_OK && r->have_metrics) {
+	if (rc == CSIM_OK && r->have_metrics && r->metrics_thread == NULL) {
 		rc = csim_out_open(&metrics, r->out_dir, "instr_metrics.json", err);
 		if (rc == CSIM_OK)
 			rc = csim_metrics_write(&r->metrics, &r->metrics_plan,
 						r->opt->raw_metrics, &metrics, err);
 	}
+	before_rc = rc;
 	if (rc == CSIM_OK) {
 		rc = csim_out_open(&summary, r->out_dir, "summary.json", err);
 		if (rc == CSIM_OK)
@@ -430,6 +445,8 @@ static int write_outputs(struct run *r, struct csim_error *err)
 		if (rc == CSIM_OK)
 			rc = csim_summary_html_write(&r->model, &facts, &page, err);
 	}
+	if (r->metrics_thread != NULL)   /* its place: after the trace, before the summaries */
+		rc = csim_metrics_thread_join(&r->metrics_thread, before_rc, rc, &metrics, err);
 	/* Every file is complete before any replaces an older one. */
 	if (rc == CSIM_OK && csim_out_failed(&trace))
 		rc = csim_out_commit(&trace, err);   /* reports the write error */
@@ -505,6 +522,7 @@ static int prepare_table(struct run *r, struct csim_error *err)
 
 static void run_release(struct run *r)
 {
+	csim_metrics_thread_abort(r->metrics_thread);   /* the run failed before its join */
 	free(r->bin_path);
 	free(r->bin_dir);
 	free(r->out_dir);
@@ -559,6 +577,8 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	rc = csim_path_probe_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)
 		rc = read_input(&r, err);
+	if (rc == CSIM_OK)
+		start_metrics(&r);
 	if (rc == CSIM_OK) {
 		csim_progress_phase(log->progress, CSIM_PHASE_PASSES, r.in_size);
 		rc = csim_passes_run(&r.model, err);

@@ -1,9 +1,11 @@
 #include "write/metrics_writer.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "base/interrupt.h"
 #include "read/instr_digest.h"
 #include "read/json_scan.h"
 
@@ -39,6 +41,18 @@ struct parts {
 	size_t cap;             /* of each buffer */
 	struct csim_out *out;
 	int overrun;            /* a part outgrew its plan: the input changed */
+};
+
+struct csim_metrics_job {
+	const struct csim_metrics *mt;
+	const struct csim_metrics_plan *plan;
+	int raw;
+	struct csim_out *out;
+	struct csim_instr_rows rr;      /* reshaped: the rows' second reading */
+	struct csim_instr_text text;    /* raw: the payload's */
+	struct row_keys k;
+	struct parts ps;
+	atomic_int stop;
 };
 
 static void keys_release(struct row_keys *k)
@@ -137,6 +151,10 @@ int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_met
 		if (rc == CSIM_OK && s != NULL)
 			rc = csim_instr_digest_row(&dg, &row, err);
 	}
+	plan->marks = (struct csim_metrics_marks){
+		rr.text.buf != NULL ? rr.text.cap : 0, rr.text.stack.cap, rr.fields_cap,
+		rr.elem_cap, k.text_cap, k.end_cap, k.tmp_cap
+	};
 	csim_instr_digest_end(&dg);
 	csim_instr_rows_close(&rr);
 	keys_release(&k);
@@ -185,17 +203,10 @@ static uint64_t part_head_len(const struct csim_metrics *mt, size_t c)
 	return (c > 0 ? 2 : 1) + mt->cores[c].n + 2;
 }
 
-static int parts_open(struct parts *ps, const struct csim_metrics *mt,
-		      const struct csim_metrics_plan *plan, uint64_t at, struct csim_error *err)
+/* Each core's part, its head written: name, ":[" (its rows follow). */
+static void parts_begin(struct parts *ps, const struct csim_metrics *mt,
+			const struct csim_metrics_plan *plan, uint64_t at)
 {
-	size_t n = mt->ncores ? mt->ncores : 1;
-	size_t cap = PARTS_BUDGET / n;
-
-	ps->cap = cap > PART_MAX ? PART_MAX : cap < PART_MIN ? PART_MIN : cap;
-	ps->v = csim_array_alloc(n, sizeof(*ps->v));
-	ps->mem = csim_array_alloc(n, ps->cap);
-	if (ps->v == NULL || ps->mem == NULL)
-		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	for (size_t c = 0; c < mt->ncores; c++) {
 		struct part *pt = &ps->v[c];
 
@@ -208,7 +219,6 @@ static int parts_open(struct parts *ps, const struct csim_metrics *mt,
 		part_put(ps, pt, mt->cores[c].p, mt->cores[c].n);
 		part_text(ps, pt, ":[");
 	}
-	return CSIM_OK;
 }
 
 /* One row's record in every core's part. */
@@ -234,76 +244,168 @@ static void put_row(struct parts *ps, const struct csim_metrics *mt,
 	}
 }
 
-/* Every core's rows, in the hole that starts at `at`. */
-static int write_parts(const struct csim_metrics *mt, const struct csim_metrics_plan *plan,
-		       uint64_t at, struct csim_out *out, struct csim_error *err)
+/* A stop asked for by a signal or by the job's owner. */
+static int job_stopped(struct csim_metrics_job *job, struct csim_error *err)
 {
-	struct parts ps = { NULL, NULL, 0, out, 0 };
-	struct csim_instr_rows rr;
-	struct row_keys k;
-	struct csim_instr_row row;
-	int has = 1, rc;
+	if (csim_interrupt_pending())
+		return csim_interrupt_fail(err);
+	if (atomic_load_explicit(&job->stop, memory_order_relaxed))
+		return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				      "the metrics write was stopped");
+	return CSIM_OK;
+}
 
-	memset(&k, 0, sizeof(k));
-	memset(&rr, 0, sizeof(rr));
-	rc = parts_open(&ps, mt, plan, at, err);
-	if (rc == CSIM_OK)
-		rc = csim_instr_rows_open(&rr, mt, err);
-	while (rc == CSIM_OK && !csim_out_failed(out) && !ps.overrun &&
-	       (rc = csim_instr_rows_next(&rr, &row, &has, err)) == CSIM_OK && has) {
-		rc = keys_make(&k, &row, CSIM_E_OUTPUT, err);
-		if (rc == CSIM_OK)
-			put_row(&ps, mt, &row, &k);
+/* Every core's rows, in the hole that starts at `at`. */
+static int write_parts(struct csim_metrics_job *job, uint64_t at, struct csim_error *err)
+{
+	const struct csim_metrics *mt = job->mt;
+	struct parts *ps = &job->ps;
+	struct csim_instr_row row;
+	int has = 1, rc = CSIM_OK;
+
+	parts_begin(ps, mt, job->plan, at);
+	while (!csim_out_failed(ps->out) && !ps->overrun &&
+	       (rc = job_stopped(job, err)) == CSIM_OK &&
+	       (rc = csim_instr_rows_next(&job->rr, &row, &has, err)) == CSIM_OK && has) {
+		rc = keys_make(&job->k, &row, CSIM_E_OUTPUT, err);
+		if (rc != CSIM_OK)
+			break;
+		put_row(ps, mt, &row, &job->k);
 	}
 	for (size_t c = 0; rc == CSIM_OK && c < mt->ncores; c++) {
-		part_text(&ps, &ps.v[c], "\n]");
-		part_flush(&ps, &ps.v[c]);
-		if (ps.v[c].at != ps.v[c].end)
-			ps.overrun = 1;
+		part_text(ps, &ps->v[c], "\n]");
+		part_flush(ps, &ps->v[c]);
+		if (ps->v[c].at != ps->v[c].end)
+			ps->overrun = 1;
 	}
-	if (rc == CSIM_OK && ps.overrun && !csim_out_failed(out))
-		rc = csim_instr_text_changed(&rr.text, err);
+	if (rc == CSIM_OK && ps->overrun && !csim_out_failed(ps->out))
+		rc = csim_instr_text_changed(&job->rr.text, err);
 	if (rc != CSIM_OK && csim_error_is_nomem(err))
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-	csim_instr_rows_close(&rr);
-	keys_release(&k);
-	free(ps.v);
-	free(ps.mem);
 	return rc;
 }
 
-static int write_raw(const struct csim_metrics *mt, struct csim_out *out,
-		     struct csim_error *err)
+static int write_raw(struct csim_metrics_job *job, struct csim_error *err)
 {
-	struct csim_instr_text t;
 	const char *p;
 	size_t n = 1;
-	int rc = csim_metrics_open_text(mt, &t, err);
+	int rc = CSIM_OK;
 
-	while (rc == CSIM_OK && n > 0 && !csim_out_failed(out)) {
-		rc = csim_instr_text_chunk(&t, &p, &n, err);
-		if (rc == CSIM_OK)
-			csim_out_bytes(out, p, n);
+	while (n > 0 && !csim_out_failed(job->out) && (rc = job_stopped(job, err)) == CSIM_OK) {
+		rc = csim_instr_text_chunk(&job->text, &p, &n, err);
+		if (rc != CSIM_OK)
+			break;
+		csim_out_bytes(job->out, p, n);
 	}
 	if (rc != CSIM_OK && csim_error_is_nomem(err))
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-	csim_instr_text_close(&t);
 	return rc;
 }
 
-int csim_metrics_write(const struct csim_metrics *mt, const struct csim_metrics_plan *plan,
-		       int raw, struct csim_out *out, struct csim_error *err)
+/*
+ * The second reading's buffers as large as the plan's reading grew them:
+ * the same rows, wherever the window's refills cut them, then fit without
+ * growing any (each buffer grows only for an item larger than it).
+ */
+static int job_reserve(struct csim_metrics_job *job)
 {
+	const struct csim_metrics_marks *m = &job->plan->marks;
+	struct csim_instr_rows *rr = &job->rr;
+	struct csim_instr_text *t = &rr->text;
+	size_t n = job->mt->ncores ? job->mt->ncores : 1;
+	size_t cap = PARTS_BUDGET / n;
+
+	if (t->buf != NULL && m->window > t->cap) {
+		char *b = realloc(t->buf, m->window);
+
+		if (b == NULL)
+			return -1;
+		t->buf = b;
+		t->data = b;
+		t->cap = m->window;
+	}
+	job->ps.cap = cap > PART_MAX ? PART_MAX : cap < PART_MIN ? PART_MIN : cap;
+	job->ps.v = csim_array_alloc(n, sizeof(*job->ps.v));
+	job->ps.mem = csim_array_alloc(n, job->ps.cap);
+	return job->ps.v == NULL || job->ps.mem == NULL ||
+	       csim_array_grow((void **)&t->stack.kinds, &t->stack.cap, m->stack, 1) != 0 ||
+	       csim_array_grow((void **)&rr->fields, &rr->fields_cap, m->fields,
+			       sizeof(*rr->fields)) != 0 ||
+	       csim_array_grow((void **)&rr->elem, &rr->elem_cap, m->elems,
+			       sizeof(*rr->elem)) != 0 ||
+	       csim_array_grow((void **)&job->k.text, &job->k.text_cap, m->key_text, 1) != 0 ||
+	       csim_array_grow((void **)&job->k.end, &job->k.end_cap, m->key_end,
+			       sizeof(*job->k.end)) != 0 ||
+	       csim_array_grow((void **)&job->k.tmp, &job->k.tmp_cap, m->key_tmp, 1) != 0
+	       ? -1 : 0;
+}
+
+int csim_metrics_job_open(struct csim_metrics_job **jobp, const struct csim_metrics *mt,
+			  const struct csim_metrics_plan *plan, int raw, struct csim_out *out,
+			  struct csim_error *err)
+{
+	struct csim_metrics_job *job = calloc(1, sizeof(*job));
+	int rc;
+
+	*jobp = NULL;
+	if (job == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	job->mt = mt;
+	job->plan = plan;
+	job->raw = raw;
+	job->out = out;
+	job->ps.out = out;
+	atomic_init(&job->stop, 0);
+	if (raw) {
+		rc = csim_metrics_open_text(mt, &job->text, err);
+	} else {
+		rc = csim_instr_rows_open(&job->rr, mt, err);
+		if (rc == CSIM_OK && job_reserve(job) != 0)
+			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	}
+	if (rc != CSIM_OK && csim_error_is_nomem(err))
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	if (rc != CSIM_OK) {
+		csim_metrics_job_close(job);
+		return rc;
+	}
+	*jobp = job;
+	return CSIM_OK;
+}
+
+void csim_metrics_job_stop(struct csim_metrics_job *job)
+{
+	atomic_store_explicit(&job->stop, 1, memory_order_relaxed);
+}
+
+void csim_metrics_job_close(struct csim_metrics_job *job)
+{
+	if (job == NULL)
+		return;
+	if (job->raw)
+		csim_instr_text_close(&job->text);
+	else
+		csim_instr_rows_close(&job->rr);
+	keys_release(&job->k);
+	free(job->ps.v);
+	free(job->ps.mem);
+	free(job);
+}
+
+int csim_metrics_job_run(struct csim_metrics_job *job, struct csim_error *err)
+{
+	const struct csim_metrics *mt = job->mt;
+	struct csim_out *out = job->out;
 	uint64_t rows = 0, at;
 
-	if (raw)
-		return write_raw(mt, out, err);
+	if (job->raw)
+		return write_raw(job, err);
 	csim_out_text(out, "{\"cores\":[");
 	for (size_t c = 0; c < mt->ncores; c++) {
 		if (c > 0)
 			csim_out_char(out, ',');
 		csim_out_bytes(out, mt->cores[c].p, mt->cores[c].n);
-		rows += part_head_len(mt, c) + plan->part[c] + 2;
+		rows += part_head_len(mt, c) + job->plan->part[c] + 2;
 	}
 	csim_out_text(out, "],\n\"instructions\":{");
 	at = csim_out_hole(out, rows);
@@ -313,5 +415,17 @@ int csim_metrics_write(const struct csim_metrics *mt, const struct csim_metrics_
 	else
 		csim_out_text(out, "{}");
 	csim_out_text(out, "}\n");
-	return write_parts(mt, plan, at, out, err);
+	return write_parts(job, at, err);
+}
+
+int csim_metrics_write(const struct csim_metrics *mt, const struct csim_metrics_plan *plan,
+		       int raw, struct csim_out *out, struct csim_error *err)
+{
+	struct csim_metrics_job *job;
+	int rc = csim_metrics_job_open(&job, mt, plan, raw, out, err);
+
+	if (rc == CSIM_OK)
+		rc = csim_metrics_job_run(job, err);
+	csim_metrics_job_close(job);
+	return rc;
 }
