@@ -24,4 +24,8 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 		  struct csim_raw_copy_stats *stats, char **dest,
 		  struct csim_error *err);
 
+/* csim_raw_copy(), then its "wrote" line and a note of what it copied. */
+int csim_raw_copy_reported(const char *src_dir, const char *out_dir,
+			   struct csim_log *log, struct csim_error *err);
+
 #endif

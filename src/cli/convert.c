@@ -405,6 +405,23 @@ static void start_metrics(struct run *r)
 					&ignored);
 }
 
+/*
+ * Every file is complete before any replaces an older one: a failed write
+ * is reported (by its commit) before the first rename. NULL: not written.
+ */
+static int commit_all(struct csim_out *const *outs, size_t n, struct csim_error *err)
+{
+	int rc = CSIM_OK;
+
+	for (size_t i = 0; i < n && rc == CSIM_OK; i++)
+		if (outs[i] != NULL && csim_out_failed(outs[i]))
+			rc = csim_out_commit(outs[i], err);
+	for (size_t i = 0; i < n && rc == CSIM_OK; i++)
+		if (outs[i] != NULL)
+			rc = csim_out_commit(outs[i], err);
+	return rc;
+}
+
 static int write_outputs(struct run *r, struct csim_error *err)
 {
 	struct csim_out trace = { .fd = -1 }, metrics = { .fd = -1 }, summary = { .fd = -1 },
@@ -447,23 +464,12 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	}
 	if (r->metrics_thread != NULL)   /* its place: after the trace, before the summaries */
 		rc = csim_metrics_thread_join(&r->metrics_thread, before_rc, rc, &metrics, err);
-	/* Every file is complete before any replaces an older one. */
-	if (rc == CSIM_OK && csim_out_failed(&trace))
-		rc = csim_out_commit(&trace, err);   /* reports the write error */
-	if (rc == CSIM_OK && r->have_metrics && csim_out_failed(&metrics))
-		rc = csim_out_commit(&metrics, err);
-	if (rc == CSIM_OK && csim_out_failed(&summary))
-		rc = csim_out_commit(&summary, err);
-	if (rc == CSIM_OK && csim_out_failed(&page))
-		rc = csim_out_commit(&page, err);
-	if (rc == CSIM_OK)
-		rc = csim_out_commit(&trace, err);
-	if (rc == CSIM_OK && r->have_metrics)
-		rc = csim_out_commit(&metrics, err);
-	if (rc == CSIM_OK)
-		rc = csim_out_commit(&summary, err);
-	if (rc == CSIM_OK)
-		rc = csim_out_commit(&page, err);
+	if (rc == CSIM_OK) {
+		struct csim_out *const outs[] = { &trace, r->have_metrics ? &metrics : NULL,
+						  &summary, &page };
+
+		rc = commit_all(outs, sizeof(outs) / sizeof(outs[0]), err);
+	}
 	if (rc == CSIM_OK) {
 		drop_other_trace(r, other);
 		csim_log_wrote(r->log, r->out_dir, r->opt->gzip ? TRACE_GZ : TRACE_PLAIN);
@@ -482,21 +488,9 @@ static int write_outputs(struct run *r, struct csim_error *err)
 
 static int copy_raw(struct run *r, struct csim_error *err)
 {
-	struct csim_raw_copy_stats st;
-	char *dest = NULL;
-	int rc;
-
 	if (r->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
 		return CSIM_OK;
-	rc = csim_raw_copy(r->bin_dir, r->out_dir, r->log, &st, &dest, err);
-	if (rc == CSIM_OK && dest != NULL) {
-		csim_log_wrote(r->log, r->out_dir, "raw_simulator/");
-		csim_log_note(r->log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s%s",
-			      st.files, st.links, st.dirs, st.bytes, dest,
-			      st.skipped ? " (some entries skipped, see warnings)" : "");
-	}
-	free(dest);
-	return rc;
+	return csim_raw_copy_reported(r->bin_dir, r->out_dir, r->log, err);
 }
 
 static void report_notes(const struct run *r)

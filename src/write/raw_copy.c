@@ -360,3 +360,20 @@ out:
 	free(c);
 	return rc;
 }
+
+int csim_raw_copy_reported(const char *src_dir, const char *out_dir,
+			   struct csim_log *log, struct csim_error *err)
+{
+	struct csim_raw_copy_stats st;
+	char *dest = NULL;
+	int rc = csim_raw_copy(src_dir, out_dir, log, &st, &dest, err);
+
+	if (rc == CSIM_OK && dest != NULL) {
+		csim_log_wrote(log, out_dir, "raw_simulator/");
+		csim_log_note(log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s%s",
+			      st.files, st.links, st.dirs, st.bytes, dest,
+			      st.skipped ? " (some entries skipped, see warnings)" : "");
+	}
+	free(dest);
+	return rc;
+}
