@@ -17,12 +17,10 @@
 #include "base/csim_error.h"
 #include "model/instr_stats.h"
 #include "read/instr_index.h"
-#include "read/json_scan.h"
 
-/* A digest in progress: scratch for decoded strings and array walks. */
+/* A digest in progress: scratch for decoded strings. */
 struct csim_instr_digest {
 	struct csim_instr_stats *s;
-	struct csim_json_stack stack;
 	char *buf;
 	size_t buf_cap;
 };

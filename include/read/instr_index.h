@@ -99,8 +99,10 @@ int csim_instr_rows_open(struct csim_instr_rows *rr, const struct csim_metrics *
 			 struct csim_error *err);
 
 /*
- * The next row; *has 0 at the end. Rows that no longer match the first scan
- * (another count, a row that is no object) mean the file changed.
+ * The next row; *has 0 at the end. Rows are delimited by read/json_skip,
+ * not validated again: rows that no longer match the first scan (another
+ * count, a row that is no object, bytes the skipper refuses) mean the file
+ * changed.
  */
 int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
 			 int *has, struct csim_error *err);

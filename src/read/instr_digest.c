@@ -14,6 +14,7 @@
 #include "base/number_grid.h"
 #include "model/pipe_table.h"
 #include "read/json_scan.h"
+#include "read/json_skip.h"
 
 /* The columns a row is read for (format-notes §5.2). */
 enum column {
@@ -113,10 +114,10 @@ static int pipe_index(struct digest *d, struct csim_span pipe, size_t *idx)
 static int value_at(struct digest *d, const struct csim_metrics_field *f, size_t c,
 		    struct csim_span *v)
 {
-	struct csim_json_iter it;
-	struct csim_json_item m;
+	struct csim_json_skip_iter it;
 	struct csim_scan_result res;
-	int has = 1, rc;
+	struct csim_span key, e;
+	int has = 1;
 	size_t k = 0;
 
 	v->p = NULL;
@@ -131,16 +132,51 @@ static int value_at(struct digest *d, const struct csim_metrics_field *f, size_t
 		*v = f->val;
 		return CSIM_OK;
 	}
-	csim_json_iter_init(&it, &d->dg->stack, f->val.p, f->val.p + f->val.n, 1);
-	while ((rc = csim_json_iter_next(&it, &m, &has, &res)) == CSIM_SCAN_OK && has) {
+	/* The row reader delimited the array; a text that changed since the
+	   first scan yields fewer elements here, and the plan's sizes or the
+	   row reader refuse it. */
+	csim_json_skip_iter_init(&it, f->val.p, f->val.p + f->val.n, 1);
+	while (csim_json_skip_next(&it, &key, &e, &has, &res) == CSIM_SCAN_OK && has) {
 		if (k == 0 || k == c)
-			*v = m.value;
+			*v = e;
 		if (k++ == c)
 			break;
 	}
-	if (rc == CSIM_SCAN_NOMEM)
-		return csim_error_nomem(d->err, CSIM_E_INPUT);
-	return CSIM_OK;   /* the payload was validated: nothing else can fail */
+	return CSIM_OK;
+}
+
+/*
+ * The value of a short plain number ("0", "1234", "87.5": at most 15
+ * digits, no sign, no exponent, no leading zero), which is most of the
+ * metrics columns; 0 for anything else. The digits make an exact mantissa
+ * below 2^53 and the power of ten is exact, so one IEEE division gives what
+ * csim_number_parse() gives (its fast path is the same division).
+ */
+static int plain_number(const char *p, size_t n, double *x)
+{
+	static const double pow10[15] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
+	};
+	uint64_t m = 0;
+	size_t frac = 0;
+	int point = 0;
+
+	if (n == 0 || n > 15 || (p[0] == '0' && n > 1 && p[1] != '.'))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		char ch = p[i];
+
+		if (ch >= '0' && ch <= '9') {
+			m = m * 10 + (uint64_t)(ch - '0');
+			frac += (size_t)point;
+		} else if (ch == '.' && !point && i > 0 && i + 1 < n) {
+			point = 1;
+		} else {
+			return 0;
+		}
+	}
+	*x = (double)m / pow10[frac];
+	return 1;
 }
 
 /* A number value, or -1 when absent, not a number or negative (NA). */
@@ -151,8 +187,14 @@ static double number_at(struct digest *d, const struct csim_metrics_field *f, si
 	double x;
 
 	*rc = value_at(d, f, c, &v);
-	if (*rc != CSIM_OK || v.p == NULL || !csim_number_parse(v.p, v.n, &x) ||
-	    !isfinite(x) || x < 0)
+	if (*rc != CSIM_OK || v.p == NULL)
+		return -1;
+	if (plain_number(v.p, v.n, &x))
+		return x;
+	/* "-1" and the like: whatever follows, below zero or no number. */
+	if (v.n >= 2 && v.p[0] == '-' && v.p[1] >= '1' && v.p[1] <= '9')
+		return -1;
+	if (!csim_number_parse(v.p, v.n, &x) || !isfinite(x) || x < 0)
 		return -1;
 	return x;
 }
@@ -395,7 +437,6 @@ void csim_instr_digest_end(struct csim_instr_digest *dg)
 {
 	if (dg->s != NULL)
 		csim_instr_digest_sort_lines(dg->s->lines, &dg->s->nlines);
-	csim_json_stack_release(&dg->stack);
 	free(dg->buf);
 	memset(dg, 0, sizeof(*dg));
 }

@@ -6,6 +6,7 @@
 #include "base/array_grow.h"
 #include "base/number_grid.h"
 #include "read/json_scan.h"
+#include "read/json_skip.h"
 
 /* Dtype codes whose values are whole JSON values, never per-core arrays. */
 #define DTYPE_JSON_STRING 5
@@ -346,66 +347,65 @@ void csim_instr_rows_close(struct csim_instr_rows *rr)
 	rr->elem = NULL;
 }
 
-static int row_walk(struct csim_instr_rows *rr, struct csim_json_iter *it,
-		    struct csim_json_item *m, int *has, struct csim_error *err)
+/*
+ * A skipper's failure over rows the first scan validated: the text is no
+ * longer what was validated, so the file changed (the skipper checks the
+ * rows' form only, and stays in bounds whatever the bytes).
+ */
+static int row_failed(struct csim_instr_rows *rr, int scan, struct csim_error *err)
 {
-	struct csim_scan_result res;
-	int rc = csim_json_iter_next(it, m, has, &res);
-
-	if (rc == CSIM_SCAN_NOMEM)
+	if (scan == CSIM_SCAN_NOMEM)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	if (rc != CSIM_SCAN_OK)   /* the row was just scanned: not expected */
-		return csim_instr_text_bad(&rr->text,
-					   csim_instr_text_offset(&rr->text, res.where),
-					   res.why, err);
-	return CSIM_OK;
-}
-
-/* Records the element spans of an array when it has one per core. */
-static int index_split(struct csim_instr_rows *rr, struct csim_metrics_field *f,
-		       struct csim_error *err)
-{
-	struct csim_json_iter it;
-	struct csim_json_item m;
-	size_t first = rr->nelem, count = 0;
-	int has = 1, rc;
-
-	csim_json_iter_init(&it, &rr->text.stack, f->val.p, f->val.p + f->val.n, 1);
-	while ((rc = row_walk(rr, &it, &m, &has, err)) == CSIM_OK && has) {
-		if (csim_array_grow((void **)&rr->elem, &rr->elem_cap, rr->nelem + 1,
-				    sizeof(*rr->elem)) != 0)
-			return csim_error_nomem(err, CSIM_E_INPUT);
-		rr->elem[rr->nelem++] = m.value;
-		count++;
-	}
-	if (count == rr->mt->ncores) {
-		f->split = 1;
-		f->elems = first;
-	} else {
-		rr->nelem = first;   /* kept whole */
-	}
-	return rc;
+	return csim_instr_text_changed(&rr->text, err);
 }
 
 /*
- * The fields of the row that starts at t->pos, straight from the window:
- * *more when the window ends inside it (read more, then index it again).
- * *end is then past its closing brace.
+ * The elements of the array at row->p, walked once: their spans are kept
+ * when there is one per core (f->split), else the array stays whole. Room
+ * for ncores spans is made first; no more are ever recorded.
+ */
+static int index_split(struct csim_instr_rows *rr, struct csim_metrics_field *f,
+		       struct csim_json_skip_iter *row, int *scan, struct csim_error *err)
+{
+	struct csim_scan_result res;
+	size_t count = 0, ncores = rr->mt->ncores;
+
+	if (csim_array_grow((void **)&rr->elem, &rr->elem_cap, rr->nelem + ncores + 1,
+			    sizeof(*rr->elem)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	*scan = csim_json_skip_array(row->p, row->end, row->final, rr->elem + rr->nelem,
+				     ncores, &count, &res);
+	if (*scan != CSIM_SCAN_OK)
+		return CSIM_OK;
+	f->val = csim_span_of(row->p, (size_t)(res.end - row->p));
+	row->p = res.end;
+	if (count == ncores) {
+		f->split = 1;
+		f->elems = rr->nelem;
+		rr->nelem += ncores;
+	}
+	return CSIM_OK;
+}
+
+/*
+ * The fields of the row that starts at t->pos, straight from the window,
+ * each byte visited once: *more when the window ends inside it (read more,
+ * then index it again). *end is then past its closing brace.
  */
 static int index_row(struct csim_instr_rows *rr, int *more, const char **end,
 		     struct csim_error *err)
 {
 	struct csim_instr_text *t = &rr->text;
-	struct csim_json_iter it;
-	struct csim_json_item m;
+	struct csim_json_skip_iter it;
 	struct csim_scan_result res;
+	struct csim_span key;
 	int has = 1, scan = CSIM_SCAN_OK, rc = CSIM_OK;
 
 	*more = 0;
 	rr->nfields = rr->nelem = 0;
-	csim_json_iter_init(&it, &t->stack, t->data + t->pos, t->data + t->len, t->final);
-	while (rc == CSIM_OK &&
-	       (scan = csim_json_iter_next(&it, &m, &has, &res)) == CSIM_SCAN_OK && has) {
+	csim_json_skip_iter_init(&it, t->data + t->pos, t->data + t->len, t->final);
+	while (rc == CSIM_OK && scan == CSIM_SCAN_OK &&
+	       (scan = csim_json_skip_head(&it, &key, &has, &res)) == CSIM_SCAN_OK && has) {
 		struct csim_metrics_field *f;
 
 		if (csim_array_grow((void **)&rr->fields, &rr->fields_cap, rr->nfields + 1,
@@ -413,10 +413,16 @@ static int index_row(struct csim_instr_rows *rr, int *more, const char **end,
 			return csim_error_nomem(err, CSIM_E_INPUT);
 		f = &rr->fields[rr->nfields++];
 		memset(f, 0, sizeof(*f));
-		f->key = m.key;
-		f->val = m.value;
-		if (*f->val.p == '[' && !column_is_whole(rr->mt, m.key))
-			rc = index_split(rr, f, err);
+		f->key = key;
+		if (*it.p == '[' && !column_is_whole(rr->mt, key)) {
+			rc = index_split(rr, f, &it, &scan, err);
+		} else {
+			scan = csim_json_skip_value(it.p, it.end, it.final, &res);
+			if (scan == CSIM_SCAN_OK) {
+				f->val = csim_span_of(it.p, (size_t)(res.end - it.p));
+				it.p = res.end;
+			}
+		}
 	}
 	if (rc != CSIM_OK)
 		return rc;
@@ -424,10 +430,8 @@ static int index_row(struct csim_instr_rows *rr, int *more, const char **end,
 		*more = 1;
 		return CSIM_OK;
 	}
-	if (scan == CSIM_SCAN_NOMEM)
-		return csim_error_nomem(err, CSIM_E_INPUT);
-	if (scan != CSIM_SCAN_OK)   /* the first scan validated it: the file changed */
-		return csim_instr_text_bad(t, csim_instr_text_offset(t, res.where), res.why, err);
+	if (scan != CSIM_SCAN_OK)
+		return row_failed(rr, scan, err);
 	*end = it.p;
 	return CSIM_OK;
 }

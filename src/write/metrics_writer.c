@@ -26,6 +26,7 @@ struct row_keys {
 	size_t end_cap;
 	char *tmp;              /* one decoded key */
 	size_t tmp_cap;
+	size_t nkeys;           /* keys in text */
 };
 
 /* One core's part of the file: where it is, and its buffered bytes. */
@@ -62,10 +63,45 @@ static void keys_release(struct row_keys *k)
 	free(k->tmp);
 }
 
+/* Lower case, ' ' as '_': how a key is written. */
+static char key_char(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c == ' ' ? '_' : c;
+}
+
+/*
+ * Whether the row's keys are written as the keys in k (rows mostly repeat
+ * the previous row's keys): each raw key, free of escapes (which would
+ * need decoding), maps byte for byte onto the written one. A raw key has no
+ * '"' or control byte (the row reader delimited it), so no written byte
+ * needed escaping either.
+ */
+static int keys_same(const struct row_keys *k, const struct csim_instr_row *row)
+{
+	if (row->nfields != k->nkeys)
+		return 0;
+	for (size_t i = 0; i < row->nfields; i++) {
+		const struct csim_span key = row->fields[i].key;
+		size_t from = i > 0 ? k->end[i - 1] : 0;
+		const char *w = k->text + from + 1;
+
+		if (k->end[i] - from - 2 != key.n)
+			return 0;
+		for (size_t j = 0; j < key.n; j++)
+			if (key.p[j] == '\\' || key_char(key.p[j]) != w[j])
+				return 0;
+	}
+	return 1;
+}
+
 static int keys_make(struct row_keys *k, const struct csim_instr_row *row, int code,
 		     struct csim_error *err)
 {
 	size_t need = 1, longest = 1, len = 0;
+
+	if (keys_same(k, row))
+		return CSIM_OK;
+	k->nkeys = 0;
 
 	for (size_t i = 0; i < row->nfields; i++) {
 		need += 6 * row->fields[i].key.n + 2;
@@ -81,17 +117,14 @@ static int keys_make(struct row_keys *k, const struct csim_instr_row *row, int c
 		const struct csim_span key = row->fields[i].key;
 		size_t n = csim_json_unescape(key.p, key.n, k->tmp);
 
-		for (size_t j = 0; j < n; j++) {
-			if (k->tmp[j] >= 'A' && k->tmp[j] <= 'Z')
-				k->tmp[j] = (char)(k->tmp[j] - 'A' + 'a');
-			else if (k->tmp[j] == ' ')
-				k->tmp[j] = '_';
-		}
+		for (size_t j = 0; j < n; j++)
+			k->tmp[j] = key_char(k->tmp[j]);
 		k->text[len++] = '"';
 		len += csim_out_json_escape(k->text + len, k->tmp, n);
 		k->text[len++] = '"';
 		k->end[i] = len;
 	}
+	k->nkeys = row->nfields;
 	return CSIM_OK;
 }
 
@@ -221,13 +254,105 @@ static void parts_begin(struct parts *ps, const struct csim_metrics *mt,
 	}
 }
 
+/* Per-core values a row's template remembers, at most. */
+#define TEMPLATE_SPLITS 16
+
+/*
+ * The first record of a row built whole in a buffer, and where its per-core
+ * values lie in it: every other core's record is the same bytes around its
+ * own values (separators, keys, whole values), copied in a few long runs.
+ */
+struct template_value {
+	size_t at, n;           /* in the record */
+	size_t elems;           /* the field's first element span */
+};
+
+struct record_template {
+	const char *rec;        /* NULL: none yet */
+	size_t len, nsplit;
+	struct template_value v[TEMPLATE_SPLITS];
+};
+
+/*
+ * A core's record built in its buffer, for a record that fits there (most
+ * do: records are a few hundred bytes, buffers up to 64 KiB) and in the
+ * part: the bytes put_row() puts piece by piece, without checking each.
+ * The first one of a row becomes the row's template.
+ */
+static void put_record(struct part *pt, const struct csim_instr_row *row,
+		       const struct row_keys *k, size_t c, struct record_template *tpl)
+{
+	char *start = pt->buf + pt->len, *o = start;
+	size_t nsplit = 0;
+
+	if (tpl->rec != NULL) {
+		size_t pos = 0;
+
+		for (size_t s = 0; s < tpl->nsplit; s++) {
+			const struct template_value *t = &tpl->v[s];
+			struct csim_span v = row->elem[t->elems + c];
+
+			memcpy(o, tpl->rec + pos, t->at - pos);
+			o += t->at - pos;
+			memcpy(o, v.p, v.n);
+			o += v.n;
+			pos = t->at + t->n;
+		}
+		memcpy(o, tpl->rec + pos, tpl->len - pos);
+		pt->len += (size_t)(o - start) + tpl->len - pos;
+		return;
+	}
+	if (row->index > 0)
+		*o++ = ',';
+	*o++ = '\n';
+	*o++ = '{';
+	for (size_t i = 0; i < row->nfields; i++) {
+		const struct csim_metrics_field *f = &row->fields[i];
+		size_t from = i > 0 ? k->end[i - 1] : 0;
+		struct csim_span v = f->split ? row->elem[f->elems + c] : f->val;
+
+		if (i > 0)
+			*o++ = ',';
+		memcpy(o, k->text + from, k->end[i] - from);
+		o += k->end[i] - from;
+		*o++ = ':';
+		if (f->split && nsplit++ < TEMPLATE_SPLITS)
+			tpl->v[nsplit - 1] = (struct template_value){ (size_t)(o - start), v.n,
+								      f->elems };
+		memcpy(o, v.p, v.n);
+		o += v.n;
+	}
+	*o++ = '}';
+	pt->len = (size_t)(o - pt->buf);
+	if (nsplit <= TEMPLATE_SPLITS) {
+		tpl->rec = start;
+		tpl->len = (size_t)(o - start);
+		tpl->nsplit = nsplit;
+	}
+}
+
 /* One row's record in every core's part. */
 static void put_row(struct parts *ps, const struct csim_metrics *mt,
 		    const struct csim_instr_row *row, const struct row_keys *k)
 {
+	uint64_t common = row_common(row, k);
+	struct record_template tpl;
+
+	tpl.rec = NULL;
 	for (size_t c = 0; c < mt->ncores; c++) {
 		struct part *pt = &ps->v[c];
+		uint64_t n = common;
 
+		for (size_t i = 0; i < row->nfields; i++)
+			if (row->fields[i].split)
+				n += row->elem[row->fields[i].elems + c].n;
+		if (pt->len + n > ps->cap && n <= ps->cap)
+			part_flush(ps, pt);
+		if (pt->len + n <= ps->cap && pt->at + pt->len + n <= pt->end) {
+			put_record(pt, row, k, c, &tpl);
+			continue;
+		}
+		/* Larger than the buffer, or past the part: piece by piece. */
 		part_text(ps, pt, row->index > 0 ? ",\n{" : "\n{");
 		for (size_t i = 0; i < row->nfields; i++) {
 			const struct csim_metrics_field *f = &row->fields[i];

@@ -162,6 +162,37 @@ static void test_row_larger_than_the_window(struct check_ctx *c)
 	tbuf_free(&want);
 }
 
+/*
+ * A row whose first core's record outgrows its buffer (written piece by
+ * piece) while the others' fit (the second core's record is then the row's
+ * template for the third's): the same bytes either way.
+ */
+static void test_records_built_whole_and_piece_by_piece(struct check_ctx *c)
+{
+	struct tbuf in = { NULL, 0, 0, 0 }, want = { NULL, 0, 0, 0 };
+	size_t n = 0;
+	char *got;
+
+	tbuf_adds(&in, "{\"Cores\":[\"c0\",\"c1\",\"c2\"],\"Instructions\":["
+		  "{\"K\":\"k\",\"Big\":[");
+	add_string(&in, 'a', BIG);
+	tbuf_adds(&in, ",\"b\",[3]],\"W\":[1,2],\"N\":[4,55,666]},"
+		  "{\"N\":[7,8,9],\"K\":{\"x\":[]}}]}");
+	tbuf_adds(&want, "{\"cores\":[\"c0\",\"c1\",\"c2\"],\n\"instructions\":{\n"
+		  "\"c0\":[\n{\"k\":\"k\",\"big\":");
+	add_string(&want, 'a', BIG);
+	tbuf_adds(&want, ",\"w\":[1,2],\"n\":4},\n{\"n\":7,\"k\":{\"x\":[]}}\n],\n"
+		  "\"c1\":[\n{\"k\":\"k\",\"big\":\"b\",\"w\":[1,2],\"n\":55},\n"
+		  "{\"n\":8,\"k\":{\"x\":[]}}\n],\n"
+		  "\"c2\":[\n{\"k\":\"k\",\"big\":[3],\"w\":[1,2],\"n\":666},\n"
+		  "{\"n\":9,\"k\":{\"x\":[]}}\n]},\n\"column_types\":{}}\n");
+	got = render(c, in.p, in.n, 1, 0, &n);
+	CHECK_BYTES(c, got, n, want.p, want.n);
+	free(got);
+	tbuf_free(&in);
+	tbuf_free(&want);
+}
+
 /* The first scan's error, from the file and from memory. */
 static void expect_error(struct check_ctx *c, const struct tbuf *payload, const char *part)
 {
@@ -262,43 +293,99 @@ static void test_replaced_file_is_refused(struct check_ctx *c)
 	tdir_remove(d.dir);
 }
 
-/* Rewritten in place, same size and time: the parts no longer add up. */
-static void test_rewritten_rows_are_refused_and_nothing_written(struct check_ctx *c)
+/* The dump rewritten in place with another payload of the same size, its
+   time set back: nothing a file's identity shows. */
+static int rewrite_in_place(struct check_ctx *c, const struct dump *d, const char *payload)
+{
+	struct tbuf file = { NULL, 0, 0, 0 };
+	struct stat st;
+	struct timespec times[2];
+	int fd, ok;
+
+	if (!CHECK(c, stat(d->path, &st) == 0))
+		return 0;
+	tbuf_blocks(&file, CSIM_BLOCK_OP_BASIC_INFO, "{\"x\":1}");
+	tbuf_block(&file, CSIM_BLOCK_API_INSTR, payload, strlen(payload));
+	fd = open(d->path, O_WRONLY);
+	ok = CHECK(c, fd >= 0 && write(fd, file.p, file.n) == (ssize_t)file.n);
+	if (fd >= 0)
+		close(fd);
+	times[0] = st.st_atim;
+	times[1] = st.st_mtim;
+	ok &= CHECK(c, utimensat(AT_FDCWD, d->path, times, 0) == 0);
+	tbuf_free(&file);
+	return ok;
+}
+
+/* The writer's reading after a plan of `before`, over `now`: refused, no file. */
+static void expect_write_refused(struct check_ctx *c, const char *now)
 {
 	struct dump d;
 	struct csim_metrics mt;
 	struct csim_metrics_plan plan;
 	struct csim_error err;
 	struct csim_out out;
-	struct tbuf file = { NULL, 0, 0, 0 };
-	struct stat st;
-	struct timespec times[2];
-	int fd;
 
-	if (!load_then(c, &d, &mt, &plan, before) ||
-	    !CHECK_I64(c, csim_metrics_plan_make(&plan, &mt, NULL, &err), CSIM_OK) ||
-	    !CHECK(c, stat(d.path, &st) == 0))
-		goto out;
-	tbuf_blocks(&file, CSIM_BLOCK_OP_BASIC_INFO, "{\"x\":1}");
-	tbuf_blocks(&file, CSIM_BLOCK_API_INSTR, after);
-	fd = open(d.path, O_WRONLY);
-	CHECK(c, fd >= 0 && write(fd, file.p, file.n) == (ssize_t)file.n);
-	if (fd >= 0)
-		close(fd);
-	times[0] = st.st_atim;
-	times[1] = st.st_mtim;
-	CHECK(c, utimensat(AT_FDCWD, d.path, times, 0) == 0);
-	if (CHECK_I64(c, csim_out_open(&out, d.dir, "instr_metrics.json", &err), CSIM_OK)) {
-		CHECK_I64(c, csim_metrics_write(&mt, &plan, 0, &out, &err), CSIM_E_INPUT);
+	if (load_then(c, &d, &mt, &plan, before) &&
+	    CHECK_I64(c, csim_metrics_plan_make(&plan, &mt, NULL, &err), CSIM_OK) &&
+	    rewrite_in_place(c, &d, now) &&
+	    CHECK_I64(c, csim_out_open(&out, d.dir, "instr_metrics.json", &err), CSIM_OK)) {
+		if (!CHECK_I64(c, csim_metrics_write(&mt, &plan, 0, &out, &err), CSIM_E_INPUT))
+			fprintf(stderr, "    now: %s\n", now);
 		csim_out_abort(&out);
 		CHECK_CONTAINS(c, err.message, "the file changed while it was being converted");
 		CHECK_I64(c, tdir_count(d.dir), 1);   /* the dump alone */
 	}
-out:
-	tbuf_free(&file);
 	csim_metrics_plan_release(&plan);
 	csim_metrics_release(&mt);
 	tdir_remove(d.dir);
+}
+
+/* Rewritten in place, same size and time: the parts no longer add up. */
+static void test_rewritten_rows_are_refused_and_nothing_written(struct check_ctx *c)
+{
+	expect_write_refused(c, after);
+}
+
+/*
+ * The same size, bytes that are no longer the validated JSON: the row
+ * readings' skipper, which does not validate, refuses them in both
+ * readings (ASan checks it reads them in bounds).
+ */
+static const char *const broken[] = {
+	"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\":[1,22}}]}",   /* bracket kind */
+	"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\":[1 22]}]}",   /* no comma */
+	"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\":[1,2\x01]}]}", /* stray byte */
+	"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\\\":[1,2]}]}",  /* unclosed key */
+	"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"\\u0g\":[1]}]}",    /* bad escape */
+	"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\":[1,22,[[[",    /* left open */
+	"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\":\"1,22]}]}",  /* unclosed string */
+};
+
+static void test_broken_rows_are_refused_by_both_readings(struct check_ctx *c)
+{
+	for (size_t i = 0; i < sizeof(broken) / sizeof(broken[0]); i++) {
+		struct dump d;
+		struct csim_metrics mt;
+		struct csim_metrics_plan plan;
+		struct csim_instr_stats s;
+		struct csim_error err;
+
+		if (!CHECK_U64(c, strlen(broken[i]), strlen(before)))
+			continue;
+		csim_instr_stats_init(&s);
+		if (load_then(c, &d, &mt, &plan, before) && rewrite_in_place(c, &d, broken[i])) {
+			if (!CHECK_I64(c, csim_metrics_plan_make(&plan, &mt, &s, &err), CSIM_E_INPUT))
+				fprintf(stderr, "    now: %s\n", broken[i]);
+			CHECK_CONTAINS(c, err.message,
+				       "the file changed while it was being converted");
+		}
+		csim_instr_stats_release(&s);
+		csim_metrics_plan_release(&plan);
+		csim_metrics_release(&mt);
+		tdir_remove(d.dir);
+		expect_write_refused(c, broken[i]);
+	}
 }
 
 int main(void)
@@ -307,8 +394,10 @@ int main(void)
 
 	CHECK_RUN(&c, test_file_gives_the_bytes_memory_gives);
 	CHECK_RUN(&c, test_row_larger_than_the_window);
+	CHECK_RUN(&c, test_records_built_whole_and_piece_by_piece);
 	CHECK_RUN(&c, test_errors_past_the_window_name_their_byte);
 	CHECK_RUN(&c, test_replaced_file_is_refused);
 	CHECK_RUN(&c, test_rewritten_rows_are_refused_and_nothing_written);
+	CHECK_RUN(&c, test_broken_rows_are_refused_by_both_readings);
 	return check_done(&c);
 }
