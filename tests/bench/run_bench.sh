@@ -42,11 +42,18 @@ mkdir -p "$cache"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# measure CMD...: runs CMD $runs times; prints "median_wall max_rss_kb".
+# measure OUT CMD...: runs CMD $runs times; prints "median_wall max_rss_kb".
 # A failing CMD stops the benchmark (a figure of a failed run means nothing).
+# Each run converts into a new folder: OUT (a folder or file, or "-") is
+# removed and `sync` run, both untimed, so no run pays for writing back or
+# replacing the previous run's output (up to ~1 GB on the dense shape; see
+# docs/performance.md, "Fresh output folders").
 measure() {
-	local walls=() rss=0 line
+	local walls=() rss=0 line out=$1
+	shift
 	for _ in $(seq "$runs"); do
+		[ "$out" = - ] || rm -rf "$out"
+		sync
 		line=$(/usr/bin/time -f '%e %M %x' "$@" 2>&1 >/dev/null | tail -n 1)
 		if [ "${line##* }" != 0 ]; then
 			echo "run_bench: '$*' failed (exit ${line##* })" >&2
@@ -82,8 +89,8 @@ convert_case() {
 	local name=$1 path=$2 bytes wall rss cpwall
 	bytes=$(stat -L -c %s "$path")
 	cat "$path" >/dev/null   # warm the page cache
-	read -r wall rss < <(measure "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
-	read -r cpwall _ < <(measure cp "$path" "$cache/cp.tmp")
+	read -r wall rss < <(measure "$cache/out_$name" "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
+	read -r cpwall _ < <(measure "$cache/cp.tmp" cp "$path" "$cache/cp.tmp")
 	rm -f "$cache/cp.tmp"
 	row "$name" "$bytes" "$wall" "$rss" "$cpwall"
 }
@@ -94,9 +101,9 @@ gzip_case() {
 	gz="$plain.gz"
 	[ -f "$gz" ] || gzip -1 -c "$plain" >"$gz"
 	cat "$gz" "$plain" >/dev/null
-	read -r gzwall gzrss < <(measure "$bin" -q "$gz" -o "$cache/out_gz" --no-copy-raw)
-	read -r zwall _ < <(measure zcat "$gz")
-	read -r pwall prss < <(measure "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw)
+	read -r gzwall gzrss < <(measure "$cache/out_gz" "$bin" -q "$gz" -o "$cache/out_gz" --no-copy-raw)
+	read -r zwall _ < <(measure - zcat "$gz")
+	read -r pwall prss < <(measure "$cache/out_gzplain" "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw)
 	awk -v g="$gzwall" -v r="$gzrss" -v z="$zwall" -v p="$pwall" -v pr="$prss" \
 	    -v gb="$(stat -L -c %s "$gz")" -v pb="$(stat -L -c %s "$plain")" 'BEGIN {
 		printf "gzip: %.1f MB gzip -1 of the %.1f MB producer dump\n", gb / 1e6, pb / 1e6
@@ -119,8 +126,8 @@ batch_case() {
 		mv "$root.tmp" "$root"
 	fi
 	find "$root" -name visualize_data.bin -exec cat {} + >/dev/null
-	read -r j1 j1rss < <(measure "$bin" -q -j 1 --no-copy-raw "$root" -o "$cache/out_batch1")
-	read -r j2 j2rss < <(measure "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2")
+	read -r j1 j1rss < <(measure "$cache/out_batch1" "$bin" -q -j 1 --no-copy-raw "$root" -o "$cache/out_batch1")
+	read -r j2 j2rss < <(measure "$cache/out_batch2" "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2")
 	awk -v a="$j1" -v ar="$j1rss" -v b="$j2" -v br="$j2rss" -v n="$batch_n" -v m="$batch_mb" 'BEGIN {
 		printf "batch: %d synth dumps of %d MB\n", n, m
 		printf "  -j 1 %7.3f s  RSS %6.1f MiB\n", a, ar / 1024
