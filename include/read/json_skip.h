@@ -3,9 +3,10 @@
  * already validated with json_scan (the API_INSTR rows, read again after
  * the first scan, issue #12), at a fraction of json_scan's cost.
  *
- * A skipper does not check the grammar: a string ends at its closing quote
- * (escapes are checked for their form only, so that decoding them stays in
- * bounds), a container at the bracket that brings the depth back to zero.
+ * A skipper does not check the grammar: a string is read by json_scan's
+ * string scanner (its cost is finding the closing quote; it checks the
+ * escapes that decoding relies on), a container ends at the bracket that
+ * brings the depth back to zero.
  * The text may still have changed since it was validated (a file rewritten
  * between readings), so every function reads only [p, end), takes time
  * linear in end - p, allocates nothing, and refuses with CSIM_SCAN_BAD

@@ -1,10 +1,6 @@
 #include "read/json_skip.h"
 
 #include <stdint.h>
-#include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 /* What a byte outside strings can be in JSON text. */
 enum byte_class {
@@ -47,101 +43,19 @@ static int skip_short(struct csim_scan_result *res, const char *where, int final
 	return CSIM_SCAN_MORE;
 }
 
-#define BYTES_1 0x0101010101010101ull
-#define BYTES_80 0x8080808080808080ull
-
-static int is_hex(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 /*
- * p just past a backslash. Only the escape's form is checked (a \u has four
- * hex digits), which is what csim_json_unescape() needs to stay in bounds;
- * surrogate pairing was the first reading's to check.
- */
-static int skip_escape(const char *p, const char *end, int final,
-		       struct csim_scan_result *res, const char **next)
-{
-	if (p >= end)
-		return skip_short(res, p, final);
-	switch (*p) {
-	case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-		*next = p + 1;
-		return CSIM_SCAN_OK;
-	case 'u':
-		for (int i = 1; i <= 4; i++) {
-			if (p + i >= end)
-				return skip_short(res, p + i, final);
-			if (!is_hex(p[i]))
-				return skip_bad(res, p + i, "bad \\u escape in string");
-		}
-		*next = p + 5;
-		return CSIM_SCAN_OK;
-	default:
-		return skip_bad(res, p, "bad escape in string");
-	}
-}
-
-/*
- * The loop finds the first quote, backslash or control character: sixteen
- * bytes a step with SSE2, eight with word tests, then byte by byte. It
- * stays in this function on purpose: as a helper of its own it was the
- * twin of json_scan's, the link-time optimizer folded the two into one
- * function and stopped inlining it into the TRACE scanner (+54 M
- * instructions on dense_70mb's scanning thread).
+ * A string takes the first reading's own scanner: finding the closing quote
+ * is its whole cost (one search for a quote, backslash or control byte, 16
+ * bytes a step), and it also checks the escapes csim_json_unescape() relies
+ * on. A second copy of that search here was folded with json_scan's by the
+ * link-time optimizer, which then stopped inlining it into the TRACE scanner.
  */
 int csim_json_skip_string(const char *p, const char *end, int final,
 			  struct csim_scan_result *res)
 {
-	const char *q = p + 1;
+	int escaped;
 
-	for (;;) {
-		int rc, stop = 0;   /* q is at the byte sought */
-
-#ifdef __SSE2__
-		const __m128i vquote = _mm_set1_epi8('"'), vslash = _mm_set1_epi8('\\');
-		const __m128i vctrl = _mm_set1_epi8(0x1f);
-
-		while (!stop && end - q >= 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-			__m128i hit = _mm_or_si128(
-				_mm_or_si128(_mm_cmpeq_epi8(v, vquote), _mm_cmpeq_epi8(v, vslash)),
-				_mm_cmpeq_epi8(_mm_min_epu8(v, vctrl), v));
-			unsigned mask = (unsigned)_mm_movemask_epi8(hit);
-
-			stop = mask != 0;
-			q += stop ? __builtin_ctz(mask) : 16;
-		}
-#endif
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		while (!stop && end - q >= 8) {
-			uint64_t w, quote, slash, hit;
-
-			memcpy(&w, q, sizeof(w));
-			quote = w ^ (BYTES_1 * '"');
-			slash = w ^ (BYTES_1 * '\\');
-			hit = (((quote - BYTES_1) & ~quote) | ((slash - BYTES_1) & ~slash) |
-			       ((w - BYTES_1 * 0x20) & ~w)) & BYTES_80;
-			/* Borrows run upwards: the lowest flag is exact. */
-			stop = hit != 0;
-			q += stop ? __builtin_ctzll(hit) >> 3 : 8;
-		}
-#endif
-		while (!stop && q < end && (unsigned char)*q >= 0x20 && *q != '"' && *q != '\\')
-			q++;
-		if (q >= end)
-			return skip_short(res, q, final);
-		if (*q == '"') {
-			res->end = q + 1;
-			return CSIM_SCAN_OK;
-		}
-		if ((unsigned char)*q < 0x20)
-			return skip_bad(res, q, "control character in string");
-		rc = skip_escape(q + 1, end, final, res, &q);
-		if (rc != CSIM_SCAN_OK)
-			return rc;
-	}
+	return csim_json_scan_string(p, end, final, res, &escaped);
 }
 
 /* A number or literal: a run of their bytes. One that reaches the window's
