@@ -94,6 +94,13 @@ struct csim_instr_rows {
 	size_t index;           /* rows handed out */
 };
 
+/* How large a reading grew the reader's buffers, in their elements. */
+struct csim_instr_rows_marks {
+	size_t window;          /* the window (0: payload in memory) */
+	size_t stack;           /* the JSON nesting stack */
+	size_t fields, elems;   /* a row's fields and split elements */
+};
+
 /* Opens a reading of mt's rows (again from the file, when mt has one). */
 int csim_instr_rows_open(struct csim_instr_rows *rr, const struct csim_metrics *mt,
 			 struct csim_error *err);
@@ -109,6 +116,15 @@ int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
 
 /* Accepts a reader whose open failed. */
 void csim_instr_rows_close(struct csim_instr_rows *rr);
+
+/*
+ * rr's marks after a reading; and a new reader grown to them, so that it
+ * reads the same rows without growing any buffer, wherever the window's
+ * refills cut them (a buffer grows only for an item larger than it).
+ * reserve() returns -1 out of memory.
+ */
+struct csim_instr_rows_marks csim_instr_rows_marks(const struct csim_instr_rows *rr);
+int csim_instr_rows_reserve(struct csim_instr_rows *rr, const struct csim_instr_rows_marks *m);
 
 /*
  * The whole payload, byte for byte, through the window (--raw-metrics):

@@ -46,6 +46,13 @@ struct csim_instr_text {
 	struct csim_json_stack stack;
 };
 
+/*
+ * Grows the window to window bytes (when it is read from the file; 0 leaves
+ * it) and the nesting stack to stack levels, so a reading of text it was
+ * sized by never grows them. -1 out of memory.
+ */
+int csim_instr_text_reserve(struct csim_instr_text *t, size_t window, size_t stack);
+
 /* The container a walk is in: its closing bracket and whether an item has
    been seen (a separator comes next). */
 struct csim_instr_walk {

@@ -36,9 +36,7 @@
 
 /* Capacities the plan's reading grew its buffers to, in their elements. */
 struct csim_metrics_marks {
-	size_t window;          /* the row reader's window (0: payload in memory) */
-	size_t stack;           /* its JSON nesting stack */
-	size_t fields, elems;   /* its fields and split elements of a row */
+	struct csim_instr_rows_marks rows;   /* the row reader's */
 	size_t key_text, key_end, key_tmp;   /* a row's keys as written */
 };
 

@@ -338,6 +338,24 @@ int csim_instr_rows_open(struct csim_instr_rows *rr, const struct csim_metrics *
 	return rc;
 }
 
+struct csim_instr_rows_marks csim_instr_rows_marks(const struct csim_instr_rows *rr)
+{
+	return (struct csim_instr_rows_marks){
+		rr->text.buf != NULL ? rr->text.cap : 0, rr->text.stack.cap, rr->fields_cap,
+		rr->elem_cap
+	};
+}
+
+int csim_instr_rows_reserve(struct csim_instr_rows *rr, const struct csim_instr_rows_marks *m)
+{
+	return csim_instr_text_reserve(&rr->text, m->window, m->stack) != 0 ||
+	       csim_array_grow((void **)&rr->fields, &rr->fields_cap, m->fields,
+			       sizeof(*rr->fields)) != 0 ||
+	       csim_array_grow((void **)&rr->elem, &rr->elem_cap, m->elems,
+			       sizeof(*rr->elem)) != 0
+	       ? -1 : 0;
+}
+
 void csim_instr_rows_close(struct csim_instr_rows *rr)
 {
 	csim_instr_text_close(&rr->text);

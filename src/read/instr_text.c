@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/array_grow.h"
+
 /* Rows are a few hundred bytes to a few KB: 1 MiB holds thousands. */
 #define TEXT_WINDOW (1u << 20)
 
@@ -215,4 +217,18 @@ int csim_instr_text_chunk(struct csim_instr_text *t, const char **p, size_t *n,
 	*n = t->len - t->pos;
 	t->pos = t->len;
 	return CSIM_OK;
+}
+
+int csim_instr_text_reserve(struct csim_instr_text *t, size_t window, size_t stack)
+{
+	if (t->buf != NULL && window > t->cap) {
+		char *b = realloc(t->buf, window);
+
+		if (b == NULL)
+			return -1;
+		t->buf = b;
+		t->data = b;
+		t->cap = window;
+	}
+	return csim_array_grow((void **)&t->stack.kinds, &t->stack.cap, stack, 1);
 }

@@ -185,8 +185,7 @@ int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_met
 			rc = csim_instr_digest_row(&dg, &row, err);
 	}
 	plan->marks = (struct csim_metrics_marks){
-		rr.text.buf != NULL ? rr.text.cap : 0, rr.text.stack.cap, rr.fields_cap,
-		rr.elem_cap, k.text_cap, k.end_cap, k.tmp_cap
+		csim_instr_rows_marks(&rr), k.text_cap, k.end_cap, k.tmp_cap
 	};
 	csim_instr_digest_end(&dg);
 	csim_instr_rows_close(&rr);
@@ -435,29 +434,14 @@ static int write_raw(struct csim_metrics_job *job, struct csim_error *err)
 static int job_reserve(struct csim_metrics_job *job)
 {
 	const struct csim_metrics_marks *m = &job->plan->marks;
-	struct csim_instr_rows *rr = &job->rr;
-	struct csim_instr_text *t = &rr->text;
 	size_t n = job->mt->ncores ? job->mt->ncores : 1;
 	size_t cap = PARTS_BUDGET / n;
 
-	if (t->buf != NULL && m->window > t->cap) {
-		char *b = realloc(t->buf, m->window);
-
-		if (b == NULL)
-			return -1;
-		t->buf = b;
-		t->data = b;
-		t->cap = m->window;
-	}
 	job->ps.cap = cap > PART_MAX ? PART_MAX : cap < PART_MIN ? PART_MIN : cap;
 	job->ps.v = csim_array_alloc(n, sizeof(*job->ps.v));
 	job->ps.mem = csim_array_alloc(n, job->ps.cap);
 	return job->ps.v == NULL || job->ps.mem == NULL ||
-	       csim_array_grow((void **)&t->stack.kinds, &t->stack.cap, m->stack, 1) != 0 ||
-	       csim_array_grow((void **)&rr->fields, &rr->fields_cap, m->fields,
-			       sizeof(*rr->fields)) != 0 ||
-	       csim_array_grow((void **)&rr->elem, &rr->elem_cap, m->elems,
-			       sizeof(*rr->elem)) != 0 ||
+	       csim_instr_rows_reserve(&job->rr, &m->rows) != 0 ||
 	       csim_array_grow((void **)&job->k.text, &job->k.text_cap, m->key_text, 1) != 0 ||
 	       csim_array_grow((void **)&job->k.end, &job->k.end_cap, m->key_end,
 			       sizeof(*job->k.end)) != 0 ||
