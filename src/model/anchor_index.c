@@ -3,8 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/array_grow.h"
+#include "model/interval_group.h"
 #include "model/occupancy.h"
+#include "model/sort_nearly.h"
 
 /*
  * Points (zero-length or under a ns, SPEC §4) and cache_time / ccu_time
@@ -28,26 +29,58 @@ static int entry_cmp(const void *a, const void *b)
 	return x->slice < y->slice ? -1 : x->slice > y->slice;
 }
 
+static int keep_anchor(const struct csim_slice *s, const void *ctx)
+{
+	(void)ctx;
+	return is_anchor(s);
+}
+
+static void gather_entry(const struct csim_slice *s, uint32_t i, void *row, const void *ctx)
+{
+	const struct csim_model *m = ctx;
+
+	*(struct csim_anchor_entry *)row = (struct csim_anchor_entry){
+		(uint64_t)s->pid << 32 | m->pipes[s->pipe].anchor_lane, s->start, i, s->run };
+}
+
+/*
+ * Anchors grouped by (pid, anchor lane) come out in lane order, each lane
+ * in input order: by run already (runs are read in turn) and nearly by
+ * start, so a lane needs only csim_sort_nearly(), not a sort of them all.
+ */
 int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_model *m)
 {
 	const struct csim_table *t = &m->table;
+	size_t npipes = m->npipes;
+	uint32_t *lane_of = malloc((npipes ? npipes : 1) * sizeof(*lane_of));
+	struct csim_interval_buckets bk = { NULL, NULL, NULL, 0, 0 };
+	int rc = -1;
 
 	memset(ix, 0, sizeof(*ix));
 	ix->m = m;
-	ix->entries = csim_array_alloc(m->kept_slices ? m->kept_slices : 1,
-				       sizeof(*ix->entries));
-	if (ix->entries == NULL)
-		return -1;
-	for (uint32_t i = 0; i < t->nslices && ix->n < m->kept_slices; i++) {
-		const struct csim_slice *s = &t->slices[i];
+	if (lane_of == NULL)
+		goto out;
+	for (size_t p = 0; p < npipes; p++)
+		lane_of[p] = m->pipes[p].anchor_lane;
+	{
+		const struct csim_bucket_spec spec = { keep_anchor, lane_of, gather_entry,
+						       sizeof(struct csim_anchor_entry), m };
 
-		if (is_anchor(s))
-			ix->entries[ix->n++] = (struct csim_anchor_entry){
-				(uint64_t)s->pid << 32 | m->pipes[s->pipe].anchor_lane,
-				s->start, i, s->run };
+		if (csim_interval_bucket_slices(t, &spec, &bk) != 0)
+			goto out;
 	}
-	qsort(ix->entries, ix->n, sizeof(*ix->entries), entry_cmp);
-	return 0;
+	ix->entries = bk.rows;
+	bk.rows = NULL;
+	ix->n = bk.n > 0 ? bk.b[bk.n - 1].hi : 0;
+	for (size_t k = 0; k < bk.n; k++)
+		csim_sort_nearly(&ix->entries[bk.b[k].lo], bk.b[k].hi - bk.b[k].lo,
+				 sizeof(*ix->entries), entry_cmp);
+	rc = 0;
+out:
+	free(lane_of);
+	free(bk.rows);
+	free(bk.b);
+	return rc;
 }
 
 void csim_anchor_index_release(struct csim_anchor_index *ix)

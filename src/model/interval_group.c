@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "model/sort_nearly.h"
 
 int csim_interval_cmp(const void *a, const void *b)
 {
@@ -30,37 +31,9 @@ static int pipe_id_cmp(const void *a, const void *b)
 }
 
 
-/*
- * Insertion sort of one bucket, which the input order leaves nearly sorted
- * (the producer writes each core's instructions by end tick); gives up
- * after `budget` moves, leaving a permutation, so the caller can fall back
- * to qsort and the whole stays O(n log n).
- */
-static int insertion_sorted(struct csim_interval *a, size_t n, size_t budget)
-{
-	size_t moves = 0;
-
-	for (size_t i = 1; i < n; i++) {
-		struct csim_interval x = a[i];
-		size_t j = i;
-
-		while (j > 0 && csim_interval_cmp(&a[j - 1], &x) > 0) {
-			a[j] = a[j - 1];
-			j--;
-			if (++moves > budget) {
-				a[j] = x;
-				return 0;
-			}
-		}
-		a[j] = x;
-	}
-	return 1;
-}
-
 void csim_interval_sort_nearly(struct csim_interval *a, size_t n)
 {
-	if (!insertion_sorted(a, n, 8 * n + 64))
-		qsort(a, n, sizeof(*a), csim_interval_cmp);
+	csim_sort_nearly(a, n, sizeof(*a), csim_interval_cmp);
 }
 
 /* Bucket slot of an item's pipe: its id, the cross-core pseudo-pipe last. */
@@ -147,6 +120,8 @@ struct pair_map {
 	size_t cap, n;
 	struct csim_interval_bucket *pairs;   /* by id: pid, pipe, and (lo, hi) once laid out */
 	size_t pairs_cap;
+	uint64_t last_key;   /* the pair looked up last (0: none) and its id: */
+	uint32_t last_id;    /* a core's slices often repeat their pipe */
 };
 
 static size_t pair_hash(uint64_t key, size_t cap)
@@ -200,10 +175,16 @@ static size_t pair_slot(const struct pair_map *pm, uint64_t key)
 static uint32_t pair_id(struct pair_map *pm, uint32_t pid, uint32_t pipe)
 {
 	uint64_t key = ((uint64_t)pid << 32 | pipe) + 1;
-	size_t h = pm->cap ? pair_slot(pm, key) : 0;
+	size_t h;
 
-	if (pm->cap && pm->keys[h] == key)
+	if (key == pm->last_key)
+		return pm->last_id;
+	h = pm->cap ? pair_slot(pm, key) : 0;
+	if (pm->cap && pm->keys[h] == key) {
+		pm->last_key = key;
+		pm->last_id = pm->ids[h];
 		return pm->ids[h];
+	}
 	if (2 * (pm->n + 1) > pm->cap) {
 		if (pair_map_grow(pm) != 0)
 			return CSIM_NONE;
@@ -225,18 +206,26 @@ static int bucket_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The lane slice sl is grouped on: its pipe, or what spec maps the pipe to. */
+static uint32_t slice_lane(const struct csim_slice *sl, const struct csim_bucket_spec *spec)
+{
+	return spec->lane_of != NULL ? spec->lane_of[sl->pipe] : sl->pipe;
+}
+
 /*
- * Groups the instruction slices by (pid, pipe) with one stable counting
- * sort over their indices (4 bytes each), so no copy of every slice is
- * ever held: a bucket's intervals are copied and sorted when it is swept.
+ * Groups the kept slices by (pid, lane) with one stable counting sort: a
+ * first scan counts each pair, a second places each slice's index, or its
+ * row of the fields spec->gather copies, at its pair's next slot. Both scans
+ * read the slices in order: gathered rows spare the caller a scattered read
+ * of a 48-byte slice per entry when it sweeps a group.
  */
 int csim_interval_bucket_slices(const struct csim_table *t,
-				int (*keep)(const struct csim_slice *, const void *ctx),
-				const void *ctx,
+				const struct csim_bucket_spec *spec,
 				struct csim_interval_buckets *out)
 {
-	struct pair_map pm = { NULL, NULL, 0, 0, NULL, 0 };
+	struct pair_map pm = { NULL, NULL, 0, 0, NULL, 0, 0, 0 };
 	size_t n = 0, pos = 0;
+	unsigned char *rows;
 	int rc = 0;
 
 	/* pass 1: pairs, and each pair's count in its hi */
@@ -244,22 +233,25 @@ int csim_interval_bucket_slices(const struct csim_table *t,
 		const struct csim_slice *sl = &t->slices[i];
 		uint32_t id;
 
-		if (!keep(sl, ctx))
+		if (!spec->keep(sl, spec->ctx))
 			continue;
-		id = pair_id(&pm, sl->pid, sl->pipe);
+		id = pair_id(&pm, sl->pid, slice_lane(sl, spec));
 		if (id == CSIM_NONE)
 			rc = -1;
 		else
 			pm.pairs[id].hi++;
 		n++;
 	}
-	out->idx = csim_array_alloc(n ? n : 1, sizeof(*out->idx));
+	if (spec->gather != NULL)
+		out->rows = csim_array_alloc(n ? n : 1, spec->row_size);
+	else
+		out->idx = csim_array_alloc(n ? n : 1, sizeof(*out->idx));
 	out->b = malloc((pm.n ? pm.n : 1) * sizeof(*out->b));
-	if (out->idx == NULL || out->b == NULL)
+	if ((out->rows == NULL && out->idx == NULL) || out->b == NULL)
 		rc = -1;
 	if (rc != 0)
 		goto out;
-	/* lay the pairs out in (pid, pipe) order; lo is where the next goes */
+	/* lay the pairs out in (pid, lane) order; lo is where the next goes */
 	if (pm.n > 0)   /* no pairs: pm.pairs is NULL, which memcpy may not take */
 		memcpy(out->b, pm.pairs, pm.n * sizeof(*out->b));
 	out->n = pm.n;
@@ -276,11 +268,18 @@ int csim_interval_bucket_slices(const struct csim_table *t,
 		pos += c;
 	}
 	/* pass 2: place, in input order within each pair */
+	rows = out->rows;
 	for (size_t i = 0; i < t->nslices; i++) {
 		const struct csim_slice *sl = &t->slices[i];
+		size_t at;
 
-		if (keep(sl, ctx))
-			out->idx[pm.pairs[pair_id(&pm, sl->pid, sl->pipe)].lo++] = (uint32_t)i;
+		if (!spec->keep(sl, spec->ctx))
+			continue;
+		at = pm.pairs[pair_id(&pm, sl->pid, slice_lane(sl, spec))].lo++;
+		if (rows != NULL)
+			spec->gather(sl, (uint32_t)i, rows + at * spec->row_size, spec->ctx);
+		else
+			out->idx[at] = (uint32_t)i;
 	}
 out:
 	free(pm.keys);
@@ -288,4 +287,3 @@ out:
 	free(pm.pairs);
 	return rc;
 }
-

@@ -4,11 +4,13 @@
 
 /*
  * A float32 time near a is off by up to |a| * 2^-24; tol allows a few such
- * errors between two neighbours, and never less than a quarter ns.
+ * errors between two neighbours, and never less than a quarter ns. The
+ * product by 2^-22 is exact (or rounds as ldexp would, far below 0.25),
+ * and spares a libm call per slice.
  */
 static double noise_tol(double a)
 {
-	return fmax(0.25, ldexp(fabs(a), -22));
+	return fmax(0.25, fabs(a) * 0x1p-22);
 }
 
 int csim_slice_is_point(const struct csim_slice *s)

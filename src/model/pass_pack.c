@@ -15,26 +15,23 @@
 #include "base/array_grow.h"
 #include "model/interval_group.h"
 #include "model/occupancy.h"
+#include "model/sort_nearly.h"
 
 const struct csim_pass_def csim_pass_pack_def = {
 	csim_pass_pack, CSIM_PART_KEPT, CSIM_PART_LANES
 };
 
-/* The interval's end is looked up in the row when the slice is placed. */
+/* A kept slice's occupancy interval, computed once when its lane is swept. */
 struct pack_item {
-	uint32_t pid, pipe;
-	double lo;
+	double lo, hi;
 	uint32_t idx;
 };
 
+/* Within one lane: by start, then input order. */
 static int pack_item_cmp(const void *a, const void *b)
 {
 	const struct pack_item *x = a, *y = b;
 
-	if (x->pid != y->pid)
-		return x->pid < y->pid ? -1 : 1;
-	if (x->pipe != y->pipe)
-		return x->pipe < y->pipe ? -1 : 1;
 	if (x->lo != y->lo)
 		return x->lo < y->lo ? -1 : 1;
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
@@ -133,15 +130,17 @@ static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
 
 	h->nbusy = h->nfree = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct csim_slice *s = &slices[it[i].idx];
 		uint32_t sub;
 
+		/* the row written below lies far from the last: ask for it early */
+		if (i + CSIM_PREFETCH_AHEAD < n)
+			csim_prefetch(&slices[it[i + CSIM_PREFETCH_AHEAD].idx]);
 		/* Starts only grow, so a sub-lane freed here stays free. */
 		while (h->nbusy > 0 && h->busy[0].end <= it[i].lo)
 			free_push(h, busy_pop(h).sub);
 		sub = h->nfree > 0 ? free_pop(h) : nsub++;
-		s->sublane = sub;
-		busy_push(h, (struct busy){ csim_slice_occupancy(s).hi, sub });
+		slices[it[i].idx].sublane = sub;
+		busy_push(h, (struct busy){ it[i].hi, sub });
 	}
 	return nsub;
 }
@@ -152,42 +151,18 @@ static int is_kept(const struct csim_slice *s, const void *ctx)
 	return s->kept;
 }
 
-/*
- * One lane's items, which the producer writes nearly in order (each core's
- * instructions by end tick): an insertion sort, and qsort once it has made
- * 8n moves, so a lane costs O(n) as a rule and O(n log n) at worst.
- */
-static void sort_lane(struct pack_item *a, size_t n)
-{
-	size_t moves = 0, budget = 8 * n + 64;
-
-	for (size_t i = 1; i < n; i++) {
-		struct pack_item x = a[i];
-		size_t j = i;
-
-		while (j > 0 && pack_item_cmp(&a[j - 1], &x) > 0) {
-			a[j] = a[j - 1];
-			j--;
-			if (++moves > budget) {
-				a[j] = x;
-				qsort(a, n, sizeof(*a), pack_item_cmp);
-				return;
-			}
-		}
-		a[j] = x;
-	}
-}
-
 int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 {
 	struct csim_table *t = &m->table;
-	struct csim_interval_buckets bk = { NULL, NULL, 0, 0 };
+	/* indices, not rows: only the longest lane's items are held at once */
+	const struct csim_bucket_spec spec = { is_kept, NULL, NULL, 0, NULL };
+	struct csim_interval_buckets bk = { NULL, NULL, NULL, 0, 0 };
 	struct pack_item *items = NULL;
 	struct heaps h = { NULL, 0, NULL, 0 };
 	int rc = CSIM_OK;
 
 	/* Lanes in (pid, pipe) order, each lane's slices in input order. */
-	if (csim_interval_bucket_slices(t, is_kept, NULL, &bk) != 0) {
+	if (csim_interval_bucket_slices(t, &spec, &bk) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
@@ -205,15 +180,18 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 	for (size_t k = 0; k < bk.n; k++) {
 		const struct csim_interval_bucket *b = &bk.b[k];
 		struct csim_lane *lane = &m->lanes[m->nlanes++];
+		const uint32_t *idx = &bk.idx[b->lo];
 		size_t n = b->hi - b->lo;
 
 		for (size_t i = 0; i < n; i++) {
-			uint32_t idx = bk.idx[b->lo + i];
+			struct csim_occupancy o = csim_slice_occupancy(&t->slices[idx[i]]);
 
-			items[i] = (struct pack_item){ b->pid, b->pipe,
-						       csim_slice_occupancy(&t->slices[idx]).lo, idx };
+			if (i + CSIM_PREFETCH_AHEAD < n)
+				csim_prefetch(&t->slices[idx[i + CSIM_PREFETCH_AHEAD]]);
+			items[i] = (struct pack_item){ o.lo, o.hi, idx[i] };
 		}
-		sort_lane(items, n);
+		/* The producer writes each core's instructions by end tick. */
+		csim_sort_nearly(items, n, sizeof(*items), pack_item_cmp);
 		lane->pid = b->pid;
 		lane->pipe = b->pipe;
 		lane->nsub = pack_lane(t->slices, items, n, &h);

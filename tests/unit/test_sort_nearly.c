@@ -1,0 +1,265 @@
+/*
+ * csim_sort_nearly (the insertion sort with a qsort fallback that the pack
+ * and summary passes and the anchor index share), the grouping of slices
+ * by (pid, lane) with gathered rows, and the anchor index built on both:
+ * results must equal one qsort of everything, whichever path sorted.
+ */
+#include "check.h"
+#include "modelutil.h"
+
+#include "model/anchor_index.h"
+#include "model/interval_group.h"
+#include "model/sort_nearly.h"
+
+/* A 24-byte row like the anchor entries: ordered by key, then a unique id. */
+struct row {
+	int64_t key;
+	uint64_t pad;
+	uint32_t id;
+};
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Deterministic pseudo-random numbers (xorshift). */
+static uint64_t next_rand(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Sorts a by csim_sort_nearly and a copy by qsort; they must agree. */
+static int sorts_like_qsort(struct check_ctx *c, struct row *a, size_t n)
+{
+	struct row *b = malloc((n ? n : 1) * sizeof(*b));
+	int finished;
+
+	if (b == NULL)
+		abort();
+	memcpy(b, a, n * sizeof(*a));
+	qsort(b, n, sizeof(*b), row_cmp);
+	finished = csim_sort_nearly(a, n, sizeof(*a), row_cmp);
+	CHECK(c, n == 0 || memcmp(a, b, n * sizeof(*a)) == 0);
+	free(b);
+	return finished;
+}
+
+static void test_sorted_input_stays(struct check_ctx *c)
+{
+	struct row a[100];
+
+	memset(a, 0, sizeof(a));
+	for (uint32_t i = 0; i < 100; i++)
+		a[i] = (struct row){ i / 3, 0, i };
+	CHECK_U64(c, (uint64_t)sorts_like_qsort(c, a, 100), 1);
+	CHECK_U64(c, (uint64_t)sorts_like_qsort(c, a, 0), 1);
+	CHECK_U64(c, (uint64_t)sorts_like_qsort(c, a, 1), 1);
+}
+
+/* Local swaps, as the producer's end-tick order leaves starts. */
+static void test_nearly_sorted_by_insertion(struct check_ctx *c)
+{
+	struct row a[1000];
+	uint64_t seed = 88172645463325252u;
+
+	memset(a, 0, sizeof(a));
+	for (uint32_t i = 0; i < 1000; i++)
+		a[i] = (struct row){ (int64_t)i * 10 - (int64_t)(next_rand(&seed) % 40), 0, i };
+	CHECK_U64(c, (uint64_t)sorts_like_qsort(c, a, 1000), 1);
+	/* one element far out of place still fits the budget */
+	for (uint32_t i = 0; i < 1000; i++)
+		a[i] = (struct row){ i, 0, i };
+	a[999].key = -1;
+	CHECK_U64(c, (uint64_t)sorts_like_qsort(c, a, 1000), 1);
+	CHECK_I64(c, a[0].key, -1);
+}
+
+/* Reversed or shuffled input exhausts the budget: qsort finishes the job. */
+static void test_disordered_input_falls_back(struct check_ctx *c)
+{
+	struct row a[2000];
+	uint64_t seed = 1234567;
+
+	memset(a, 0, sizeof(a));
+	for (uint32_t i = 0; i < 2000; i++)
+		a[i] = (struct row){ 2000 - (int64_t)i, 0, i };
+	CHECK_U64(c, (uint64_t)sorts_like_qsort(c, a, 2000), 0);
+	for (uint32_t i = 0; i < 2000; i++)
+		a[i] = (struct row){ (int64_t)(next_rand(&seed) % 500), 0, i };
+	CHECK_U64(c, (uint64_t)sorts_like_qsort(c, a, 2000), 0);
+}
+
+struct gathered {
+	int64_t start;
+	uint32_t idx, pipe;
+};
+
+static int keep_instr(const struct csim_slice *s, const void *ctx)
+{
+	(void)ctx;
+	return s->kind == CSIM_SLICE_INSTR;
+}
+
+static void gather(const struct csim_slice *s, uint32_t i, void *row, const void *ctx)
+{
+	(void)ctx;
+	*(struct gathered *)row = (struct gathered){ s->start, i, s->pipe };
+}
+
+/*
+ * Rows group by (pid, lane of the pipe), lanes in order, input order within
+ * a lane; with no gather the same grouping comes as indices.
+ */
+static void test_bucket_rows_by_mapped_lane(struct check_ctx *c)
+{
+	struct csim_model m;
+	struct csim_interval_buckets bk = { NULL, NULL, NULL, 0, 0 };
+	uint32_t lane_of[3], s[6], a, b, v;
+	const struct gathered *r;
+
+	csim_model_init(&m);
+	s[0] = mu_slice(&m, "p1", "A", 50, 60, CSIM_SLICE_INSTR);
+	s[1] = mu_slice(&m, "p0", "B", 40, 45, CSIM_SLICE_INSTR);
+	s[2] = mu_slice(&m, "p1", "V", 10, 20, CSIM_SLICE_INSTR);
+	mu_slice(&m, "p1", "A", 0, 5, CSIM_SLICE_CACHE_CCU);   /* not kept */
+	s[3] = mu_slice(&m, "p1", "A", 30, 35, CSIM_SLICE_INSTR);
+	s[4] = mu_slice(&m, "p0", "A", 70, 80, CSIM_SLICE_INSTR);
+	s[5] = mu_slice(&m, "p1", "B", 5, 8, CSIM_SLICE_INSTR);
+	a = mu_pipe(&m, "A");
+	b = mu_pipe(&m, "B");
+	v = mu_pipe(&m, "V");
+	/* A and V share lane 7; B has lane 2 */
+	lane_of[a] = 7;
+	lane_of[b] = 2;
+	lane_of[v] = 7;
+	{
+		const struct csim_bucket_spec spec = { keep_instr, lane_of, gather,
+						       sizeof(struct gathered), NULL };
+
+		CHECK_I64(c, csim_interval_bucket_slices(&m.table, &spec, &bk), 0);
+	}
+	CHECK(c, bk.idx == NULL);
+	CHECK_U64(c, bk.n, 4);
+	CHECK_U64(c, bk.longest, 3);
+	r = bk.rows;
+	/* ids by first appearance: p1 before p0. p1: lane 2 (B), lane 7 (A, V,
+	   A in input order); p0: lane 2 (B), lane 7 (A) */
+	CHECK_U64(c, bk.b[0].pid, mu_pid(&m, "p1"));
+	CHECK_U64(c, bk.b[0].pipe, 2);
+	CHECK_U64(c, r[0].idx, s[5]);
+	CHECK_U64(c, bk.b[1].pipe, 7);
+	CHECK_U64(c, bk.b[1].lo, 1);
+	CHECK_U64(c, bk.b[1].hi, 4);
+	CHECK_U64(c, r[1].idx, s[0]);
+	CHECK_U64(c, r[2].idx, s[2]);
+	CHECK_U64(c, r[2].pipe, v);
+	CHECK_I64(c, r[2].start, 10);
+	CHECK_U64(c, r[3].idx, s[3]);
+	CHECK_U64(c, bk.b[2].pid, mu_pid(&m, "p0"));
+	CHECK_U64(c, bk.b[2].pipe, 2);
+	CHECK_U64(c, r[4].idx, s[1]);
+	CHECK_U64(c, bk.b[3].pipe, 7);
+	CHECK_U64(c, r[5].idx, s[4]);
+	free(bk.rows);
+	free(bk.b);
+	/* indices, each pipe its own lane */
+	memset(&bk, 0, sizeof(bk));
+	{
+		const struct csim_bucket_spec spec = { keep_instr, NULL, NULL, 0, NULL };
+
+		CHECK_I64(c, csim_interval_bucket_slices(&m.table, &spec, &bk), 0);
+	}
+	CHECK(c, bk.rows == NULL);
+	CHECK_U64(c, bk.n, 5);
+	CHECK_U64(c, bk.b[0].pipe, a);   /* p1's A: two slices */
+	CHECK_U64(c, bk.idx[0], s[0]);
+	CHECK_U64(c, bk.idx[1], s[3]);
+	free(bk.idx);
+	free(bk.b);
+	csim_model_release(&m);
+}
+
+static int entry_order(const void *a, const void *b)
+{
+	const struct csim_anchor_entry *x = a, *y = b;
+
+	if (x->lane != y->lane)
+		return x->lane < y->lane ? -1 : 1;
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->slice > y->slice) - (x->slice < y->slice);
+}
+
+/*
+ * The index holds every kept anchor slice, in (pid, anchor lane, run,
+ * start, input) order: the vector family's pipes share one lane, starts
+ * out of input order and equal starts included.
+ */
+static void test_anchor_index_order(struct check_ctx *c)
+{
+	struct csim_model m;
+	struct csim_anchor_index ix;
+	struct csim_anchor_entry *want;
+	uint64_t seed = 42;
+	size_t n = 0;
+
+	csim_model_init(&m);
+	for (int i = 0; i < 400; i++) {
+		static const char *const pipes[] = { "VECTOR", "RVECLD", "MTE2", "CUBE" };
+		int64_t t = i * 10 - (int64_t)(next_rand(&seed) % 50);
+
+		if (t < 0)
+			t = 0;
+		mu_slice(&m, i % 3 ? "core0" : "core1", pipes[next_rand(&seed) % 4],
+			 t, t + 20, i % 7 ? CSIM_SLICE_INSTR : CSIM_SLICE_CACHE_CCU);
+		if (i % 50 == 49)
+			m.table.run++;   /* the next slices belong to the next run */
+	}
+	mu_slice(&m, "core0", "MTE2", 500, 500, CSIM_SLICE_INSTR);   /* a point */
+	mu_classify(&m);
+	want = malloc(m.table.nslices * sizeof(*want));
+	if (want == NULL)
+		abort();
+	for (uint32_t i = 0; i < m.table.nslices; i++) {
+		const struct csim_slice *s = &m.table.slices[i];
+
+		if (s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU)
+			want[n++] = (struct csim_anchor_entry){
+				(uint64_t)s->pid << 32 | m.pipes[s->pipe].anchor_lane,
+				s->start, i, s->run };
+	}
+	qsort(want, n, sizeof(*want), entry_order);
+	CHECK_I64(c, csim_anchor_index_build(&ix, &m), 0);
+	CHECK_U64(c, ix.n, n);
+	for (size_t i = 0; i < n && i < ix.n; i++) {
+		if (!CHECK(c, entry_order(&ix.entries[i], &want[i]) == 0)) {
+			fprintf(stderr, "    at entry %zu\n", i);
+			break;
+		}
+	}
+	csim_anchor_index_release(&ix);
+	free(want);
+	csim_model_release(&m);
+}
+
+int main(void)
+{
+	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_sorted_input_stays);
+	CHECK_RUN(&c, test_nearly_sorted_by_insertion);
+	CHECK_RUN(&c, test_disordered_input_falls_back);
+	CHECK_RUN(&c, test_bucket_rows_by_mapped_lane);
+	CHECK_RUN(&c, test_anchor_index_order);
+	return check_done(&c);
+}
