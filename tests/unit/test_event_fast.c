@@ -59,7 +59,7 @@ struct fields {
 /* The general scanner's reading of the event text [p, end). */
 static struct fields reference(const char *p, const char *end)
 {
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	struct csim_scan_result res;
 	struct csim_json_iter it;
 	struct csim_json_item m;
@@ -245,7 +245,7 @@ struct found {
 /* The general walk: the object valid and whole, each key's plain spelling once. */
 static struct found find_reference(struct csim_span obj)
 {
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	struct csim_scan_result res;
 	struct csim_json_iter it;
 	struct csim_json_item m;
