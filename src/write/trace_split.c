@@ -93,15 +93,18 @@ static size_t *plan_stretches(const struct csim_slice_store *store,
 	return bounds;
 }
 
-/* Whether stretch c's turn came (0: main asked the worker to quit). */
-static int wait_turn(struct split *sp, size_t c)
+/*
+ * Waits for stretch c's turn unless *flag is set (main's quit for the
+ * worker, the worker's hand-back for main): whether the turn came.
+ */
+static int await_turn(struct split *sp, size_t c, const int *flag)
 {
 	int ours;
 
 	pthread_mutex_lock(&sp->mu);
-	while (sp->turn != c && !sp->quit)
+	while (sp->turn != c && !*flag)
 		pthread_cond_wait(&sp->cv, &sp->mu);
-	ours = !sp->quit;
+	ours = !*flag;
 	pthread_mutex_unlock(&sp->mu);
 	return ours;
 }
@@ -128,7 +131,7 @@ static int stage_send(void *ctx, const char *p, size_t n)
 {
 	struct split *sp = ctx;
 
-	if (!wait_turn(sp, sp->current))
+	if (!await_turn(sp, sp->current, &sp->quit))
 		return ECANCELED;
 	csim_out_bytes(sp->trace, p, n);
 	return csim_out_failed(sp->trace) ? EIO : 0;
@@ -150,7 +153,7 @@ static void *split_run(void *arg)
 			csim_slice_reader_range(&sp->reader, sp->bounds[c], sp->bounds[c + 1]);
 			rc = csim_slice_writer_rows(&sp->writer, &sp->reader, &done, &ignored);
 		}
-		if (!wait_turn(sp, c))
+		if (!await_turn(sp, c, &sp->quit))
 			return NULL;
 		csim_out_flush(&sp->stage);
 		if (rc != CSIM_OK || csim_out_failed(&sp->stage)) {
@@ -210,25 +213,12 @@ fail:
 	return NULL;
 }
 
-/* Main's wait for stretch c's turn; 0 when the worker handed rows back first. */
-static int main_turn(struct split *sp, size_t c)
-{
-	int ours;
-
-	pthread_mutex_lock(&sp->mu);
-	while (sp->turn != c && !sp->handed_back)
-		pthread_cond_wait(&sp->cv, &sp->mu);
-	ours = !sp->handed_back;
-	pthread_mutex_unlock(&sp->mu);
-	return ours;
-}
-
 /* Main's staging buffer is full or flushed: as stage_send, for main. */
 static int main_send(void *ctx, const char *p, size_t n)
 {
 	struct split *sp = ctx;
 
-	if (!main_turn(sp, sp->main_current))
+	if (!await_turn(sp, sp->main_current, &sp->handed_back))
 		return ECANCELED;   /* the rows from back_at are written again */
 	csim_out_bytes(sp->trace, p, n);
 	return csim_out_failed(sp->trace) ? EIO : 0;
@@ -253,7 +243,7 @@ static int write_shared(struct split *sp, struct csim_slice_writer *w,
 		csim_out_stage(&stage, sp->main_buf, STAGE_BYTES, main_send, sp);
 		csim_slice_reader_range(r, sp->bounds[c], sp->bounds[c + 1]);
 		rc = csim_slice_writer_rows(w, r, &done, err);
-		ours = main_turn(sp, c);
+		ours = await_turn(sp, c, &sp->handed_back);
 		if (!ours || rc != CSIM_OK)
 			break;   /* an error here: every row before it is written */
 		csim_out_flush(&stage);
@@ -261,7 +251,7 @@ static int write_shared(struct split *sp, struct csim_slice_writer *w,
 		pass_turn(sp, c + 1);
 	}
 	if (ours && rc == CSIM_OK && !failed)
-		ours = main_turn(sp, sp->nstretches);
+		ours = await_turn(sp, sp->nstretches, &sp->handed_back);
 	w->out = trace;
 	if (!ours) {
 		csim_slice_reader_range(r, sp->back_at, SIZE_MAX);

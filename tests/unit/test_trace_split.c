@@ -10,7 +10,6 @@
  * with the in-line message, wherever it lies.
  */
 #define _GNU_SOURCE   /* prctl's PR_GET_NAME */
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -31,55 +30,18 @@
 #include "write/slice_writer.h"
 #include "write/trace_split.h"
 
-/* ---- the allocator and pthread_create, counted ---- */
+/* ---- the allocator (threadalloc.h) and pthread_create, counted ---- */
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-char *__real_strdup(const char *s);
+#define THREADALLOC_NAME "csim_trace"
+#include "threadalloc.h"
+
 int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *),
 			  void *arg);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-char *__wrap_strdup(const char *s);
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *),
 			  void *arg);
 
-/* The test's only mutable globals: a wrapper can reach nothing else. */
-static atomic_ulong thread_allocs, threads_started;
-
-static void count_if_on_thread(void)
-{
-	char name[17] = "";
-
-	if (prctl(PR_GET_NAME, name) == 0 && strcmp(name, "csim_trace") == 0)
-		atomic_fetch_add(&thread_allocs, 1);
-}
-
-void *__wrap_malloc(size_t n)
-{
-	count_if_on_thread();
-	return __real_malloc(n);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-	count_if_on_thread();
-	return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t n)
-{
-	count_if_on_thread();
-	return __real_realloc(p, n);
-}
-
-char *__wrap_strdup(const char *s)
-{
-	count_if_on_thread();
-	return __real_strdup(s);
-}
+/* The count of threads started: the wrapper can reach nothing else. */
+static atomic_ulong threads_started;
 
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *),
 			  void *arg)
@@ -402,21 +364,13 @@ static void rewritten_row(struct check_ctx *c, size_t odd)
 	struct fixture f;
 	struct csim_error line_err, split_err;
 	struct tbuf file = { NULL, 0, 0, 0 };
-	struct timespec times[2];
-	struct stat st;
+	char path[160];
 	size_t n;
-	int fd;
 
-	if (!fixture_make(c, &f, &sh) || !CHECK(c, stat(f.path, &st) == 0))
+	if (!fixture_make(c, &f, &sh))
 		goto out;
 	make_dump(&file, &sh, odd);
-	fd = open(f.path, O_WRONLY);
-	CHECK(c, fd >= 0 && write(fd, file.p, file.n) == (ssize_t)file.n);
-	if (fd >= 0)
-		close(fd);
-	times[0] = st.st_atim;
-	times[1] = st.st_mtim;
-	CHECK(c, utimensat(AT_FDCWD, f.path, times, 0) == 0);
+	CHECK(c, tfile_rewrite_unseen(f.path, file.p, file.n) == 0);
 	CHECK(c, write_rows(&f, "line.json", 0, &n, &line_err) == NULL);
 	CHECK_CONTAINS(c, line_err.message, "the file changed while it was being converted");
 	for (uint64_t chunk = 1; chunk <= 4096; chunk *= 8) {
@@ -424,7 +378,7 @@ static void rewritten_row(struct check_ctx *c, size_t odd)
 		CHECK_I64(c, split_err.code, line_err.code);
 		CHECK_STR(c, split_err.message, line_err.message);
 	}
-	CHECK(c, !tfile_exists(tpath((char[160]){ 0 }, 160, f.dir, "split.json")));
+	CHECK(c, !tfile_exists(tpath(path, sizeof(path), f.dir, "split.json")));
 out:
 	tbuf_free(&file);
 	fixture_free(&f);
