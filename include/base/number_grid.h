@@ -4,9 +4,10 @@
  * bounded strtod() that both that grid and the scanner's numbers use.
  *
  * Timestamps are the converter's only numbers and there are millions of
- * them; strtod() was a tenth of the run. Most texts are settled by integer
- * arithmetic on their decimal digits; the rare ones that are too long or sit
- * too close to a half nanosecond for that to be safe go through strtod().
+ * them; strtod() was a tenth of the run. Most texts get strtod()'s exact
+ * value from integer arithmetic on their decimal digits (Clinger's path or
+ * Eisel-Lemire's), and the grid from that value by its definition; the rare
+ * ones too long or too far out for that go through strtod().
  */
 #ifndef CSIM_NUMBER_GRID_H
 #define CSIM_NUMBER_GRID_H

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #define CSIM_NONE UINT32_MAX
+#define CSIM_STRTAB_RECENT 4
 
 struct csim_strtab_entry {
 	size_t off;
@@ -25,8 +26,7 @@ struct csim_strtab {
 	size_t count, ents_cap;
 	char *bytes;
 	size_t bytes_len, bytes_cap;
-	uint32_t recent[4];   /* CSIM_STRTAB_GROUPED: recent results */
-	unsigned next_recent;
+	uint32_t recent[CSIM_STRTAB_RECENT];   /* GROUPED: recent results, newest first */
 	int grouped;
 };
 

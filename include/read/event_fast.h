@@ -23,12 +23,13 @@ int csim_event_key_field(const char *key, size_t n);
 /*
  * The event object at p ('{'), within [p, end). Returns 1 with the field
  * spans (absent ones left as they were), *depth (0, or 1 when a value is
- * an object) and *stop (the byte after the closing '}'); 0 when it
+ * an object), *escaped (bit f set when field f's value is a string with
+ * an escape) and *stop (the byte after the closing '}'); 0 when it
  * declines, with field and *depth possibly changed.
  */
 int csim_event_fast_scan(const char *p, const char *end,
 			 struct csim_span field[CSIM_F_COUNT], size_t *depth,
-			 const char **stop);
+			 unsigned *escaped, const char **stop);
 
 /*
  * The values of keys[0..nkeys) in the flat object obj (an args value the

@@ -49,6 +49,8 @@ struct csim_event {
 	struct csim_span field[CSIM_F_COUNT]; /* raw value text per field */
 	struct csim_text ph, name, pid, tid, id;
 	size_t depth;                         /* deepest nesting in its values */
+	/* bit f: field f's string may hold an escape (all set: not known) */
+	unsigned escaped;
 };
 
 /* The scanner; its state is its own. One per reading, reused block to block. */

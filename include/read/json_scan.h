@@ -22,10 +22,14 @@ enum csim_scan_status {
 	CSIM_SCAN_NOMEM = 3  /* the nesting stack could not grow */
 };
 
-/* Container nesting for the iterative value skipper; grows on demand. */
+/*
+ * Container nesting for the iterative value skipper; grows on demand, except
+ * a fixed one (csim_json_stack_fix), where deeper nesting is CSIM_SCAN_NOMEM.
+ */
 struct csim_json_stack {
 	unsigned char *kinds;
 	size_t cap;
+	int fixed;
 };
 
 struct csim_scan_result {
@@ -36,6 +40,13 @@ struct csim_scan_result {
 };
 
 void csim_json_stack_release(struct csim_json_stack *st);
+
+/*
+ * Room for depth levels now, and no allocation later: for a walk on a
+ * worker thread, which leaves a deeper value to a thread that may allocate.
+ * -1 if the room cannot be had.
+ */
+int csim_json_stack_fix(struct csim_json_stack *st, size_t depth);
 
 const char *csim_json_skip_ws(const char *p, const char *end);
 

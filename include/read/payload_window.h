@@ -25,6 +25,8 @@ struct csim_payload_window {
 	size_t cap, len, pos;   /* buf[pos, len) is not consumed yet */
 	uint64_t base;          /* payload offset of buf[0] */
 	int final;              /* the whole payload is in or through the window */
+	uint64_t stop;          /* 0, or a payload offset not to read past when
+				   nothing beyond it is wanted (csim_payload_window_at) */
 };
 
 /* Accepts a zeroed or released window. */
@@ -34,6 +36,13 @@ void csim_payload_window_release(struct csim_payload_window *w);
 int csim_payload_window_begin(struct csim_payload_window *w,
 			      struct csim_block_reader *reader,
 			      const struct csim_block *block, struct csim_error *err);
+
+/*
+ * Gives the window room for cap bytes now, so that no later call allocates
+ * while elements are at most cap bytes (a reading on a worker thread).
+ */
+int csim_payload_window_reserve(struct csim_payload_window *w, size_t cap,
+				struct csim_error *err);
 
 /* Reads more payload into the window, keeping bytes from w->pos on. */
 int csim_payload_window_refill(struct csim_payload_window *w, struct csim_error *err);

@@ -33,6 +33,7 @@
 #include "read/event_scan.h"
 #include "model/event_table.h"
 #include "read/input_stream.h"
+#include "read/payload_window.h"
 
 /*
  * Where an event's name, pid, ts, dur and args lie inside its text, so the
@@ -109,9 +110,13 @@ struct csim_slice_reader {
 	const struct csim_slice_store *store;
 	const struct csim_slice *rows;    /* the model's rows: kept flag, start */
 	struct csim_block_reader reader;
-	struct csim_trace_scan *scan;
-	size_t block, loc;
+	struct csim_payload_window win;   /* the current block's bytes */
+	struct csim_trace_scan *scan;     /* parses a row with no recorded layout */
+	size_t block, loc, loc_end;       /* next row: locs[loc], up to loc_end */
+	size_t stop_block;                /* the block win.stop was set for */
+	struct csim_progress *progress;   /* NULL: told nothing */
 	int opened;
+	size_t fixed;                     /* detached: the longest row it takes */
 	char *spill_buf;                  /* a window of the temporary file */
 	size_t spill_cap, spill_len;
 	uint64_t spill_base;
@@ -134,6 +139,21 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
  */
 int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 			   struct csim_event *ev, int *has, struct csim_error *err);
+
+/*
+ * Limits the reader to the recorded rows locs[begin, end) (all of them after
+ * open). Going back (begin before the next row) seeks the file again.
+ */
+void csim_slice_reader_range(struct csim_slice_reader *r, size_t begin, size_t end);
+
+/*
+ * Prepares a reader for a worker thread: room for rows of up to `longest`
+ * bytes now, no progress, and from then on no allocation at all; a row that
+ * would need one (longer, or with no recorded layout) fails as out of
+ * memory, for the caller to leave to a reader that may allocate.
+ */
+int csim_slice_reader_detach(struct csim_slice_reader *r, size_t longest,
+			     struct csim_error *err);
 
 /* Accepts a reader whose open failed. */
 void csim_slice_reader_close(struct csim_slice_reader *r);

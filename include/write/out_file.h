@@ -31,6 +31,9 @@ struct csim_out {
 	int write_errno;       /* first failure, 0 if none */
 	uint64_t written;      /* bytes that reached the file */
 	struct csim_out_deflate *gz;   /* NULL: plain file */
+	/* A staged output's way out (csim_out_stage); NULL: the file. */
+	int (*send)(void *ctx, const char *p, size_t n);
+	void *send_ctx;
 };
 
 /* name is a plain file name of at most 48 bytes (the temp name adds 8). */
@@ -40,6 +43,18 @@ int csim_out_open(struct csim_out *o, const char *dir, const char *name,
 /* The same, for a gzip file (name should end in ".gz"). */
 int csim_out_open_gzip(struct csim_out *o, const char *dir, const char *name,
 		       struct csim_error *err);
+
+/*
+ * An output with no file: bytes collect in buf (cap bytes, owned by the
+ * caller, who never commits or aborts it) and leave through send() when it
+ * is full or flushed; send returns 0 or an errno value, which is then
+ * remembered like a failed write. Allocates nothing.
+ */
+void csim_out_stage(struct csim_out *o, char *buf, size_t cap,
+		    int (*send)(void *ctx, const char *p, size_t n), void *ctx);
+
+/* Sends the buffered bytes on (to the file, deflate or send()). */
+void csim_out_flush(struct csim_out *o);
 
 /* Flushes, closes and renames into place; on failure the temp file is gone. */
 int csim_out_commit(struct csim_out *o, struct csim_error *err);

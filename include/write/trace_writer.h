@@ -10,6 +10,7 @@
 #define CSIM_TRACE_WRITER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/csim_error.h"
 #include "model/model.h"
@@ -20,6 +21,8 @@ struct csim_trace_input {
 	const struct csim_slice_store *slices;  /* where the slice rows' text lies */
 	const char *profiling_type;        /* raw JSON text, NULL: "op" */
 	const char *schema_version;        /* raw JSON text, NULL: 1 */
+	uint64_t split_chunk;              /* rows on two threads in stretches of
+					      this much text (trace_split.h); 0: not */
 };
 
 /*

@@ -1,6 +1,5 @@
 #include "base/number_grid.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,66 +36,8 @@ static void take_digit(struct decimal *d, int *sig, char c, int fraction)
 		d->scale++;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/*
- * Timestamps are float32 values printed with 17 digits, most of them after
- * the point: eight digits at a time (the SWAR digit tests and the three
- * multiply-shift folds), when all eight are digits.
- */
-static int eight_digits(const char *p, uint64_t *v)
-{
-	uint64_t w;
-
-	memcpy(&w, p, sizeof(w));
-	if ((((w & 0xF0F0F0F0F0F0F0F0ull) |
-	      (((w + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4))) !=
-	    0x3333333333333333ull)
-		return 0;
-	w = (w & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
-	w = (w & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
-	*v = (w & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
-	return 1;
-}
-
-/* Digits of m, m > 0. */
-static int digits_of(uint64_t m)
-{
-	int n = 0;
-
-	for (; m != 0; m /= 10)
-		n++;
-	return n;
-}
-
-/* take_digit() over eight fraction digits at once, while nothing is lost. */
-static const char *take_fraction8(struct decimal *d, int *sig, const char *p,
-				  const char *end)
-{
-	uint64_t v;
-
-	while (end - p >= 8 && *sig + 8 <= MAX_DIGITS && eight_digits(p, &v)) {
-		int was_zero = d->m == 0;
-
-		d->m = d->m * 100000000ull + v;
-		if (d->m != 0)
-			*sig = was_zero ? digits_of(d->m) : *sig + 8;
-		d->scale += 8;
-		p += 8;
-	}
-	return p;
-}
-#else
-static const char *take_fraction8(struct decimal *d, int *sig, const char *p,
-				  const char *end)
-{
-	(void)d;
-	(void)sig;
-	(void)end;
-	return p;
-}
-#endif
-
-static void parse_decimal(const char *p, const char *end, struct decimal *d)
+/* Every digit, one at a time: the general path of parse_decimal(). */
+static void parse_digits(const char *p, const char *end, struct decimal *d)
 {
 	int sig = 0, e = 0, eneg = 0;
 
@@ -105,16 +46,10 @@ static void parse_decimal(const char *p, const char *end, struct decimal *d)
 	d->exact = 1;
 	d->neg = *p == '-';
 	p += d->neg;
-	for (; p < end && *p >= '0' && *p <= '9'; p++) {
-		if (sig >= MAX_DIGITS) {
-			d->exact = 0;   /* an integer part beyond 19 digits */
-			continue;
-		}
-		take_digit(d, &sig, *p, 0);
-	}
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		take_digit(d, &sig, *p, 0);   /* past 19 digits: inexact */
 	if (p < end && *p == '.')
-		for (p = take_fraction8(d, &sig, p + 1, end);
-		     p < end && *p >= '0' && *p <= '9'; p++)
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++)
 			take_digit(d, &sig, *p, 1);
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		p++;
@@ -126,44 +61,131 @@ static void parse_decimal(const char *p, const char *end, struct decimal *d)
 	d->scale -= eneg ? -e : e;
 }
 
-/*
- * The fast answer, when it is certainly the one strtod() and a double
- * multiplication would give: returns 0 to ask for the slow path.
- */
-static int grid_fast(const struct decimal *d, int64_t *ns)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ONES 0x0101010101010101ull
+
+/* The bytes of x = word ^ '0's that are no digit's value (not below 10): 0x80 each. */
+static uint64_t non_digits(uint64_t x)
 {
-	int k = d->scale - 3;   /* value * 1000 = m * 10^-k */
-	uint64_t q, a, b;
+	return (((x & (ONES * 0x7f)) + ONES * 0x76) | x) & (ONES * 0x80);
+}
 
-	if (!d->exact || d->scale > 400 || d->scale < -400)
-		return 0;
-	if (k <= 0) {
-		if (k < -18 || d->m > (UINT64_C(1) << 50) / pow10_u64[-k])
-			return 0;
-		q = d->m * pow10_u64[-k];   /* whole nanoseconds, exact */
-	} else if (k > MAX_DIGITS) {
-		q = 0;                      /* below 0.1 ns */
-	} else {
-		uint64_t pow = pow10_u64[k];
-		double margin;
+/* Eight digit values, the first in the lowest byte, as a number: three folds. */
+static uint64_t fold8(uint64_t x)
+{
+	x = (x & 0x0F0F0F0F0F0F0F0Full) * 2561 >> 8;
+	x = (x & 0x00FF00FF00FF00FFull) * 6553601 >> 16;
+	return (x & 0x0000FFFF0000FFFFull) * 42949672960001ull >> 32;
+}
 
-		q = d->m / pow;
-		a = d->m % pow;             /* fraction = a / pow */
-		b = pow - a;
-		if (a == b || q >= (UINT64_C(1) << 50))
+/*
+ * The fraction digits p[0..end), all of them, as an integer in *f and
+ * their count in *nf: eight a step, the last 1 to 7 through the text's last
+ * eight bytes (the caller's text has eight) with the bytes before them made
+ * '0's. 0 when a byte is not a digit (an exponent follows) or the
+ * digits are more than 19.
+ */
+static int fraction_digits(const char *p, const char *end, uint64_t *f, int *nf)
+{
+	uint64_t w, x, acc = 0;
+	size_t rest;
+
+	for (*nf = 0; end - p >= 8 && *nf < MAX_DIGITS; p += 8, *nf += 8) {
+		memcpy(&w, p, sizeof(w));
+		x = w ^ (ONES * '0');
+		if (non_digits(x) != 0)
 			return 0;
-		/*
-		 * The double path errs by at most ~2^-52 of the value; its
-		 * rounding agrees with the exact one unless the fraction lies
-		 * that close to one half. Keep a wide margin.
-		 */
-		margin = (double)(a > b ? a - b : b - a) / (double)pow;
-		if (margin <= ((double)q + 1.0) * 1e-13)
-			return 0;
-		q += a > b;
+		acc = acc * 100000000ull + fold8(x);
 	}
-	*ns = d->neg ? -(int64_t)q : (int64_t)q;
+	rest = (size_t)(end - p);
+	if (*nf + (int)rest > MAX_DIGITS)   /* also: the loop stopped early */
+		return 0;
+	if (rest > 0) {
+		memcpy(&w, end - 8, sizeof(w));
+		x = (w ^ (ONES * '0')) & ~(~0ull >> 8 * rest);
+		if (non_digits(x) != 0)
+			return 0;
+		acc = acc * pow10_u64[rest] + fold8(x);
+		*nf += (int)rest;
+	}
+	*f = acc;
 	return 1;
+}
+
+/*
+ * A text of at most seven characters after the sign (so at most seven
+ * digits, exact), digits and at most one point, one digit at a time; 0 for
+ * any other (an exponent).
+ */
+static int parse_short(const char *p, const char *end, struct decimal *d)
+{
+	const char *q = p + (*p == '-');
+	uint64_t m = 0;
+	int scale = 0;
+
+	for (; q < end && (unsigned)(*q - '0') < 10u; q++)
+		m = m * 10 + (uint64_t)(*q - '0');
+	if (q < end && *q == '.')
+		for (q++; q < end && (unsigned)(*q - '0') < 10u; q++, scale++)
+			m = m * 10 + (uint64_t)(*q - '0');
+	if (q != end)
+		return 0;
+	d->m = m;
+	d->scale = scale;
+	d->neg = *p == '-';
+	d->exact = 1;
+	return 1;
+}
+
+/*
+ * The producer's shapes: 1 to 7 integer digits, a point, at most 19
+ * significant digits after it and no exponent, a word at a time; or a
+ * short text. 0 for any other. The decimal is parse_digits()'s: m all the
+ * digits, scale the fraction's length, exact.
+ */
+static int parse_fast(const char *p, const char *end, struct decimal *d)
+{
+	const char *q = p + (*p == '-'), *f;
+	uint64_t w, x, nd, ip, fr;
+	int k, nf, zeros = 0;
+
+	if (end - q < 8)
+		return parse_short(p, end, d);
+	memcpy(&w, q, sizeof(w));
+	x = w ^ (ONES * '0');
+	nd = non_digits(x);
+	if (nd == 0)
+		return 0;
+	k = __builtin_ctzll(nd) >> 3;   /* the first non-digit */
+	if (k == 0 || q[k] != '.')
+		return 0;
+	ip = fold8(x << 8 * (8 - k));
+	f = q + k + 1;
+	if (ip == 0)                    /* 0.000ddd: the zeros only scale */
+		for (; f < end && *f == '0'; f++)
+			zeros++;
+	if (!fraction_digits(f, end, &fr, &nf) || (ip != 0 && k + nf > MAX_DIGITS))
+		return 0;
+	d->m = ip * pow10_u64[nf] + fr;
+	d->scale = zeros + nf;
+	d->neg = *p == '-';
+	d->exact = 1;
+	return 1;
+}
+#else
+static int parse_fast(const char *p, const char *end, struct decimal *d)
+{
+	(void)p;
+	(void)end;
+	(void)d;
+	return 0;
+}
+#endif
+
+static void parse_decimal(const char *p, const char *end, struct decimal *d)
+{
+	if (!parse_fast(p, end, d))
+		parse_digits(p, end, d);
 }
 
 /*
@@ -322,38 +344,77 @@ __extension__ typedef unsigned __int128 u128;
 #define DIV_MAX_K 21
 
 /*
- * m * 10^-k correctly rounded (to nearest, ties to even), for the 17-digit
- * mantissas of float32 values printed as doubles that Clinger's path
- * cannot take: m (< 2^64) shifted to the top of 128 bits and divided by
- * 10^k (k <= 21, so 10^k < 2^70) leaves a quotient of at least 57 bits and
- * an exact remainder, so the 53 kept bits, the rounding bit and the sticky
- * rest are all known. Results are far above the subnormal range (>= 1e-21),
- * so the double is assembled from its fields rather than by ldexp().
+ * 5^-k as a 128-bit fraction (hi, lo): floor(2^b / 5^k) + 1 for the b that
+ * puts its top bit at bit 127, and e2, the binary exponent of its high
+ * word: (((152170 + 65536) * -k) >> 16) + 63. Generated with Python's
+ * integers; the Eisel-Lemire tables (fast_float) hold the same words.
+ */
+static const struct { uint64_t hi, lo; int e2; } inv5[DIV_MAX_K + 1] = {
+	{ 0, 0, 0 },
+	{ 0xcccccccccccccccc, 0xcccccccccccccccd, 59 },
+	{ 0xa3d70a3d70a3d70a, 0x3d70a3d70a3d70a4, 56 },
+	{ 0x83126e978d4fdf3b, 0x645a1cac083126ea, 53 },
+	{ 0xd1b71758e219652b, 0xd3c36113404ea4a9, 49 },
+	{ 0xa7c5ac471b478423, 0x0fcf80dc33721d54, 46 },
+	{ 0x8637bd05af6c69b5, 0xa63f9a49c2c1b110, 43 },
+	{ 0xd6bf94d5e57a42bc, 0x3d32907604691b4d, 39 },
+	{ 0xabcc77118461cefc, 0xfdc20d2b36ba7c3e, 36 },
+	{ 0x89705f4136b4a597, 0x31680a88f8953031, 33 },
+	{ 0xdbe6fecebdedd5be, 0xb573440e5a884d1c, 29 },
+	{ 0xafebff0bcb24aafe, 0xf78f69a51539d749, 26 },
+	{ 0x8cbccc096f5088cb, 0xf93f87b7442e45d4, 23 },
+	{ 0xe12e13424bb40e13, 0x2865a5f206b06fba, 19 },
+	{ 0xb424dc35095cd80f, 0x538484c19ef38c95, 16 },
+	{ 0x901d7cf73ab0acd9, 0x0f9d37014bf60a11, 13 },
+	{ 0xe69594bec44de15b, 0x4c2ebe687989a9b4, 9 },
+	{ 0xb877aa3236a4b449, 0x09befeb9fad487c3, 6 },
+	{ 0x9392ee8e921d5d07, 0x3aff322e62439fd0, 3 },
+	{ 0xec1e4a7db69561a5, 0x2b31e9e3d06c32e6, -1 },
+	{ 0xbce5086492111aea, 0x88f4bb1ca6bcf585, -4 },
+	{ 0x971da05074da7bee, 0xd3f6fc16ebca5e04, -7 },
+};
+
+/*
+ * m * 10^-k correctly rounded (to nearest, ties to even), 0 < m < 2^64,
+ * 1 <= k <= 21: the 17-digit mantissas of float32 values printed as
+ * doubles that Clinger's path cannot take. Eisel and Lemire's algorithm
+ * (Lemire, "Number parsing at a gigabyte per second", 2021; proven without
+ * a fallback for these k by Mushtak and Lemire, 2023): m, normalised, times
+ * the truncated 5^-k; the second word only when the first product's low
+ * bits could carry into the 55 kept; a tie is possible only where 5^k fits
+ * in 64 bits (k <= 4) and shows as a product with nothing below the kept
+ * bits. Results lie far above the subnormal range (>= 1e-21), so the
+ * double is assembled from its fields.
  */
 static double value_div(uint64_t m, int k)
 {
-	int lz = __builtin_clzll(m), drop, bits, e;
-	u128 pow = k <= 19 ? (u128)pow10_u64[k] : (u128)pow10_u64[19] * pow10_u64[k - 19];
-	u128 num = (u128)m << (64 + lz), q = num / pow;
-	int sticky = num % pow != 0;
-	uint64_t hi = (uint64_t)(q >> 64), mant, bits64;
-	u128 rest, half;
+	int lz = __builtin_clzll(m), upper, shift, e;
+	uint64_t w = m << lz, hi, lo, mant, bits;
+	u128 prod = (u128)w * inv5[k].hi;
 	double v;
 
-	bits = hi != 0 ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll((uint64_t)q);
-	drop = bits - 53;
-	mant = (uint64_t)(q >> drop);
-	rest = q & (((u128)1 << drop) - 1);
-	half = (u128)1 << (drop - 1);
-	e = drop - 64 - lz;   /* value = mant * 2^e */
-	if (rest > half || (rest == half && (sticky || (mant & 1))))
-		mant++;
-	if (mant >> 53) {     /* the carry made 2^53 */
-		mant >>= 1;
+	hi = (uint64_t)(prod >> 64);
+	lo = (uint64_t)prod;
+	if ((hi & 0x1ff) == 0x1ff) {
+		uint64_t next = (uint64_t)(((u128)w * inv5[k].lo) >> 64);
+
+		lo += next;
+		hi += lo < next;
+	}
+	upper = (int)(hi >> 63);
+	shift = upper + 9;            /* 64 - 52 - 3 bits below the kept 55 */
+	mant = hi >> shift;
+	e = inv5[k].e2 + upper - lz + 1023;
+	if (lo <= 1 && k <= 4 && (mant & 3) == 1 && (mant << shift) == hi)
+		mant &= ~UINT64_C(1);     /* exactly half way: to even, down */
+	mant += mant & 1;
+	mant >>= 1;
+	if (mant >> 53) {             /* the carry made 2^53 */
+		mant = UINT64_C(1) << 52;
 		e++;
 	}
-	bits64 = (uint64_t)(e + 52 + 1023) << 52 | (mant & ((UINT64_C(1) << 52) - 1));
-	memcpy(&v, &bits64, sizeof(v));
+	bits = (uint64_t)e << 52 | (mant & ((UINT64_C(1) << 52) - 1));
+	memcpy(&v, &bits, sizeof(v));
 	return v;
 }
 #endif
@@ -385,28 +446,41 @@ static int value_wide(const struct decimal *d, double *v)
 	return 1;
 }
 
-static int grid_of(const struct decimal *d, const char *p, size_t n,
-		   double limit, int64_t *ns)
+/* llround() for |x| < 2^53 (limit): x - (double)t is exact, t being x truncated. */
+static int64_t round_half_away(double x)
 {
-	double v;
+	int64_t t = (int64_t)x;
+	double f = x - (double)t;
 
-	if (grid_fast(d, ns))
-		return (double)*ns > -limit && (double)*ns < limit;
-	if (!csim_number_parse(p, n, &v))
+	return t + (f >= 0.5) - (f <= -0.5);
+}
+
+/*
+ * The grid straight from its definition, llround(strtod(text) * 1000.0),
+ * with strtod()'s value from the exact paths where they answer.
+ */
+static int grid_of(const struct decimal *d, const char *p, size_t n,
+		   double limit, int64_t *ns, double *value)
+{
+	double x;
+
+	if (!value_fast(d, value) && !value_wide(d, value) &&
+	    !csim_number_parse(p, n, value))
 		return 0;
-	v *= 1000.0;
-	if (!(v > -limit && v < limit))
+	x = *value * 1000.0;
+	if (!(x > -limit && x < limit))
 		return 0;
-	*ns = llround(v);
+	*ns = round_half_away(x);
 	return 1;
 }
 
 int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
 {
 	struct decimal d;
+	double value;
 
 	parse_decimal(p, p + n, &d);
-	return grid_of(&d, p, n, limit, ns);
+	return grid_of(&d, p, n, limit, ns, &value);
 }
 
 int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
@@ -415,10 +489,7 @@ int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
 	struct decimal d;
 
 	parse_decimal(p, p + n, &d);
-	if (!grid_of(&d, p, n, limit, ns))
-		return 0;
-	return value_fast(&d, value) || value_wide(&d, value) ||
-	       csim_number_parse(p, n, value);
+	return grid_of(&d, p, n, limit, ns, value);
 }
 
 int csim_number_hex(const char *p, size_t n, uint64_t *value)

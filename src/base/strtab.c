@@ -5,15 +5,69 @@
 
 #include "base/array_grow.h"
 
+/*
+ * The words hashed: eight bytes a step and the last eight (overlapping),
+ * or for a short string its first and last four, or bytes; each step one
+ * multiply (pids and pipe names are 4 to 20 bytes: a byte-wise hash cost
+ * four instructions a byte), then MurmurHash3's finaliser, so that the low
+ * bits the slots use are mixed.
+ */
 static uint32_t strtab_hash(const char *p, size_t n)
 {
-	uint32_t h = 2166136261u;   /* FNV-1a */
+	const uint64_t k = 0xff51afd7ed558ccdull;
+	uint64_t h = 0x9E3779B97F4A7C15ull ^ n, w;
 
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)p[i];
-		h *= 16777619u;
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			memcpy(&w, p + i, sizeof(w));
+			h = (h ^ w) * k;
+			h ^= h >> 32;
+		}
+		memcpy(&w, p + n - 8, sizeof(w));
+		h = (h ^ w) * k;
+	} else if (n >= 4) {
+		uint32_t a, b;
+
+		memcpy(&a, p, sizeof(a));
+		memcpy(&b, p + n - 4, sizeof(b));
+		h = (h ^ ((uint64_t)a << 32 | b)) * k;
+	} else if (n > 0) {
+		h = (h ^ ((uint64_t)(unsigned char)p[0] << 16 |
+			  (uint64_t)(unsigned char)p[n / 2] << 8 | (unsigned char)p[n - 1])) * k;
 	}
-	return h;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
+	return (uint32_t)h;
+}
+
+/*
+ * Whether a[0..n) and b[0..n) are equal: up to 16 bytes as two words from
+ * either end (overlapping), never a byte past n; longer ones by memcmp().
+ */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t a0, a1, b0, b1;
+	uint32_t c0, c1, d0, d1;
+
+	if (n >= 8) {
+		if (n > 16)
+			return memcmp(a, b, n) == 0;
+		memcpy(&a0, a, 8);
+		memcpy(&b0, b, 8);
+		memcpy(&a1, a + n - 8, 8);
+		memcpy(&b1, b + n - 8, 8);
+		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+	}
+	if (n >= 4) {
+		memcpy(&c0, a, 4);
+		memcpy(&d0, b, 4);
+		memcpy(&c1, a + n - 4, 4);
+		memcpy(&d1, b + n - 4, 4);
+		return ((c0 ^ d0) | (c1 ^ d1)) == 0;
+	}
+	/* 0 to 3 bytes: the first, middle and last cover them all */
+	return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
 }
 
 void csim_strtab_init(struct csim_strtab *t, enum csim_strtab_use use)
@@ -24,27 +78,37 @@ void csim_strtab_init(struct csim_strtab *t, enum csim_strtab_use use)
 		t->recent[i] = CSIM_NONE;
 }
 
-static int strtab_recent(const struct csim_strtab *t, const char *p, size_t n,
-			 uint32_t *id)
+/*
+ * Makes id the most recent result, recent[0..from) one place older (the
+ * one at from drops out or is id): a rotation, not a memmove() call.
+ */
+static uint32_t strtab_remember(struct csim_strtab *t, uint32_t id, size_t from)
 {
-	for (size_t i = 0; i < sizeof(t->recent) / sizeof(t->recent[0]); i++) {
+	uint32_t carry = id;
+
+	for (size_t i = 0; i <= from; i++) {
 		uint32_t r = t->recent[i];
 
-		if (r != CSIM_NONE && t->ents[r].len == n &&
-		    (n == 0 || (t->bytes[t->ents[r].off] == p[0] &&
-				memcmp(t->bytes + t->ents[r].off, p, n) == 0))) {
-			*id = r;
+		t->recent[i] = carry;
+		carry = r;
+	}
+	return id;
+}
+
+/* Recent results, the newest first: a run of one string hits at once. */
+static int strtab_recent(struct csim_strtab *t, const char *p, size_t n, uint32_t *id)
+{
+	for (size_t i = 0; i < CSIM_STRTAB_RECENT; i++) {
+		uint32_t r = t->recent[i];
+
+		if (r == CSIM_NONE)
+			return 0;
+		if (t->ents[r].len == n && same_bytes(t->bytes + t->ents[r].off, p, n)) {
+			*id = i == 0 ? r : strtab_remember(t, r, i);
 			return 1;
 		}
 	}
 	return 0;
-}
-
-static uint32_t strtab_remember(struct csim_strtab *t, uint32_t id)
-{
-	t->recent[t->next_recent] = id;
-	t->next_recent = (t->next_recent + 1) % (sizeof(t->recent) / sizeof(t->recent[0]));
-	return id;
 }
 
 void csim_strtab_release(struct csim_strtab *t)
@@ -68,7 +132,7 @@ static size_t strtab_probe(const struct csim_strtab *t, const char *p, size_t n,
 		if (s == 0)
 			return i;
 		e = &t->ents[s - 1];
-		if (e->hash == h && e->len == n && memcmp(t->bytes + e->off, p, n) == 0)
+		if (e->hash == h && e->len == n && same_bytes(t->bytes + e->off, p, n))
 			return i;
 		i = (i + 1) & mask;
 	}
@@ -107,7 +171,9 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	if (t->nslots != 0) {
 		i = strtab_probe(t, p, n, h);
 		if (t->slots[i] != 0) {
-			*id = strtab_remember(t, t->slots[i] - 1);
+			*id = t->slots[i] - 1;
+			if (t->grouped)
+				strtab_remember(t, *id, CSIM_STRTAB_RECENT - 1);
 			return 0;
 		}
 	}
@@ -131,7 +197,9 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	t->bytes_len += n + 1;
 	i = strtab_probe(t, p, n, h);
 	t->slots[i] = (uint32_t)(t->count + 1);
-	*id = strtab_remember(t, (uint32_t)t->count++);
+	*id = (uint32_t)t->count++;
+	if (t->grouped)
+		strtab_remember(t, *id, CSIM_STRTAB_RECENT - 1);
 	return 0;
 }
 

@@ -26,6 +26,7 @@
 #include "write/summary_writer.h"
 #include "read/scan_pipe.h"
 #include "read/slice_store.h"
+#include "write/trace_split.h"
 #include "write/trace_writer.h"
 #include "read/input_locate.h"
 
@@ -428,7 +429,9 @@ static int write_outputs(struct run *r, struct csim_error *err)
 			page = { .fd = -1 };
 	/* Joined before anything is written: no allocation after the renames. */
 	char *other = csim_path_join(r->out_dir, r->opt->gzip ? TRACE_PLAIN : TRACE_GZ);
-	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version };
+	/* Two threads for the rows unless -j fills the cores already (as scan_pipe). */
+	struct csim_trace_input in = { &r->slices, r->profiling_type, r->schema_version,
+				       r->opt->jobs < 2 ? CSIM_TRACE_SPLIT_CHUNK : 0 };
 	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
 						r->opt->run_all, &r->basic };
 	int rc, before_rc;

@@ -44,7 +44,7 @@ static void note_member(struct csim_basic_info *bi, const struct csim_json_item 
 int csim_basic_info_load(struct csim_basic_info *bi, const char *path, uint64_t offset,
 			 char *payload, size_t size, struct csim_error *err)
 {
-	struct csim_json_stack stack = { NULL, 0 };
+	struct csim_json_stack stack = { NULL, 0, 0 };
 	const char *end = payload + size;
 	struct csim_scan_result res;
 	struct csim_json_iter it;

@@ -1,5 +1,6 @@
 #include "read/event_fast.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "read/json_scan.h"
@@ -42,18 +43,19 @@ static const char *literal_end(const char *p, const char *end, const char *word,
 }
 
 /*
- * A string, number or literal at p: the byte after it, or NULL. The
- * general scanners do the validating; final 0 makes one that touches the
- * window's end decline rather than guess.
+ * A string, number or literal at p: the byte after it, or NULL; *escaped
+ * tells whether a string has an escape (0 for anything else). The general
+ * scanners do the validating; final 0 makes one that touches the window's
+ * end decline rather than guess.
  */
-static const char *scalar_end(const char *p, const char *end)
+static const char *scalar_end(const char *p, const char *end, int *escaped)
 {
 	struct csim_scan_result res;
-	int escaped;
 
+	*escaped = 0;
 	switch (*p) {
 	case '"':
-		return csim_json_scan_string(p, end, 0, &res, &escaped) == CSIM_SCAN_OK
+		return csim_json_scan_string(p, end, 0, &res, escaped) == CSIM_SCAN_OK
 		       ? res.end : NULL;
 	case 't':
 		return literal_end(p, end, "true", 4);
@@ -95,7 +97,7 @@ static const char *member_next(const char *p, const char *end, int *more)
 static const char *flat_object_end(const char *p, const char *end)
 {
 	struct csim_span key;
-	int more = 1;
+	int more = 1, escaped;
 
 	p++;
 	if (p < end && *p == '}')
@@ -103,46 +105,123 @@ static const char *flat_object_end(const char *p, const char *end)
 	while (p != NULL && more) {
 		p = key_end(p, end, &key);
 		if (p != NULL)
-			p = member_next(scalar_end(p, end), end, &more);
+			p = member_next(scalar_end(p, end, &escaped), end, &more);
 	}
 	return p;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Eight bytes of text as the word memcpy() makes of them here. */
+#define TEXT_WORD(a, b, c, d, e, f, g, h) \
+	((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 | \
+	 (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
+
+/* p + n when w, the text at p, starts with the n bytes of key, with *f. */
+static const char *key_is(uint64_t w, const char *p, uint64_t key, int n, int field,
+			  int *f)
+{
+	if ((w & (~0ull >> 8 * (8 - n))) != key)
+		return NULL;
+	*f = field;
+	return p + n;
+}
+
+/*
+ * The keys the producer writes on every event, with their quotes and ':',
+ * told apart by a word compare instead of a string scan: the value's first
+ * byte and *f (the field, or -1 for cname), or NULL for any other key.
+ * Nine bytes from p must be there: the word and the value's first.
+ */
+static const char *known_key(const char *p, const char *end, int *f)
+{
+	const char *v;
+	uint64_t w;
+
+	if (end - p < 9)
+		return NULL;
+	memcpy(&w, p, sizeof(w));
+	switch (p[1]) {
+	case 'a':
+		return key_is(w, p, TEXT_WORD('"', 'a', 'r', 'g', 's', '"', ':', 0), 7,
+			      CSIM_F_ARGS, f);
+	case 'c':
+		return key_is(w, p, TEXT_WORD('"', 'c', 'n', 'a', 'm', 'e', '"', ':'), 8, -1, f);
+	case 'd':
+		return key_is(w, p, TEXT_WORD('"', 'd', 'u', 'r', '"', ':', 0, 0), 6, CSIM_F_DUR, f);
+	case 'i':
+		return key_is(w, p, TEXT_WORD('"', 'i', 'd', '"', ':', 0, 0, 0), 5, CSIM_F_ID, f);
+	case 'n':
+		return key_is(w, p, TEXT_WORD('"', 'n', 'a', 'm', 'e', '"', ':', 0), 7,
+			      CSIM_F_NAME, f);
+	case 'p':
+		v = key_is(w, p, TEXT_WORD('"', 'p', 'h', '"', ':', 0, 0, 0), 5, CSIM_F_PH, f);
+		return v != NULL ? v
+		       : key_is(w, p, TEXT_WORD('"', 'p', 'i', 'd', '"', ':', 0, 0), 6, CSIM_F_PID, f);
+	case 't':
+		v = key_is(w, p, TEXT_WORD('"', 't', 's', '"', ':', 0, 0, 0), 5, CSIM_F_TS, f);
+		return v != NULL ? v
+		       : key_is(w, p, TEXT_WORD('"', 't', 'i', 'd', '"', ':', 0, 0), 6, CSIM_F_TID, f);
+	default:
+		return NULL;
+	}
+}
+#else
+static const char *known_key(const char *p, const char *end, int *f)
+{
+	(void)p;
+	(void)end;
+	(void)f;
+	return NULL;
+}
+#endif
+
 int csim_event_fast_scan(const char *p, const char *end,
 			 struct csim_span field[CSIM_F_COUNT], size_t *depth,
-			 const char **stop)
+			 unsigned *escaped, const char **stop)
 {
-	struct csim_span key;
-	int more = 1;
+	unsigned esc = 0;
+	const char *vend;
 
 	p++;
 	if (p < end && *p == '}') {
 		*stop = p + 1;
 		return 1;
 	}
-	while (more) {
-		const char *v = key_end(p, end, &key), *vend;
-		int f;
+	for (;;) {
+		struct csim_span key;
+		int f, has_escape = 0;
+		const char *v = known_key(p, end, &f);
 
-		if (v == NULL)
-			return 0;
+		if (v == NULL) {
+			v = key_end(p, end, &key);
+			if (v == NULL)
+				return 0;
+			f = csim_event_key_field(key.p, key.n);
+		}
 		if (*v == '{') {
 			vend = flat_object_end(v, end);
 			*depth = 1;
 		} else {
-			vend = scalar_end(v, end);
+			vend = scalar_end(v, end, &has_escape);
 		}
-		if (vend == NULL)
+		if (vend == NULL || vend >= end)
 			return 0;
 		/* Duplicate keys: the last one wins, as in the general scanner. */
-		f = csim_event_key_field(key.p, key.n);
-		if (f >= 0)
+		if (f >= 0) {
 			field[f] = csim_span_of(v, (size_t)(vend - v));
-		p = member_next(vend, end, &more);
-		if (p == NULL)
-			return 0;
+			if (has_escape)
+				esc |= 1u << f;
+			else if (esc != 0)
+				esc &= ~(1u << f);
+		}
+		if (*vend != ',')
+			break;
+		p = vend + 1;
 	}
-	*stop = p;
+	if (*vend != '}')
+		return 0;
+	*escaped = esc;
+	*stop = vend + 1;
 	return 1;
 }
 
@@ -162,8 +241,9 @@ int csim_event_fast_find(struct csim_span obj, const char *const *keys,
 		return p + 1 == end;
 	while (more) {
 		const char *v = key_end(p, end, &key), *vend;
+		int escaped;
 
-		vend = v != NULL ? scalar_end(v, end) : NULL;
+		vend = v != NULL ? scalar_end(v, end, &escaped) : NULL;
 		if (vend == NULL)
 			return 0;
 		for (size_t i = 0; i < nkeys; i++) {

@@ -171,10 +171,11 @@ static int scan_event_object(struct csim_trace_scan *sc, const char *p,
 	char small[KEY_SMALL];
 	int has = 1, rc = CSIM_SCAN_OK;
 
-	if (csim_event_fast_scan(p, end, ev->field, &ev->depth, &res->end))
+	if (csim_event_fast_scan(p, end, ev->field, &ev->depth, &ev->escaped, &res->end))
 		return CSIM_SCAN_OK;
 	memset(ev->field, 0, sizeof(ev->field));
 	ev->depth = 0;
+	ev->escaped = ~0u;   /* the general walk does not tell: decode_texts() looks */
 	csim_json_iter_init(&it, &sc->stack, p, end, final);
 	while (rc == CSIM_SCAN_OK && has) {
 		const char *key;
@@ -207,8 +208,11 @@ static enum csim_value_kind span_kind(struct csim_span s)
 	return CSIM_VALUE_OTHER;
 }
 
-/* Decoded text of a string or number value; escaped strings go to *scratch. */
-static void span_text(struct csim_span s, struct csim_text *t, char **scratch)
+/*
+ * Decoded text of a string or number value; a string that may hold escapes
+ * (plain 0) is looked at and, when it has one, decoded into *scratch.
+ */
+static void span_text(struct csim_span s, int plain, struct csim_text *t, char **scratch)
 {
 	t->kind = span_kind(s);
 	t->p = NULL;
@@ -220,7 +224,7 @@ static void span_text(struct csim_span s, struct csim_text *t, char **scratch)
 		const char *q = s.p + 1;
 		size_t n = s.n - 2;
 
-		if (memchr(q, '\\', n) == NULL) {
+		if (plain || memchr(q, '\\', n) == NULL) {
 			t->p = q;
 			t->n = n;
 		} else {
@@ -241,8 +245,10 @@ static int decode_texts(struct csim_trace_scan *sc, struct csim_event *ev,
 	size_t need = 0;
 	char *out;
 
+	/* Scratch only for strings that may hold escapes. */
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		need += ev->field[fields[i]].n;
+		if (ev->escaped >> fields[i] & 1u)
+			need += ev->field[fields[i]].n;
 	if (need > sc->scratch_cap) {
 		char *b = realloc(sc->scratch, need);
 
@@ -253,7 +259,7 @@ static int decode_texts(struct csim_trace_scan *sc, struct csim_event *ev,
 	}
 	out = sc->scratch;
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		span_text(ev->field[fields[i]], texts[i], &out);
+		span_text(ev->field[fields[i]], !(ev->escaped >> fields[i] & 1u), texts[i], &out);
 	return CSIM_OK;
 }
 
@@ -418,6 +424,16 @@ int csim_trace_scan_next_raw(struct csim_trace_scan *sc, struct csim_event *ev,
 	struct csim_scan_result res;
 
 	*has_event = 0;
+	/* The common step, ",{" after an event and the whole next one in the
+	   window, without the state machine; anything else takes it. */
+	if (sc->state == ST_EV_NEXT && sc->win.len - sc->win.pos >= 2 &&
+	    sc->win.buf[sc->win.pos] == ',' && sc->win.buf[sc->win.pos + 1] == '{' &&
+	    scan_element(sc, sc->win.buf + sc->win.pos + 1, sc->win.buf + sc->win.len, ev,
+			 &res) == CSIM_SCAN_OK) {
+		sc->win.pos = (size_t)(res.end - sc->win.buf);
+		*has_event = 1;
+		return CSIM_OK;
+	}
 	for (;;) {
 		int was_event_state = sc->state == ST_EV_FIRST || sc->state == ST_EV_NEXT;
 		int rc;
@@ -478,6 +494,7 @@ int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
 	ev->raw.p = p;
 	ev->raw.n = len;
 	ev->is_object = 1;
+	ev->escaped = ~0u;   /* not scanned yet */
 	if (len < 2 || p[0] != '{' || p[len - 1] != '}')
 		return changed(sc, offset, err);
 	return CSIM_OK;
@@ -569,7 +586,7 @@ int csim_event_detail(struct csim_trace_scan *sc, const struct csim_event *ev,
 	{
 		char *out = sc->detail_buf;
 
-		span_text(found, detail, &out);
+		span_text(found, 0, detail, &out);
 	}
 	return 1;
 }

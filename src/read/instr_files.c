@@ -196,7 +196,7 @@ int csim_instr_files_load(struct csim_instr_stats *s, const char *path,
 			  uint64_t block_offset, const char *payload, size_t size,
 			  struct csim_error *err)
 {
-	struct files f = { s, { NULL, 0 }, path, payload, block_offset, NULL, 0, err };
+	struct files f = { s, { NULL, 0, 0 }, path, payload, block_offset, NULL, 0, err };
 	struct csim_scan_result res;
 	const char *end = payload + size;
 	struct csim_span top;

@@ -30,6 +30,21 @@ void csim_json_stack_release(struct csim_json_stack *st)
 	free(st->kinds);
 	st->kinds = NULL;
 	st->cap = 0;
+	st->fixed = 0;
+}
+
+int csim_json_stack_fix(struct csim_json_stack *st, size_t depth)
+{
+	if (depth > st->cap) {
+		unsigned char *k = realloc(st->kinds, depth);
+
+		if (k == NULL)
+			return -1;
+		st->kinds = k;
+		st->cap = depth;
+	}
+	st->fixed = 1;
+	return 0;
 }
 
 /*
@@ -298,7 +313,7 @@ static int stack_push(struct csim_json_stack *st, size_t depth,
 {
 	if (depth >= st->cap) {
 		size_t cap = st->cap ? st->cap * 2 : 64;
-		unsigned char *k = realloc(st->kinds, cap);
+		unsigned char *k = st->fixed ? NULL : realloc(st->kinds, cap);
 
 		if (k == NULL)
 			return -1;

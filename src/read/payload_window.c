@@ -11,6 +11,23 @@ void csim_payload_window_release(struct csim_payload_window *w)
 	memset(w, 0, sizeof(*w));
 }
 
+int csim_payload_window_reserve(struct csim_payload_window *w, size_t cap,
+				struct csim_error *err)
+{
+	char *b;
+
+	if (cap < WINDOW_SIZE)
+		cap = WINDOW_SIZE;   /* _begin() would grow a smaller one */
+	if (w->cap >= cap)
+		return CSIM_OK;
+	b = realloc(w->buf, cap);
+	if (b == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	w->buf = b;
+	w->cap = cap;
+	return CSIM_OK;
+}
+
 int csim_payload_window_begin(struct csim_payload_window *w,
 			      struct csim_block_reader *reader,
 			      const struct csim_block *block, struct csim_error *err)
@@ -20,6 +37,7 @@ int csim_payload_window_begin(struct csim_payload_window *w,
 	w->len = w->pos = 0;
 	w->base = 0;
 	w->final = block->payload_size == 0;
+	w->stop = 0;
 	if (w->buf == NULL || (w->cap < WINDOW_SIZE && w->cap < block->payload_size)) {
 		/* Small payloads get a small window: a dump of a few KB (and
 		   every fuzz input) should not pay for 4 MiB. */
@@ -38,7 +56,7 @@ int csim_payload_window_begin(struct csim_payload_window *w,
 int csim_payload_window_refill(struct csim_payload_window *w, struct csim_error *err)
 {
 	size_t keep = w->len - w->pos;
-	size_t got;
+	size_t got, room;
 	int rc;
 
 	if (w->pos > 0) {
@@ -57,8 +75,12 @@ int csim_payload_window_refill(struct csim_payload_window *w, struct csim_error 
 		w->buf = b;
 		w->cap = cap;
 	}
-	rc = csim_block_reader_read(w->reader, w->buf + w->len,
-				    w->cap - w->len, &got, err);
+	room = w->cap - w->len;
+	/* Reading on past the stop would only be thrown away; a stop already
+	   reached no longer limits (the caller wants more after all). */
+	if (w->stop > w->base + w->len && w->stop - (w->base + w->len) < room)
+		room = (size_t)(w->stop - (w->base + w->len));
+	rc = csim_block_reader_read(w->reader, w->buf + w->len, room, &got, err);
 	if (rc != CSIM_OK)
 		return rc;
 	w->len += got;

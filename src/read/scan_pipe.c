@@ -39,25 +39,31 @@ struct csim_scan_pipe {
 };
 
 /*
- * Copies a raw event (texts not decoded yet: the caller's thread decodes
- * them) into b; 0 when it does not fit (a batch takes at least one).
+ * Copies a raw event's text (its texts not decoded yet: the caller's thread
+ * decodes them) into b and the event into its next slot, where pipe_run()
+ * usually scanned it already; 0 when it does not fit (a batch takes at
+ * least one).
  */
 static int batch_add(struct batch *b, const struct csim_event *ev)
 {
 	struct csim_event *e;
+	const char *from = ev->raw.p;
 	char *base;
 
 	if (b->nev == BATCH_EVENTS || ev->raw.n > b->cap - b->len)
 		return 0;
 	base = b->text + b->len;
 	if (ev->raw.n > 0)
-		memcpy(base, ev->raw.p, ev->raw.n);
+		memcpy(base, from, ev->raw.n);
 	e = &b->evs[b->nev++];
-	*e = *ev;
+	if (e != ev)
+		*e = *ev;
 	e->raw.p = base;
-	for (int i = 0; i < CSIM_F_COUNT; i++)
-		if (ev->field[i].p != NULL)
-			e->field[i].p = base + (ev->field[i].p - ev->raw.p);
+	for (int i = 0; i < CSIM_F_COUNT; i++) {
+		const char *q = e->field[i].p;
+
+		e->field[i].p = q != NULL ? base + (q - from) : NULL;
+	}
 	b->len += ev->raw.n;
 	return 1;
 }
@@ -114,28 +120,34 @@ static void *pipe_run(void *arg)
 {
 	struct csim_scan_pipe *p = arg;
 	struct batch *b = NULL;
-	struct csim_event ev;
+	struct csim_event spill;   /* an event the last batch had no room for */
 	int pending = 0;
 
 	for (;;) {
+		struct csim_event *ev = &spill;
 		int has, rc;
 
 		if (b == NULL && (b = take_free(p)) == NULL)
 			return NULL;
 		if (!pending) {
-			rc = csim_trace_scan_next_raw(p->sc, &ev, &has, &b->err);
+			/* Scanned into its slot: only its text moves then. */
+			if (b->nev < BATCH_EVENTS)
+				ev = &b->evs[b->nev];
+			rc = csim_trace_scan_next_raw(p->sc, ev, &has, &b->err);
 			if (rc != CSIM_OK || !has) {
 				post_last(p, b, rc);
 				return NULL;
 			}
-			pending = 1;
 		}
-		if (batch_add(b, &ev)) {
+		if (batch_add(b, ev)) {
 			pending = 0;
 			continue;
 		}
+		if (ev != &spill)
+			spill = *ev;
+		pending = 1;
 		if (b->nev == 0) {
-			if (batch_fit(b, ev.raw.n) != 0) {
+			if (batch_fit(b, spill.raw.n) != 0) {
 				post_last(p, b, csim_error_nomem(&b->err, CSIM_E_INPUT));
 				return NULL;
 			}

@@ -191,6 +191,18 @@ static int input_changed(const struct csim_slice_store *store, struct csim_error
 			      store->path);
 }
 
+/* An event whose text is not what the first reading recorded there. */
+static int event_changed(const struct csim_slice_reader *r, uint64_t offset,
+			 struct csim_error *err)
+{
+	const struct csim_slice_store *st = r->store;
+	uint64_t blk = st->keep_text || r->block == SIZE_MAX ? 0 : st->blocks[r->block].offset;
+
+	return csim_error_set(err, CSIM_E_INPUT, blk,
+			      "%s: TRACE block at offset %llu: event at payload byte %llu changed on re-reading",
+			      st->path, (unsigned long long)blk, (unsigned long long)offset);
+}
+
 int csim_slice_reader_open(struct csim_slice_reader *r,
 			   const struct csim_slice_store *store,
 			   const struct csim_slice *rows, struct csim_error *err)
@@ -201,6 +213,9 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 	r->store = store;
 	r->rows = rows;
 	r->block = SIZE_MAX;
+	r->stop_block = SIZE_MAX;
+	r->loc_end = store->nlocs;
+	r->progress = store->progress;
 	rc = csim_trace_scan_new(&r->scan, err);
 	if (rc == CSIM_OK && store->keep_text)
 		return CSIM_OK;   /* the text is in memory: the file is not read again */
@@ -215,10 +230,39 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 	return CSIM_OK;
 }
 
+void csim_slice_reader_range(struct csim_slice_reader *r, size_t begin, size_t end)
+{
+	if (begin < r->loc)
+		r->block = SIZE_MAX;   /* back: the block is sought again */
+	r->loc = begin;
+	r->loc_end = end < r->store->nlocs ? end : r->store->nlocs;
+	r->stop_block = SIZE_MAX;   /* the window's stop follows the range */
+}
+
+int csim_slice_reader_detach(struct csim_slice_reader *r, size_t longest,
+			     struct csim_error *err)
+{
+	const struct csim_slice_store *st = r->store;
+	int rc = CSIM_OK;
+
+	r->progress = NULL;
+	r->fixed = longest;
+	if (r->opened) {
+		csim_stream_set_progress(&r->reader.stream, NULL);
+		rc = csim_payload_window_reserve(&r->win, longest, err);
+	} else if (st->spilled > 0 &&
+		   csim_array_grow((void **)&r->spill_buf, &r->spill_cap,
+				   longest > SPILL_WINDOW ? longest : SPILL_WINDOW, 1) != 0) {
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	return rc;
+}
+
 void csim_slice_reader_close(struct csim_slice_reader *r)
 {
 	if (r->opened)
 		csim_block_reader_release(&r->reader);
+	csim_payload_window_release(&r->win);
 	csim_trace_scan_free(r->scan);
 	free(r->spill_buf);
 	r->spill_buf = NULL;
@@ -227,21 +271,32 @@ void csim_slice_reader_close(struct csim_slice_reader *r)
 	r->opened = 0;
 }
 
-/* Positions the scanner at the payload of the block holding loc r->loc. */
+/*
+ * Positions the window at the payload of the block holding loc r->loc, and
+ * stops its reads at the range's last row in that block: a reader that
+ * writes every other stretch of rows (trace_split.h) reads only its own.
+ */
 static int enter_block_of_loc(struct csim_slice_reader *r, struct csim_error *err)
 {
 	const struct csim_slice_store *st = r->store;
 	size_t b = r->block == SIZE_MAX ? 0 : r->block;
-	int rc;
+	const struct csim_slice_loc *last;
+	int rc = CSIM_OK;
 
 	while (st->locs_end[b] <= r->loc)
 		b++;
-	if (b == r->block)
-		return CSIM_OK;
-	r->block = b;
-	rc = csim_block_reader_seek(&r->reader, &st->blocks[b], err);
-	if (rc == CSIM_OK)
-		rc = csim_trace_scan_begin(r->scan, &r->reader, &st->blocks[b], err);
+	if (b != r->block) {
+		r->block = b;
+		rc = csim_block_reader_seek(&r->reader, &st->blocks[b], err);
+		if (rc == CSIM_OK)
+			rc = csim_payload_window_begin(&r->win, &r->reader, &st->blocks[b], err);
+		r->stop_block = SIZE_MAX;
+	}
+	if (rc == CSIM_OK && r->stop_block != b) {
+		last = &st->locs[(st->locs_end[b] < r->loc_end ? st->locs_end[b] : r->loc_end) - 1];
+		r->win.stop = last->offset + last->layout.len;
+		r->stop_block = b;
+	}
 	return rc;
 }
 
@@ -274,6 +329,15 @@ static int spill_window(struct csim_slice_reader *r, uint64_t off, size_t len,
 	return CSIM_OK;
 }
 
+static void event_set(struct csim_event *ev, uint64_t off, const char *p, size_t len)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->offset = off;
+	ev->raw.p = p;
+	ev->raw.n = len;
+	ev->is_object = 1;
+}
+
 /*
  * A row of the kept text, as event_at() would have read it from the file;
  * progress moves through the file's size as the text is handed out.
@@ -297,15 +361,30 @@ static int kept_event(struct csim_slice_reader *r, const struct csim_slice_loc *
 		}
 		p = r->spill_buf + (off - r->spill_base);
 	}
-	memset(ev, 0, sizeof(*ev));
-	ev->offset = off;
-	ev->raw.p = p;
-	ev->raw.n = len;
-	ev->is_object = 1;
-	csim_progress_bytes(st->progress,
+	event_set(ev, off, p, len);
+	csim_progress_bytes(r->progress,
 			    (uint64_t)((double)st->file_id.size * (double)(off + len) /
 				       (double)(st->spilled + st->text_len)),
 			    len);
+	return CSIM_OK;
+}
+
+/* A row read again from the file, at the offset the first reading saw. */
+static int event_at(struct csim_slice_reader *r, const struct csim_slice_loc *loc,
+		    struct csim_event *ev, struct csim_error *err)
+{
+	size_t len = loc->layout.len;
+	const char *p;
+	int rc = enter_block_of_loc(r, err);
+
+	if (rc == CSIM_OK)
+		rc = csim_payload_window_at(&r->win, loc->offset, len, err);
+	if (rc != CSIM_OK)
+		return rc;
+	p = r->win.buf + r->win.pos;
+	event_set(ev, loc->offset, p, len);
+	if (len < 2 || p[0] != '{' || p[len - 1] != '}')
+		return event_changed(r, loc->offset, err);
 	return CSIM_OK;
 }
 
@@ -319,6 +398,23 @@ static int same_start(const struct csim_event *ev, const struct csim_slice *s)
 	       start == s->start;
 }
 
+/*
+ * The fields of a row whose layout was not recorded: parsed again, with the
+ * scanner's nesting stack (which a detached reader must not grow).
+ */
+static int parse_fields(struct csim_slice_reader *r, struct csim_event *ev,
+			struct csim_error *err)
+{
+	int rc;
+
+	if (r->fixed != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	rc = csim_trace_scan_event_fields(r->scan, ev, err);
+	if (rc != CSIM_OK && !csim_error_is_nomem(err))
+		rc = event_changed(r, ev->offset, err);
+	return rc;
+}
+
 int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 			   struct csim_event *ev, int *has, struct csim_error *err)
 {
@@ -327,23 +423,18 @@ int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 	int rc;
 
 	*has = 0;
-	while (r->loc < st->nlocs && !r->rows[st->locs[r->loc].row].kept)
+	while (r->loc < r->loc_end && !r->rows[st->locs[r->loc].row].kept)
 		r->loc++;
-	if (r->loc >= st->nlocs)
+	if (r->loc >= r->loc_end)
 		return CSIM_OK;
 	loc = &st->locs[r->loc];
-	if (st->keep_text) {
-		rc = kept_event(r, loc, ev, err);
-	} else {
-		rc = enter_block_of_loc(r, err);
-		if (rc == CSIM_OK)
-			rc = csim_trace_scan_event_at(r->scan, loc->offset, loc->layout.len,
-						      ev, err);
-	}
+	if (r->fixed != 0 && loc->layout.len > r->fixed)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	rc = st->keep_text ? kept_event(r, loc, ev, err) : event_at(r, loc, ev, err);
 	if (rc == CSIM_OK && loc->layout.n[0] != 0)
 		layout_apply(&loc->layout, ev);
 	else if (rc == CSIM_OK)
-		rc = csim_trace_scan_event_fields(r->scan, ev, err);
+		rc = parse_fields(r, ev, err);
 	if (rc != CSIM_OK)
 		return rc;
 	if (!same_start(ev, &r->rows[loc->row]))

@@ -149,19 +149,43 @@ static void out_deflate(struct csim_out *o, const char *p, size_t len, int flush
 	} while (len > 0);
 }
 
-/* Bytes leave the buffer here: straight to the file, or through deflate. */
+/* Bytes leave the buffer here: to the file, through deflate, or on. */
 static void out_send(struct csim_out *o, const char *p, size_t len)
 {
-	if (o->gz != NULL)
+	if (o->send != NULL) {
+		int e = len > 0 && o->write_errno == 0 ? o->send(o->send_ctx, p, len) : 0;
+
+		if (e != 0)
+			o->write_errno = e;
+		else
+			o->written += len;
+	} else if (o->gz != NULL) {
 		out_deflate(o, p, len, Z_NO_FLUSH);
-	else
+	} else {
 		out_write_all(o, p, len);
+	}
 }
 
 static void out_flush(struct csim_out *o)
 {
 	out_send(o, o->buf, o->len);
 	o->len = 0;
+}
+
+void csim_out_flush(struct csim_out *o)
+{
+	out_flush(o);
+}
+
+void csim_out_stage(struct csim_out *o, char *buf, size_t cap,
+		    int (*send)(void *ctx, const char *p, size_t n), void *ctx)
+{
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
+	o->buf = buf;
+	o->cap = cap;
+	o->send = send;
+	o->send_ctx = ctx;
 }
 
 uint64_t csim_out_hole(struct csim_out *o, uint64_t n)

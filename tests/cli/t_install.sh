@@ -4,7 +4,10 @@
 # GNUInstallDirs places; the installed binary converts the demo and the
 # installed page renders. `cpack` builds a .deb (Depends: libc6, libcjson1,
 # zlib1g; the same files) and a .tar.gz. The build folder is the one that
-# holds CSIM_BIN (ctest runs this after the build).
+# holds CSIM_BIN (ctest runs this after the build). Neither builds: they
+# package the binaries ctest tested, and a rebuild of a tree whose sources
+# were edited during a parallel ctest run would swap the binaries under the
+# other tests (CMAKE_SKIP_INSTALL_ALL_DEPENDENCY in CMakeLists.txt).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -66,10 +69,22 @@ check "man -M finds clean_sim_trace(1)" \
 	_ "$dest/usr/share/man"
 
 # --- cpack: .deb and .tar.gz ----------------------------------------------------
+# cpack runs the generator's preinstall target before it installs; with
+# Makefiles that target must not depend on `all`. `make -n` lists, without
+# running them, the build steps a target would take: its "Built target"
+# echoes appear whatever the state of the tree.
+if [ -f "$build/Makefile" ]; then
+	check "cpack's preinstall step builds no target" bash -c \
+		'! make -n -C "$1" preinstall 2>&1 | grep -q "Built target"' _ "$build"
+	check "... while make all would (the probe works)" bash -c \
+		'make -n -C "$1" all 2>&1 | grep -q "Built target clean_sim_trace"' _ "$build"
+fi
+bin_stamp=$(stat -c %Y.%s "$CSIM_BIN")
 pkg="$tmp/pkg"
 rc=0
 cpack --config "$build/CPackConfig.cmake" -G "DEB;TGZ" -B "$pkg" >"$tmp/cpack.log" 2>&1 || rc=$?
 check "cpack -G DEB;TGZ exits 0" [ "$rc" -eq 0 ]
+check "cpack left the built binary as it was" [ "$(stat -c %Y.%s "$CSIM_BIN")" = "$bin_stamp" ]
 [ "$rc" -eq 0 ] || cat "$tmp/cpack.log"
 deb=$(find "$pkg" -maxdepth 1 -name '*.deb' | head -n 1)
 tgz=$(find "$pkg" -maxdepth 1 -name '*.tar.gz' | head -n 1)

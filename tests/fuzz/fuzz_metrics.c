@@ -31,7 +31,7 @@ static int ends_value(const char *p, const char *end)
 static void skip_agrees(const uint8_t *data, size_t size)
 {
 	char *w = malloc(size ? size : 1);
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	struct csim_span spans[8];
 
 	if (w == NULL)

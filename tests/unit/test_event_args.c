@@ -16,7 +16,7 @@ static int bytes_of(struct csim_json_stack *st, const char *args, uint64_t *v)
 
 static void test_process_bytes(struct check_ctx *c)
 {
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	uint64_t v = 7;
 
 	CHECK(c, bytes_of(&st, "{\"process_bytes\":\"65536\"}", &v) == 1 && v == 65536);
@@ -44,7 +44,7 @@ static int addr_of(struct csim_json_stack *st, const char *args, uint64_t *a, in
 
 static void test_pc_addr(struct check_ctx *c)
 {
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	uint64_t a = 0;
 	int has = -1;
 

@@ -34,6 +34,12 @@ static const char *const compact[] = {
 	"{}",
 	"{\"args\":{}}",
 	"{\"unknown_key_long_enough_to_matter\":\"x\",\"p\":1,\"phx\":2,\"pidd\":3,\"Name\":4}",
+	/* the keys told by one word compare, near ones that are not them, the
+	   last duplicate deciding whether a string has an escape */
+	"{\"id\":\"a\\\\b\",\"ph\":\"X\",\"ph\":\"\\u0058\",\"pid\":\"p\",\"tid\":7,\"cname\":\"c\","
+	"\"cnamex\":1,\"pidx\":2,\"tsx\":3,\"ts\":1,\"dur\":\"\",\"argsx\":{},\"nam\":0}",
+	"{\"name\":\"n\\\"\",\"name\":\"n\",\"tid\":\"T\",\"tid\":null,\"ts\":1}",
+	"{\"ts\":1}",
 };
 
 /* Declined, though valid JSON: the general scanner reads them. */
@@ -53,13 +59,14 @@ struct fields {
 	int ok;
 	struct csim_span field[CSIM_F_COUNT];
 	size_t depth;
+	unsigned escaped;   /* bit f: field f a string with a backslash */
 	const char *stop;
 };
 
 /* The general scanner's reading of the event text [p, end). */
 static struct fields reference(const char *p, const char *end)
 {
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	struct csim_scan_result res;
 	struct csim_json_iter it;
 	struct csim_json_item m;
@@ -85,8 +92,13 @@ static struct fields reference(const char *p, const char *end)
 		else if (klen > 0)
 			memcpy(key, m.key.p, klen);
 		field = csim_event_key_field(key, klen);
-		if (field >= 0)
+		if (field >= 0) {
 			f.field[field] = m.value;
+			if (*m.value.p == '"' && memchr(m.value.p, '\\', m.value.n) != NULL)
+				f.escaped |= 1u << field;
+			else
+				f.escaped &= ~(1u << field);
+		}
 		if (m.depth > f.depth)
 			f.depth = m.depth;
 	}
@@ -101,13 +113,14 @@ static struct fields fast(const char *p, const char *end)
 	struct fields f;
 
 	memset(&f, 0, sizeof(f));
-	f.ok = csim_event_fast_scan(p, end, f.field, &f.depth, &f.stop);
+	f.ok = csim_event_fast_scan(p, end, f.field, &f.depth, &f.escaped, &f.stop);
 	return f;
 }
 
 static int same(const struct fields *a, const struct fields *b)
 {
-	if (a->ok != b->ok || a->depth != b->depth || a->stop != b->stop)
+	if (a->ok != b->ok || a->depth != b->depth || a->stop != b->stop ||
+	    a->escaped != b->escaped)
 		return 0;
 	for (int i = 0; i < CSIM_F_COUNT; i++)
 		if (a->field[i].p != b->field[i].p || a->field[i].n != b->field[i].n)
@@ -245,7 +258,7 @@ struct found {
 /* The general walk: the object valid and whole, each key's plain spelling once. */
 static struct found find_reference(struct csim_span obj)
 {
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	struct csim_scan_result res;
 	struct csim_json_iter it;
 	struct csim_json_item m;

@@ -33,7 +33,7 @@ static int scan_n(enum scan_kind kind, const char *s, size_t n, int final,
 		  size_t *end_off, int *escaped)
 {
 	struct win w = win_make(s, n);
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	struct csim_scan_result res = { NULL, NULL, NULL, 0 };
 	int esc = -1, rc;
 
@@ -378,7 +378,7 @@ static void test_deep_nesting_is_iterative(struct check_ctx *c)
 
 static void test_stack_is_reused_and_released(struct check_ctx *c)
 {
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 	struct csim_scan_result res;
 	const char *a = "[[[[1]]]]";
 	const char *b = "{\"x\":[2]}";

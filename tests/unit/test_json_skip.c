@@ -139,7 +139,7 @@ static void test_agrees_with_json_scan(struct check_ctx *c)
 		"{ \"a\" : [ \"x\" , -1 , 2.5 , true ] , \"b\" : { } }",
 		"[\"0123456789abcdef0123456789abcdef\\u0041\",[[[[[[[[]]]]]]]]]",
 	};
-	struct csim_json_stack st = { NULL, 0 };
+	struct csim_json_stack st = { NULL, 0, 0 };
 
 	for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
 		size_t n = strlen(valid[i]);

@@ -27,53 +27,12 @@
 #include "write/out_file.h"
 #include "testutil.h"
 
+#define THREADALLOC_NAME "csim_metrics"
+#include "threadalloc.h"
+
 #define BIG (1536u * 1024u)   /* larger than the 1 MiB read window */
 
-/* ---- the allocator, counted on the metrics thread ---- */
-
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-char *__real_strdup(const char *s);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-char *__wrap_strdup(const char *s);
-
-/* The test's only mutable global: a wrapper of malloc can reach nothing else. */
-static atomic_ulong thread_allocs;
-
-static void count_if_on_thread(void)
-{
-	char name[17] = "";
-
-	if (prctl(PR_GET_NAME, name) == 0 && strcmp(name, "csim_metrics") == 0)
-		atomic_fetch_add(&thread_allocs, 1);
-}
-
-void *__wrap_malloc(size_t n)
-{
-	count_if_on_thread();
-	return __real_malloc(n);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-	count_if_on_thread();
-	return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t n)
-{
-	count_if_on_thread();
-	return __real_realloc(p, n);
-}
-
-char *__wrap_strdup(const char *s)
-{
-	count_if_on_thread();
-	return __real_strdup(s);
-}
+/* ---- the allocator, counted on the metrics thread (threadalloc.h) ---- */
 
 /* ---- a loaded and planned API_INSTR ---- */
 

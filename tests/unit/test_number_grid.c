@@ -200,6 +200,57 @@ static void test_wide_values(struct check_ctx *c)
 	}
 }
 
+/*
+ * Eight digits are read as one word, the last ones through the text's last
+ * eight bytes: in a buffer of exactly the number's length (the sanitizer
+ * build catches a byte read outside it), at every length and every place
+ * of the point, the answers are strtod()'s.
+ */
+static void test_exact_length(struct check_ctx *c)
+{
+	static const char digits[] = "3977297306060791534211";
+	char text[40];
+
+	for (size_t ndig = 1; ndig + 1 < sizeof(digits); ndig++) {
+		for (size_t dot = 0; dot <= ndig; dot++) {
+			size_t n = 0;
+			char *b;
+			double want, value = -1.0;
+			int64_t ns = 0, want_ns = 0;
+			int ok_want;
+
+			if (dot >= 1 && dot < ndig) {
+				memcpy(text, digits, dot);
+				n = dot;
+				text[n++] = '.';
+				memcpy(text + n, digits + dot, ndig - dot);
+				n += ndig - dot;
+			} else if (dot == 0) {
+				memcpy(text, "0.", 2);
+				memcpy(text + 2, digits, ndig);
+				n = ndig + 2;
+			} else {
+				memcpy(text, digits, ndig);
+				n = ndig;
+			}
+			text[n] = '\0';
+			b = malloc(n);
+			if (!CHECK(c, b != NULL))
+				return;
+			memcpy(b, text, n);
+			want = strtod(text, NULL);
+			ok_want = reference(text, &want_ns);
+			if (!CHECK_I64(c, csim_number_grid_value(b, n, LIMIT, &ns, &value), ok_want) ||
+			    !CHECK_I64(c, ns, want_ns) ||
+			    !CHECK(c, memcmp(&value, &want, sizeof(value)) == 0) ||
+			    !CHECK_I64(c, csim_number_parse(b, n, &value), 1) ||
+			    !CHECK(c, memcmp(&value, &want, sizeof(value)) == 0))
+				fprintf(stderr, "    %s: got %lld/%.17g\n", text, (long long)ns, value);
+			free(b);
+		}
+	}
+}
+
 /* Builds head + n copies of fill + tail into a fresh buffer. */
 static char *long_number(const char *head, char fill, size_t n, const char *tail)
 {
@@ -288,6 +339,7 @@ int main(void)
 	CHECK_RUN(&c, test_float32_timestamps);
 	CHECK_RUN(&c, test_random_decimals);
 	CHECK_RUN(&c, test_wide_values);
+	CHECK_RUN(&c, test_exact_length);
 	CHECK_RUN(&c, test_parse_bounded);
 	CHECK_RUN(&c, test_parse_non_json);
 	return check_done(&c);

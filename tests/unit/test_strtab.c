@@ -145,6 +145,52 @@ static void test_hundred_thousand_strings_survive_growth(struct check_ctx *c, en
 	CHECK(c, t.slots == NULL && t.count == 0);
 }
 
+/*
+ * Strings are compared a word at a time from both ends: at every length
+ * from 0 to 40, a string that differs from an interned one in any single
+ * byte is another string, and each one, asked for again in runs and in
+ * turn with others (the recent results move), keeps its id. Each string
+ * sits in a buffer of exactly its length (the sanitizer build catches a
+ * byte read past it).
+ */
+static void test_every_length_and_byte(struct check_ctx *c, enum csim_strtab_use use)
+{
+	struct csim_strtab t;
+	char base[40];
+	size_t bad = 0;
+
+	for (size_t i = 0; i < sizeof(base); i++)
+		base[i] = (char)('a' + i % 26);
+	csim_strtab_init(&t, use);
+	for (size_t n = 0; n <= sizeof(base); n++) {
+		char *s = malloc(n + 1);
+		uint32_t id = 0, first = 0;
+
+		if (!CHECK(c, s != NULL))
+			break;
+		memcpy(s, base, n);
+		if (csim_strtab_intern(&t, s, n, &first) != 0)
+			bad++;
+		for (size_t k = 0; k < n; k++) {
+			uint32_t other = 0;
+
+			s[k] = 'Z';
+			if (csim_strtab_intern(&t, s, n, &other) != 0 || other == first)
+				bad++;
+			s[k] = base[k];
+			/* the original again, after one other and then in a run */
+			for (int r = 0; r < 2; r++)
+				if (csim_strtab_intern(&t, s, n, &id) != 0 || id != first)
+					bad++;
+		}
+		free(s);
+	}
+	/* 0..40 bytes once each, and one string per (length, byte) */
+	CHECK_U64(c, t.count, 41 + 40 * 41 / 2);
+	CHECK_U64(c, bad, 0);
+	csim_strtab_release(&t);
+}
+
 /* Each test runs in both uses: the recent-results check must not change ids. */
 #define BOTH_USES(c, fn) do { \
 		(c)->test = #fn " (grouped)"; \
@@ -162,5 +208,6 @@ int main(void)
 	BOTH_USES(&c, test_empty_string_is_a_string);
 	BOTH_USES(&c, test_strings_with_nul_bytes);
 	BOTH_USES(&c, test_hundred_thousand_strings_survive_growth);
+	BOTH_USES(&c, test_every_length_and_byte);
 	return check_done(&c);
 }
