@@ -148,7 +148,7 @@ static void *split_run(void *arg)
 		int rc = CSIM_E_INTERRUPTED;   /* unless the rows are written */
 
 		sp->current = c;
-		sp->stage.len = 0;
+		csim_out_stage(&sp->stage, sp->stage_buf, STAGE_BYTES, stage_send, sp);
 		if (!csim_interrupt_pending()) {
 			csim_slice_reader_range(&sp->reader, sp->bounds[c], sp->bounds[c + 1]);
 			rc = csim_slice_writer_rows(&sp->writer, &sp->reader, &done, &ignored);
@@ -204,7 +204,6 @@ static struct split *split_start(const struct csim_slice_writer *w,
 	    csim_slice_reader_detach(&sp->reader, WORKER_WINDOW, &ignored) != CSIM_OK ||
 	    csim_json_stack_fix(&sp->writer.stack, WORKER_DEPTH) != 0)
 		goto fail;
-	csim_out_stage(&sp->stage, sp->stage_buf, STAGE_BYTES, stage_send, sp);
 	/* Signals stay with the main thread (quiet_thread.h). */
 	if (csim_quiet_thread_start(&sp->thread, split_run, sp) == 0)
 		return sp;
