@@ -22,9 +22,11 @@ stat_of() { awk -v k="$2" '$1 == k { print $2 }' "$1"; }
 # regex FILE ERE: the ERE matches somewhere in FILE, read as one string.
 regex() { [[ "$(cat "$1"; printf x)" =~ $2 ]]; }
 
-# 40 MB reads for ~0.3 s in a release build; a sanitizer build reads ~10x
-# slower, so 8 MB is still read for far longer than the 30 ms before the stop.
-mb=40
+# 120 MB converts in ~0.5 s in a release build (40 MB, ~0.19 s since issue
+# #12's fourth session, left too little after the pause for a second
+# redraw); a sanitizer build reads ~10x slower, so 8 MB is still read for
+# far longer than the 30 ms before the stop.
+mb=120
 [ -n "${CSIM_SANITIZER:-}" ] && mb=8
 mkdir -p "$tmp/d"
 "$CSIM_SYNTH" --seed 2 "$mb" "$tmp/d/visualize_data.bin"
