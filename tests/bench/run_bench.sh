@@ -2,9 +2,12 @@
 # Benchmark (SPEC §9; issues #3 and #12): converts synthetic dumps several
 # times with the input in the page cache and prints, per input: size, median
 # wall time, MB/s, peak RSS, and the same figures for `cp` of the input as
-# the machine's floor, measured in the same run.
+# the machine's floor, measured in the same run. With BENCH_FLOOR (the
+# bench_floor program) it also times the least any converter must do: read
+# every byte and find each event's '{' (median of its own timer), and
+# prints the converter's time against it.
 #
-#   run_bench.sh CLEAN_SIM_TRACE GEN_SYNTH CACHE_DIR
+#   run_bench.sh CLEAN_SIM_TRACE GEN_SYNTH CACHE_DIR [BENCH_FLOOR]
 #
 # Env:
 #   CSIM_BENCH_PROFILES  cases to run, any of (default "synth"):
@@ -33,6 +36,7 @@ shape_mb=${CSIM_BENCH_SHAPE_MB:-700}
 batch_n=${CSIM_BENCH_BATCH_N:-20}
 batch_mb=${CSIM_BENCH_BATCH_MB:-15}
 runs=${CSIM_BENCH_RUNS:-5}
+floor=${4:-}
 
 if [ ! -x /usr/bin/time ]; then
 	echo "run_bench: /usr/bin/time is missing: apt-get install time" >&2
@@ -74,25 +78,45 @@ dump() {
 	printf '%s\n' "$path"
 }
 
-# row NAME BYTES WALL RSS_KB CP_WALL: one line of the main table.
+# floor_wall PATH: median of bench_floor's own timer over $runs runs, or
+# "-" without BENCH_FLOOR.
+floor_wall() {
+	local walls=() line
+	if [ -z "$floor" ]; then
+		echo -
+		return
+	fi
+	for _ in $(seq "$runs"); do
+		line=$("$floor" "$1")
+		walls+=("${line%% *}")
+	done
+	printf '%s\n' "${walls[@]}" | median
+}
+
+# row NAME BYTES WALL RSS_KB CP_WALL FLOOR_WALL: one line of the main table.
 row() {
-	awk -v n="$1" -v b="$2" -v w="$3" -v r="$4" -v c="$5" 'BEGIN {
+	awk -v n="$1" -v b="$2" -v w="$3" -v r="$4" -v c="$5" -v f="$6" 'BEGIN {
 		mbs = b / 1e6
-		printf "%-14s %9.1f %9.3f %9.1f %10.1f %9.2f %9.3f %9.1f %7.2fx\n", n, mbs, w,
+		printf "%-14s %9.1f %9.3f %9.1f %10.1f %9.2f %9.3f %9.1f %7.2fx", n, mbs, w,
 		       (w > 0 ? mbs / w : 0), r / 1024, (r * 1024) / b, c, (c > 0 ? mbs / c : 0),
 		       (c > 0 ? w / c : 0)
+		if (f == "-")
+			printf "\n"
+		else
+			printf " %8.3f %7.2fx\n", f, (f > 0 ? w / f : 0)
 	}'
 }
 
 # convert_case NAME DUMP: the converter and `cp` on one dump.
 convert_case() {
-	local name=$1 path=$2 bytes wall rss cpwall
+	local name=$1 path=$2 bytes wall rss cpwall flwall
 	bytes=$(stat -L -c %s "$path")
 	cat "$path" >/dev/null   # warm the page cache
 	read -r wall rss < <(measure "$cache/out_$name" "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
 	read -r cpwall _ < <(measure "$cache/cp.tmp" cp "$path" "$cache/cp.tmp")
 	rm -f "$cache/cp.tmp"
-	row "$name" "$bytes" "$wall" "$rss" "$cpwall"
+	flwall=$(floor_wall "$path")
+	row "$name" "$bytes" "$wall" "$rss" "$cpwall" "$flwall"
 }
 
 gzip_case() {
@@ -137,7 +161,8 @@ batch_case() {
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -srm)"
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ); runs per measurement: $runs (median wall time, max RSS)"
-printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s\n' input "size MB" "wall s" "MB/s" "RSS MiB" RSS/input "cp s" "cp MB/s" "vs cp"
+printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s %8s %8s\n' input "size MB" "wall s" "MB/s" "RSS MiB" RSS/input \
+	"cp s" "cp MB/s" "vs cp" "floor s" "vs floor"
 for p in $profiles; do
 	case $p in
 	synth)
