@@ -19,6 +19,18 @@ static int is_file(const char *path)
 	return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
+/*
+ * A pipe cannot be read a second time (the trace's rows are read again
+ * from the dump) and a FIFO blocks in open() until a writer comes; neither
+ * has a folder of its own to copy. --check streams and takes both.
+ */
+static int is_regular(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 struct search {
 	unsigned count;
 	char *first;
@@ -127,6 +139,14 @@ int csim_input_locate(const char *path, char **bin_path, char **bin_dir,
 	}
 	if (nomem)
 		return csim_error_nomem(err, CSIM_E_INPUT);
+	if (!is_regular(candidate)) {
+		csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+			       "%s: not a regular file (a pipe or device?): the converter reads "
+			       "a dump twice and copies its folder; save it to a file first",
+			       candidate);
+		free(candidate);
+		return CSIM_E_INPUT;
+	}
 	*bin_path = candidate;
 	*bin_dir = csim_path_dir(candidate);
 	if (*bin_dir == NULL) {
