@@ -43,10 +43,13 @@ struct csim_gz_failure {
 };
 
 /*
- * Opens a source over fd, positioned at its start. threaded: the file is
- * big enough for the second thread. Returns 0, or -1 when out of memory.
+ * Opens a source over fd. head: the nhead (at most 2) bytes already read
+ * from fd's start, which a pipe cannot give back (NULL, 0 for a file read
+ * from its start). threaded: the file is big enough for the second thread.
+ * Returns 0, or -1 when out of memory.
  */
-int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded);
+int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded,
+			const unsigned char *head, size_t nhead);
 
 /* Stops and joins the worker, frees everything; accepts NULL. */
 void csim_gz_source_release(struct csim_gz_source *g);

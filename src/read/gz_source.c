@@ -293,7 +293,8 @@ const struct csim_gz_failure *csim_gz_source_failure(const struct csim_gz_source
 	return &g->failure;
 }
 
-int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded)
+int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded,
+			const unsigned char *head, size_t nhead)
 {
 	struct csim_gz_source *g = calloc(1, sizeof(*g));
 
@@ -324,7 +325,11 @@ int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded)
 		g->sync_ready = 1;
 		g->threaded = 1;
 	}
+	if (nhead > 0)
+		memcpy(g->in, head, nhead);   /* in_cap is far above 2 */
 	g->z.next_in = g->in;
+	g->z.avail_in = (uInt)nhead;
+	g->raw_read = nhead;
 	if (inflateInit2(&g->z, 15 + 16) != Z_OK)   /* gzip members only */
 		goto fail;
 	g->z_ready = 1;

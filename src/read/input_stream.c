@@ -24,17 +24,37 @@ static int stream_fail(struct csim_stream *s, struct csim_error *err,
 			      "%s: %s: %s", s->path, what, strerror(errno));
 }
 
-static int stream_is_gzip(int fd, int *is_gzip)
+/*
+ * The first two bytes, for gzip's magic: read in place from a file, or read
+ * for good from a pipe (ESPIPE), which then hands them on to whoever reads
+ * next (head, nhead). Returns 0, or -1 with errno set.
+ */
+static int stream_magic(int fd, unsigned char head[2], size_t *nhead, int *seekable)
 {
-	unsigned char magic[2];
 	ssize_t n;
 
+	*nhead = 0;
+	*seekable = 1;
 	do {
-		n = pread(fd, magic, sizeof(magic), 0);
-	} while (n < 0 && errno == EINTR);
-	if (n < 0)
+		n = pread(fd, head, 2, 0);
+	} while (n < 0 && errno == EINTR && !csim_interrupt_pending());
+	if (n >= 0) {
+		*nhead = (size_t)n;
+		return 0;
+	}
+	if (errno != ESPIPE)
 		return -1;
-	*is_gzip = n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+	*seekable = 0;
+	while (*nhead < 2) {
+		n = read(fd, head + *nhead, 2 - *nhead);
+		if (n < 0 && errno == EINTR && !csim_interrupt_pending())
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		*nhead += (size_t)n;
+	}
 	return 0;
 }
 
@@ -65,7 +85,9 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 		     struct csim_error *err)
 {
 	struct stat st;
-	int is_gzip = 0;
+	unsigned char head[2];
+	size_t nhead = 0;
+	int is_gzip, seekable = 1;
 	int rc = CSIM_OK;
 
 	csim_stream_init(s);
@@ -74,7 +96,7 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 	if (s->fd < 0)
 		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
 				      "%s: cannot open: %s", path, strerror(errno));
-	if (fstat(s->fd, &st) != 0 || stream_is_gzip(s->fd, &is_gzip) != 0) {
+	if (fstat(s->fd, &st) != 0) {
 		rc = stream_fail(s, err, "cannot read");
 		goto out;
 	}
@@ -83,6 +105,12 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 		rc = stream_fail(s, err, "cannot read");
 		goto out;
 	}
+	if (stream_magic(s->fd, head, &nhead, &seekable) != 0) {
+		rc = csim_interrupt_pending() ? csim_interrupt_fail(err)
+					      : stream_fail(s, err, "cannot read");
+		goto out;
+	}
+	is_gzip = nhead == 2 && head[0] == 0x1f && head[1] == 0x8b;
 	s->id.dev = st.st_dev;
 	s->id.ino = st.st_ino;
 	s->id.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
@@ -97,11 +125,15 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 		/* A pipe is read here: the thread is for files worth it. */
 		int big = S_ISREG(st.st_mode) && (uint64_t)st.st_size >= CSIM_GZ_THREAD_MIN;
 
-		if (csim_gz_source_open(&s->gz, s->fd, big) != 0)
+		if (csim_gz_source_open(&s->gz, s->fd, big, head, seekable ? 0 : nhead) != 0)
 			rc = csim_error_nomem(err, CSIM_E_INPUT);
 	} else {
 		s->size = (uint64_t)st.st_size;
 		s->size_known = S_ISREG(st.st_mode);
+		if (!seekable) {
+			memcpy(s->buf, head, nhead);   /* the window's first bytes */
+			s->len = nhead;
+		}
 	}
 out:
 	if (rc != CSIM_OK)

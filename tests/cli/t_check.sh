@@ -137,6 +137,39 @@ check "truncated gzip: exit 1" [ "$status" -eq 1 ]
 check "truncated gzip: error names the file" contains "$err" "error: cut.json.gz: "
 check "truncated gzip: no count line" [ -z "$out" ]
 
+# From a pipe (docs/check.md): the magic bytes are read for good and handed
+# on, so plain and gzip input check as from the file.
+piped() {   # piped FILE ARGS...: ARGS with FILE's bytes on stdin through a pipe
+	local f=$1
+	shift
+	status=0
+	(cd "$tmp" && cat "$f" | "$CSIM_BIN" "$@" >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+	out=$(cat "$tmp/.stdout"; printf x)
+	out=${out%x}
+	err=$(cat "$tmp/.stderr"; printf x)
+	err=${err%x}
+}
+piped z/inflated.json --check /dev/stdin
+check "plain on a pipe: exit 0" [ "$status" -eq 0 ]
+check "plain on a pipe: the file's counts" [ "${out#/dev/stdin: }" = "$zline" ]
+piped z/trace.clean.json.gz --check /dev/stdin
+check "gzip on a pipe: exit 0" [ "$status" -eq 0 ]
+check "gzip on a pipe: the file's counts" [ "${out#/dev/stdin: }" = "$zline" ]
+piped bad.json.gz --check /dev/stdin
+check "bad gzip on a pipe: exit 1, nest" [ "$status" -eq 1 ]
+check "bad gzip on a pipe: names nest" grep -q '^nest: ' "$tmp/.stdout"
+piped cut.json.gz --check /dev/stdin
+check "truncated gzip on a pipe: exit 1" [ "$status" -eq 1 ]
+check "truncated gzip on a pipe: names it" contains "$err" "error: /dev/stdin: corrupt gzip data"
+printf '\037' >"$tmp/half_magic"
+piped half_magic --check /dev/stdin
+check "half a gzip magic on a pipe: exit 1" [ "$status" -eq 1 ]
+check "half a gzip magic on a pipe: read as JSON" contains "$err" "error: /dev/stdin: byte 0: "
+: >"$tmp/nothing"
+piped nothing --check /dev/stdin
+check "empty pipe: exit 1" [ "$status" -eq 1 ]
+check "empty pipe: named" contains "$err" "error: /dev/stdin: "
+
 # Unreadable input: exit 1 with an error naming it.
 run "$tmp" --check missing.json
 check "missing file: exit 1" [ "$status" -eq 1 ]
