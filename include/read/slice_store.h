@@ -48,6 +48,13 @@ struct csim_slice_layout {
 
 /* Kept text held in memory before the arena goes to a temporary file. */
 #define CSIM_SLICE_TEXT_MEM ((size_t)64 << 20)
+/*
+ * Once the arena has gone to the file, it goes again each time it holds
+ * this much: a write that blocks the main thread for as long as a few MiB
+ * take is absorbed by the scanner's and the inflater's queues ahead of it,
+ * where one of 64 MiB stalled both cores (docs/performance.md).
+ */
+#define CSIM_SLICE_SPILL_STEP ((size_t)1 << 20)
 
 struct csim_slice_loc {
 	uint64_t offset;                  /* payload offset within its TRACE block */
@@ -66,7 +73,7 @@ struct csim_slice_store {
 	int keep_text;                    /* locs[].offset: into the kept text */
 	char *text;                       /* the kept text from offset `spilled` on */
 	size_t text_len, text_cap;
-	size_t text_limit;                /* CSIM_SLICE_TEXT_MEM (tests lower it) */
+	size_t text_limit;                /* CSIM_SLICE_TEXT_MEM, then the step (tests lower it) */
 	int spill_fd;                     /* the kept text before `spilled`; -1: none */
 	int spill_off;                    /* no temporary file: all text in memory */
 	uint64_t spilled;

@@ -83,6 +83,8 @@ static void spill(struct csim_slice_store *store)
 	}
 	store->spilled += store->text_len;
 	store->text_len = 0;
+	if (store->text_limit > CSIM_SLICE_SPILL_STEP)
+		store->text_limit = CSIM_SLICE_SPILL_STEP;
 }
 
 /* Appends the event's text to the arena; its place there becomes the offset. */

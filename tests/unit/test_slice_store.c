@@ -395,9 +395,81 @@ static void test_kept_text_needs_no_second_reading(struct check_ctx *c)
 	free(saved);
 }
 
+/*
+ * Past the first spill the arena goes to the file a step at a time, not
+ * each time it fills to the first limit again: a write of the whole limit
+ * stalled the main thread while both queues ahead of it filled. 1600 rows
+ * of ~4 KiB (6.5 MB) against a first limit of two steps: the file takes
+ * all but the last step's worth, and every row comes back whole.
+ */
+static void test_kept_text_spills_in_steps(struct check_ctx *c)
+{
+	enum { ROWS = 1600, PAD = 4000 };
+	struct fixture f;
+	struct tbuf json = { NULL, 0, 0, 0 }, file = { NULL, 0, 0, 0 };
+	struct csim_slice_reader rd;
+	struct csim_error err;
+	size_t got = 0;
+	int has = 1, rc;
+
+	csim_table_init(&f.t);
+	csim_slice_store_init(&f.store, NULL, NULL);
+	tbuf_adds(&json, "{\"traceEvents\":[");
+	for (int i = 0; i < ROWS; i++) {
+		char head[128];
+
+		snprintf(head, sizeof(head),
+			 "%s{\"name\":\"R%d\",\"ph\":\"X\",\"pid\":\"p\",\"tid\":\"MTE2\",\"ts\":%d,"
+			 "\"dur\":1,\"args\":{\"detail\":\"", i ? "," : "", i, i);
+		tbuf_adds(&json, head);
+		tbuf_fill(&json, (char)('a' + i % 26), PAD);
+		tbuf_adds(&json, "\"}}");
+	}
+	tbuf_adds(&json, "]}");
+	tbuf_block(&file, 2, json.p, json.n);
+	if (!CHECK(c, !json.oom && !file.oom) || !CHECK(c, tdir_make(f.dir, sizeof(f.dir)) == 0) ||
+	    !CHECK(c, tfile_write_gz(tpath(f.path, sizeof(f.path), f.dir, "v.bin"),
+				     file.p, file.n) == 0) ||
+	    first_reading_kept(c, f.path, &f.t, &f.store, 0, ~0u, 2 * CSIM_SLICE_SPILL_STEP) != CSIM_OK ||
+	    !CHECK_U64(c, f.store.nlocs, ROWS))
+		goto out;
+	CHECK_U64(c, f.store.text_limit, CSIM_SLICE_SPILL_STEP);
+	CHECK(c, f.store.text_len <= CSIM_SLICE_SPILL_STEP);
+	CHECK(c, f.store.spilled >= json.n - CSIM_SLICE_SPILL_STEP - 2 * PAD);
+	unlink(f.path);
+	for (size_t i = 0; i < f.t.nslices; i++)
+		f.t.slices[i].kept = 1;
+	rc = csim_slice_reader_open(&rd, &f.store, f.t.slices, &err);
+	CHECK_I64(c, rc, CSIM_OK);
+	while (rc == CSIM_OK) {
+		struct csim_event ev;
+		char name[16];
+		size_t row = 0;
+
+		rc = csim_slice_reader_next(&rd, &row, &ev, &has, &err);
+		if (!CHECK_I64(c, rc, CSIM_OK) || !has)
+			break;
+		snprintf(name, sizeof(name), "\"R%zu\"", row);
+		if (!CHECK_U64(c, row, got) ||
+		    !CHECK_MEM(c, ev.field[CSIM_F_NAME].p, ev.field[CSIM_F_NAME].n, name) ||
+		    !CHECK_U64(c, ev.field[CSIM_F_ARGS].n, PAD + 13) ||
+		    !CHECK(c, ev.field[CSIM_F_ARGS].p[11 + PAD - 1] == (char)('a' + row % 26)))
+			break;
+		got++;
+	}
+	CHECK_U64(c, got, ROWS);
+	csim_slice_reader_close(&rd);
+out:
+	tbuf_free(&json);
+	tbuf_free(&file);
+	fixture_free(&f);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
+
+	CHECK_RUN(&c, test_kept_text_spills_in_steps);
 
 	CHECK_RUN(&c, test_kept_rows_come_back_in_order);
 	CHECK_RUN(&c, test_cleared_store_reads_only_the_last_block);
