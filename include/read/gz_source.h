@@ -9,11 +9,13 @@
  *
  * Reading follows gzread(): concatenated members are read one after the
  * other, bytes after the last member that do not start another are ignored,
- * and a file that ends inside a member fails with Z_BUF_ERROR ("unexpected
- * end of file") after every byte inflated before the cut was delivered.
+ * and a file that ends inside a member fails ("unexpected end of file")
+ * after every byte inflated before the cut was delivered. The inflation
+ * itself is gz_inflate's (igzip or zlib, as built).
  *
- * Threads: the worker allocates nothing (zlib allocates its state and its
- * window on the opening thread: the first chunk is always inflated there),
+ * Threads: the worker allocates nothing (the inflater's state is made on the
+ * opening thread, and so is zlib's window: the first chunk is always
+ * inflated there),
  * never sees a signal (they are blocked in it, so they reach the main thread
  * and its loops poll them) and touches nothing outside the source; the
  * caller's thread owns everything else. release() stops and joins it.
@@ -35,11 +37,18 @@
 
 struct csim_gz_source;
 
-/* Why inflation stopped early: zlib's code and message, errno for Z_ERRNO. */
+enum csim_gz_fail_kind {
+	CSIM_GZ_FAIL_NONE,
+	CSIM_GZ_FAIL_DATA,     /* corrupt or cut: msg says how */
+	CSIM_GZ_FAIL_NOMEM,
+	CSIM_GZ_FAIL_ERRNO     /* reading the file: msg and sys_errno */
+};
+
+/* Why inflation stopped early. */
 struct csim_gz_failure {
-	int zerr;              /* Z_DATA_ERROR, Z_BUF_ERROR, Z_MEM_ERROR, Z_ERRNO, ... */
-	const char *msg;       /* static text (zlib's or ours) */
-	int sys_errno;         /* for Z_ERRNO */
+	enum csim_gz_fail_kind kind;
+	const char *msg;       /* static text (the inflater's or ours) */
+	int sys_errno;         /* for CSIM_GZ_FAIL_ERRNO */
 };
 
 /*

@@ -2,13 +2,13 @@
 #include "read/gz_source.h"
 #include "base/interrupt.h"
 #include "base/quiet_thread.h"
+#include "read/gz_inflate.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
 
 /* Compressed bytes read at once: a big file's, and a small one's (a fuzz
    input or a unit test's file must not pay for mapping a large buffer). */
@@ -21,8 +21,9 @@ enum gz_state { GZ_MORE, GZ_END, GZ_FAIL };
 
 struct csim_gz_source {
 	/* The inflation: the worker's while it runs, else the caller's. */
-	z_stream z;
-	int z_ready;
+	struct csim_gz_inflate *inf;
+	struct csim_gz_io io;
+	int starved;                 /* the last step used no input: needs more */
 	int fd;
 	unsigned char *in;
 	size_t in_cap;
@@ -50,10 +51,10 @@ struct csim_gz_source {
 	int stop;
 };
 
-static enum gz_state gz_fail(struct csim_gz_source *g, int zerr, const char *msg,
-			     int sys_errno)
+static enum gz_state gz_fail(struct csim_gz_source *g, enum csim_gz_fail_kind kind,
+			     const char *msg, int sys_errno)
 {
-	g->failure.zerr = zerr;
+	g->failure.kind = kind;
 	g->failure.msg = msg;
 	g->failure.sys_errno = sys_errno;
 	g->state = GZ_FAIL;
@@ -62,29 +63,32 @@ static enum gz_state gz_fail(struct csim_gz_source *g, int zerr, const char *msg
 
 static uint64_t gz_raw_used(const struct csim_gz_source *g)
 {
-	return g->raw_read - g->z.avail_in;
+	return g->raw_read - g->io.avail_in;
 }
 
 /* Keeps the unread input, reads more after it. */
 static enum gz_state gz_refill(struct csim_gz_source *g)
 {
-	z_stream *z = &g->z;
+	struct csim_gz_io *io = &g->io;
 	ssize_t got;
 
-	if (z->avail_in > 0 && z->next_in != g->in)
-		memmove(g->in, z->next_in, z->avail_in);
-	z->next_in = g->in;
+	if (io->avail_in > 0 && io->next_in != g->in)
+		memmove(g->in, io->next_in, io->avail_in);
+	io->next_in = g->in;
+	if (io->avail_in == g->in_cap)   /* a step that used none of a full buffer */
+		return gz_fail(g, CSIM_GZ_FAIL_DATA, "internal error: inflate made no progress", 0);
 	/* The worker blocks every signal, so only the caller's thread sees
 	   EINTR (and reads the interrupt flag). */
 	do {
-		got = read(g->fd, g->in + z->avail_in, g->in_cap - z->avail_in);
+		got = read(g->fd, g->in + io->avail_in, g->in_cap - io->avail_in);
 	} while (got < 0 && errno == EINTR && !csim_interrupt_pending());
 	if (got < 0)
-		return gz_fail(g, Z_ERRNO, "read failed", errno);
+		return gz_fail(g, CSIM_GZ_FAIL_ERRNO, "read failed", errno);
 	if (got == 0)
 		g->in_eof = 1;
-	z->avail_in += (uInt)got;
+	io->avail_in += (size_t)got;
 	g->raw_read += (uint64_t)got;
+	g->starved = 0;
 	return GZ_MORE;
 }
 
@@ -94,14 +98,14 @@ static enum gz_state gz_refill(struct csim_gz_source *g)
  */
 static void gz_next_member(struct csim_gz_source *g)
 {
-	z_stream *z = &g->z;
+	const struct csim_gz_io *io = &g->io;
 
-	if (z->avail_in < 2 && !g->in_eof) {
+	if (io->avail_in < 2 && !g->in_eof) {
 		(void)gz_refill(g);
 		return;
 	}
-	if (z->avail_in >= 2 && z->next_in[0] == 0x1f && z->next_in[1] == 0x8b) {
-		(void)inflateReset(z);   /* keeps the window: no allocation */
+	if (io->avail_in >= 2 && io->next_in[0] == 0x1f && io->next_in[1] == 0x8b) {
+		csim_gz_inflate_reset(g->inf);   /* keeps the window: no allocation */
 		g->member_done = 0;
 		return;
 	}
@@ -110,24 +114,23 @@ static void gz_next_member(struct csim_gz_source *g)
 
 static void gz_inflate_step(struct csim_gz_source *g)
 {
-	int ret = inflate(&g->z, Z_NO_FLUSH);
+	const unsigned char *in = g->io.next_in;
+	const unsigned char *out = g->io.next_out;
+	const char *why = NULL;
 
-	switch (ret) {
-	case Z_OK:
-	case Z_BUF_ERROR:   /* no progress this call: more input comes next */
+	switch (csim_gz_inflate_step(g->inf, &g->io, &why)) {
+	case CSIM_GZ_STEP_MORE:
+		/* Nothing taken and nothing given: its input is too short to go on. */
+		g->starved = g->io.next_in == in && g->io.next_out == out;
 		break;
-	case Z_STREAM_END:
+	case CSIM_GZ_STEP_MEMBER_END:
 		g->member_done = 1;
 		break;
-	case Z_MEM_ERROR:
-		(void)gz_fail(g, Z_MEM_ERROR, "out of memory", 0);
+	case CSIM_GZ_STEP_NOMEM:
+		(void)gz_fail(g, CSIM_GZ_FAIL_NOMEM, "out of memory", 0);
 		break;
-	case Z_DATA_ERROR:
-		(void)gz_fail(g, Z_DATA_ERROR,
-			      g->z.msg != NULL ? g->z.msg : "compressed data error", 0);
-		break;
-	default:   /* Z_NEED_DICT, Z_STREAM_ERROR: not a gzip member's */
-		(void)gz_fail(g, Z_STREAM_ERROR, "internal error: inflate stream corrupt", 0);
+	case CSIM_GZ_STEP_CORRUPT:
+		(void)gz_fail(g, CSIM_GZ_FAIL_DATA, why, 0);
 		break;
 	}
 }
@@ -136,21 +139,21 @@ static void gz_inflate_step(struct csim_gz_source *g)
 static enum gz_state gz_inflate(struct csim_gz_source *g, unsigned char *out,
 				size_t cap, size_t *len)
 {
-	z_stream *z = &g->z;
+	struct csim_gz_io *io = &g->io;
 
-	z->next_out = out;
-	z->avail_out = (uInt)cap;
-	while (g->state == GZ_MORE && z->avail_out > 0) {
+	io->next_out = out;
+	io->avail_out = cap;
+	while (g->state == GZ_MORE && io->avail_out > 0) {
 		if (g->member_done)
 			gz_next_member(g);
-		else if (z->avail_in > 0)
+		else if (io->avail_in > 0 && !g->starved)
 			gz_inflate_step(g);
 		else if (g->in_eof)
-			(void)gz_fail(g, Z_BUF_ERROR, "unexpected end of file", 0);
+			(void)gz_fail(g, CSIM_GZ_FAIL_DATA, "unexpected end of file", 0);
 		else
 			(void)gz_refill(g);
 	}
-	*len = cap - z->avail_out;
+	*len = cap - io->avail_out;
 	return g->state;
 }
 
@@ -279,7 +282,8 @@ ssize_t csim_gz_source_read(struct csim_gz_source *g, void *dst, size_t n,
 	if (g->running)
 		return gz_take(g, dst, n, raw);
 	/* The first bytes come from here, so zlib allocates its window on this
-	   thread; a thread that cannot start leaves the source as a small one. */
+	   thread (igzip has none to allocate); a thread that cannot start leaves
+	   the source as a small one. */
 	if (g->threaded && g->primed && g->state == GZ_MORE) {
 		if (gz_start(g) == 0)
 			return gz_take(g, dst, n, raw);
@@ -327,12 +331,11 @@ int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded,
 	}
 	if (nhead > 0)
 		memcpy(g->in, head, nhead);   /* in_cap is far above 2 */
-	g->z.next_in = g->in;
-	g->z.avail_in = (uInt)nhead;
+	g->io.next_in = g->in;
+	g->io.avail_in = nhead;
 	g->raw_read = nhead;
-	if (inflateInit2(&g->z, 15 + 16) != Z_OK)   /* gzip members only */
+	if (csim_gz_inflate_new(&g->inf) != 0)
 		goto fail;
-	g->z_ready = 1;
 	*out = g;
 	return 0;
 fail:
@@ -345,8 +348,7 @@ void csim_gz_source_release(struct csim_gz_source *g)
 	if (g == NULL)
 		return;
 	gz_stop(g);
-	if (g->z_ready)
-		(void)inflateEnd(&g->z);
+	csim_gz_inflate_free(g->inf);
 	if (g->sync_ready) {
 		pthread_cond_destroy(&g->drained);
 		pthread_cond_destroy(&g->filled);
@@ -364,12 +366,13 @@ int csim_gz_source_rewind(struct csim_gz_source *g)
 	g->at = 0;
 	g->ended = 0;
 	if (lseek(g->fd, 0, SEEK_SET) < 0) {
-		(void)gz_fail(g, Z_ERRNO, "seek failed", errno);
+		(void)gz_fail(g, CSIM_GZ_FAIL_ERRNO, "seek failed", errno);
 		return -1;
 	}
-	(void)inflateReset(&g->z);
-	g->z.next_in = g->in;
-	g->z.avail_in = 0;
+	csim_gz_inflate_reset(g->inf);
+	g->io.next_in = g->in;
+	g->io.avail_in = 0;
+	g->starved = 0;
 	g->raw_read = 0;
 	g->in_eof = 0;
 	g->member_done = 0;

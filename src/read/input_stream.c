@@ -9,7 +9,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 /* Large enough for a SOURCE path plus two block headers, the widest peek. */
 #define CSIM_STREAM_WINDOW (256u * 1024u)
@@ -210,9 +209,9 @@ static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
 	if (s->gz == NULL)
 		return stream_fail(s, err, "read failed");
 	f = csim_gz_source_failure(s->gz);
-	if (f->zerr == Z_MEM_ERROR)
+	if (f->kind == CSIM_GZ_FAIL_NOMEM)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	if (f->zerr == Z_ERRNO) {
+	if (f->kind == CSIM_GZ_FAIL_ERRNO) {
 		errno = f->sys_errno;
 		return stream_fail(s, err, f->msg);
 	}

@@ -18,7 +18,7 @@ for c in "${cmds[@]}"; do
 	check "command before the first section: ${c:0:40}..." contains "$intro" "    $c"
 	check "it installs the packages first" \
 		bash -c '[[ $1 == "sudo apt-get install -y "*" && cmake -S . -B build && "* ]]' _ "$c"
-	for pkg in cmake gcc make libcjson-dev zlib1g-dev; do
+	for pkg in cmake gcc make libcjson-dev zlib1g-dev libisal-dev; do
 		check "it installs $pkg" contains " ${c%% && *} " " $pkg "
 	done
 done

@@ -54,26 +54,10 @@ static void make_data(struct tbuf *b, size_t n, uint32_t seed)
 	}
 }
 
-/* One gzip member of p[0..n) appended to out. */
+/* One gzip member of p[0..n) appended to out, deflated as `gzip -1` does. */
 static int gz_member(struct tbuf *out, const char *p, size_t n)
 {
-	z_stream z;
-	unsigned char buf[65536];
-	int ret;
-
-	memset(&z, 0, sizeof(z));
-	if (deflateInit2(&z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-		return -1;
-	z.next_in = (unsigned char *)(uintptr_t)p;
-	z.avail_in = (uInt)n;
-	do {
-		z.next_out = buf;
-		z.avail_out = sizeof(buf);
-		ret = deflate(&z, Z_FINISH);
-		tbuf_add(out, buf, sizeof(buf) - z.avail_out);
-	} while (ret == Z_OK);
-	deflateEnd(&z);
-	return ret == Z_STREAM_END && !out->oom ? 0 : -1;
+	return tbuf_gz_member(out, p, n, 1);
 }
 
 struct gz_fixture {

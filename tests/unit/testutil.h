@@ -194,6 +194,28 @@ static inline int tfile_write_gz(const char *path, const void *p, size_t n)
 	return gzclose(gz) == Z_OK && ok ? 0 : -1;
 }
 
+/* Appends one gzip member of p[0..n) deflated by zlib at `level`; 0 or -1. */
+static inline int tbuf_gz_member(struct tbuf *out, const void *p, size_t n, int level)
+{
+	z_stream z;
+	unsigned char buf[65536];
+	int ret;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return -1;
+	z.next_in = (unsigned char *)(uintptr_t)p;
+	z.avail_in = (uInt)n;
+	do {
+		z.next_out = buf;
+		z.avail_out = sizeof(buf);
+		ret = deflate(&z, Z_FINISH);
+		tbuf_add(out, buf, sizeof(buf) - z.avail_out);
+	} while (ret == Z_OK);
+	deflateEnd(&z);
+	return ret == Z_STREAM_END && !out->oom ? 0 : -1;
+}
+
 /* The whole file, NUL-terminated, malloc'd; NULL on failure. */
 static inline char *tfile_read(const char *path, size_t *n)
 {
