@@ -23,7 +23,7 @@ struct csim_gz_source {
 	/* The inflation: the worker's while it runs, else the caller's. */
 	struct csim_gz_inflate *inf;
 	struct csim_gz_io io;
-	int starved;                 /* the last step used no input: needs more */
+	int starved;                 /* the last step took and gave nothing: refill */
 	int fd;
 	unsigned char *in;
 	size_t in_cap;

@@ -79,9 +79,11 @@ fails "cut in the middle" cut.gz "unexpected end of file"
 "$CSIM_SYNTH" --profile producer --seed 10 60 "$d/sig.bin"
 gzip -1 -c "$d/sig.bin" >"$d/sig.gz"
 rm "$d/sig.bin"
-mkdir -p "$d/sigout"
 caught=0
 for attempt in 1 2 3 4 5; do
+	# Afresh each time: an attempt the signal missed converted into it.
+	rm -rf "$d/sigout"
+	mkdir -p "$d/sigout"
 	echo '{"old":true}' >"$d/sigout/trace.clean.json"
 	set -m
 	(cd "$d" && exec "$CSIM_BIN" sig.gz -o sigout --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") &
@@ -101,6 +103,7 @@ for attempt in 1 2 3 4 5; do
 	status=0
 	wait "$pid" || status=$?
 	took_ms=$((($(date +%s%N) - sent) / 1000000))
+	echo "# SIGINT attempt $attempt: thread seen $seen, exit $status, $took_ms ms"
 	if [ "$seen" -eq 1 ] && [ "$status" -eq 130 ]; then
 		caught=1
 		break
