@@ -104,7 +104,9 @@ if [ -n "$deb" ]; then
 	# Each library the binary loads comes from a package it depends on, and
 	# each package it depends on gives it a library it loads.
 	owners=""
-	for lib in $(readelf -d "$CSIM_BIN" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); do
+	# (A sanitizer build's runtimes are not the product's: left out.)
+	for lib in $(readelf -d "$CSIM_BIN" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' |
+		grep -Ev '^lib(a|ub|t|l)san\.so'); do
 		path=$(ldd "$CSIM_BIN" | awk -v l="$lib" '$1 == l { print $3 }')
 		owner=$(dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null || true)
 		owner=${owner%%:*}

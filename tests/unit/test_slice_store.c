@@ -82,8 +82,9 @@ static int first_reading_kept(struct check_ctx *c, const char *path, struct csim
 			if (rc != CSIM_OK || !has)
 				break;
 			rc = csim_ingest_event(&in, sc, &ev, &err);
+			/* record: bit r for row r < 32; ~0u records every row. */
 			if (rc == CSIM_OK && t->nslices > rows &&
-			    (record >> (t->nslices - 1) & 1u))
+			    (record == ~0u || (t->nslices - 1 < 32 && (record >> (t->nslices - 1) & 1u))))
 				rc = csim_slice_store_add(store, &ev, t->nslices - 1, &err);
 		}
 		has = 1;
