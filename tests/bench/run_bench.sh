@@ -2,7 +2,8 @@
 # Benchmark (SPEC §9; issues #3 and #12): converts synthetic dumps several
 # times with the input in the page cache and prints, per input: size, median
 # wall time, MB/s, peak RSS, and the same figures for `cp` of the input as
-# the machine's floor, measured in the same run. With BENCH_FLOOR (the
+# the machine's floor, measured in the same run. What is compared is run in
+# turn, a run of each per round, not all runs of one then all of the other. With BENCH_FLOOR (the
 # bench_floor program) it also times the least any converter must do: read
 # every byte and find each event's '{' (median of its own timer), and
 # prints the converter's time against it.
@@ -108,14 +109,25 @@ row() {
 }
 
 # convert_case NAME DUMP: the converter and `cp` on one dump.
+# The converter, `cp` and the floor in turn, a run of each per round (see
+# gzip_case), so a slow minute of the VM weighs on all three alike.
 convert_case() {
-	local name=$1 path=$2 bytes wall rss cpwall flwall
+	local name=$1 path=$2 bytes wall rss=0 cpwall flwall w r
+	local cw=() pw=() fw=()
 	bytes=$(stat -L -c %s "$path")
 	cat "$path" >/dev/null   # warm the page cache
-	read -r wall rss < <(measure "$cache/out_$name" "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
-	read -r cpwall _ < <(measure "$cache/cp.tmp" cp "$path" "$cache/cp.tmp")
+	for _ in $(seq "$runs"); do
+		read -r w r < <(runs=1 measure "$cache/out_$name" "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
+		cw+=("$w"); [ "$r" -gt "$rss" ] && rss=$r
+		read -r w _ < <(runs=1 measure "$cache/cp.tmp" cp "$path" "$cache/cp.tmp")
+		pw+=("$w")
+		fw+=("$(runs=1 floor_wall "$path")")
+	done
 	rm -f "$cache/cp.tmp"
-	flwall=$(floor_wall "$path")
+	wall=$(printf '%s\n' "${cw[@]}" | median)
+	cpwall=$(printf '%s\n' "${pw[@]}" | median)
+	flwall=-
+	[ -z "$floor" ] || flwall=$(printf '%s\n' "${fw[@]}" | median)
 	row "$name" "$bytes" "$wall" "$rss" "$cpwall" "$flwall"
 }
 
@@ -125,9 +137,23 @@ gzip_case() {
 	gz="$plain.gz"
 	[ -f "$gz" ] || gzip -1 -c "$plain" >"$gz"
 	cat "$gz" "$plain" >/dev/null
-	read -r gzwall gzrss < <(measure "$cache/out_gz" "$bin" -q "$gz" -o "$cache/out_gz" --no-copy-raw)
-	read -r zwall _ < <(measure - zcat "$gz")
-	read -r pwall prss < <(measure "$cache/out_gzplain" "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw)
+	# The three in turn, a run of each per round: this VM slows for a minute
+	# or so after a case that wrote gigabytes (the host writing them back),
+	# and three measurements one after the other would not share that alike
+	# (docs/performance.md, "Issue #12, sixth session").
+	local gzw=() zw=() pw=() w r
+	gzrss=0 prss=0
+	for _ in $(seq "$runs"); do
+		read -r w r < <(runs=1 measure "$cache/out_gz" "$bin" -q "$gz" -o "$cache/out_gz" --no-copy-raw)
+		gzw+=("$w"); [ "$r" -gt "$gzrss" ] && gzrss=$r
+		read -r w _ < <(runs=1 measure - zcat "$gz")
+		zw+=("$w")
+		read -r w r < <(runs=1 measure "$cache/out_gzplain" "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw)
+		pw+=("$w"); [ "$r" -gt "$prss" ] && prss=$r
+	done
+	gzwall=$(printf '%s\n' "${gzw[@]}" | median)
+	zwall=$(printf '%s\n' "${zw[@]}" | median)
+	pwall=$(printf '%s\n' "${pw[@]}" | median)
 	awk -v g="$gzwall" -v r="$gzrss" -v z="$zwall" -v p="$pwall" -v pr="$prss" \
 	    -v gb="$(stat -L -c %s "$gz")" -v pb="$(stat -L -c %s "$plain")" 'BEGIN {
 		printf "gzip: %.1f MB gzip -1 of the %.1f MB producer dump\n", gb / 1e6, pb / 1e6
@@ -150,8 +176,16 @@ batch_case() {
 		mv "$root.tmp" "$root"
 	fi
 	find "$root" -name visualize_data.bin -exec cat {} + >/dev/null
-	read -r j1 j1rss < <(measure "$cache/out_batch1" "$bin" -q -j 1 --no-copy-raw "$root" -o "$cache/out_batch1")
-	read -r j2 j2rss < <(measure "$cache/out_batch2" "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2")
+	local w1=() w2=() w r
+	j1rss=0 j2rss=0
+	for _ in $(seq "$runs"); do   # in turn, as in gzip_case
+		read -r w r < <(runs=1 measure "$cache/out_batch1" "$bin" -q -j 1 --no-copy-raw "$root" -o "$cache/out_batch1")
+		w1+=("$w"); [ "$r" -gt "$j1rss" ] && j1rss=$r
+		read -r w r < <(runs=1 measure "$cache/out_batch2" "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2")
+		w2+=("$w"); [ "$r" -gt "$j2rss" ] && j2rss=$r
+	done
+	j1=$(printf '%s\n' "${w1[@]}" | median)
+	j2=$(printf '%s\n' "${w2[@]}" | median)
 	awk -v a="$j1" -v ar="$j1rss" -v b="$j2" -v br="$j2rss" -v n="$batch_n" -v m="$batch_mb" 'BEGIN {
 		printf "batch: %d synth dumps of %d MB\n", n, m
 		printf "  -j 1 %7.3f s  RSS %6.1f MiB\n", a, ar / 1024
