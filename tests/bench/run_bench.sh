@@ -2,11 +2,11 @@
 # Benchmark (SPEC §9; issues #3 and #12): converts synthetic dumps several
 # times with the input in the page cache and prints, per input: size, median
 # wall time, MB/s, peak RSS, and the same figures for `cp` of the input as
-# the machine's floor, measured in the same run. What is compared is run in
-# turn, a run of each per round, not all runs of one then all of the other. With BENCH_FLOOR (the
+# the machine's floor, measured in the same run. With BENCH_FLOOR (the
 # bench_floor program) it also times the least any converter must do: read
 # every byte and find each event's '{' (median of its own timer), and
-# prints the converter's time against it.
+# prints the converter's time against it. What a row compares runs in turn,
+# one run of each per round, not all runs of one and then of the next.
 #
 #   run_bench.sh CLEAN_SIM_TRACE GEN_SYNTH CACHE_DIR [BENCH_FLOOR]
 #
@@ -79,6 +79,27 @@ dump() {
 	printf '%s\n' "$path"
 }
 
+# once VAR OUT CMD...: one run of CMD (as measure), its wall time appended
+# to the array VAR and its peak RSS kept in VAR_rss when larger. Rounds of
+# once, one per command compared, run the commands in turn: this VM slows
+# for a minute or so after a case that wrote gigabytes (the host writing
+# them back), and all runs of one command before the next would not share
+# that alike (docs/performance.md, "Issue #12, sixth session").
+once() {
+	local -n once_walls=$1 once_rss=${1}_rss
+	local w r
+	shift
+	read -r w r < <(runs=1 measure "$@")
+	once_walls+=("$w")
+	if [ "$r" -gt "${once_rss:-0}" ]; then once_rss=$r; fi
+}
+
+# median_of VAR: the median of the array VAR.
+median_of() {
+	local -n median_vals=$1
+	printf '%s\n' "${median_vals[@]}" | median
+}
+
 # floor_wall PATH: median of bench_floor's own timer over $runs runs, or
 # "-" without BENCH_FLOOR.
 floor_wall() {
@@ -108,27 +129,20 @@ row() {
 	}'
 }
 
-# convert_case NAME DUMP: the converter and `cp` on one dump.
-# The converter, `cp` and the floor in turn, a run of each per round (see
-# gzip_case), so a slow minute of the VM weighs on all three alike.
+# convert_case NAME DUMP: the converter, `cp` and the floor on one dump.
 convert_case() {
-	local name=$1 path=$2 bytes wall rss=0 cpwall flwall w r
-	local cw=() pw=() fw=()
+	local name=$1 path=$2 bytes flwall=-
+	local conv=() conv_rss=0 copy=() copy_rss=0 fw=()
 	bytes=$(stat -L -c %s "$path")
 	cat "$path" >/dev/null   # warm the page cache
 	for _ in $(seq "$runs"); do
-		read -r w r < <(runs=1 measure "$cache/out_$name" "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw)
-		cw+=("$w"); [ "$r" -gt "$rss" ] && rss=$r
-		read -r w _ < <(runs=1 measure "$cache/cp.tmp" cp "$path" "$cache/cp.tmp")
-		pw+=("$w")
+		once conv "$cache/out_$name" "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw
+		once copy "$cache/cp.tmp" cp "$path" "$cache/cp.tmp"
 		fw+=("$(runs=1 floor_wall "$path")")
 	done
 	rm -f "$cache/cp.tmp"
-	wall=$(printf '%s\n' "${cw[@]}" | median)
-	cpwall=$(printf '%s\n' "${pw[@]}" | median)
-	flwall=-
-	[ -z "$floor" ] || flwall=$(printf '%s\n' "${fw[@]}" | median)
-	row "$name" "$bytes" "$wall" "$rss" "$cpwall" "$flwall"
+	[ -z "$floor" ] || flwall=$(median_of fw)
+	row "$name" "$bytes" "$(median_of conv)" "$conv_rss" "$(median_of copy)" "$flwall"
 }
 
 gzip_case() {
@@ -137,23 +151,15 @@ gzip_case() {
 	gz="$plain.gz"
 	[ -f "$gz" ] || gzip -1 -c "$plain" >"$gz"
 	cat "$gz" "$plain" >/dev/null
-	# The three in turn, a run of each per round: this VM slows for a minute
-	# or so after a case that wrote gigabytes (the host writing them back),
-	# and three measurements one after the other would not share that alike
-	# (docs/performance.md, "Issue #12, sixth session").
-	local gzw=() zw=() pw=() w r
-	gzrss=0 prss=0
+	local gzc=() gzc_rss=0 zc=() zc_rss=0 pc=() pc_rss=0
 	for _ in $(seq "$runs"); do
-		read -r w r < <(runs=1 measure "$cache/out_gz" "$bin" -q "$gz" -o "$cache/out_gz" --no-copy-raw)
-		gzw+=("$w"); [ "$r" -gt "$gzrss" ] && gzrss=$r
-		read -r w _ < <(runs=1 measure - zcat "$gz")
-		zw+=("$w")
-		read -r w r < <(runs=1 measure "$cache/out_gzplain" "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw)
-		pw+=("$w"); [ "$r" -gt "$prss" ] && prss=$r
+		once gzc "$cache/out_gz" "$bin" -q "$gz" -o "$cache/out_gz" --no-copy-raw
+		once zc - zcat "$gz"
+		once pc "$cache/out_gzplain" "$bin" -q "$plain" -o "$cache/out_gzplain" --no-copy-raw
 	done
-	gzwall=$(printf '%s\n' "${gzw[@]}" | median)
-	zwall=$(printf '%s\n' "${zw[@]}" | median)
-	pwall=$(printf '%s\n' "${pw[@]}" | median)
+	gzwall=$(median_of gzc) gzrss=$gzc_rss
+	zwall=$(median_of zc)
+	pwall=$(median_of pc) prss=$pc_rss
 	awk -v g="$gzwall" -v r="$gzrss" -v z="$zwall" -v p="$pwall" -v pr="$prss" \
 	    -v gb="$(stat -L -c %s "$gz")" -v pb="$(stat -L -c %s "$plain")" 'BEGIN {
 		printf "gzip: %.1f MB gzip -1 of the %.1f MB producer dump\n", gb / 1e6, pb / 1e6
@@ -176,16 +182,13 @@ batch_case() {
 		mv "$root.tmp" "$root"
 	fi
 	find "$root" -name visualize_data.bin -exec cat {} + >/dev/null
-	local w1=() w2=() w r
-	j1rss=0 j2rss=0
-	for _ in $(seq "$runs"); do   # in turn, as in gzip_case
-		read -r w r < <(runs=1 measure "$cache/out_batch1" "$bin" -q -j 1 --no-copy-raw "$root" -o "$cache/out_batch1")
-		w1+=("$w"); [ "$r" -gt "$j1rss" ] && j1rss=$r
-		read -r w r < <(runs=1 measure "$cache/out_batch2" "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2")
-		w2+=("$w"); [ "$r" -gt "$j2rss" ] && j2rss=$r
+	local b1=() b1_rss=0 b2=() b2_rss=0
+	for _ in $(seq "$runs"); do
+		once b1 "$cache/out_batch1" "$bin" -q -j 1 --no-copy-raw "$root" -o "$cache/out_batch1"
+		once b2 "$cache/out_batch2" "$bin" -q -j 2 --no-copy-raw "$root" -o "$cache/out_batch2"
 	done
-	j1=$(printf '%s\n' "${w1[@]}" | median)
-	j2=$(printf '%s\n' "${w2[@]}" | median)
+	j1=$(median_of b1) j1rss=$b1_rss
+	j2=$(median_of b2) j2rss=$b2_rss
 	awk -v a="$j1" -v ar="$j1rss" -v b="$j2" -v br="$j2rss" -v n="$batch_n" -v m="$batch_mb" 'BEGIN {
 		printf "batch: %d synth dumps of %d MB\n", n, m
 		printf "  -j 1 %7.3f s  RSS %6.1f MiB\n", a, ar / 1024
