@@ -498,9 +498,13 @@ static int copy_raw(struct run *r, struct csim_error *err)
 
 static void report_notes(const struct run *r)
 {
+	/* --raw-metrics writes every row: nothing is left out. */
+	const int reshaped = r->have_metrics && !r->opt->raw_metrics;
 	const struct csim_run_facts facts = {
 		r->bin_path, r->slices.nblocks, r->have_metrics, r->instr_offset,
-		&r->choice, r->opt->run != 0, r->opt->run_all
+		&r->choice, r->opt->run != 0, r->opt->run_all,
+		reshaped ? (uint64_t)r->metrics.nrows * r->metrics.ncores : 0,
+		reshaped ? r->metrics_plan.left_out : 0
 	};
 
 	csim_run_notes_print(r->log, &r->model, &facts);
