@@ -491,9 +491,12 @@ static int write_outputs(struct run *r, struct csim_error *err)
 
 static int copy_raw(struct run *r, struct csim_error *err)
 {
+	const char *slash = strrchr(r->bin_path, '/');
+
 	if (r->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
 		return CSIM_OK;
-	return csim_raw_copy_reported(r->bin_dir, r->out_dir, r->log, err);
+	return csim_raw_copy_reported(r->bin_dir, slash != NULL ? slash + 1 : r->bin_path,
+				      r->out_dir, r->log, err);
 }
 
 static void report_notes(const struct run *r)
