@@ -163,6 +163,35 @@ run "$tmp" inplace
 check "no -o: exit 0" [ "$status" -eq 0 ]
 check "no -o: outputs beside the .bin" [ -f "$tmp/inplace/3/simulator/trace.clean.json" ]
 check "no -o: summaries in PATH" [ -f "$tmp/inplace/batch_summary.csv" ]
+# The walk never takes the tool's own outputs for dumps (SPEC §11): three
+# dumps, a batch with -o inside the tree twice, then with another -o, then
+# twice without -o (outputs beside each dump, the earlier -o folders' raw
+# copies still there): 3 dumps every time, never their raw_simulator copies.
+t3="$tmp/t3"
+mkdir -p "$t3/A/simulator" "$t3/B/simulator" "$t3/C"
+cp "$tmp/demo.bin" "$t3/A/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$t3/B/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$t3/C/visualize_data.bin"
+for pass in "-o t3/conv" "-o t3/conv again" "-o t3/conv2" "no -o" "no -o again"; do
+	case $pass in
+	"-o t3/conv2") run "$tmp" t3 -o t3/conv2 ;;
+	"-o t3/conv"*) run "$tmp" t3 -o t3/conv ;;
+	*) run "$tmp" t3 ;;
+	esac
+	check "own outputs ($pass): converted 3/3" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 3/3 dumps" ]
+	check "own outputs ($pass): the three dumps" [ "$(printf '%s' "$out" | sed -n 's/^ok \([^:]*\):.*/\1/p' | tr '\n' ' ')" = "t3/A t3/B t3/C " ]
+done
+check "own outputs: a raw copy of -o t3/conv" [ -f "$t3/conv/A/raw_simulator/visualize_data.bin" ]
+check "own outputs: a raw copy of -o t3/conv2" [ -f "$t3/conv2/C/raw_simulator/visualize_data.bin" ]
+check "own outputs: outputs beside the dumps" [ -f "$t3/C/summary.json" ]
+check "own outputs: no output of a copy" [ -z "$(find "$t3" -path '*raw_simulator*' -name summary.json)" ]
+# A raw_simulator folder beside no output is someone's folder: walked.
+mkdir -p "$tmp/t4/D/raw_simulator"
+cp "$tmp/demo.bin" "$tmp/t4/D/raw_simulator/visualize_data.bin"
+echo notes >"$tmp/t4/D/readme.txt"
+run "$tmp" t4 -o o4
+check "raw_simulator beside no output: converted" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
+check "raw_simulator beside no output: its outputs" [ -f "$tmp/o4/D/raw_simulator/summary.json" ]
 # One PATH that is one dump stays single mode: wrote lines, no summary.
 run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o one
 check "one dump: single mode" contains "$out" "wrote one/trace.clean.json"
