@@ -524,6 +524,21 @@ static int prepare_table(struct run *r, struct csim_error *err)
 	return csim_summary_table_prepare(&r->table, &r->model, &facts, err);
 }
 
+/* A batch row's figures (SPEC §11): with the op name and clock the summary shows. */
+static int take_figures(struct run *r, struct csim_dump_figures *figures,
+			struct csim_error *err)
+{
+	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
+						r->opt->run_all, &r->basic };
+	struct csim_clock clock;
+	const int has_clock = csim_summary_run_clock(&facts, &r->model.summary, &clock);
+	const struct csim_span name = r->basic.payload != NULL
+		? csim_basic_info_text(&r->basic, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
+	const struct csim_dump_run run = { name.p, name.n, has_clock ? &clock : NULL };
+
+	return csim_dump_figures_take(figures, &r->model, &run, err);
+}
+
 static void run_release(struct run *r)
 {
 	csim_metrics_thread_abort(r->metrics_thread);   /* the run failed before its join */
@@ -591,7 +606,7 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 		rc = prepare_table(&r, err);
 	/* Before any output is committed: a failure here leaves none. */
 	if (rc == CSIM_OK && figures != NULL)
-		rc = csim_dump_figures_take(figures, &r.model, err);
+		rc = take_figures(&r, figures, err);
 	if (rc == CSIM_OK && output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK) {
