@@ -112,4 +112,8 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 			      (unsigned long long)m->kept_slices,
 			      (unsigned long long)m->cut.arrows_in, m->narrows + m->nintra_arrows,
 			      (unsigned long long)m->cut.counters_in, t->ncounters);
+	if (facts->metrics_left_out > 0)
+		csim_log_note(log, "instr_metrics.json: %llu of %llu per-core row(s) left out: not executed on their core (Instructions Executed 0)",
+			      (unsigned long long)facts->metrics_left_out,
+			      (unsigned long long)facts->metrics_records);
 }
