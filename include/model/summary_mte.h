@@ -36,10 +36,10 @@ uint64_t csim_mte_window_bytes(const struct csim_window *w, const struct csim_sl
 enum csim_overlap_role { CSIM_OVERLAP_NONE, CSIM_OVERLAP_MTE, CSIM_OVERLAP_COMPUTE };
 
 /* Busy runs of one core: each MTE pipe's (tagged with its record), and the
-   compute pipes' together. */
+   compute pipes' merged into one sorted, disjoint list (tmp: for merging). */
 struct csim_overlap {
-	struct csim_interval *mte, *compute;
-	size_t nmte, mte_cap, ncompute, compute_cap;
+	struct csim_interval *mte, *compute, *tmp;
+	size_t nmte, mte_cap, ncompute, compute_cap, tmp_cap;
 };
 
 /* What a pipe is to the overlap: MTE1/2/3, a compute pipe, or neither. */

@@ -55,9 +55,45 @@ enum csim_overlap_role csim_overlap_role(const struct csim_model *m, uint32_t pi
 static int push(struct csim_interval **v, size_t *nv, size_t *cap, size_t rec,
 		int64_t start, int64_t end)
 {
-	if (csim_array_grow((void **)v, cap, *nv + 1, sizeof(**v)) != 0)
+	if (*nv == *cap && csim_array_grow((void **)v, cap, *nv + 1, sizeof(**v)) != 0)
 		return -1;
 	(*v)[(*nv)++] = (struct csim_interval){ rec, 0, start, end };
+	return 0;
+}
+
+/* Appends [s, e) to the sorted, disjoint runs v[0..*n), joining a run it
+   touches or overlaps. */
+static void join_run(struct csim_interval *v, size_t *n, const struct csim_interval *r)
+{
+	if (*n > 0 && r->start <= v[*n - 1].end) {
+		if (r->end > v[*n - 1].end)
+			v[*n - 1].end = r->end;
+		return;
+	}
+	v[(*n)++] = *r;
+}
+
+/*
+ * The compute runs so far (compute[0..before)) and a new pipe's
+ * (compute[before..ncompute)), each sorted and disjoint, merged into one
+ * such list: a linear merge per compute pipe, not a sort of them all.
+ */
+static int merge_compute(struct csim_overlap *o, size_t before)
+{
+	size_t i = 0, j = before, n = 0;
+
+	if (before == 0)
+		return 0;
+	if (csim_array_grow((void **)&o->tmp, &o->tmp_cap, o->ncompute, sizeof(*o->tmp)) != 0)
+		return -1;
+	while (i < before || j < o->ncompute) {
+		int first = j == o->ncompute ||
+			    (i < before && o->compute[i].start <= o->compute[j].start);
+
+		join_run(o->tmp, &n, first ? &o->compute[i++] : &o->compute[j++]);
+	}
+	memcpy(o->compute, o->tmp, n * sizeof(*o->tmp));
+	o->ncompute = n;
 	return 0;
 }
 
@@ -67,6 +103,7 @@ int csim_overlap_add(struct csim_overlap *o, enum csim_overlap_role role, size_t
 	struct csim_interval **v = role == CSIM_OVERLAP_MTE ? &o->mte : &o->compute;
 	size_t *nv = role == CSIM_OVERLAP_MTE ? &o->nmte : &o->ncompute;
 	size_t *cap = role == CSIM_OVERLAP_MTE ? &o->mte_cap : &o->compute_cap;
+	size_t before = o->ncompute;
 	int64_t s = 0, e = 0;
 
 	if (role == CSIM_OVERLAP_NONE)
@@ -86,38 +123,14 @@ int csim_overlap_add(struct csim_overlap *o, enum csim_overlap_role role, size_t
 		s = it[i].start;
 		e = it[i].end;
 	}
-	return e > s ? push(v, nv, cap, rec, s, e) : 0;
-}
-
-static int by_start(const void *a, const void *b)
-{
-	const struct csim_interval *x = a, *y = b;
-
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->end > y->end) - (x->end < y->end);
-}
-
-/* The compute runs of several pipes merged into one sorted, disjoint list. */
-static size_t merge_compute(struct csim_interval *v, size_t n)
-{
-	size_t out = 0;
-
-	qsort(v, n, sizeof(*v), by_start);
-	for (size_t i = 0; i < n; i++) {
-		if (out > 0 && v[i].start <= v[out - 1].end) {
-			if (v[i].end > v[out - 1].end)
-				v[out - 1].end = v[i].end;
-			continue;
-		}
-		v[out++] = v[i];
-	}
-	return out;
+	if (e > s && push(v, nv, cap, rec, s, e) != 0)
+		return -1;
+	return role == CSIM_OVERLAP_COMPUTE ? merge_compute(o, before) : 0;
 }
 
 void csim_overlap_finish_core(struct csim_overlap *o, struct csim_summary_pipe *recs)
 {
-	size_t nc = merge_compute(o->compute, o->ncompute), c = 0;
+	size_t nc = o->ncompute, c = 0;
 
 	/* Each MTE pipe's runs are sorted and disjoint, as are the compute
 	   runs: one walk of both per pipe. */
@@ -144,5 +157,6 @@ void csim_overlap_release(struct csim_overlap *o)
 {
 	free(o->mte);
 	free(o->compute);
+	free(o->tmp);
 	memset(o, 0, sizeof(*o));
 }
