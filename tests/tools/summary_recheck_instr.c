@@ -479,11 +479,13 @@ static struct line_total *sum_lines(const cJSON *metrics, size_t *n, int *unname
 	for (size_t i = 0; i < *n; i++) {
 		struct line_total *l = &v[i];
 
-		qsort(l->addrs, l->naddrs, sizeof(*l->addrs), ull_cmp);
+		if (l->naddrs > 0)
+			qsort(l->addrs, l->naddrs, sizeof(*l->addrs), ull_cmp);
 		for (size_t k = 0; k < l->naddrs; k++)
 			l->addresses += k == 0 || l->addrs[k] != l->addrs[k - 1];
 	}
-	qsort(v, *n, sizeof(*v), line_cmp);
+	if (*n > 0)
+		qsort(v, *n, sizeof(*v), line_cmp);
 	return v;
 }
 
