@@ -46,6 +46,19 @@ struct csim_instr_line {
 	uint32_t source;        /* id in text */
 };
 
+/*
+ * One API_INSTR row with cycles or executions, its totals over every
+ * core: what the top source lines (SPEC §10) sum per line, once the
+ * API_FILE ranges are known too (a row without Inner Code takes the range
+ * of its address).
+ */
+struct csim_instr_row_sum {
+	uint64_t addr;          /* its Address as a number, when has_addr */
+	uint64_t cycles, executed;
+	uint32_t source;        /* id in text of its Inner Code, or CSIM_NONE */
+	uint32_t has_addr;
+};
+
 struct csim_instr_stats {
 	int loaded;             /* the run had an API_INSTR block */
 	struct csim_strtab text;    /* core and pipe names, mnemonics, sources */
@@ -63,6 +76,10 @@ struct csim_instr_stats {
 	size_t nlines, lines_cap;
 	struct csim_instr_line *ranges;
 	size_t nranges, ranges_cap;
+	/* Rows with cycles or executions and a way to a source line, in row
+	   order */
+	struct csim_instr_row_sum *rows;
+	size_t nrows, rows_cap;
 };
 
 void csim_instr_stats_init(struct csim_instr_stats *s);

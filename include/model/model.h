@@ -25,10 +25,15 @@
 
 struct csim_progress;   /* base/progress.h */
 
-/* Kept slices of one (pid, pipe), packed into nsub sub-lanes. */
+/*
+ * Kept slices of one (pid, pipe), packed into nsub sub-lanes; depth is the
+ * pipeline depth of SPEC §4 (model/occupancy.h), at most nsub: sub-lanes
+ * depth..nsub-1 exist for the viewers' rounding only.
+ */
 struct csim_lane {
 	uint32_t pid, pipe;
 	uint32_t nsub;
+	uint32_t depth;
 };
 
 /* A sync flag: its B and E records joined by the pair pass. */
@@ -108,7 +113,7 @@ enum csim_model_part {
 	CSIM_PART_PIPES = 1u << 1,    /* pipes[]: csim_model_classify_pipes() */
 	CSIM_PART_FLAGS = 1u << 2,    /* flags[], flag_skips[CSIM_FSKIP_INCOMPLETE] */
 	CSIM_PART_KEPT = 1u << 3,     /* kept on every row, kept_slices, slice_drops[] */
-	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[], extra_sublanes */
+	CSIM_PART_LANES = 1u << 4,    /* sublane on every kept row, lanes[] (nsub, depth), extra_sublanes */
 	CSIM_PART_ARROWS = 1u << 5,   /* arrows[], the other flag_skips[], unreleased */
 	CSIM_PART_ORDER = 1u << 6,    /* processes[], threads[] */
 	CSIM_PART_INTRA = 1u << 7,    /* intra_arrows[], intra_skips[], intra_unreleased */

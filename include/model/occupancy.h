@@ -11,6 +11,14 @@
  * tol lets float32 noise share a sub-lane while a one-cycle overlap
  * (0.54 ns) does not; e - 0.5 keeps the next start's rounding at or after e;
  * a point keeps a full ns clear on both sides and a start of its own.
+ *
+ * Depth is not the number of sub-lanes (SPEC §4): the rule above opens a
+ * sub-lane for back-to-back instructions that Perfetto's separate rounding
+ * makes overlap by 1 ns. A slice's *true* interval is [a, b - tol) (none
+ * for a point), and the pipeline depth of a lane is the peak number of
+ * true intervals holding one instant, at least 1 when the lane has a slice
+ * (points count 1 where nothing else runs). The pack pass and the summary
+ * pass both compute it with csim_occupancy_depth().
  */
 #ifndef CSIM_OCCUPANCY_H
 #define CSIM_OCCUPANCY_H
@@ -32,5 +40,18 @@ struct csim_occupancy csim_slice_occupancy(const struct csim_slice *s);
  * or before t (SPEC §5.3).
  */
 double csim_slice_completion(const struct csim_slice *s);
+
+/* The true interval [a, b - tol) of a slice; empty (lo == hi) for a point. */
+struct csim_occupancy csim_slice_true_interval(const struct csim_slice *s);
+
+/*
+ * The depth of a lane from the true intervals iv[0..n) of its slices,
+ * sorted by lo (empty ones are allowed and count for nothing): the peak
+ * number holding one instant, and at least 1 when the lane has any slice
+ * (any_slice: also when every slice is a point or n is 0 because its
+ * intervals were left out). heap: room for n doubles, scratch.
+ */
+uint32_t csim_occupancy_depth(const struct csim_occupancy *iv, size_t n, int any_slice,
+			      double *heap);
 
 #endif

@@ -20,8 +20,16 @@ struct csim_summary_pipe {
 	int kept;              /* the lane is in the trace */
 	uint64_t instructions; /* instruction slices (not SET/WAIT, BAR, cache/ccu) */
 	int64_t busy_ns;       /* union of the instruction slices' intervals */
-	uint32_t peak_depth;   /* kept: the packing's sub-lanes; dropped: peak
-				  number of slices in progress in one ns */
+	uint32_t depth;        /* pipeline depth (SPEC §4, model/occupancy.h) of
+				  its slices (with --window: those in the window,
+				  clipped to it); 0 without instructions */
+	int has_rows;          /* a kept lane: it has rows in the trace */
+	uint32_t rows;         /* its sub-lanes (with --window: those its slices
+				  in the window use, highest + 1) */
+	/* MTE1/2/3 with busy time: the part of busy_ns during which a compute
+	   pipe of the core (CUBE, the vector family, FIXP) is busy too */
+	int has_overlap;
+	int64_t overlap_ns;
 	int64_t wait_ns;       /* union of all its WAIT_FLAG intervals */
 	size_t wait0, nwaits;  /* its waits[] by producer, in pipe order */
 	/* From API_INSTR (SPEC §10), when the run has one and it names this
@@ -33,7 +41,8 @@ struct csim_summary_pipe {
 				      rows whose utilization is not -1 */
 	uint64_t util_cycles;      /* the Cycles of those rows; 0: no utilization */
 	uint64_t instr_sync_cycles; /* Cycles of its SET/WAIT flag rows */
-	/* MTE pipes: bytes moved, from the slices' args.process_bytes */
+	/* MTE pipes: bytes moved, from the slices' args.process_bytes (with
+	   --window, each slice's in proportion to its part in the window) */
 	int has_bytes;
 	uint64_t bytes;
 	int64_t slice_ns;      /* sum of its instruction slices' lengths: with
@@ -45,6 +54,16 @@ struct csim_summary_core {
 	int64_t first_ns, last_ns;   /* span: first start, last end */
 	int64_t cross_wait_ns; /* union of its WAIT_INTRA_BLOCK intervals */
 	size_t pipe0, npipes;  /* its pipes[], in lane order */
+};
+
+/* How many source lines the summary ranks (SPEC §10: the top 10). */
+#define CSIM_SUMMARY_TOP_LINES 10
+
+/* A source line among those with the most cycles: its API_INSTR rows summed. */
+struct csim_summary_line {
+	uint32_t source;       /* id in the model's instr.text ("file:line") */
+	uint64_t cycles, executed;
+	uint64_t addresses;    /* distinct addresses of its rows with cycles */
 };
 
 struct csim_summary {
@@ -60,6 +79,10 @@ struct csim_summary {
 	/* The clock API_INSTR's cycles and the slices' lengths agree on
 	   (summary_instr.h), 0 when they do not */
 	double derived_mhz;
+	/* The source lines with the most cycles, most first (summary_instr.h);
+	   none without API_INSTR */
+	struct csim_summary_line lines[CSIM_SUMMARY_TOP_LINES];
+	size_t nlines;
 };
 
 /*

@@ -22,4 +22,16 @@
 /* Part of the summary pass: fills the API_INSTR fields and derived_mhz. */
 void csim_summary_add_instr(struct csim_model *m);
 
+/*
+ * Part of the summary pass: the source lines with the most cycles (SPEC
+ * §10), lines[] and nlines. A row's line is its AscendC Inner Code, else
+ * the API_FILE range holding its address (as the top instructions' source);
+ * a line's cycles and executions are those of all its rows, over every
+ * core, and its addresses the distinct ones of its rows with cycles. At
+ * most CSIM_SUMMARY_TOP_LINES, most cycles first, ties in byte order of
+ * the line; lines with 0 cycles are left out. Returns CSIM_OK or, out of
+ * memory, CSIM_E_INPUT.
+ */
+int csim_summary_add_lines(struct csim_model *m, struct csim_error *err);
+
 #endif

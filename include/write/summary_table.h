@@ -18,9 +18,7 @@
 #include "model/model.h"
 #include "write/summary_view.h"
 #include "write/summary_writer.h"
-
-/* Widest line the table prints. */
-#define CSIM_TABLE_WIDTH 80
+#include "write/table_text.h"
 
 /* Up to this many cores every core is listed; beyond it, three are. */
 #define CSIM_TABLE_FULL_CORES 8

@@ -6,7 +6,7 @@
  * of a row is shaded by the mean number of that pipe's instructions in
  * progress over the column (its sub-lanes folded into one depth shade:
  * darker = more sub-lanes busy), so the SVG's size is bounded whatever the
- * trace's. A zero-length instruction counts as 1 ns, as in peak_depth.
+ * trace's. A zero-length instruction counts as 1 ns, so it leaves a mark.
  */
 #ifndef CSIM_SUMMARY_TIMELINE_H
 #define CSIM_SUMMARY_TIMELINE_H

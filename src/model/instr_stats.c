@@ -17,6 +17,7 @@ void csim_instr_stats_release(struct csim_instr_stats *s)
 	free(s->groups);
 	free(s->lines);
 	free(s->ranges);
+	free(s->rows);
 	csim_instr_stats_init(s);
 }
 

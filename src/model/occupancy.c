@@ -38,3 +38,65 @@ double csim_slice_completion(const struct csim_slice *s)
 {
 	return s->b - noise_tol(s->a);
 }
+
+struct csim_occupancy csim_slice_true_interval(const struct csim_slice *s)
+{
+	struct csim_occupancy o = { s->a, s->a };
+
+	if (!csim_slice_is_point(s))
+		o.hi = fmax(s->a, s->b - noise_tol(s->a));
+	return o;
+}
+
+/* Min-heap of the ends of the intervals in progress. */
+static void heap_push(double *h, size_t *n, double v)
+{
+	size_t i = (*n)++;
+
+	while (i > 0 && h[(i - 1) / 2] > v) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = v;
+}
+
+static void heap_pop(double *h, size_t *n)
+{
+	double last = h[--(*n)];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1] < h[c])
+			c++;
+		if (h[c] >= last)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n > 0)
+		h[i] = last;
+}
+
+uint32_t csim_occupancy_depth(const struct csim_occupancy *iv, size_t n, int any_slice,
+			      double *heap)
+{
+	size_t live = 0, peak = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!(iv[i].hi > iv[i].lo))
+			continue;
+		/* half-open: an interval ending where this one starts is over */
+		while (live > 0 && heap[0] <= iv[i].lo)
+			heap_pop(heap, &live);
+		heap_push(heap, &live, iv[i].hi);
+		if (live > peak)
+			peak = live;
+	}
+	if (peak == 0 && (any_slice || n > 0))
+		peak = 1;
+	return peak > UINT32_MAX ? UINT32_MAX : (uint32_t)peak;
+}

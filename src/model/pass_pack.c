@@ -5,7 +5,9 @@
  * (model/occupancy.h; input order breaks ties) each take the lowest-numbered
  * sub-lane whose last interval has ended at or before that start, or open a
  * new one: as many sub-lanes as the intervals' peak concurrency, each flat
- * in both viewers.
+ * in both viewers. The lane's pipeline depth (SPEC §4: the peak over the
+ * slices' true intervals, which is less than the sub-lanes where rounding
+ * alone opened one) comes from the same sorted sweep order.
  */
 #include "model/pass_pack.h"
 
@@ -21,9 +23,14 @@ const struct csim_pass_def csim_pass_pack_def = {
 	csim_pass_pack, CSIM_PART_KEPT, CSIM_PART_LANES
 };
 
-/* A kept slice's occupancy interval, computed once when its lane is swept. */
+/*
+ * A kept slice's occupancy interval, computed once when its lane is swept,
+ * and the end of its true interval (lo for a point: none). A slice that is
+ * not a point has the same start in both, so the items in packing order
+ * are in order of their true intervals too.
+ */
 struct pack_item {
-	double lo, hi;
+	double lo, hi, true_hi;
 	uint32_t idx;
 };
 
@@ -145,6 +152,15 @@ static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
 	return nsub;
 }
 
+/* The lane's depth: its true intervals in the order pack_lane() took them. */
+static uint32_t lane_depth(const struct pack_item *it, size_t n, struct csim_occupancy *iv,
+			   double *heap)
+{
+	for (size_t i = 0; i < n; i++)
+		iv[i] = (struct csim_occupancy){ it[i].lo, it[i].true_hi };
+	return csim_occupancy_depth(iv, n, n > 0, heap);
+}
+
 static int is_kept(const struct csim_slice *s, const void *ctx)
 {
 	(void)ctx;
@@ -158,6 +174,8 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 	const struct csim_bucket_spec spec = { is_kept, NULL, NULL, 0, NULL };
 	struct csim_interval_buckets bk = { NULL, NULL, NULL, 0, 0 };
 	struct pack_item *items = NULL;
+	struct csim_occupancy *true_iv = NULL;
+	double *depth_heap = NULL;
 	struct heaps h = { NULL, 0, NULL, 0 };
 	int rc = CSIM_OK;
 
@@ -169,9 +187,12 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 	items = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*items));
 	h.busy = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*h.busy));
 	h.free_subs = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*h.free_subs));
+	true_iv = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*true_iv));
+	depth_heap = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*depth_heap));
 	free(m->lanes);
 	m->lanes = malloc((bk.n ? bk.n : 1) * sizeof(*m->lanes));
-	if (items == NULL || h.busy == NULL || h.free_subs == NULL || m->lanes == NULL) {
+	if (items == NULL || h.busy == NULL || h.free_subs == NULL || true_iv == NULL ||
+	    depth_heap == NULL || m->lanes == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
@@ -184,23 +205,30 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 		size_t n = b->hi - b->lo;
 
 		for (size_t i = 0; i < n; i++) {
-			struct csim_occupancy o = csim_slice_occupancy(&t->slices[idx[i]]);
+			const struct csim_slice *sl = &t->slices[idx[i]];
+			struct csim_occupancy o = csim_slice_occupancy(sl);
+			struct csim_occupancy tr = csim_slice_true_interval(sl);
 
 			if (i + CSIM_PREFETCH_AHEAD < n)
 				csim_prefetch(&t->slices[idx[i + CSIM_PREFETCH_AHEAD]]);
-			items[i] = (struct pack_item){ o.lo, o.hi, idx[i] };
+			/* a point's true interval is empty: keep it so at its item's start */
+			items[i] = (struct pack_item){ o.lo, o.hi, tr.hi > tr.lo ? tr.hi : o.lo,
+						       idx[i] };
 		}
 		/* The producer writes each core's instructions by end tick. */
 		csim_sort_nearly(items, n, sizeof(*items), pack_item_cmp);
 		lane->pid = b->pid;
 		lane->pipe = b->pipe;
 		lane->nsub = pack_lane(t->slices, items, n, &h);
+		lane->depth = lane_depth(items, n, true_iv, depth_heap);
 		m->extra_sublanes += lane->nsub - 1;
 	}
 out:
 	free(bk.idx);
 	free(bk.b);
 	free(items);
+	free(true_iv);
+	free(depth_heap);
 	free(h.busy);
 	free(h.free_subs);
 	return rc;

@@ -3,8 +3,9 @@
  * and each group's intervals sorted by start when it is swept; WAIT flags
  * and cross-core waits become interval items keyed by (pid, pipe, what,
  * producer), grouped the same way (interval_group.h). One merged sweep in
- * (pid, pipe) order then gives every busy time, WAIT time and peak depth.
- * Spans need no sort: one scan of the rows.
+ * (pid, pipe) order then gives every busy time, WAIT time, depth and, core
+ * by core, the MTE pipes' overlap with compute (summary_mte.h). Spans
+ * need no sort: one scan of the rows.
  */
 #include "model/pass_summary.h"
 
@@ -13,7 +14,10 @@
 
 #include "base/array_grow.h"
 #include "model/interval_group.h"
+#include "model/occupancy.h"
+#include "model/sort_nearly.h"
 #include "model/summary_instr.h"
+#include "model/summary_mte.h"
 
 const struct csim_pass_def csim_pass_summary_def = {
 	csim_pass_summary,
@@ -57,64 +61,22 @@ static int64_t union_ns(const struct csim_interval *it, size_t n)
 	return n > 0 ? total + (e - s) : 0;
 }
 
-/* Min-heap of interval ends, for the peak depth of a dropped lane. */
-static void heap_push(int64_t *h, size_t *n, int64_t v)
-{
-	size_t i = (*n)++;
-
-	while (i > 0 && h[(i - 1) / 2] > v) {
-		h[i] = h[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	h[i] = v;
-}
-
-static void heap_pop(int64_t *h, size_t *n)
-{
-	int64_t last = h[--(*n)];
-	size_t i = 0;
-
-	for (;;) {
-		size_t c = 2 * i + 1;
-
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && h[c + 1] < h[c])
-			c++;
-		if (h[c] >= last)
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	if (*n > 0)
-		h[i] = last;
-}
-
-/*
- * Peak number of slices in progress in one ns; a zero-length slice is in
- * progress during its own ns, so a lane with slices has depth >= 1.
- */
-static uint32_t peak_depth(const struct csim_interval *it, size_t n, int64_t *heap)
-{
-	size_t live = 0, peak = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		int64_t end = it[i].end > it[i].start ? it[i].end : it[i].start + 1;
-
-		while (live > 0 && heap[0] <= it[i].start)
-			heap_pop(heap, &live);
-		heap_push(heap, &live, end);
-		if (live > peak)
-			peak = live;
-	}
-	return peak > UINT32_MAX ? UINT32_MAX : (uint32_t)peak;
-}
-
-static uint32_t lane_nsub(const struct csim_model *m, uint32_t pid, uint32_t pipe)
+/* The lane of (pid, pipe) in the trace, or NULL: a dropped lane has none. */
+static const struct csim_lane *lane_of(const struct csim_model *m, uint32_t pid, uint32_t pipe)
 {
 	size_t lane = csim_model_find_lane(m, pid, pipe);
 
-	return lane < m->nlanes ? m->lanes[lane].nsub : 0;
+	return lane < m->nlanes ? &m->lanes[lane] : NULL;
+}
+
+/* True intervals by start (then end: a total order on the values). */
+static int occupancy_cmp(const void *a, const void *b)
+{
+	const struct csim_occupancy *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return (x->hi > y->hi) - (x->hi < y->hi);
 }
 
 struct work {
@@ -124,7 +86,9 @@ struct work {
 	size_t nitems;
 	struct csim_interval_buckets bk;   /* instruction slices by (pid, pipe) */
 	struct csim_interval *scratch;      /* one bucket's intervals, sorted */
-	int64_t *heap;
+	struct csim_occupancy *occ;         /* one bucket's true intervals */
+	double *heap;                       /* csim_occupancy_depth()'s */
+	struct csim_overlap overlap;        /* the current core's MTE and compute runs */
 	/* per pid id */
 	int64_t *first, *last, *cross;
 	unsigned char *has;
@@ -210,15 +174,43 @@ static size_t run_end(const struct work *w, size_t i)
 }
 
 /*
- * The instruction numbers of one bucket: its intervals (clipped to the
- * window) sorted in scratch. With --window a kept lane's depth is the
- * sub-lanes its slices in the window use.
+ * The depth of a bucket's slices (SPEC §4): of a kept lane without a
+ * window, the packing's (the same computation over the same slices); else
+ * over their true intervals, clipped to the window.
  */
-static void sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
-			 struct csim_summary_pipe *p)
+static uint32_t bucket_depth(struct work *w, const struct csim_interval_bucket *b,
+			     const struct csim_lane *lane)
 {
 	const struct csim_slice *sl = w->m->table.slices;
 	const struct csim_window *win = &w->m->cut.window;
+	size_t n = b->hi - b->lo;
+
+	if (lane != NULL && !csim_window_active(win))
+		return lane->depth;
+	for (size_t k = 0; k < n; k++) {
+		struct csim_occupancy o = csim_slice_true_interval(&sl[w->bk.idx[b->lo + k]]);
+
+		if (win->has_from && o.lo < (double)win->from_ns)
+			o.lo = (double)win->from_ns;
+		if (win->has_to && o.hi > (double)win->to_ns)
+			o.hi = (double)win->to_ns;
+		w->occ[k] = o;
+	}
+	csim_sort_nearly(w->occ, n, sizeof(*w->occ), occupancy_cmp);
+	return csim_occupancy_depth(w->occ, n, n > 0, w->heap);
+}
+
+/*
+ * The instruction numbers of one bucket: its intervals (clipped to the
+ * window) sorted in scratch. With --window a kept lane's rows are the
+ * sub-lanes its slices in the window use. `rec` is p's index in raw[].
+ */
+static int sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
+			struct csim_summary_pipe *p, size_t rec)
+{
+	const struct csim_slice *sl = w->m->table.slices;
+	const struct csim_window *win = &w->m->cut.window;
+	const struct csim_lane *lane = p->kept ? lane_of(w->m, b->pid, b->pipe) : NULL;
 	size_t n = b->hi - b->lo;
 	uint32_t used = 0;
 
@@ -238,12 +230,10 @@ static void sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
 	for (size_t k = 0; k < n; k++)
 		p->slice_ns += w->scratch[k].end - w->scratch[k].start;
 	p->busy_ns = union_ns(w->scratch, n);
-	if (!p->kept)
-		p->peak_depth = peak_depth(w->scratch, n, w->heap);
-	else if (csim_window_active(win))
-		p->peak_depth = used;
-	else
-		p->peak_depth = lane_nsub(w->m, b->pid, b->pipe);
+	p->depth = bucket_depth(w, b, lane);
+	if (p->kept)
+		p->rows = csim_window_active(win) ? used : lane != NULL ? lane->nsub : 0;
+	return csim_overlap_add(&w->overlap, csim_overlap_role(w->m, b->pipe), rec, w->scratch, n);
 }
 
 /* The WAIT runs of group `key` from items[i] on; returns the next item. */
@@ -268,10 +258,15 @@ static size_t sweep_waits(struct work *w, size_t i, uint64_t key,
 	return i;
 }
 
-/* One pipe record per (pid, pipe) of the buckets and the WAITs, merged in order. */
-static void sweep(struct work *w)
+/*
+ * One pipe record per (pid, pipe) of the buckets and the WAITs, merged in
+ * order; a core's overlap once its last pipe is swept. Returns 0, or -1
+ * out of memory.
+ */
+static int sweep(struct work *w)
 {
 	size_t i = 0, b = 0;
+	uint32_t core = 0;
 
 	while (i < w->nitems || b < w->bk.n) {
 		uint64_t kb = b < w->bk.n ? csim_interval_bucket_key(&w->bk.b[b]) : UINT64_MAX;
@@ -280,6 +275,9 @@ static void sweep(struct work *w)
 		uint32_t pid = (uint32_t)(key >> 32), pipe = (uint32_t)key;
 		struct csim_summary_pipe *p;
 
+		if (pid != core)
+			csim_overlap_finish_core(&w->overlap, w->raw);
+		core = pid;
 		if (pipe == CROSS_PIPE) {
 			size_t j = run_end(w, i);
 
@@ -293,12 +291,15 @@ static void sweep(struct work *w)
 		memset(p, 0, sizeof(*p));
 		p->pipe = pipe;
 		p->kept = w->m->pipes[pipe].drop < 0;
+		p->has_rows = p->kept;   /* 0 rows for a pipe that only waited */
 		p->wait0 = w->s->nwaits;
-		if (kb == key)
-			sweep_bucket(w, &w->bk.b[b++], p);
+		if (kb == key && sweep_bucket(w, &w->bk.b[b++], p, w->nraw - 1) != 0)
+			return -1;
 		i = sweep_waits(w, i, key, p);
 		p->nwaits = w->s->nwaits - p->wait0;
 	}
+	csim_overlap_finish_core(&w->overlap, w->raw);
+	return 0;
 }
 
 /* The raw record of (pid, pipe), or NULL: raw[] is in (pid, pipe) order. */
@@ -322,7 +323,8 @@ static struct csim_summary_pipe *raw_find(struct work *w, uint32_t pid, uint32_t
 
 /*
  * Bytes moved per MTE pipe: the sum of its slices' process_bytes; with
- * --window, of the slices that meet the window (a straddling one whole).
+ * --window, of the slices that meet the window, each in proportion to its
+ * part inside.
  */
 static void add_bytes(struct work *w)
 {
@@ -331,6 +333,7 @@ static void add_bytes(struct work *w)
 	for (size_t i = 0; i < t->nbytes; i++) {
 		const struct csim_slice *sl = &t->slices[t->bytes[i].slice];
 		struct csim_summary_pipe *p;
+		uint64_t b;
 
 		/* MTE rows lie far apart: ask for the row a few ahead early */
 		if (i + CSIM_PREFETCH_AHEAD < t->nbytes)
@@ -339,9 +342,9 @@ static void add_bytes(struct work *w)
 
 		if (p == NULL || !csim_window_meets(&w->m->cut.window, sl->start, sl->end))
 			continue;
+		b = csim_mte_window_bytes(&w->m->cut.window, sl, t->bytes[i].bytes);
 		p->has_bytes = 1;
-		p->bytes = t->bytes[i].bytes > UINT64_MAX - p->bytes ? UINT64_MAX
-								      : p->bytes + t->bytes[i].bytes;
+		p->bytes = b > UINT64_MAX - p->bytes ? UINT64_MAX : p->bytes + b;
 	}
 }
 
@@ -498,7 +501,9 @@ static void work_release(struct work *w)
 	free(w->bk.idx);
 	free(w->bk.b);
 	free(w->scratch);
+	free(w->occ);
 	free(w->heap);
+	csim_overlap_release(&w->overlap);
 	free(w->first);
 	free(w->last);
 	free(w->cross);
@@ -540,10 +545,10 @@ static int work_alloc(struct work *w, struct csim_error *err)
 	return CSIM_OK;
 }
 
-/* Once everything is grouped: room for the records and the largest group. */
+/* Once everything is grouped: room for the records and the largest bucket. */
 static int records_alloc(struct work *w, struct csim_error *err)
 {
-	size_t groups = w->bk.n, waits = 0, longest = w->bk.longest;
+	size_t groups = w->bk.n, waits = 0, longest = w->bk.longest ? w->bk.longest : 1;
 
 	for (size_t i = 0; i < w->nitems;) {
 		size_t j = run_end(w, i);
@@ -552,17 +557,16 @@ static int records_alloc(struct work *w, struct csim_error *err)
 			groups++;
 		if (item_what(&w->items[i]) == WHAT_WAIT_BY)
 			waits++;
-		if (j - i > longest)
-			longest = j - i;
 		i = j;
 	}
-	w->heap = csim_array_alloc(longest ? longest : 1, sizeof(*w->heap));
-	w->scratch = csim_array_alloc(w->bk.longest ? w->bk.longest : 1, sizeof(*w->scratch));
+	w->heap = csim_array_alloc(longest, sizeof(*w->heap));
+	w->occ = csim_array_alloc(longest, sizeof(*w->occ));
+	w->scratch = csim_array_alloc(longest, sizeof(*w->scratch));
 	w->raw = csim_array_alloc(groups ? groups : 1, sizeof(*w->raw));
 	w->s->pipes = csim_array_alloc(groups ? groups : 1, sizeof(*w->s->pipes));
 	w->s->waits = csim_array_alloc(waits ? waits : 1, sizeof(*w->s->waits));
-	if (w->heap == NULL || w->scratch == NULL || w->raw == NULL || w->s->pipes == NULL ||
-	    w->s->waits == NULL)
+	if (w->heap == NULL || w->occ == NULL || w->scratch == NULL || w->raw == NULL ||
+	    w->s->pipes == NULL || w->s->waits == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	return CSIM_OK;
 }
@@ -590,13 +594,16 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	if (rc == CSIM_OK)
 		rc = records_alloc(&w, err);
+	if (rc == CSIM_OK && sweep(&w) != 0)
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	if (rc == CSIM_OK) {
-		sweep(&w);
 		add_bytes(&w);
 		rc = order_cores(&w, err);
 	}
 	if (rc == CSIM_OK)
 		csim_summary_add_instr(m);
+	if (rc == CSIM_OK)
+		rc = csim_summary_add_lines(m, err);
 	if (rc != CSIM_OK)
 		csim_summary_release(w.s);
 	work_release(&w);

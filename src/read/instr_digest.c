@@ -346,6 +346,22 @@ static int mnemonic_of(struct digest *d, const struct csim_metrics_field *f,
 	return rc;
 }
 
+/* Keeps the row's totals for the top source lines, when it can have one. */
+static int keep_row_sum(struct digest *d, uint32_t source, int has_addr, uint64_t addr,
+			const struct row_sum *sum)
+{
+	struct csim_instr_stats *s = d->s;
+
+	if ((sum->cycles == 0 && sum->executed == 0) || (source == CSIM_NONE && !has_addr))
+		return CSIM_OK;
+	if (csim_array_grow((void **)&s->rows, &s->rows_cap, s->nrows + 1, sizeof(*s->rows)) != 0)
+		return csim_error_nomem(d->err, CSIM_E_INPUT);
+	s->rows[s->nrows++] = (struct csim_instr_row_sum){ has_addr ? addr : 0, sum->cycles,
+							   sum->executed, source,
+							   (uint32_t)has_addr };
+	return CSIM_OK;
+}
+
 static int digest_row(struct digest *d)
 {
 	const struct csim_instr_row *row = d->row;
@@ -353,7 +369,8 @@ static int digest_row(struct digest *d)
 	struct csim_span v = { NULL, 0 }, mnemonic;
 	struct row_sum sum = { 0, 0, 0 };
 	uint32_t source = CSIM_NONE;
-	uint64_t addr;
+	uint64_t addr = 0;
+	int has_addr = 0;
 	size_t pipe;
 	int rc;
 
@@ -372,17 +389,20 @@ static int digest_row(struct digest *d)
 		rc = decode(d, col[COL_INNER_CODE]->val.p, col[COL_INNER_CODE]->val.n, &v);
 	if (rc == CSIM_OK && col[COL_INNER_CODE] != NULL && v.n > 0)
 		rc = intern(d, v, &source);
-	if (rc == CSIM_OK && source != CSIM_NONE && col[COL_ADDRESS] != NULL) {
+	if (rc == CSIM_OK && col[COL_ADDRESS] != NULL) {
 		rc = decode(d, col[COL_ADDRESS]->val.p, col[COL_ADDRESS]->val.n, &v);
-		if (rc == CSIM_OK && v.p != NULL && csim_number_hex(v.p, v.n, &addr) &&
-		    csim_instr_digest_add_line(&d->s->lines, &d->s->nlines, &d->s->lines_cap,
-					       addr, addr, source) != 0)
-			rc = csim_error_nomem(d->err, CSIM_E_INPUT);
+		has_addr = rc == CSIM_OK && v.p != NULL && csim_number_hex(v.p, v.n, &addr);
 	}
+	if (rc == CSIM_OK && source != CSIM_NONE && has_addr &&
+	    csim_instr_digest_add_line(&d->s->lines, &d->s->nlines, &d->s->lines_cap,
+				       addr, addr, source) != 0)
+		rc = csim_error_nomem(d->err, CSIM_E_INPUT);
 	if (rc == CSIM_OK)
 		rc = mnemonic_of(d, col[COL_SOURCE], &mnemonic);
 	if (rc == CSIM_OK)
 		rc = add_values(d, col, pipe, is_sync(mnemonic), &sum);
+	if (rc == CSIM_OK)
+		rc = keep_row_sum(d, source, has_addr, addr, &sum);
 	/* mnemonic points into buf: rank_row() interns it before reusing buf */
 	if (rc == CSIM_OK)
 		rc = rank_row(d, col, d->s->pipes[pipe], mnemonic, source, &sum);

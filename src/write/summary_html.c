@@ -33,7 +33,7 @@ static const char page_style[] =
 	"table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:4px 0 8px}\n"
 	"th,td{padding:3px 9px;border-bottom:1px solid #eaeef2;text-align:right;white-space:nowrap}\n"
 	"th{background:#f6f8fa}\n"
-	".l,.s,td:first-child,th:first-child,.pipes td:nth-child(7){text-align:left}\n"
+	".l,.s,td:first-child,th:first-child,.pipes td:nth-child(8){text-align:left}\n"
 	"td.name{font-family:monospace;white-space:normal;word-break:break-all}\n"
 	".facts th{background:none;color:#57606a}\n"
 	".facts td{text-align:left;white-space:normal;word-break:break-all}\n"
@@ -153,7 +153,8 @@ static void write_head(struct csim_out *o, const struct csim_model *m,
 	csim_out_text(o, "<nav><a href=\"#run\">run</a><a href=\"#diagnosis\">diagnosis</a>"
 		      "<a href=\"#balance\">cores</a><a href=\"#timeline\">timeline</a>"
 		      "<a href=\"#detail\">pipes</a>");
-	csim_out_text(o, m->instr.loaded ? "<a href=\"#top\">top instructions</a></nav>\n" : "</nav>\n");
+	csim_out_text(o, m->instr.loaded ? "<a href=\"#top\">top instructions</a>"
+		      "<a href=\"#lines\">top source lines</a></nav>\n" : "</nav>\n");
 }
 
 /* Run facts as the producer wrote them, the clock, and what was converted. */
@@ -325,6 +326,14 @@ static void write_instr_cells(struct csim_out *o, const struct csim_summary_pipe
 		td_us(o, csim_summary_bandwidth_mbps(p->bytes, p->busy_ns));
 	else
 		csim_out_text(o, "<td>" NONE_TEXT "</td>");
+	if (p->has_overlap) {
+		char pct[CSIM_VIEW_NUM];
+
+		csim_view_format_share(pct, p->overlap_ns, p->busy_ns);
+		csim_out_format(o, "<td>%s</td>", pct);
+	} else {
+		csim_out_text(o, "<td>" NONE_TEXT "</td>");
+	}
 }
 
 static void write_pipe_row(struct csim_out *o, const struct csim_model *m,
@@ -339,7 +348,11 @@ static void write_pipe_row(struct csim_out *o, const struct csim_model *m,
 	csim_out_format(o, "</td><td>%llu</td>", (unsigned long long)p->instructions);
 	td_us(o, p->busy_ns);
 	td_share(o, p->busy_ns, span);
-	csim_out_format(o, "<td>%u</td>", (unsigned)p->peak_depth);
+	csim_out_format(o, "<td>%u</td>", (unsigned)p->depth);
+	if (p->has_rows)
+		csim_out_format(o, "<td>%u</td>", (unsigned)p->rows);
+	else
+		csim_out_text(o, "<td>" NONE_TEXT "</td>");
 	td_us(o, p->wait_ns);
 	csim_out_text(o, "<td>");
 	if (top != NULL)
@@ -378,8 +391,9 @@ static int write_core(struct csim_out *o, const struct csim_model *m, size_t cor
 	}
 	csim_out_text(o, "<table class=\"pipes\">\n<tr><th class=\"l\">pipe</th><th>instr</th>"
 		      "<th>busy \xC2\xB5s</th><th class=\"l\">busy % of span</th><th>depth</th>"
-		      "<th>WAIT \xC2\xB5s</th><th>top producer</th><th>cycles</th>"
-		      "<th>vector util %</th><th>bytes</th><th>GB/s</th></tr>\n");
+		      "<th>rows</th><th>WAIT \xC2\xB5s</th><th>top producer</th><th>cycles</th>"
+		      "<th>vector util %</th><th>bytes</th><th>GB/s</th>"
+		      "<th>overlap with compute %</th></tr>\n");
 	for (size_t k = 0; k < c->npipes; k++)
 		write_pipe_row(o, m, &m->summary.pipes[c->pipe0 + k], span);
 	csim_out_text(o, "</table>\n");
@@ -429,11 +443,15 @@ static int write_detail(struct csim_out *o, const struct csim_model *m,
 	if (s->ncores == 0)
 		return CSIM_OK;
 	csim_out_text(o, "<h2 id=\"detail\">Pipes per core</h2>\n<p>busy: union of the "
-		      "pipe's instructions (all sub-lanes); depth: peak sub-lanes; WAIT: blocked in "
+		      "pipe's instructions (all sub-lanes); depth: the most instructions in flight at "
+		      "once; rows: the pipe's rows in the trace (more than depth where Perfetto's "
+		      "rounding needs them); WAIT: blocked in "
 		      "WAIT_FLAG; cycles to GB/s: from API_INSTR (" NONE_TEXT ": none); dropped "
 		      "lanes: counted, not in the trace. Under each table, the WAIT-stall matrix: "
 		      "\xC2\xB5s each pipe (row) waited on each producer (column), darker = larger "
-		      "share of the span.</p>\n");
+		      "share of the span. Overlap: the share of an MTE pipe's busy time during which "
+		      "a compute pipe (CUBE, vector, FIXP) of the core is busy too, what double "
+		      "buffering buys.</p>\n");
 	if (s->ncores <= CSIM_TABLE_FULL_CORES) {
 		for (size_t i = 0; rc == CSIM_OK && i < s->ncores; i++)
 			rc = write_core(o, m, i, s->ncores > 1 && i == s->slowest ? "slowest" : "", cp, err);
@@ -507,6 +525,39 @@ static void write_top(struct csim_out *o, const struct csim_model *m)
 	csim_out_text(o, "</table>\n");
 }
 
+/* The source lines with the most cycles, all of summary.json's (SPEC §10). */
+static void write_top_lines(struct csim_out *o, const struct csim_model *m)
+{
+	const struct csim_instr_stats *st = &m->instr;
+	const struct csim_summary *s = &m->summary;
+	int64_t total = st->total_cycles > INT64_MAX ? INT64_MAX : (int64_t)st->total_cycles;
+
+	if (!st->loaded)
+		return;
+	csim_out_format(o, "<h2 id=\"lines\">Top %d source lines by cycles</h2>\n",
+			CSIM_SUMMARY_TOP_LINES);
+	if (s->nlines == 0) {
+		csim_out_text(o, "<p>API_INSTR gives no source line with cycles.</p>\n");
+		return;
+	}
+	csim_out_text(o, "<p>The API_INSTR rows of every address of a line summed.</p>\n"
+		      "<table class=\"lines\">\n<tr><th class=\"l\">source</th><th>cycles</th>"
+		      "<th>% of all</th><th>executed</th><th>addresses</th></tr>\n");
+	for (size_t i = 0; i < s->nlines; i++) {
+		const struct csim_summary_line *l = &s->lines[i];
+		char share[CSIM_VIEW_NUM];
+
+		csim_view_format_share(share, l->cycles > INT64_MAX ? INT64_MAX : (int64_t)l->cycles,
+				       total);
+		csim_out_text(o, "<tr class=\"line\"><td class=\"name\">");
+		put_text_id(o, m, l->source);
+		csim_out_format(o, "</td><td>%llu</td><td>%s</td><td>%llu</td><td>%llu</td></tr>\n",
+				(unsigned long long)l->cycles, share,
+				(unsigned long long)l->executed, (unsigned long long)l->addresses);
+	}
+	csim_out_text(o, "</table>\n");
+}
+
 int csim_summary_html_write(const struct csim_model *m, const struct csim_summary_run *run,
 			    struct csim_out *o, struct csim_error *err)
 {
@@ -520,6 +571,7 @@ int csim_summary_html_write(const struct csim_model *m, const struct csim_summar
 	if (rc == CSIM_OK)
 		rc = write_detail(o, m, run, err);
 	write_top(o, m);
+	write_top_lines(o, m);
 	csim_out_text(o, "<footer>clean_sim_trace; the same numbers are in summary.json "
 		      "(docs/summary.md).</footer>\n</body>\n</html>\n");
 	return rc;

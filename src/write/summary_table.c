@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "model/diagnosis.h"
+#include "write/summary_table_top.h"
 #include "write/summary_view.h"
+#include "write/table_text.h"
 
 /* Column widths of a pipe row (docs/summary.md, "The table"). */
 #define W_PIPE 11
@@ -18,54 +20,10 @@
 #define W_CORES 5
 
 /* Room for a cut name (CSIM_TABLE_WIDTH columns, 4 bytes each). */
-#define CELL (4 * CSIM_TABLE_WIDTH + 1)
+#define CELL CSIM_TEXT_CELL
 
 /* Room for a formatted number. */
 #define NUM CSIM_VIEW_NUM
-
-/*
- * name[0..n) cut to `width` columns into dst: one column per UTF-8
- * character (wide characters are rare in pid and lane names), a control
- * byte shown as '?' so that no name can break a line, and a cut name ending
- * in '~'. Returns the columns used.
- */
-static size_t fit_name(char *dst, const char *name, size_t n, size_t width)
-{
-	size_t cols = 0, len = 0, i = 0;
-
-	while (i < n && cols < width) {
-		size_t end = i + 1;
-
-		while (end < n && ((unsigned char)name[end] & 0xC0) == 0x80)
-			end++;
-		if (cols + 1 == width && end < n) {
-			dst[len++] = '~';
-			cols++;
-			break;
-		}
-		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7F) {
-			dst[len++] = '?';
-		} else {
-			memcpy(dst + len, name + i, end - i);
-			len += end - i;
-		}
-		cols++;
-		i = end;
-	}
-	dst[len] = '\0';
-	return cols;
-}
-
-/* Prints a cut name, padded with spaces to `width` when pad. */
-static void put_name(FILE *f, const char *name, size_t n, size_t width, int pad)
-{
-	char buf[CELL];
-	size_t cols = fit_name(buf, name, n, width);
-
-	fputs(buf, f);
-	while (pad && cols++ < width)
-		fputc(' ', f);
-}
 
 static const char *pipe_name(const struct csim_model *m, uint32_t pipe, size_t *n)
 {
@@ -95,7 +53,7 @@ static void fmt_top_producer(char *dst, const struct csim_model *m,
 	} else {
 		name = pipe_name(m, top->producer, &n);
 	}
-	fit_name(dst, name, n, W_PRODUCER);
+	csim_text_fit(dst, name, n, W_PRODUCER);
 }
 
 /* "summary: NAME (run K of N)" and "SoC S, clock C MHz (source)". */
@@ -114,13 +72,13 @@ static void print_header(FILE *f, const struct csim_summary_run *run,
 	fputs("summary: ", f);
 	room = CSIM_TABLE_WIDTH - 9 - strlen(tail);
 	if (name.p != NULL)
-		put_name(f, name.p, name.n, room, 0);
+		csim_text_put(f, name.p, name.n, room, 0);
 	else
 		fputs(has ? "(no op name)" : "(no OP_BASIC_INFO)", f);
 	fprintf(f, "%s\n", tail);
 	if (soc.p != NULL) {
 		fputs("SoC ", f);
-		put_name(f, soc.p, soc.n, 32, 0);
+		csim_text_put(f, soc.p, soc.n, 32, 0);
 		fputs(", ", f);
 	}
 	if (clock == NULL) {
@@ -156,7 +114,7 @@ static void print_cut(FILE *f, const struct csim_cut *c)
 			 csim_window_active(&c->window) ? ":" : "", b,
 			 csim_window_active(&c->window) ? " us: summary of the window, all cores"
 			 : ": trace only, summary of all cores");
-	put_name(f, line, strlen(line), CSIM_TABLE_WIDTH, 0);
+	csim_text_put(f, line, strlen(line), CSIM_TABLE_WIDTH, 0);
 	fputc('\n', f);
 }
 
@@ -170,19 +128,24 @@ static void print_pipe_head(FILE *f)
 static void print_pipe(FILE *f, const struct csim_model *m,
 		       const struct csim_summary_pipe *p, int64_t span)
 {
-	char busy[NUM], share[NUM], wait[NUM], producer[CELL];
+	char busy[NUM], share[NUM], wait[NUM], producer[CELL], depth[2 * NUM];
 	const char *name;
 	size_t n;
 
+	/* depth, and after a slash the rows the trace has when they differ */
+	if (p->has_rows && p->rows != p->depth)
+		snprintf(depth, sizeof(depth), "%u/%u", (unsigned)p->depth, (unsigned)p->rows);
+	else
+		snprintf(depth, sizeof(depth), "%u", (unsigned)p->depth);
 	csim_view_format_us(busy, p->busy_ns);
 	csim_view_format_share(share, p->busy_ns, span);
 	csim_view_format_us(wait, p->wait_ns);
 	fmt_top_producer(producer, m, p);
 	name = pipe_name(m, p->pipe, &n);
 	fputs("  ", f);
-	put_name(f, name, n, W_PIPE, 1);
-	fprintf(f, " %*llu %*s %*s %*u %*s", W_INSTR, (unsigned long long)p->instructions,
-		W_US, busy, W_SHARE, share, W_DEPTH, (unsigned)p->peak_depth, W_US, wait);
+	csim_text_put(f, name, n, W_PIPE, 1);
+	fprintf(f, " %*llu %*s %*s %*s %*s", W_INSTR, (unsigned long long)p->instructions,
+		W_US, busy, W_SHARE, share, W_DEPTH, depth, W_US, wait);
 	if (p->kept)
 		fprintf(f, "%s%s\n", producer[0] ? "  " : "", producer);
 	else
@@ -191,16 +154,28 @@ static void print_pipe(FILE *f, const struct csim_model *m,
 
 static void put_wrapped(FILE *f, const char *text, size_t n, size_t used);
 
-/* "PIPE N[ (util U %)]," or, for bandwidth, "PIPE B.b GB/s,"; 0: nothing to say. */
+/* What a line under a core's pipes tells of each pipe. */
+enum api_line { LINE_CYCLES, LINE_BANDWIDTH, LINE_OVERLAP };
+
+/*
+ * "PIPE N[ (util U %)],", for bandwidth "PIPE B.b GB/s,", for overlap
+ * "PIPE S.s %,"; 0: nothing to say.
+ */
 static size_t api_item(char *dst, size_t cap, const struct csim_model *m,
-		       const struct csim_summary_pipe *p, int bandwidth)
+		       const struct csim_summary_pipe *p, enum api_line what)
 {
 	char name[CELL], util[NUM] = "";
 	size_t n;
 	const char *raw = pipe_name(m, p->pipe, &n);
 
-	fit_name(name, raw, n, W_PIPE);
-	if (bandwidth) {
+	csim_text_fit(name, raw, n, W_PIPE);
+	if (what == LINE_OVERLAP) {
+		if (!p->has_overlap)
+			return 0;
+		csim_view_format_share(util, p->overlap_ns, p->busy_ns);
+		return (size_t)snprintf(dst, cap, "%s %s %%,", name, util);
+	}
+	if (what == LINE_BANDWIDTH) {
 		int64_t mbps;
 
 		if (!p->has_bytes || p->busy_ns <= 0)
@@ -221,13 +196,13 @@ static size_t api_item(char *dst, size_t cap, const struct csim_model *m,
 
 /* "  LABEL item, item, ..." wrapped at 80 columns; nothing when no item. */
 static void print_api_line(FILE *f, const struct csim_model *m,
-			   const struct csim_summary_core *c, const char *label, int bandwidth)
+			   const struct csim_summary_core *c, const char *label, enum api_line what)
 {
 	char text[8 * CELL];
 	size_t n = 0;
 
 	for (size_t k = 0; k < c->npipes && n + CELL < sizeof(text); k++) {
-		size_t w = api_item(text + n, CELL, m, &m->summary.pipes[c->pipe0 + k], bandwidth);
+		size_t w = api_item(text + n, CELL, m, &m->summary.pipes[c->pipe0 + k], what);
 
 		if (w > 0 && w < CELL) {
 			n += w;
@@ -240,11 +215,15 @@ static void print_api_line(FILE *f, const struct csim_model *m,
 	put_wrapped(f, text, n - 2, 3 + strlen(label));   /* without the last ", " */
 }
 
-/* What API_INSTR and the moved bytes say of the core's pipes. */
+/*
+ * What API_INSTR, the moved bytes and the MTE pipes' overlap with compute
+ * (what double buffering buys) say of the core's pipes.
+ */
 static void print_core_api(FILE *f, const struct csim_model *m, const struct csim_summary_core *c)
 {
-	print_api_line(f, m, c, "API_INSTR cycles:", 0);
-	print_api_line(f, m, c, "bandwidth:", 1);
+	print_api_line(f, m, c, "API_INSTR cycles:", LINE_CYCLES);
+	print_api_line(f, m, c, "bandwidth:", LINE_BANDWIDTH);
+	print_api_line(f, m, c, "overlap with compute:", LINE_OVERLAP);
 }
 
 /* "[LABEL ]core NAME: span X us (C cycles)[, cross-core wait W us]" and its pipes. */
@@ -268,7 +247,7 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 	}
 	used += strlen(tail);
 	fprintf(f, "\n%score ", label);
-	put_name(f, name, strlen(name), used < CSIM_TABLE_WIDTH - 8 ? CSIM_TABLE_WIDTH - used : 8, 0);
+	csim_text_put(f, name, strlen(name), used < CSIM_TABLE_WIDTH - 8 ? CSIM_TABLE_WIDTH - used : 8, 0);
 	fprintf(f, "%s\n", tail);
 	if (c->npipes == 0)
 		return;
@@ -276,42 +255,6 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 	for (size_t k = 0; k < c->npipes; k++)
 		print_pipe(f, m, &m->summary.pipes[c->pipe0 + k], span);
 	print_core_api(f, m, c);
-}
-
-/* The rows of API_INSTR with the most cycles (summary.json has ten). */
-#define TABLE_TOP 5
-#define W_CYCLES 10
-#define W_MNEMONIC 22
-
-static void print_top(FILE *f, const struct csim_model *m)
-{
-	const struct csim_instr_stats *st = &m->instr;
-	char share[NUM], mnem[CELL], pipe[CELL], src[CELL];
-
-	if (st->ntop == 0)
-		return;
-	fprintf(f, "\ntop instructions by cycles (%zu in summary.json):\n", st->ntop);
-	fprintf(f, "  %*s %*s  %-*s %-*s %s\n", W_CYCLES, "cycles", W_SHARE, "share%",
-		W_PIPE - 3, "pipe", W_MNEMONIC, "instruction", "source line");
-	for (size_t i = 0; i < st->ntop && i < TABLE_TOP; i++) {
-		const struct csim_instr_top *t = &st->top[i];
-		size_t n, used = 2 + W_CYCLES + 1 + W_SHARE + 2 + W_PIPE - 3 + 1 + W_MNEMONIC + 1;
-		const char *v;
-
-		csim_view_format_share(share, t->cycles > INT64_MAX ? INT64_MAX : (int64_t)t->cycles,
-			  st->total_cycles > INT64_MAX ? INT64_MAX : (int64_t)st->total_cycles);
-		v = csim_strtab_get(&st->text, t->pipe, &n);
-		fit_name(pipe, v, n, W_PIPE - 3);
-		v = csim_strtab_get(&st->text, t->mnemonic, &n);
-		fit_name(mnem, v, n, W_MNEMONIC);
-		if (t->source != CSIM_NONE)
-			v = csim_strtab_get(&st->text, t->source, &n);
-		else
-			v = "-", n = 1;
-		fit_name(src, v, n, CSIM_TABLE_WIDTH - used);
-		fprintf(f, "  %*llu %*s  %-*s %-*s %s\n", W_CYCLES, (unsigned long long)t->cycles,
-			W_SHARE, share, W_PIPE - 3, pipe, W_MNEMONIC, mnem, src);
-	}
 }
 
 static void print_balance(FILE *f, const struct csim_model *m)
@@ -334,7 +277,7 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	}
 	used = 14 + strlen(tail);
 	fputs("slowest core: ", f);
-	put_name(f, name, strlen(name), used < CSIM_TABLE_WIDTH - 8 ? CSIM_TABLE_WIDTH - used : 8, 0);
+	csim_text_put(f, name, strlen(name), used < CSIM_TABLE_WIDTH - 8 ? CSIM_TABLE_WIDTH - used : 8, 0);
 	fprintf(f, "%s\n", tail);
 }
 
@@ -351,7 +294,7 @@ static void print_totals(FILE *f, const struct csim_model *m,
 		csim_view_format_us(busy, t[k].busy_ns);
 		csim_view_format_us(wait, t[k].wait_ns);
 		fputs("  ", f);
-		put_name(f, t[k].name, t[k].n, W_PIPE, 1);
+		csim_text_put(f, t[k].name, t[k].n, W_PIPE, 1);
 		fprintf(f, " %*zu %*llu %*s %*s%s\n", W_CORES, t[k].cores, W_INSTR + 2,
 			(unsigned long long)t[k].instructions, W_US + 2, busy, W_US + 2, wait,
 			t[k].kept ? "" : "  dropped");
@@ -425,7 +368,7 @@ static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 		while (end < n && text[end] != ' ')
 			end++;
 		if (end > i) {
-			cols = fit_name(buf, text + i, end - i, CSIM_TABLE_WIDTH - DIAG_INDENT);
+			cols = csim_text_fit(buf, text + i, end - i, CSIM_TABLE_WIDTH - DIAG_INDENT);
 			if (!fresh && used + 1 + cols > CSIM_TABLE_WIDTH) {
 				fprintf(f, "\n%*s", DIAG_INDENT, "");
 				used = DIAG_INDENT;
@@ -434,7 +377,7 @@ static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 				used++;
 			}
 			/* only a first word after a long core name can still be too wide */
-			cols = fit_name(buf, text + i, end - i, CSIM_TABLE_WIDTH - used);
+			cols = csim_text_fit(buf, text + i, end - i, CSIM_TABLE_WIDTH - used);
 			fputs(buf, f);
 			used += cols;
 			fresh = 0;
@@ -464,7 +407,7 @@ static void print_diagnosis(FILE *f, const struct csim_model *m)
 		if (d->core != CSIM_DIAG_ALL) {
 			const char *name = pid_name(m, m->summary.cores[d->core].pid);
 
-			used += fit_name(core, name, strlen(name), W_DIAG_CORE) + 2;
+			used += csim_text_fit(core, name, strlen(name), W_DIAG_CORE) + 2;
 			fputs(core, f);
 			fputs(": ", f);
 		}
@@ -493,7 +436,7 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 		for (size_t i = 0; i < s->ncores; i++)
 			print_core(f, m, &s->cores[i], cp, "");
 	}
-	print_top(f, m);
+	csim_table_top_print(f, m);
 	if (s->ncores > 1)   /* one core has no balance to speak of */
 		print_balance(f, m);
 	print_diagnosis(f, m);

@@ -240,10 +240,28 @@ static void write_pipe(const struct csim_model *m, struct csim_out *o,
 	out_key(o, "busy_share");
 	out_share(o, p->busy_ns, span);
 	csim_out_char(o, ',');
-	out_uint_member(o, "peak_depth", p->peak_depth);
+	out_uint_member(o, "depth", p->depth);
+	out_key(o, "rows");
+	if (p->has_rows)
+		csim_out_uint(o, p->rows);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
 	out_int_member(o, "wait_flag_ns", p->wait_ns);
 	write_waits(m, o, p);
 	write_pipe_instr(o, p);
+	csim_out_char(o, ',');
+	out_key(o, "overlap_ns");
+	if (p->has_overlap)
+		csim_out_int(o, p->overlap_ns);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
+	out_key(o, "overlap_share");
+	if (p->has_overlap)
+		out_share(o, p->overlap_ns, p->busy_ns);
+	else
+		csim_out_text(o, "null");
 	csim_out_char(o, '}');
 }
 
@@ -400,6 +418,13 @@ static void write_cut(const struct csim_model *m, struct csim_out *o)
 	csim_out_text(o, "},\n");
 }
 
+/* Cycles as a share of all API_INSTR cycles, 4 decimals. */
+static void out_cycle_share(const struct csim_model *m, struct csim_out *o, uint64_t cycles)
+{
+	out_share(o, cycles > INT64_MAX ? INT64_MAX : (int64_t)cycles,
+		  m->instr.total_cycles > INT64_MAX ? INT64_MAX : (int64_t)m->instr.total_cycles);
+}
+
 /* One of the rows with the most cycles (SPEC §10). */
 static void write_top_row(const struct csim_model *m, struct csim_out *o,
 			  const struct csim_instr_top *t)
@@ -431,8 +456,7 @@ static void write_top_row(const struct csim_model *m, struct csim_out *o,
 	csim_out_char(o, ',');
 	out_uint_member(o, "cycles", t->cycles);
 	out_key(o, "cycle_share");
-	out_share(o, t->cycles > INT64_MAX ? INT64_MAX : (int64_t)t->cycles,
-		  m->instr.total_cycles > INT64_MAX ? INT64_MAX : (int64_t)m->instr.total_cycles);
+	out_cycle_share(m, o, t->cycles);
 	csim_out_char(o, ',');
 	out_uint_member(o, "executed", t->executed);
 	out_key(o, "cores");
@@ -453,6 +477,38 @@ static void write_top(const struct csim_model *m, struct csim_out *o)
 		write_top_row(m, o, &m->instr.top[i]);
 	}
 	csim_out_text(o, m->instr.ntop ? "\n]" : "]");
+}
+
+/* The source lines with the most cycles (SPEC §10); null without API_INSTR. */
+static void write_top_lines(const struct csim_model *m, struct csim_out *o)
+{
+	const struct csim_summary *s = &m->summary;
+
+	out_key(o, "top_source_lines");
+	if (!m->instr.loaded) {
+		csim_out_text(o, "null");
+		return;
+	}
+	csim_out_char(o, '[');
+	for (size_t i = 0; i < s->nlines; i++) {
+		const struct csim_summary_line *l = &s->lines[i];
+		size_t n;
+		const char *v = csim_strtab_get(&m->instr.text, l->source, &n);
+
+		csim_out_text(o, i ? ",\n  {" : "\n  {");
+		out_key(o, "source");
+		csim_out_json_string(o, v, n);
+		csim_out_char(o, ',');
+		out_uint_member(o, "cycles", l->cycles);
+		out_key(o, "cycle_share");
+		out_cycle_share(m, o, l->cycles);
+		csim_out_char(o, ',');
+		out_uint_member(o, "executed", l->executed);
+		out_key(o, "addresses");
+		csim_out_uint(o, l->addresses);
+		csim_out_char(o, '}');
+	}
+	csim_out_text(o, s->nlines ? "\n]" : "]");
 }
 
 int64_t csim_summary_bandwidth_mbps(uint64_t bytes, int64_t busy_ns)
@@ -485,6 +541,8 @@ void csim_summary_write(const struct csim_model *m, const struct csim_summary_ru
 	write_balance(m, o);
 	csim_out_text(o, ",\n");
 	write_top(m, o);
+	csim_out_text(o, ",\n");
+	write_top_lines(m, o);
 	csim_out_text(o, ",\n");
 	write_diagnosis(m, o);
 	csim_out_text(o, "}\n");

@@ -56,6 +56,11 @@ static void write_thread_meta(struct csim_slice_writer *w, const struct csim_thr
 		csim_out_text(w->out, " #");
 		csim_out_uint(w->out, th->sub);
 	}
+	/* Beyond the pipe's depth a sub-lane holds no instruction in flight
+	   with the others: it is there because Perfetto rounds start and
+	   duration apart (SPEC §4). */
+	if (th->sub != 0 && th->sub >= lane->depth)
+		csim_out_text(w->out, " (rounding)");
 	csim_out_text(w->out, "\"}}");
 	put_meta_head(w, "thread_sort_index", lane->pid);
 	csim_out_text(w->out, ",\"tid\":");

@@ -34,10 +34,15 @@ check "trace write fails: older raw copy untouched" diff -r "$tmp/good/raw_simul
 check "trace write fails: no temporary file" [ "$(leftovers)" -eq 0 ]
 check "trace write fails: nothing announced" [ -z "$out" ]
 
-# Outputs fit, the 15 KB dump in the raw copy does not (docs/decisions.md:
-# the complete outputs stay, the older raw copy is kept, exit 3).
+# Outputs fit, the 16 KB dump in the raw copy does not (docs/decisions.md:
+# the complete outputs stay, the older raw copy is kept, exit 3): the limit
+# is the first whole KB above the largest output.
+largest=$(for f in "$tmp/good"/*.json "$tmp/good"/*.html; do wc -c <"$f"; done | sort -n | tail -n 1)
+kb=$((largest / 1024 + 1))
+check "raw copy fails: a limit between the outputs and the dump" \
+	[ $((kb * 1024)) -lt "$(wc -c <"$tmp/OPPROF_demo/simulator/visualize_data.bin")" ]
 echo older >"$tmp/out/raw_simulator/marker"
-limited 14 OPPROF_demo -o out
+limited "$kb" OPPROF_demo -o out
 check "raw copy fails: exit 3" [ "$status" -eq 3 ]
 check "raw copy fails: names the destination" contains "$err" "error: cannot write out/raw_simulator/visualize_data.bin: File too large"
 check "raw copy fails: older copy kept" [ "$(cat "$tmp/out/raw_simulator/marker")" = older ]

@@ -3,7 +3,8 @@
 # each complete on a fresh Debian/Ubuntu machine (the package install
 # chained in front). The first builds only the converter and runs the demo;
 # the second builds everything and runs ctest. .ci/run runs those two lines
-# verbatim (readme_step), so they are the lines CI proves.
+# verbatim (readme_step), so they are the lines CI proves. The demo table
+# the README prints is the demo's real output.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -32,6 +33,15 @@ check "the first runs no test" eval '! contains "$demo" ctest'
 check "the second builds everything and runs ctest" \
 	bash -c '[[ $1 == *" && cmake --build build -j2 && ctest --test-dir build --output-on-failure -j2" ]]' _ "$suite"
 check "the second installs man-db (t_manpage, t_install)" contains "${suite%% && *} " " man-db "
+
+# "Reading the trace" prints the demo's table whole: it must be the demo's
+# output (the demo converts the mix_kernel dump, whose golden stdout holds
+# the table after the wrote lines).
+golden="$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/stdout"
+table=$(awk '/^summary: \(no OP_BASIC_INFO\)/ { on = 1 } on && /^```$/ { exit } on { print }' "$readme")
+want=$(sed -n '/^summary: (no OP_BASIC_INFO)/,$p' "$golden")
+check "the README's demo table is the demo's output" \
+	bash -c '[ -n "$1" ] && [ "$1" = "$2" ]' _ "$table" "$want"
 
 # .ci/run runs exactly these two lines, in this order.
 mapfile -t steps < <(sed -n "s/^readme_step '\(.*\)'$/\1/p" "$ci")

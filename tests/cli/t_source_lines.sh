@@ -68,7 +68,7 @@ check "VECTOR: 372 cycles, 4 executions, utilization 75.00 %" \
 	grep -q '"pipe":"VECTOR",.*"cycles":372,"sync_cycles":0,"executed":4,"vector_utilization":75.00,"bytes":null' \
 	"$tmp/out/summary.json"
 check "MTE2: 512 bytes over 100 ns busy is 5.120 GB/s" \
-	grep -q '"pipe":"MTE2",.*"bytes":512,"bandwidth_gbps":5.120}' "$tmp/out/summary.json"
+	grep -q '"pipe":"MTE2",.*"bytes":512,"bandwidth_gbps":5.120,' "$tmp/out/summary.json"
 
 run "$tmp" old -o old_out --no-copy-raw
 check "without API_FILE: exit 0" [ "$status" -eq 0 ]

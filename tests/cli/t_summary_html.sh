@@ -83,6 +83,9 @@ agrees() {
 	lanes=$(awk -v s="$slow" '$1 == s { print $2 }' "$tmp/$name/json")
 	lanes=${lanes:-0}   # no core: no timeline
 	check "$name: one timeline row per pipe of the slowest core ($lanes)" has_fact "$name" "lanes $lanes"
+	# one row per entry of top_source_lines (summary.json prints one a line)
+	np=$(grep -c '^  {"source":' "$tmp/$name/out/summary.json" || true)
+	check "$name: one source-line row per top_source_lines entry ($np)" has_fact "$name" "lines $np"
 }
 
 # 2. Every scenario: well formed, and agreeing with its summary.json.
@@ -107,9 +110,10 @@ done
 # two slices overlap on [4640, 4653) (d3); SCALAR's 1 ns and FLOWCTRL's
 # zero-length JUMP fill half a bin (d1). viewBox 952 = 120 + 800 + 32 wide,
 # 6 + 6 rows x 20 + 40 = 166 high.
-# Its API_INSTR (fixtures/demo/src/instr.json) has 4 rows with cycles: top 4.
+# Its API_INSTR (fixtures/demo/src/instr.json) has 4 rows with cycles: top 4,
+# each with an Inner Code line of its own: lines 4.
 convert demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
-for fact in "cores 3" "diag 3" "totals 0" "top 4" "lanes 6" "section 0 pipes 6" \
+for fact in "cores 3" "diag 3" "totals 0" "top 4" "lines 4" "lanes 6" "section 0 pipes 6" \
 	"section 0 heat 2 x 2 2" "lane 0 MTE2 d1d2" "lane 1 MTE1 d1d2d3" \
 	"lane 2 CUBE d1d2" "lane 3 FIXP d2d3" "lane 4 SCALAR d1" "lane 5 FLOWCTRL d1" \
 	"viewbox 952 166"; do
@@ -132,7 +136,7 @@ done
 # CUBE, VECTOR, FIXP, MTE3, SCALAR; no API_INSTR, no top instructions.
 # Slowest span 750 ns: 1 ns bins; VECTOR [1000, 1250) and SCALAR's 1 ns each
 # fill their bins (d2).
-for fact in "cores 14" "totals 7" "top 0" "section 0 pipes 2" "section 1 pipes 1" \
+for fact in "cores 14" "totals 7" "top 0" "lines 0" "section 0 pipes 2" "section 1 pipes 1" \
 	"section 3 pipes 1" "section 0 heat 0 x 0 0" "lanes 2" "lane 0 VECTOR d2" \
 	"lane 1 SCALAR d2" "viewbox 952 86"; do
 	check "many_cores: $fact" has_fact many_cores "$fact"

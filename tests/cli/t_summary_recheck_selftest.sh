@@ -2,15 +2,22 @@
 # Self-test of the summary recheck (tests/tools/summary_recheck.c): on a
 # small hand-written trace and the summary worked out by hand for it, it
 # must agree; each planted error in the summary (a busy union, a count, a
-# depth, a missing lane, a span, the load balance, API_INSTR cycles and
-# utilization per pipe, bytes and bandwidth, the top_instructions rows and
-# their order) must make it fail. A
-# recheck that always agrees would let a wrong summary.json golden pass.
+# depth or rows, a missing lane, a span, the load balance, API_INSTR cycles
+# and utilization per pipe, bytes and bandwidth, the overlap with compute,
+# the top_instructions and top_source_lines rows and their order) and in
+# the trace's thread names must make it fail. A recheck that always agrees
+# would let a wrong summary.json golden pass.
 #
 # The trace: core p0, MTE2 [1000,1100) [1050,1150) on two sub-lanes
-# (union 150) moving 100 + 57 bytes (157000 / 150 = 1046.67 MB/s, half up
-# 1.047 GB/s), VECTOR [1200,1200) zero-length; a cache companion lane that
-# is no instruction. Span of p0 (kept slices) 1000..1200 = 200.
+# (union 150; true intervals [1000,1099.75) [1050,1149.75): depth 2)
+# moving 100 + 57 bytes (157000 / 150 = 1046.67 MB/s, half up 1.047
+# GB/s), VECTOR [1200,1200) zero-length (a point: depth 1); CUBE
+# [1100,1110) and, on CUBE#1, a = 1109.9 (grid [1110,1120)): in flight one
+# after the other (the first ends at 1109.75), depth 1 on 2 rows, CUBE#1
+# labelled "(rounding)", union 20 (0.0667 of the span); MTE2 runs with
+# compute (CUBE) during [1100,1120): overlap 20 of 150, 0.1333; a cache
+# companion lane that is no instruction. Span of p0 (kept slices)
+# 1000..1200 = 200.
 #
 # The API_INSTR (m.json, reshaped), Cycles / Instructions Executed / Vector
 # Utilization per core p0 | p1:
@@ -25,8 +32,10 @@
 # 62.50; SCALAR 50 / 0 / 5; FIXP all 0: null. All cycles 190; top: row2
 # (75, 3 executed, 2 cores, 0.3947), row0 (50, 3, 2, 0.2632; before row5
 # on the tie), row5 (50, 5, 1, 0.2632), row3 (10, 1, 1, 0.0526), row1 (5,
-# 1, 1, 0.0263); row4 has no cycles. Inner Code: 0x10 k.cpp:1, 0x20
-# k.cpp:5, the others none (source not checked: API_FILE could give one).
+# 1, 1, 0.0263); row4 has no cycles. Inner Code: 0x10 and 0x14 k.cpp:1,
+# 0x20 k.cpp:5, 0x24 k.cpp:6, 0x34 k.cpp:9, 0x30 none. Source lines: k.cpp:5
+# 75 (3 executed, 1 address, 0.3947), k.cpp:1 50 + 5 = 55 (3 + 1 = 4, 2
+# addresses, 0.2895), k.cpp:9 50 (5, 1, 0.2632), k.cpp:6 10 (1, 1, 0.0526).
 # The same file as the converter writes it (SPEC §7) leaves out the rows a
 # core executed 0 times (p0 row4; p1 rows 1, 3, 4, 5): the cores' lists
 # then differ in length and the recheck matches rows by address.
@@ -41,6 +50,11 @@ cat >"$tmp/t.json" <<'JSON'
 {"name":"a","ph":"X","pid":"p0","tid":"MTE2","ts":1,"dur":0.1,"args":{"process_bytes":"100"}},
 {"name":"b","ph":"X","pid":"p0","tid":"MTE2#1","ts":1.05,"dur":0.1,"args":{"process_bytes":"57"}},
 {"name":"c","ph":"X","pid":"p0","tid":"VECTOR","ts":1.2,"dur":0},
+{"name":"m","ph":"X","pid":"p0","tid":"CUBE","ts":1.1,"dur":0.01},
+{"name":"n","ph":"X","pid":"p0","tid":"CUBE#1","ts":1.1099,"dur":0.01},
+{"name":"thread_name","ph":"M","pid":"p0","tid":"MTE2#1","args":{"name":"MTE2 (load GM->L1/UB) #1"}},
+{"name":"thread_name","ph":"M","pid":"p0","tid":"CUBE","args":{"name":"CUBE (matmul)"}},
+{"name":"thread_name","ph":"M","pid":"p0","tid":"CUBE#1","args":{"name":"CUBE (matmul) #1 (rounding)"}},
 {"name":"cache_time","ph":"X","pid":"p0","tid":"MTE2 cache","ts":1.0,"dur":0.01}
 ]}
 JSON
@@ -50,33 +64,39 @@ row() { # address pipe source cycles executed util [inner code]
 {
 	printf '{"cores":["p0","p1"],"instructions":{"p0":['
 	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 40 2 -1 k.cpp:1; printf ,
-	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 5 1 -1; printf ,
+	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 5 1 -1 k.cpp:1; printf ,
 	row 0x20 VEC "VADD X2" 30 3 50 k.cpp:5; printf ,
-	row 0x24 VECTOR "VMULS X3" 10 1 100; printf ,
+	row 0x24 VECTOR "VMULS X3" 10 1 100 k.cpp:6; printf ,
 	row 0x30 FIXPIPE "FIX X4" 0 0 -1; printf ,
-	row 0x34 SCALAR "ADD X5" 50 5 -1
+	row 0x34 SCALAR "ADD X5" 50 5 -1 k.cpp:9
 	printf '],"p1":['
 	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 10 1 -1 k.cpp:1; printf ,
-	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 0 0 -1; printf ,
+	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 0 0 -1 k.cpp:1; printf ,
 	row 0x20 VEC "VADD X2" 45 -1 -1 k.cpp:5; printf ,
-	row 0x24 VECTOR "VMULS X3" 0 0 -1; printf ,
+	row 0x24 VECTOR "VMULS X3" 0 0 -1 k.cpp:6; printf ,
 	row 0x30 FIXPIPE "FIX X4" 0 0 -1; printf ,
-	row 0x34 SCALAR "ADD X5" 0 0 -1
+	row 0x34 SCALAR "ADD X5" 0 0 -1 k.cpp:9
 	printf ']},"column_types":{}}\n'
 } >"$tmp/m.json"
 good='{"schema":1,"run":null,"clock":null,"cores":[
 {"core":"p0","first_ns":900,"last_ns":1200,"span_ns":300,"span_us":0.300,"span_cycles":null,"cross_core_wait_ns":0,"pipes":[
-{"pipe":"MTE2","kept":true,"instructions":2,"busy_ns":150,"busy_us":0.150,"busy_share":0.5000,"peak_depth":2,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":5,"executed":2,"vector_utilization":null,"bytes":157,"bandwidth_gbps":1.047},
-{"pipe":"VECTOR","kept":true,"instructions":1,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"peak_depth":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50,"bytes":null,"bandwidth_gbps":null},
-{"pipe":"SCALAR","kept":false,"instructions":1,"busy_ns":100,"busy_us":0.100,"busy_share":0.3333,"peak_depth":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":50,"sync_cycles":0,"executed":5,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null},
-{"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"peak_depth":0,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null}]}],
+{"pipe":"MTE2","kept":true,"instructions":2,"busy_ns":150,"busy_us":0.150,"busy_share":0.5000,"depth":2,"rows":2,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":5,"executed":2,"vector_utilization":null,"bytes":157,"bandwidth_gbps":1.047,"overlap_ns":20,"overlap_share":0.1333},
+{"pipe":"CUBE","kept":true,"instructions":2,"busy_ns":20,"busy_us":0.020,"busy_share":0.0667,"depth":1,"rows":2,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
+{"pipe":"VECTOR","kept":true,"instructions":1,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":1,"rows":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
+{"pipe":"SCALAR","kept":false,"instructions":1,"busy_ns":100,"busy_us":0.100,"busy_share":0.3333,"depth":1,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":50,"sync_cycles":0,"executed":5,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
+{"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":0,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null}]}],
 "load_balance":{"cores":1,"min_span_ns":300,"median_span_ns":300,"max_span_ns":300,"slowest_core":"p0"},
 "top_instructions":[
 {"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
 {"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
-{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
-{"address":"0x24","pipe":"VECTOR","mnemonic":"VMULS","source":null,"cycles":10,"cycle_share":0.0526,"executed":1,"cores":1},
-{"address":"0x14","pipe":"MTE2","mnemonic":"SET_FLAG","source":null,"cycles":5,"cycle_share":0.0263,"executed":1,"cores":1}],
+{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
+{"address":"0x24","pipe":"VECTOR","mnemonic":"VMULS","source":"k.cpp:6","cycles":10,"cycle_share":0.0526,"executed":1,"cores":1},
+{"address":"0x14","pipe":"MTE2","mnemonic":"SET_FLAG","source":"k.cpp:1","cycles":5,"cycle_share":0.0263,"executed":1,"cores":1}],
+"top_source_lines":[
+{"source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"addresses":1},
+{"source":"k.cpp:1","cycles":55,"cycle_share":0.2895,"executed":4,"addresses":2},
+{"source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"addresses":1},
+{"source":"k.cpp:6","cycles":10,"cycle_share":0.0526,"executed":1,"addresses":1}],
 "diagnosis":null}'
 
 # verdict NAME FROM TO EXPECT: the recheck on the good summary with FROM
@@ -88,15 +108,36 @@ verdict() {
 		flunk "$1: the plant did not apply"
 		return
 	fi
-	"$CSIM_SUMCHECK" "$tmp/t.json" "$tmp/s.json" "${metrics:-$tmp/m.json}" >"$tmp/out" 2>&1 || st=$?
+	"$CSIM_SUMCHECK" "${trace:-$tmp/t.json}" "$tmp/s.json" "${metrics:-$tmp/m.json}" >"$tmp/out" 2>&1 || st=$?
 	check "$1: exit $4" [ "$st" -eq "$4" ]
+}
+
+# trace_verdict NAME FROM TO EXPECT: the same with the plant in the trace.
+trace_verdict() {
+	sed "s|$2|$3|" "$tmp/t.json" >"$tmp/t2.json"
+	if cmp -s "$tmp/t.json" "$tmp/t2.json"; then
+		flunk "$1: the plant did not apply"
+		return
+	fi
+	trace="$tmp/t2.json" verdict "$1" "" "" "$4"
 }
 
 verdict "hand-worked summary agrees" "" "" 0
 verdict "busy union off by one" '"busy_ns":150,"busy_us":0.150' '"busy_ns":151,"busy_us":0.151' 1
 verdict "busy as a sum (200)" '"busy_ns":150,"busy_us":0.150,"busy_share":0.5000' '"busy_ns":200,"busy_us":0.200,"busy_share":0.6667' 1
 verdict "instruction count" '"instructions":2' '"instructions":3' 1
-verdict "peak depth" '"peak_depth":2' '"peak_depth":1' 1
+verdict "depth" '"depth":2,"rows":2' '"depth":1,"rows":2' 1
+verdict "depth as the sub-lanes" '"depth":1,"rows":2' '"depth":2,"rows":2' 1
+verdict "rows" '"depth":2,"rows":2' '"depth":2,"rows":1' 1
+verdict "a point as no depth" '"depth":1,"rows":1' '"depth":0,"rows":1' 1
+verdict "rows of a dropped lane" '"depth":1,"rows":null' '"depth":1,"rows":1' 1
+trace_verdict "a rounding row not labelled" '#1 (rounding)"' '#1"' 1
+trace_verdict "a row in flight labelled rounding" 'MTE2 (load GM->L1/UB) #1"' 'MTE2 (load GM->L1/UB) #1 (rounding)"' 1
+verdict "overlap" '"overlap_ns":20,"overlap_share":0.1333' '"overlap_ns":21,"overlap_share":0.1400' 1
+verdict "overlap share" '"overlap_ns":20,"overlap_share":0.1333' '"overlap_ns":20,"overlap_share":0.1334' 1
+verdict "overlap on a compute pipe" '"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
+{"pipe":"VECTOR"' '"bandwidth_gbps":null,"overlap_ns":0,"overlap_share":0.0000},
+{"pipe":"VECTOR"' 1
 verdict "busy_share" '"busy_share":0.5000' '"busy_share":0.5001' 1
 verdict "kept lane reported dropped" '"pipe":"VECTOR","kept":true' '"pipe":"VECTOR","kept":false' 1
 verdict "span misses a kept slice" '"first_ns":900,"last_ns":1200,"span_ns":300,"span_us":0.300' '"first_ns":900,"last_ns":1150,"span_ns":250,"span_us":0.250' 1
@@ -110,14 +151,14 @@ verdict "executed" '"executed":4' '"executed":3' 1
 verdict "VEC not merged into VECTOR" '"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50' '"cycles":10,"sync_cycles":0,"executed":1,"vector_utilization":100.00' 1
 verdict "utilization unweighted" '"vector_utilization":62.50' '"vector_utilization":75.00' 1
 verdict "utilization off by 0.01" '"vector_utilization":62.50' '"vector_utilization":62.51' 1
-verdict "all-zero group not null" '"peak_depth":0,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null' '"peak_depth":0,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":0' 1
+verdict "all-zero group not null" '"depth":0,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null' '"depth":0,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":0' 1
 verdict "bytes" '"bytes":157' '"bytes":156' 1
 verdict "bandwidth truncated" '"bandwidth_gbps":1.047' '"bandwidth_gbps":1.046' 1
 verdict "bytes on a pipe that moved none" '"vector_utilization":62.50,"bytes":null' '"vector_utilization":62.50,"bytes":0' 1
 # top_instructions.
 verdict "top: wrong cycles" '"mnemonic":"VADD","source":"k.cpp:5","cycles":75' '"mnemonic":"VADD","source":"k.cpp:5","cycles":74' 1
 verdict "top: tie in the wrong order" '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
-{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1}' '"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
+{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"cores":1}' '"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
 {"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2}' 1
 verdict "top: by one core's cycles" '"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
 {"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},' '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
@@ -126,6 +167,16 @@ verdict "top: share truncated" '"cycles":50,"cycle_share":0.2632,"executed":3' '
 verdict "top: pipe not canonical" '"address":"0x20","pipe":"VECTOR"' '"address":"0x20","pipe":"VEC"' 1
 verdict "top: source line" '"source":"k.cpp:5"' '"source":"k.cpp:6"' 1
 verdict "top: source line missing" '"source":"k.cpp:1"' '"source":null' 1
+# top_source_lines.
+verdict "lines: one address per row" '"executed":4,"addresses":2' '"executed":4,"addresses":3' 1
+verdict "lines: cycles of one row only" '"cycles":55,"cycle_share":0.2895' '"cycles":50,"cycle_share":0.2632' 1
+verdict "lines: executions" '"executed":4,"addresses":2' '"executed":3,"addresses":2' 1
+verdict "lines: share" '"cycle_share":0.2895' '"cycle_share":0.2894' 1
+verdict "lines: a line missing" ',
+{"source":"k.cpp:6","cycles":10,"cycle_share":0.0526,"executed":1,"addresses":1}]' ']' 1
+verdict "lines: out of order" '{"source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"addresses":1},
+{"source":"k.cpp:1","cycles":55,"cycle_share":0.2895,"executed":4,"addresses":2},' '{"source":"k.cpp:1","cycles":55,"cycle_share":0.2895,"executed":4,"addresses":2},
+{"source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"addresses":1},' 1
 verdict "top: mnemonic" '"mnemonic":"VMULS"' '"mnemonic":"VMUL"' 1
 verdict "top: cores" '"executed":3,"cores":2},
 {"address":"0x34"' '"executed":3,"cores":1},
@@ -150,18 +201,18 @@ metrics="$tmp/left.json"
 verdict "rows left out: matched by address, agrees" "" "" 0
 verdict "rows left out: p1's record of 0x20 not counted" '"cycles":75,"cycle_share":0.3947,"executed":3,"cores":2' '"cycles":30,"cycle_share":0.1579,"executed":3,"cores":1' 1
 verdict "rows left out: tie in the wrong order" '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
-{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1}' '"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
+{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"cores":1}' '"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
 {"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2}' 1
 unset metrics
 # The same API_INSTR as --raw-metrics writes it (per-core arrays, input keys).
 cat >"$tmp/raw.json" <<'JSON'
 {"Cores":["p0","p1"],"Instructions":[
 {"Address":"0x10","AscendC Inner Code":"k.cpp:1","Pipe":"MTE2","Source":"MOV_OUT_TO_UB X1","Cycles":[40,10],"Instructions Executed":[2,1],"Vector Utilization Percentage":[-1,-1]},
-{"Address":"0x14","Pipe":"MTE2","Source":"SET_FLAG MTE2 ID:0","Cycles":[5,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[-1,-1]},
+{"Address":"0x14","AscendC Inner Code":"k.cpp:1","Pipe":"MTE2","Source":"SET_FLAG MTE2 ID:0","Cycles":[5,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[-1,-1]},
 {"Address":"0x20","AscendC Inner Code":"k.cpp:5","Pipe":"VEC","Source":"VADD X2","Cycles":[30,45],"Instructions Executed":[3,-1],"Vector Utilization Percentage":[50,-1]},
-{"Address":"0x24","Pipe":"VECTOR","Source":"VMULS X3","Cycles":[10,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[100,-1]},
+{"Address":"0x24","AscendC Inner Code":"k.cpp:6","Pipe":"VECTOR","Source":"VMULS X3","Cycles":[10,0],"Instructions Executed":[1,0],"Vector Utilization Percentage":[100,-1]},
 {"Address":"0x30","Pipe":"FIXPIPE","Source":"FIX X4","Cycles":[0,0],"Instructions Executed":[0,0],"Vector Utilization Percentage":[-1,-1]},
-{"Address":"0x34","Pipe":"SCALAR","Source":"ADD X5","Cycles":[50,0],"Instructions Executed":[5,0],"Vector Utilization Percentage":[-1,-1]}]}
+{"Address":"0x34","AscendC Inner Code":"k.cpp:9","Pipe":"SCALAR","Source":"ADD X5","Cycles":[50,0],"Instructions Executed":[5,0],"Vector Utilization Percentage":[-1,-1]}]}
 JSON
 metrics="$tmp/raw.json"
 verdict "raw API_INSTR agrees" "" "" 0
@@ -176,9 +227,10 @@ verdict "raw API_INSTR: cycles of 0 executions left out" "" "" 0
 metrics="$tmp/none.json"
 verdict "numbers without API_INSTR" "" "" 1
 good=$(printf '%s\n' "$good" | sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/; s/"vector_utilization":[0-9.]+/"vector_utilization":null/' |
-	sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/g' | tr -d '\n' | sed 's/"top_instructions":\[.*\],"diagnosis"/"top_instructions":null,"diagnosis"/')
+	sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/g' | tr -d '\n' | sed 's/"top_instructions":\[.*\],"diagnosis"/"top_instructions":null,"top_source_lines":null,"diagnosis"/')
 verdict "all null without API_INSTR" "" "" 0
 verdict "top_instructions without API_INSTR" '"top_instructions":null' '"top_instructions":[]' 1
+verdict "top_source_lines without API_INSTR" '"top_source_lines":null' '"top_source_lines":[]' 1
 unset metrics
 # (the null-metrics summary above, with no instr_metrics.json)
 metrics="$tmp/none.json"
@@ -189,8 +241,17 @@ cut='"cut":{"cores":null,"window_us":[1.000,1.100],"window_ns":[1000,1100],"summ
 verdict "whole-run numbers under a window" '"run":null,' "\"run\":null,$cut" 1
 verdict "a --core cut" '"run":null,' '"run":null,"cut":{"cores":["p*"],"window_us":null,"window_ns":null,"summary_windowed":false},' 2
 good=${good/'"run":null,'/"\"run\":null,$cut"}
-# both MTE2 slices meet the window: 157 bytes over the clipped 100 ns
-good=${good/'"bandwidth_gbps":1.047'/'"bandwidth_gbps":1.570'}
-verdict "windowed summary worked out by hand" '"busy_ns":150,"busy_us":0.150,"busy_share":0.5000' '"busy_ns":100,"busy_us":0.100,"busy_share":0.3333' 0
-verdict "windowed depth is the highest sub-lane + 1" '"peak_depth":2' '"peak_depth":1' 1
+# MTE2 clipped to [1000,1100): union 100, still 2 deep on 2 rows; its
+# bytes in proportion: 100 of the first, 57 x 50/100 = 28.5 -> 29 of the
+# second, 129 over 100 ns; CUBE starts at the window's end: 0 ns, 1 deep
+# (its slices meet the window but run in it nowhere), rows 2 (the highest
+# sub-lane + 1); no overlap left.
+good=${good/'"busy_ns":150,"busy_us":0.150,"busy_share":0.5000'/'"busy_ns":100,"busy_us":0.100,"busy_share":0.3333'}
+good=${good/'"bytes":157,"bandwidth_gbps":1.047,"overlap_ns":20,"overlap_share":0.1333'/'"bytes":129,"bandwidth_gbps":1.290,"overlap_ns":0,"overlap_share":0.0000'}
+good=${good/'"busy_ns":20,"busy_us":0.020,"busy_share":0.0667'/'"busy_ns":0,"busy_us":0.000,"busy_share":0.0000'}
+verdict "windowed summary worked out by hand" "" "" 0
+verdict "windowed bytes counted whole" '"bytes":129,"bandwidth_gbps":1.290' '"bytes":157,"bandwidth_gbps":1.570' 1
+verdict "windowed bytes rounded down" '"bytes":129,"bandwidth_gbps":1.290' '"bytes":128,"bandwidth_gbps":1.280' 1
+verdict "windowed rows are the highest sub-lane + 1" '"depth":1,"rows":2' '"depth":1,"rows":1' 1
+verdict "windowed depth" '"depth":2,"rows":2' '"depth":1,"rows":2' 1
 finish

@@ -20,6 +20,7 @@
  *                              columns, F filled cells (td class="hm")
  *   totals N                   rows of the per-pipe totals (many cores)
  *   top N                      rows of the top instructions (tr class="top")
+ *   lines N                    rows of the top source lines (tr class="line")
  *   lanes N                    timeline rows (g class="lane")
  *   lane I NAME SHADES         timeline row I: its label and the shade classes
  *                              present (d1..d5), e.g. "d2d3"; "-" when idle
@@ -43,7 +44,7 @@ struct section {
 };
 
 struct facts {
-	int cores, diag, totals, top, lanes, in_diag;
+	int cores, diag, totals, top, lines, lanes, in_diag;
 	struct section sec[MAX_SECTIONS];
 	int nsec;
 	char lane_name[MAX_LANES][128];
@@ -124,6 +125,8 @@ static int open_tag(struct facts *f, const char *name, const char *attrs, long o
 			f->totals++;
 		else if (strcmp(cls, "top") == 0)
 			f->top++;
+		else if (strcmp(cls, "line") == 0)
+			f->lines++;
 	} else if (strcmp(name, "td") == 0 && s != NULL && (strcmp(cls, "hm") == 0 || strcmp(cls, "h0") == 0)) {
 		s->heat_cells++;
 		s->heat_filled += strcmp(cls, "hm") == 0;
@@ -266,8 +269,8 @@ int main(int argc, char **argv)
 	}
 	if (depth != 0)
 		return fail("unclosed tags at the end", size);
-	printf("cores %d\ndiag %d\ntotals %d\ntop %d\nlanes %d\n", f.cores, f.diag, f.totals,
-	       f.top, f.lanes);
+	printf("cores %d\ndiag %d\ntotals %d\ntop %d\nlines %d\nlanes %d\n", f.cores, f.diag,
+	       f.totals, f.top, f.lines, f.lanes);
 	for (int k = 0; k < f.nsec; k++) {
 		const struct section *s = &f.sec[k];
 

@@ -4,12 +4,20 @@
  * (cJSON only): from the trace's slices alone it recomputes, per kept lane
  * (tid without "#k"; "<PIPE> cache" companion lanes are no instructions),
  * the number of slices, the union of their intervals on the ns grid
- * (start = llround(ts*1000), end = start + llround(dur*1000)) and the number
- * of sub-lanes, and per core the extent of its kept slices; then it checks
+ * (start = llround(ts*1000), end = start + llround(dur*1000)), the number
+ * of sub-lanes and the pipeline depth from the slices' float times
+ * (summary_recheck_lanes.c), and per core the extent of its kept slices;
+ * then it checks
  *   - every kept lane of the trace is a pipe with "kept":true in the summary
  *     and vice versa (pipes with instructions), with equal instructions,
- *     busy_ns and peak_depth (= sub-lanes), busy_us = busy_ns / 1000 and
+ *     busy_ns, depth and rows (= sub-lanes), busy_us = busy_ns / 1000 and
  *     busy_share = busy_ns / span_ns to its 4 printed decimals;
+ *   - every sub-lane k >= the lane's depth, and no other, has a thread_name
+ *     ending in " (rounding)";
+ *   - an MTE lane's overlap_ns = the ns during which it and some compute
+ *     lane of its core (CUBE, VECTOR, PUSHQ, RVEC*, FIXP) are both busy,
+ *     overlap_share = overlap_ns / busy_ns to 4 decimals; both null on
+ *     other pipes and on an MTE pipe without busy time;
  *   - each core's span contains its kept slices (it also covers the dropped
  *     ones, which the trace no longer has), span_ns = last_ns - first_ns;
  *   - load_balance agrees with the cores' spans;
@@ -17,15 +25,19 @@
  *     when none has one) and bandwidth_gbps = bytes * 1000 / busy_ns MB/s
  *     rounded half up; other pipes have both null;
  *   - from instr_metrics.json, per pipe cycles, sync_cycles, executed and
- *     vector_utilization, and top_instructions (summary_recheck_instr.c).
+ *     vector_utilization, top_instructions and top_source_lines
+ *     (summary_recheck_instr.c).
  * WAIT_FLAG and cross-core wait times cannot be rechecked from the trace
  * (flag records are not written); the unit tests cover them. Source lines
  * from API_FILE ranges and the slices' args.source are not rechecked here
  * (tests/cli/t_source_lines.sh).
  * With --window (summary.json "cut" with "summary_windowed":true) every
- * interval is first clipped to the window_ns bounds, and a kept lane's
- * depth is its highest sub-lane + 1 (docs/summary.md "cut"). A --core cut
- * cannot be rechecked (the summary covers cores the trace lacks): exit 2.
+ * interval is first clipped to the window_ns bounds (the depth's float
+ * ones too), a kept lane's rows are its highest sub-lane + 1, and a
+ * slice's bytes count in proportion to its grid interval's part in the
+ * window, rounded half up (docs/summary.md "cut"); the labels are the
+ * whole run's and are not checked. A --core cut cannot be rechecked (the
+ * summary covers cores the trace lacks): exit 2.
  *
  *   summary_recheck TRACE SUMMARY [METRICS]
  *     METRICS: the run's instr_metrics.json, by default the one beside
@@ -53,6 +65,7 @@ struct lane {
 	char pid[NAME_LEN];
 	char pipe[NAME_LEN];
 	struct iv iv[MAX_IVS];
+	struct sumcheck_slice f[MAX_IVS];   /* float times, as the trace writes them */
 	size_t n;
 	char subs[64][NAME_LEN];
 	size_t nsubs;
@@ -60,11 +73,13 @@ struct lane {
 	int matched;
 	unsigned long long bytes;
 	int has_bytes;
+	long depth;            /* recomputed; -1 until its pipe is checked */
 };
 
 /* The window of a windowed summary: intervals are clipped into it. */
 static int windowed, has_from, has_to;
 static long long from_ns, to_ns;
+static struct sumcheck_window window;
 
 static long long clamp(long long t)
 {
@@ -140,6 +155,7 @@ static struct lane *lane_get(const char *pid, const char *pipe)
 		return NULL;
 	snprintf(lanes[nlanes].pid, NAME_LEN, "%s", pid);
 	snprintf(lanes[nlanes].pipe, NAME_LEN, "%s", pipe);
+	lanes[nlanes].depth = -1;
 	return &lanes[nlanes++];
 }
 
@@ -156,26 +172,6 @@ static struct core *core_get(const char *pid)
 	return &cores[ncores++];
 }
 
-/* args.process_bytes as a decimal string (or a whole number); -1: none. */
-static long long process_bytes(const cJSON *ev)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(ev, "args"), "process_bytes");
-	long long b = 0;
-
-	if (cJSON_IsNumber(v))
-		return v->valuedouble >= 0 && v->valuedouble == floor(v->valuedouble) &&
-		       v->valuedouble < 9e15 ? (long long)v->valuedouble : -1;
-	if (!cJSON_IsString(v) || v->valuestring[0] == '\0')
-		return -1;
-	for (const char *c = v->valuestring; *c != '\0'; c++) {
-		if (*c < '0' || *c > '9' || b > (LLONG_MAX - 9) / 10)
-			return -1;
-		b = b * 10 + (*c - '0');
-	}
-	return b;
-}
-
 static int add_slice(const cJSON *ev)
 {
 	const cJSON *pid = cJSON_GetObjectItemCaseSensitive(ev, "pid");
@@ -186,16 +182,19 @@ static int add_slice(const cJSON *ev)
 	const char *hash;
 	struct lane *l;
 	struct core *c;
-	long long s, e;
+	long long s, e, s0, e0, bytes;
+	double a, b;
 	long sub;
 	size_t k;
 
 	if (!cJSON_IsString(pid) || !cJSON_IsString(tid) || !cJSON_IsNumber(ts))
 		return -1;
-	s = llround(ts->valuedouble * 1000);
-	e = s + (cJSON_IsNumber(dur) ? llround(dur->valuedouble * 1000) : 0);
-	s = clamp(s);
-	e = clamp(e);
+	s0 = llround(ts->valuedouble * 1000);
+	e0 = s0 + (cJSON_IsNumber(dur) ? llround(dur->valuedouble * 1000) : 0);
+	a = ts->valuedouble * 1000;
+	b = (ts->valuedouble + (cJSON_IsNumber(dur) ? dur->valuedouble : 0)) * 1000;
+	s = clamp(s0);
+	e = clamp(e0);
 	c = core_get(pid->valuestring);
 	if (c == NULL)
 		return -1;
@@ -213,11 +212,17 @@ static int add_slice(const cJSON *ev)
 	l = lane_get(pid->valuestring, pipe);
 	if (l == NULL || l->n == MAX_IVS)
 		return -1;
+	l->f[l->n] = (struct sumcheck_slice){ a, b, s0, e0 };
 	l->iv[l->n++] = (struct iv){ s, e };
 	if (sub > l->max_sub)
 		l->max_sub = sub;
-	if (strncmp(pipe, "MTE", 3) == 0 && process_bytes(ev) >= 0) {
-		l->bytes += (unsigned long long)process_bytes(ev);
+	bytes = sumcheck_process_bytes(ev);
+	if (strncmp(pipe, "MTE", 3) == 0 && bytes >= 0) {
+		/* in a window, the share of the slice's grid interval inside it */
+		if (windowed && e0 > s0 && e - s < e0 - s0)
+			bytes = (long long)floorl((long double)bytes * (long double)(e - s) /
+						  (long double)(e0 - s0) + 0.5L);
+		l->bytes += (unsigned long long)bytes;
 		l->has_bytes = 1;
 	}
 	for (k = 0; k < l->nsubs; k++)
@@ -264,43 +269,53 @@ double sumcheck_num(const cJSON *o, const char *key)
 	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-/*
- * bytes: the sum of the lane's process_bytes (null: no slice has one, and
- * always on a pipe that is no MTE); bandwidth_gbps: bytes / busy_ns, i.e.
- * bytes * 1000 / busy_ns MB/s rounded half up, printed as GB/s.
- */
-static void check_bytes(const char *core, const char *pipe, const cJSON *p,
-			const struct lane *l, long long busy)
+static int is_compute(const char *pipe)
 {
-	const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(p, "bytes");
-	const cJSON *bw = cJSON_GetObjectItemCaseSensitive(p, "bandwidth_gbps");
-	unsigned long long mbps;
+	return strcmp(pipe, "CUBE") == 0 || strcmp(pipe, "VECTOR") == 0 ||
+	       strcmp(pipe, "PUSHQ") == 0 || strncmp(pipe, "RVEC", 4) == 0 ||
+	       strcmp(pipe, "FIXP") == 0;
+}
 
-	if (l == NULL || !l->has_bytes) {
-		if (!cJSON_IsNull(bytes) || !cJSON_IsNull(bw))
-			sumcheck_fail("%s %s: bytes/bandwidth_gbps not null, the trace has no process_bytes",
-				      core, pipe);
+static int is_mte(const char *pipe)
+{
+	return strcmp(pipe, "MTE1") == 0 || strcmp(pipe, "MTE2") == 0 || strcmp(pipe, "MTE3") == 0;
+}
+
+/*
+ * overlap_ns / overlap_share of a pipe: null unless an MTE pipe with busy
+ * time; then the ns it shares with the compute lanes of its core (l NULL:
+ * the pipe has no lane in the trace).
+ */
+static void check_overlap(const char *core, const char *pipe, const cJSON *p,
+			  const struct lane *l, double busy)
+{
+	static struct sumcheck_iv comp[MAX_IVS * 4], mte[MAX_IVS];
+	const cJSON *ns = cJSON_GetObjectItemCaseSensitive(p, "overlap_ns");
+	const cJSON *share = cJSON_GetObjectItemCaseSensitive(p, "overlap_share");
+	size_t nc = 0;
+	long long want;
+
+	if (!is_mte(pipe) || l == NULL || !(busy > 0)) {
+		if (!cJSON_IsNull(ns) || !cJSON_IsNull(share))
+			sumcheck_fail("%s %s: overlap_ns/overlap_share not null", core, pipe);
 		return;
 	}
-	if (!cJSON_IsNumber(bytes) || bytes->valuedouble != (double)l->bytes)
-		sumcheck_fail("%s %s: bytes %g, the trace's process_bytes sum to %llu", core, pipe,
-			      sumcheck_num(p, "bytes"), l->bytes);
-	if (busy <= 0) {
-		if (!cJSON_IsNull(bw))
-			sumcheck_fail("%s %s: bandwidth_gbps without busy time", core, pipe);
-		return;
+	for (size_t i = 0; i < nlanes; i++) {
+		if (strcmp(lanes[i].pid, core) != 0 || !is_compute(lanes[i].pipe))
+			continue;
+		for (size_t k = 0; k < lanes[i].n && nc < MAX_IVS * 4; k++)
+			comp[nc++] = (struct sumcheck_iv){ lanes[i].iv[k].s, lanes[i].iv[k].e };
 	}
-	if (l->bytes > ULLONG_MAX / 2000) {
-		sumcheck_fail("%s %s: bytes too large for the recheck", core, pipe);
-		return;
-	}
-	mbps = l->bytes * 1000 / (unsigned long long)busy;
-	if (2 * (l->bytes * 1000 % (unsigned long long)busy) >= (unsigned long long)busy)
-		mbps++;
-	if (!cJSON_IsNumber(bw) || llround(bw->valuedouble * 1000) != (long long)mbps)
-		sumcheck_fail("%s %s: bandwidth_gbps %g, %llu bytes in %lld ns is %llu.%03llu", core,
-			      pipe, sumcheck_num(p, "bandwidth_gbps"), l->bytes, busy, mbps / 1000,
-			      mbps % 1000);
+	for (size_t k = 0; k < l->n; k++)
+		mte[k] = (struct sumcheck_iv){ l->iv[k].s, l->iv[k].e };
+	want = sumcheck_overlap(mte, l->n, comp, nc);
+	if (!cJSON_IsNumber(ns) || ns->valuedouble != (double)want)
+		sumcheck_fail("%s %s: overlap_ns %g, it is busy with compute during %lld ns", core,
+			      pipe, sumcheck_num(p, "overlap_ns"), want);
+	if (!cJSON_IsNumber(share) ||
+	    llround(share->valuedouble * 10000) != (long long)floor((double)want * 10000 / busy + 0.5))
+		sumcheck_fail("%s %s: overlap_share %g, %lld / %g", core, pipe,
+			      sumcheck_num(p, "overlap_share"), want, busy);
 }
 
 static void check_pipe(const char *core, const cJSON *p, double span, const cJSON *metrics)
@@ -328,7 +343,16 @@ static void check_pipe(const char *core, const cJSON *p, double span, const cJSO
 	if (!cJSON_IsTrue(kept) || sumcheck_num(p, "instructions") == 0) {
 		/* A dropped lane's slices (and bytes) are not in the trace. */
 		if (cJSON_IsTrue(kept) || strncmp(name->valuestring, "MTE", 3) != 0)
-			check_bytes(core, name->valuestring, p, NULL, 0);
+			sumcheck_bytes(core, name->valuestring, p, 0, 0, 0);
+		check_overlap(core, name->valuestring, p, NULL, 0);
+		if (cJSON_IsTrue(kept) && sumcheck_num(p, "rows") != 0)
+			sumcheck_fail("%s %s: rows %g without an instruction", core,
+				      name->valuestring, sumcheck_num(p, "rows"));
+		if (!cJSON_IsTrue(kept) && !cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(p, "rows")))
+			sumcheck_fail("%s %s: a dropped lane with rows", core, name->valuestring);
+		if (sumcheck_num(p, "instructions") == 0 && sumcheck_num(p, "depth") != 0)
+			sumcheck_fail("%s %s: depth %g without an instruction", core,
+				      name->valuestring, sumcheck_num(p, "depth"));
 		if (l != NULL)
 			sumcheck_fail("%s %s: in the trace, but not a kept pipe with instructions in the summary",
 			     core, name->valuestring);
@@ -343,16 +367,21 @@ static void check_pipe(const char *core, const cJSON *p, double span, const cJSO
 	if (sumcheck_num(p, "instructions") != (double)l->n)
 		sumcheck_fail("%s %s: instructions %g, the trace has %g", core, name->valuestring,
 		     sumcheck_num(p, "instructions"), (double)l->n);
-	check_bytes(core, name->valuestring, p, l, union_of(l));
+	sumcheck_bytes(core, name->valuestring, p, l->has_bytes, l->bytes, union_of(l));
 	if (busy != (double)union_of(l))
 		sumcheck_fail("%s %s: busy_ns %g, the union of the trace's slices is %g", core,
 		     name->valuestring, busy, (double)union_of(l));
-	if (!windowed && sumcheck_num(p, "peak_depth") != (double)l->nsubs)
-		sumcheck_fail("%s %s: peak_depth %g, the trace has %g sub-lanes", core,
-		     name->valuestring, sumcheck_num(p, "peak_depth"), (double)l->nsubs);
-	if (windowed && sumcheck_num(p, "peak_depth") != (double)(l->max_sub + 1))
-		sumcheck_fail("%s %s: peak_depth %g, the window's slices use sub-lanes up to #%ld",
-		     core, name->valuestring, sumcheck_num(p, "peak_depth"), l->max_sub);
+	if (!windowed && sumcheck_num(p, "rows") != (double)l->nsubs)
+		sumcheck_fail("%s %s: rows %g, the trace has %g sub-lanes", core,
+		     name->valuestring, sumcheck_num(p, "rows"), (double)l->nsubs);
+	if (windowed && sumcheck_num(p, "rows") != (double)(l->max_sub + 1))
+		sumcheck_fail("%s %s: rows %g, the window's slices use sub-lanes up to #%ld",
+		     core, name->valuestring, sumcheck_num(p, "rows"), l->max_sub);
+	l->depth = sumcheck_depth(l->f, l->n, windowed ? &window : NULL);
+	if (sumcheck_num(p, "depth") != (double)l->depth)
+		sumcheck_fail("%s %s: depth %g, the trace's slices have %ld in flight at most",
+			      core, name->valuestring, sumcheck_num(p, "depth"), l->depth);
+	check_overlap(core, name->valuestring, p, l, busy);
 }
 
 static int span_cmp(const void *a, const void *b)
@@ -473,7 +502,46 @@ static int read_cut(const cJSON *cut)
 		fprintf(stderr, "summary_recheck: \"cut\" without a usable window_ns\n");
 		return -1;
 	}
+	window = (struct sumcheck_window){ has_from, has_to, from_ns, to_ns };
 	return 0;
+}
+
+/*
+ * A thread_name of sub-lane k (tid "PIPE#k") says "(rounding)" exactly when
+ * k is at or past its lane's depth: the row exists for the viewers'
+ * rounding, no instruction in flight needs it (SPEC §4).
+ */
+static void check_label(const cJSON *ev)
+{
+	const cJSON *pid = cJSON_GetObjectItemCaseSensitive(ev, "pid");
+	const cJSON *tid = cJSON_GetObjectItemCaseSensitive(ev, "tid");
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(ev, "args"), "name");
+	const char *hash, *suffix = " (rounding)";
+	char pipe[NAME_LEN];
+	long sub = 0;
+	int says;
+
+	if (!cJSON_IsString(pid) || !cJSON_IsString(tid) || !cJSON_IsString(name))
+		return;
+	snprintf(pipe, sizeof(pipe), "%s", tid->valuestring);
+	hash = strchr(tid->valuestring, '#');
+	if (hash != NULL) {
+		pipe[hash - tid->valuestring] = '\0';
+		sub = strtol(hash + 1, NULL, 10);
+	}
+	says = strlen(name->valuestring) >= strlen(suffix) &&
+	       strcmp(name->valuestring + strlen(name->valuestring) - strlen(suffix), suffix) == 0;
+	for (size_t i = 0; i < nlanes; i++) {
+		const struct lane *l = &lanes[i];
+
+		if (strcmp(l->pid, pid->valuestring) != 0 || strcmp(l->pipe, pipe) != 0 ||
+		    l->depth < 0)
+			continue;
+		if (says != (sub > 0 && sub >= l->depth))
+			sumcheck_fail("%s %s: thread_name \"%s\" with depth %ld", l->pid,
+				      tid->valuestring, name->valuestring, l->depth);
+	}
 }
 
 int main(int argc, char **argv)
@@ -515,8 +583,18 @@ int main(int argc, char **argv)
 		if (!lanes[i].matched)
 			sumcheck_fail("%s %s: a lane of the trace missing from the summary",
 			     lanes[i].pid, lanes[i].pipe);
+	if (!windowed)   /* the labels follow the whole run's depth */
+		cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(trace, "traceEvents")) {
+			const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
+			const cJSON *nm = cJSON_GetObjectItemCaseSensitive(ev, "name");
+
+			if (cJSON_IsString(ph) && strcmp(ph->valuestring, "M") == 0 &&
+			    cJSON_IsString(nm) && strcmp(nm->valuestring, "thread_name") == 0)
+				check_label(ev);
+		}
 	check_balance(sum, jcores);
 	sumcheck_instr_top(metrics, sum);
+	sumcheck_instr_lines(metrics, sum);
 	cJSON_Delete(trace);
 	cJSON_Delete(sum);
 	cJSON_Delete(metrics);

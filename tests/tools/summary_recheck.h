@@ -5,6 +5,8 @@
 #ifndef SUMMARY_RECHECK_H
 #define SUMMARY_RECHECK_H
 
+#include <stddef.h>
+
 #include <cjson/cJSON.h>
 
 __attribute__((format(printf, 1, 2)))
@@ -22,5 +24,28 @@ void sumcheck_instr_pipe(const cJSON *metrics, const char *core, const cJSON *pi
 /* The raw API_INSTR payload (--raw-metrics) as SPEC §7 reshapes it; takes m. */
 cJSON *sumcheck_instr_reshape(cJSON *m);
 void sumcheck_instr_top(const cJSON *metrics, const cJSON *summary);
+/* top_source_lines from the rows' AscendC Inner Code. */
+void sumcheck_instr_lines(const cJSON *metrics, const cJSON *summary);
+
+/* The lane part (summary_recheck_lanes.c). */
+struct sumcheck_slice {
+	double a, b;           /* ts*1000, (ts+dur)*1000 */
+	long long s, e;        /* on the grid, not clipped */
+};
+struct sumcheck_iv { long long s, e; };
+struct sumcheck_window {
+	int has_from, has_to;
+	long long from, to;
+};
+/* The depth of a lane's slices (w NULL: no window); -1 out of memory. */
+long sumcheck_depth(const struct sumcheck_slice *v, size_t n, const struct sumcheck_window *w);
+/* args.process_bytes of an event (a decimal string or a whole number); -1: none. */
+long long sumcheck_process_bytes(const cJSON *ev);
+/* bytes and bandwidth_gbps of pipe p: sum over busy ns (has_bytes 0: both null). */
+void sumcheck_bytes(const char *core, const char *pipe, const cJSON *p, int has_bytes,
+		    unsigned long long sum, long long busy);
+/* ns covered by both lists of grid intervals; -1 out of memory. */
+long long sumcheck_overlap(const struct sumcheck_iv *mte, size_t nm,
+			   const struct sumcheck_iv *comp, size_t nc);
 
 #endif

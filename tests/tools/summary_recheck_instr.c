@@ -14,6 +14,9 @@
  *     mnemonic, executed, cores with cycles and share of all cycles, and
  *     its source line where an AscendC Inner Code gives it (a line from
  *     API_FILE ranges is not in the outputs: not checked).
+ *   - top_source_lines: every core's rows summed by their AscendC Inner
+ *     Code (cycles, executions, distinct addresses of the rows with
+ *     cycles), most cycles first, ties in byte order (sumcheck_instr_lines).
  * A core's list leaves out the rows that core did not execute (SPEC §7), so
  * the lists differ in length: one API_INSTR row is the records of the same
  * address across the cores (the k-th record of an address on each core,
@@ -510,4 +513,184 @@ cJSON *sumcheck_instr_reshape(cJSON *m)
 	}
 	cJSON_Delete(m);
 	return out;
+}
+
+/* A source line's sums over the rows whose AscendC Inner Code names it. */
+struct line_total {
+	const char *code;
+	double cycles, executed;
+	unsigned long long *addrs;   /* addresses of its rows with cycles */
+	size_t naddrs;
+	long addresses;              /* distinct among them */
+};
+
+static int ull_cmp(const void *a, const void *b)
+{
+	const unsigned long long *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* More cycles first, then the line's bytes. */
+static int line_cmp(const void *a, const void *b)
+{
+	const struct line_total *x = a, *y = b;
+
+	if (x->cycles != y->cycles)
+		return x->cycles > y->cycles ? -1 : 1;
+	return strcmp(x->code, y->code);
+}
+
+static struct line_total *line_of(struct line_total **v, size_t *n, const char *code)
+{
+	struct line_total *grown;
+
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i].code, code) == 0)
+			return &(*v)[i];
+	grown = realloc(*v, (*n + 1) * sizeof(**v));
+	if (grown == NULL)
+		return NULL;
+	*v = grown;
+	memset(&grown[*n], 0, sizeof(grown[0]));
+	grown[*n].code = code;
+	return &grown[(*n)++];
+}
+
+/* "0x1A2b" as a number; 0 and *ok 0 when it is none. */
+static unsigned long long hex_of(const char *s, int *ok)
+{
+	char *end;
+	unsigned long long v;
+
+	*ok = 0;
+	if (s == NULL || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || s[2] == '\0')
+		return 0;
+	v = strtoull(s + 2, &end, 16);
+	*ok = *end == '\0';
+	return v;
+}
+
+/*
+ * Sums every core's rows by their Inner Code; *unnamed: some row with
+ * cycles has none (its line, if any, comes from API_FILE ranges, which the
+ * outputs lack). Returns the lines, *n of them; NULL on none.
+ */
+static struct line_total *sum_lines(const cJSON *metrics, size_t *n, int *unnamed, double *all)
+{
+	const cJSON *c, *row;
+	struct line_total *v = NULL;
+
+	*n = 0;
+	*unnamed = 0;
+	*all = 0;
+	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(metrics, "cores")) {
+		cJSON_ArrayForEach(row, rows_of(metrics, cJSON_IsString(c) ? c->valuestring : "")) {
+			const char *code = str(row, "ascendc_inner_code");
+			double cyc = value(row, "cycles");
+			struct line_total *l;
+			unsigned long long addr;
+			int ok;
+
+			*all += cyc;
+			if (code == NULL || code[0] == '\0') {
+				*unnamed |= cyc > 0;
+				continue;
+			}
+			l = line_of(&v, n, code);
+			if (l == NULL)
+				continue;
+			l->cycles += cyc;
+			l->executed += value(row, "instructions_executed");
+			addr = hex_of(str(row, "address"), &ok);
+			if (cyc > 0 && ok) {
+				unsigned long long *g = realloc(l->addrs, (l->naddrs + 1) * sizeof(*g));
+
+				if (g == NULL)
+					continue;
+				l->addrs = g;
+				l->addrs[l->naddrs++] = addr;
+			}
+		}
+	}
+	for (size_t i = 0; i < *n; i++) {
+		struct line_total *l = &v[i];
+
+		if (l->naddrs > 0)
+			qsort(l->addrs, l->naddrs, sizeof(*l->addrs), ull_cmp);
+		for (size_t k = 0; k < l->naddrs; k++)
+			l->addresses += k == 0 || l->addrs[k] != l->addrs[k - 1];
+	}
+	if (*n > 0)
+		qsort(v, *n, sizeof(*v), line_cmp);
+	return v;
+}
+
+static void check_line(const cJSON *e, const struct line_total *l, double all, size_t rank,
+		       int exact)
+{
+	const char *got = str(e, "source");
+	double share = floor(l->cycles * 10000 / all + 0.5);
+
+	if (got == NULL || strcmp(got, l->code) != 0) {
+		sumcheck_fail("top_source_lines[%zu]: source %s, the rows' Inner Code is %s", rank,
+			      got != NULL ? got : "(none)", l->code);
+		return;
+	}
+	if (!exact) {   /* rows named by API_FILE ranges may add to it */
+		if (!(sumcheck_num(e, "cycles") >= l->cycles))
+			sumcheck_fail("top_source_lines[%zu]: %s has %g cycles, its Inner Code rows %g",
+				      rank, l->code, sumcheck_num(e, "cycles"), l->cycles);
+		return;
+	}
+	if (sumcheck_num(e, "cycles") != l->cycles || sumcheck_num(e, "executed") != l->executed ||
+	    sumcheck_num(e, "addresses") != (double)l->addresses)
+		sumcheck_fail("top_source_lines[%zu]: %s cycles/executed/addresses %g/%g/%g, the rows give %g/%g/%ld",
+			      rank, l->code, sumcheck_num(e, "cycles"), sumcheck_num(e, "executed"),
+			      sumcheck_num(e, "addresses"), l->cycles, l->executed, l->addresses);
+	if (llround(sumcheck_num(e, "cycle_share") * 10000) != (long long)share)
+		sumcheck_fail("top_source_lines[%zu]: cycle_share %g, %g / %g is %.4f", rank,
+			      sumcheck_num(e, "cycle_share"), l->cycles, all, share / 10000);
+}
+
+/*
+ * top_source_lines: the lines with the most cycles, at most ten, ties in
+ * byte order, 0-cycle lines left out. When every row with cycles has an
+ * Inner Code the list must be exactly that; otherwise (API_FILE lines) each
+ * listed Inner Code line must have at least its rows' cycles.
+ */
+void sumcheck_instr_lines(const cJSON *metrics, const cJSON *summary)
+{
+	const cJSON *top = cJSON_GetObjectItemCaseSensitive(summary, "top_source_lines"), *e;
+	struct line_total *v;
+	size_t n, want = 0;
+	int unnamed;
+	double all;
+
+	if (metrics == NULL) {
+		if (!cJSON_IsNull(top))
+			sumcheck_fail("top_source_lines is not null, the run has no API_INSTR");
+		return;
+	}
+	if (!cJSON_IsArray(top)) {
+		sumcheck_fail("top_source_lines is not a list");
+		return;
+	}
+	v = sum_lines(metrics, &n, &unnamed, &all);
+	while (want < n && want < TOP_N && v[want].cycles > 0)
+		want++;
+	if (!unnamed && (size_t)cJSON_GetArraySize(top) != want)
+		sumcheck_fail("top_source_lines: %d lines, the rows have %zu with cycles (10 at most)",
+			      cJSON_GetArraySize(top), want);
+	if (!unnamed)
+		for (size_t k = 0; k < want && k < (size_t)cJSON_GetArraySize(top); k++)
+			check_line(cJSON_GetArrayItem(top, (int)k), &v[k], all, k, 1);
+	if (unnamed)
+		cJSON_ArrayForEach(e, top)
+			for (size_t k = 0; k < n; k++)
+				if (str(e, "source") != NULL && strcmp(str(e, "source"), v[k].code) == 0)
+					check_line(e, &v[k], all, k, 0);
+	for (size_t k = 0; k < n; k++)
+		free(v[k].addrs);
+	free(v);
 }

@@ -94,6 +94,18 @@ static inline uint32_t mu_slice_us(struct csim_model *m, const char *pid,
 	return i;
 }
 
+/* Says that slice moved `bytes` (its args.process_bytes). */
+static inline void mu_bytes(struct csim_model *m, uint32_t slice, uint64_t bytes)
+{
+	struct csim_table *t = &m->table;
+
+	t->bytes = realloc(t->bytes, (t->nbytes + 1) * sizeof(*t->bytes));
+	if (t->bytes == NULL)
+		abort();
+	t->bytes[t->nbytes++] = (struct csim_slice_bytes){ slice, bytes };
+	t->bytes_cap = t->nbytes;
+}
+
 /* Marks a hand-built row kept or dropped, keeping kept_slices in step. */
 static inline void mu_keep(struct csim_model *m, uint32_t slice, int kept)
 {
@@ -104,14 +116,15 @@ static inline void mu_keep(struct csim_model *m, uint32_t slice, int kept)
 	m->kept_slices += s->kept;
 }
 
-/* Appends a lane by hand, as the packing pass would (CSIM_PART_LANES). */
+/* Appends a lane by hand, as the packing pass would (CSIM_PART_LANES), its
+   depth as deep as its sub-lanes (none there for rounding only). */
 static inline void mu_lane(struct csim_model *m, const char *pid,
 			   const char *pipe, uint32_t nsub)
 {
 	m->lanes = realloc(m->lanes, (m->nlanes + 1) * sizeof(*m->lanes));
 	if (m->lanes == NULL)
 		abort();
-	m->lanes[m->nlanes++] = (struct csim_lane){ mu_pid(m, pid), mu_pipe(m, pipe), nsub };
+	m->lanes[m->nlanes++] = (struct csim_lane){ mu_pid(m, pid), mu_pipe(m, pipe), nsub, nsub };
 }
 
 static inline uint32_t mu_detail(struct csim_model *m, const char *producer,

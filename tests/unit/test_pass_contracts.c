@@ -123,7 +123,8 @@ static int same_arrow(const struct csim_arrow *a, const struct csim_arrow *b)
 
 static int same_lane(const struct csim_lane *a, const struct csim_lane *b)
 {
-	return a->pid == b->pid && a->pipe == b->pipe && a->nsub == b->nsub;
+	return a->pid == b->pid && a->pipe == b->pipe && a->nsub == b->nsub &&
+	       a->depth == b->depth;
 }
 
 static int same_thread(const struct csim_thread *a, const struct csim_thread *b)

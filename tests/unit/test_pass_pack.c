@@ -37,6 +37,7 @@ static void test_depth_five_pipeline(struct check_ctx *c)
 	CHECK_U64(c, sub(&m, s[5]), 0);
 	CHECK_U64(c, m.nlanes, 1);
 	CHECK_U64(c, m.lanes[0].nsub, 5);
+	CHECK_U64(c, m.lanes[0].depth, 5);   /* five in flight during [8, 9.75) */
 	CHECK_U64(c, m.extra_sublanes, 4);
 	csim_model_release(&m);
 }
@@ -218,6 +219,65 @@ static void test_tolerance_grows_with_time(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/* The lane of (pid, pipe) after pack, or NULL. */
+static const struct csim_lane *lane(const struct csim_model *m, const char *pipe)
+{
+	for (size_t i = 0; i < m->nlanes; i++)
+		if (strcmp(mu_name(m, m->lanes[i].pipe), pipe) == 0)
+			return &m->lanes[i];
+	return NULL;
+}
+
+/*
+ * Depth (SPEC §4) is the peak over the true intervals [a, b - tol), not the
+ * sub-lanes:
+ * - FIXP, strictly serial: y a = 0.51, b = 10.01 (s = 1, e = 11), z at
+ *   10.2: y is over at 9.76 before z starts, yet Perfetto's [1, 11) and
+ *   [10, 20) overlap by 1 ns, so z takes sub-lane 1: 2 rows, depth 1.
+ * - MTE1, a one-cycle overlap: x ends at 1000009.75, the next starts at
+ *   1000009.46: 0.29 ns both in flight: depth 2, 2 rows.
+ * - CUBE [100, 120) with a point at 110 (its own sub-lane) and one at 300:
+ *   points count 1 only where nothing runs: depth 1, 2 rows. VECTOR holds
+ *   two points only: depth 1.
+ * - MTE2 at 20 ms, where tol is 4.77 ns: [20000000, 20000100) and a
+ *   neighbour from 20000098: 2 ns of float noise, depth 1; Perfetto's
+ *   [.., 20000100) and [20000098, ..) overlap, so 2 rows. The same pair at
+ *   1 ms (MTE3, tol 0.25) overlaps for real: depth 2.
+ */
+static void test_depth_is_not_sublanes(struct check_ctx *c)
+{
+	static const struct { const char *pipe; uint32_t nsub, depth; } want[] = {
+		{ "FIXP", 2, 1 }, { "MTE1", 2, 2 }, { "CUBE", 2, 1 }, { "VECTOR", 1, 1 },
+		{ "MTE2", 2, 1 }, { "MTE3", 2, 2 },
+	};
+	struct csim_model m;
+
+	csim_model_init(&m);
+	mu_slice_us(&m, "p", "FIXP", 0.00051, 0.0095, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "FIXP", 0.0102, 0.010, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE1", 1000.0, 0.010, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE1", 1000.00946, 0.010, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "CUBE", 0.100, 0.020, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "CUBE", 0.110, 0.0, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "CUBE", 0.300, 0.0, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "VECTOR", 0.100, 0.0, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "VECTOR", 0.200, 0.0, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE2", 20000.0, 0.100, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE2", 20000.098, 0.100, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE3", 1000.0, 0.100, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, "p", "MTE3", 1000.098, 0.100, CSIM_SLICE_INSTR);
+	pack(c, &m);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct csim_lane *l = lane(&m, want[i].pipe);
+
+		if (!CHECK(c, l != NULL))
+			continue;
+		CHECK_U64(c, l->nsub, want[i].nsub);
+		CHECK_U64(c, l->depth, want[i].depth);
+	}
+	csim_model_release(&m);
+}
+
 static void test_lanes_are_per_pid_and_pipe(struct check_ctx *c)
 {
 	/* (pid, pipe, nsub) in the order lanes[] must list them: by pid id,
@@ -312,6 +372,7 @@ int main(void)
 	CHECK_RUN(&c, test_rounded_end_and_tolerance);
 	CHECK_RUN(&c, test_points_keep_a_ns_clear);
 	CHECK_RUN(&c, test_tolerance_grows_with_time);
+	CHECK_RUN(&c, test_depth_is_not_sublanes);
 	CHECK_RUN(&c, test_lanes_are_per_pid_and_pipe);
 	CHECK_RUN(&c, test_input_order_does_not_matter);
 	CHECK_RUN(&c, test_empty_table);

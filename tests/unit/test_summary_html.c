@@ -55,7 +55,10 @@ static struct csim_summary_pipe *pipe_of(struct csim_model *m, const char *name)
  * of the span) and on FIXP [500,550) (50 ns, 5.0 %). API_INSTR numbers set
  * by hand on MTE2 (1234 cycles, utilization 50 % over 100 cycles and 30 %
  * over 300: (5000 + 9000) / 400 = 35.00 %, 4096 bytes over 900 busy ns:
- * 4.551 GB/s, as summary.json prints both); CUBE has none.
+ * 4.551 GB/s, as summary.json prints both); CUBE has none. MTE2 and CUBE
+ * are 2 and 1 deep on as many rows; MTE2 never runs with CUBE (they only
+ * touch): overlap 0.0 %, and CUBE, no MTE pipe, has none. SCALAR [0,3),
+ * dropped, has no rows.
  * Timeline: 1000 ns in 500 bins of 2 ns, 0.8 px per ns from x = 120: MTE2
  * one deep on [0,300) (d2, x 120 width 240), two deep on [300,600) (d3,
  * x 360 width 240), one deep on [600,900) (d2, x 600 width 240).
@@ -70,6 +73,7 @@ static void test_core(struct check_ctx *c)
 	mu_slice(&m, CA, "MTE2", 0, 600, CSIM_SLICE_INSTR);
 	mu_slice(&m, CA, "MTE2", 300, 900, CSIM_SLICE_INSTR);
 	mu_slice(&m, CA, "CUBE", 900, 1000, CSIM_SLICE_INSTR);
+	mu_keep(&m, mu_slice(&m, CA, "SCALAR", 0, 3, CSIM_SLICE_INSTR), 0);
 	mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE1", 100, 400, "w1", mu_detail(&m, "MTE2", "MTE1", 0));
 	mu_flag(&m, CSIM_SYNC_WAIT, CA, "MTE1", 500, 550, "w3", mu_detail(&m, "FIXP", "MTE1", 0));
 	if (mu_run(&m) != 0)
@@ -84,13 +88,17 @@ static void test_core(struct check_ctx *c)
 	t = page_of(c, &m);
 	CHECK_CONTAINS(c, t, "<tr class=\"pipe\"><td>MTE2</td><td>2</td><td>0.900</td>"
 			     "<td class=\"s\"><i class=\"bar\"><i style=\"width:90.0%\"></i></i>90.0</td>"
-			     "<td>2</td><td>0.000</td><td></td>"
-			     "<td>1234</td><td>35.00</td><td>4096</td><td>4.551</td></tr>\n");
+			     "<td>2</td><td>2</td><td>0.000</td><td></td>"
+			     "<td>1234</td><td>35.00</td><td>4096</td><td>4.551</td><td>0.0</td></tr>\n");
 	CHECK_CONTAINS(c, t, "<tr class=\"pipe\"><td>CUBE</td><td>1</td><td>0.100</td>"
 			     "<td class=\"s\"><i class=\"bar\"><i style=\"width:10.0%\"></i></i>10.0</td>"
-			     "<td>1</td><td>0.000</td><td></td>"
+			     "<td>1</td><td>1</td><td>0.000</td><td></td>"
 			     "<td>\xE2\x80\x94</td><td>\xE2\x80\x94</td><td>\xE2\x80\x94</td>"
-			     "<td>\xE2\x80\x94</td></tr>\n");
+			     "<td>\xE2\x80\x94</td><td>\xE2\x80\x94</td></tr>\n");
+	CHECK_CONTAINS(c, t, "<tr class=\"pipe dropped\"><td>SCALAR <small>dropped</small></td>"
+			     "<td>1</td><td>0.003</td>"
+			     "<td class=\"s\"><i class=\"bar\"><i style=\"width:0.3%\"></i></i>0.3</td>"
+			     "<td>1</td><td>\xE2\x80\x94</td><td>0.000</td><td></td>");
 	/* the matrix: columns MTE2, FIXP (lane order); one row, MTE1 */
 	CHECK_CONTAINS(c, t, "<th>MTE2</th><th>FIXP</th></tr>\n<tr class=\"heat\"><th class=\"l\">MTE1</th>"
 			     "<td class=\"hm\" style=\"background:hsl(12,80%,80%)\">"
@@ -104,6 +112,44 @@ static void test_core(struct check_ctx *c)
 	again = page_of(c, &m);
 	CHECK(c, strcmp(t, again) == 0);
 	free(again);
+	free(t);
+	csim_model_release(&m);
+}
+
+/*
+ * The source lines with the most cycles, all of them: k.cpp:3 from two
+ * addresses (64 + 36 cycles of 1100) and m.cpp:1 (1000 of 1100); none but
+ * the table's header without them.
+ */
+static void test_top_lines(struct check_ctx *c)
+{
+	struct csim_model m;
+	struct csim_instr_stats *st = &m.instr;
+	uint32_t k, mm;
+	char *t;
+
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	st->loaded = 1;
+	if (csim_strtab_intern(&st->text, "k.cpp:3", 7, &k) != 0 ||
+	    csim_strtab_intern(&st->text, "m.cpp:1", 7, &mm) != 0)
+		abort();
+	st->rows = malloc(3 * sizeof(*st->rows));
+	if (st->rows == NULL)
+		abort();
+	st->rows[0] = (struct csim_instr_row_sum){ 0x10, 64, 1, k, 1 };
+	st->rows[1] = (struct csim_instr_row_sum){ 0x20, 1000, 2, mm, 1 };
+	st->rows[2] = (struct csim_instr_row_sum){ 0x14, 36, 3, k, 1 };
+	st->nrows = st->rows_cap = 3;
+	st->total_cycles = 1100;
+	if (mu_run(&m) != 0)
+		abort();
+	t = page_of(c, &m);
+	CHECK_CONTAINS(c, t, "<h2 id=\"lines\">Top 10 source lines by cycles</h2>\n");
+	CHECK_CONTAINS(c, t, "<tr class=\"line\"><td class=\"name\">m.cpp:1</td><td>1000</td>"
+			     "<td>90.9</td><td>2</td><td>1</td></tr>\n"
+			     "<tr class=\"line\"><td class=\"name\">k.cpp:3</td><td>100</td>"
+			     "<td>9.1</td><td>4</td><td>2</td></tr>\n</table>\n");
 	free(t);
 	csim_model_release(&m);
 }
@@ -149,6 +195,7 @@ int main(void)
 
 	CHECK_RUN(&c, test_core);
 	CHECK_RUN(&c, test_escaped);
+	CHECK_RUN(&c, test_top_lines);
 	CHECK_RUN(&c, test_empty);
 	return check_done(&c);
 }

@@ -1,8 +1,9 @@
 /*
  * Summary table (SPEC §10, docs/summary.md "The table"): the lines printed
  * for hand-built models, every line within 80 columns even with names and
- * numbers far wider than a real kernel's, and the condensed form past
- * CSIM_TABLE_FULL_CORES cores.
+ * numbers far wider than a real kernel's, the condensed form past
+ * CSIM_TABLE_FULL_CORES cores, depth and rows, the overlap line, the lists
+ * from API_INSTR and source paths that keep their end.
  */
 #include "check.h"
 #include "modelutil.h"
@@ -205,6 +206,119 @@ static void test_condensed_ties(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * Depth and rows (SPEC §4) and the overlap line. One core [0,1000): MTE2
+ * [0,600) [300,900) (2 in flight, 2 rows), CUBE [500,1000) and FIXP
+ * strictly serial, a = 0.51, b = 10.01 (grid [1,11)) then [10.2, 20.2)
+ * (grid [10,20)): 1 in flight, 2 rows for Perfetto's 1 ns overlap, so
+ * "1/2"; busy [1,20) = 19 ns. MTE2 runs with compute during [1,20) (FIXP)
+ * and [500,900) (CUBE): 419 of its 900 ns, 46.6 %.
+ */
+static void test_depth_rows_overlap(struct check_ctx *c)
+{
+	struct csim_model m;
+	char *t;
+
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 600, CSIM_SLICE_INSTR);
+	mu_slice(&m, CA, "MTE2", 300, 900, CSIM_SLICE_INSTR);
+	mu_slice(&m, CA, "CUBE", 500, 1000, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, CA, "FIXP", 0.00051, 0.0095, CSIM_SLICE_INSTR);
+	mu_slice_us(&m, CA, "FIXP", 0.0102, 0.010, CSIM_SLICE_INSTR);
+	t = table_of(c, &m, NULL);
+	CHECK_CONTAINS(c, t, "  pipe           instr     busy us  busy% depth     wait us  top producer\n"
+			     "  MTE2               2       0.900   90.0     2       0.000\n"
+			     "  CUBE               1       0.500   50.0     1       0.000\n"
+			     "  FIXP               2       0.019    1.9   1/2       0.000\n"
+			     "  overlap with compute: MTE2 46.6 %\n");
+	check_width(c, t);
+	free(t);
+	csim_model_release(&m);
+}
+
+/* A long source path keeps its end (SPEC §10), in every shape. */
+static void test_fit_tail(struct check_ctx *c)
+{
+	static const struct { const char *path; size_t width; const char *want; } cases[] = {
+		/* fits: whole */
+		{ "mm_kernel.cpp:91", 27, "mm_kernel.cpp:91" },
+		/* the longest tail from a separator that fits after the "…" */
+		{ "/home/dev/workspace/ops/MatmulCustom/op_kernel/mm_kernel.cpp:91", 27,
+		  "\xE2\x80\xA6/mm_kernel.cpp:91" },
+		{ "/home/dev/workspace/ops/MatmulCustom/op_kernel/mm_kernel.cpp:91", 53,
+		  "\xE2\x80\xA6/ops/MatmulCustom/op_kernel/mm_kernel.cpp:91" },
+		{ "C:\\ops\\kernels\\mm_kernel.cpp:91", 20, "\xE2\x80\xA6\\mm_kernel.cpp:91" },
+		/* the file name and line fit only without the separator, or only alone */
+		{ "/ops/abcdefghijklmnopqrstuv.c:1", 27, "\xE2\x80\xA6" "abcdefghijklmnopqrstuv.c:1" },
+		{ "/ops/abcdefghijklmnopqrstuvw.c:1", 27, "abcdefghijklmnopqrstuvw.c:1" },
+		/* not even the file name fits: its end */
+		{ "a_file_name_far_too_long_for_its_column.cpp:1234", 20,
+		  "\xE2\x80\xA6" "its_column.cpp:1234" },
+		{ "/ops/abcdefghijklmnopqrstuvw.c:1", 26, "\xE2\x80\xA6" "cdefghijklmnopqrstuvw.c:1" },
+		/* UTF-8 counts one column per character, control bytes print as ? */
+		{ "/d/\xC3\xA9t\xC3\xA9\n.cpp:7", 13, "/d/\xC3\xA9t\xC3\xA9?.cpp:7" },
+		{ "/d/\xC3\xA9t\xC3\xA9\n.cpp:7", 12, "\xE2\x80\xA6/\xC3\xA9t\xC3\xA9?.cpp:7" },
+		{ "/dir/\xC3\xA9t\xC3\xA9.cpp:7", 12, "\xE2\x80\xA6/\xC3\xA9t\xC3\xA9.cpp:7" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char dst[CSIM_TEXT_CELL];
+		size_t cols = csim_text_fit_tail(dst, cases[i].path, strlen(cases[i].path),
+						 cases[i].width);
+
+		CHECK_STR(c, dst, cases[i].want);
+		CHECK(c, cols <= cases[i].width);
+	}
+}
+
+static uint32_t text_id(struct csim_model *m, const char *v)
+{
+	uint32_t id;
+
+	if (csim_strtab_intern(&m->instr.text, v, strlen(v), &id) != 0)
+		abort();
+	return id;
+}
+
+/*
+ * The lists from API_INSTR: one MTE2 row of 993 cycles at a long path
+ * (93.9 % of 1057), printed with the end of its path in the 27 columns
+ * left, and the same line first among the source lines (1 address).
+ */
+static void test_top_lists(struct check_ctx *c)
+{
+	const char *path = "/home/dev/workspace/ops/MatmulCustom/op_kernel/mm_kernel.cpp:91";
+	struct csim_model m;
+	struct csim_instr_stats *st = &m.instr;
+	char *t;
+
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	st->loaded = 1;
+	st->top[0] = (struct csim_instr_top){ text_id(&m, "0x1230"), text_id(&m, "MTE2"),
+					      text_id(&m, "MOV_OUT_TO_L1_MULTI_ND2NZ"),
+					      text_id(&m, path), 993, 4, 1, 0 };
+	st->ntop = 1;
+	st->total_cycles = 1057;
+	st->rows = malloc(2 * sizeof(*st->rows));
+	if (st->rows == NULL)
+		abort();
+	st->rows[0] = (struct csim_instr_row_sum){ 0x1230, 993, 4, text_id(&m, path), 1 };
+	st->rows[1] = (struct csim_instr_row_sum){ 0x1234, 64, 1, text_id(&m, "k.cpp:3"), 1 };
+	st->nrows = st->rows_cap = 2;
+	t = table_of(c, &m, NULL);
+	CHECK_CONTAINS(c, t, "\ntop instructions by cycles (1 in summary.json):\n"
+			     "      cycles share%  pipe     instruction            source line\n"
+			     "         993   93.9  MTE2     MOV_OUT_TO_L1_MULTI_N~ \xE2\x80\xA6/mm_kernel.cpp:91\n");
+	CHECK_CONTAINS(c, t, "\ntop source lines by cycles (2 in summary.json):\n"
+			     "      cycles share% addrs  source line\n"
+			     "         993   93.9     1  \xE2\x80\xA6/ops/MatmulCustom/op_kernel/mm_kernel.cpp:91\n"
+			     "          64    6.1     1  k.cpp:3\n");
+	check_width(c, t);
+	free(t);
+	csim_model_release(&m);
+}
+
 /* A model without a core says so; one core has no balance lines. */
 static void test_empty_and_one(struct check_ctx *c)
 {
@@ -233,5 +347,8 @@ int main(void)
 	CHECK_RUN(&c, test_condensed);
 	CHECK_RUN(&c, test_condensed_ties);
 	CHECK_RUN(&c, test_empty_and_one);
+	CHECK_RUN(&c, test_depth_rows_overlap);
+	CHECK_RUN(&c, test_fit_tail);
+	CHECK_RUN(&c, test_top_lists);
 	return check_done(&c);
 }
