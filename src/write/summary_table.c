@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/diag_text.h"
 #include "model/diagnosis.h"
 #include "write/summary_view.h"
 
@@ -402,8 +403,6 @@ int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_m
 	return CSIM_OK;
 }
 
-/* Columns of a diagnosis prefix (its core name) before the text. */
-#define W_DIAG_CORE 30
 /* Later lines of a wrapped diagnosis start here. */
 #define DIAG_INDENT 2
 
@@ -444,7 +443,10 @@ static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 	fputc('\n', f);
 }
 
-/* The diagnosis lines: what the numbers above likely mean (SPEC §10). */
+/*
+ * The diagnosis lines: what the numbers above likely mean (SPEC §10), in
+ * rank order, the primary cause marked. Each text names its cores itself.
+ */
 static void print_diagnosis(FILE *f, const struct csim_model *m)
 {
 	const struct csim_diagnosis *dg = &m->diagnosis;
@@ -455,20 +457,13 @@ static void print_diagnosis(FILE *f, const struct csim_model *m)
 	for (size_t i = 0; i < dg->n; i++) {
 		const struct csim_diag *d = &dg->lines[i];
 		char text[CSIM_DIAG_TEXT_MAX];
-		size_t n = csim_diag_text(m, d, text, sizeof(text)), used = 2;
-		char core[CELL];
+		size_t n = csim_diag_text(m, d, text, sizeof(text));
+		const char *mark = d->primary ? "- primary: " : "- ";
 
 		if (n >= sizeof(text))
 			n = sizeof(text) - 1;
-		fputs("- ", f);
-		if (d->core != CSIM_DIAG_ALL) {
-			const char *name = pid_name(m, m->summary.cores[d->core].pid);
-
-			used += fit_name(core, name, strlen(name), W_DIAG_CORE) + 2;
-			fputs(core, f);
-			fputs(": ", f);
-		}
-		put_wrapped(f, text, n, used);
+		fputs(mark, f);
+		put_wrapped(f, text, n, strlen(mark));
 	}
 }
 

@@ -68,6 +68,8 @@ static void test_summary_files(struct check_ctx *c)
 		{ "WARP_0", 5, 10 }, { "odd,\"pipe\"", 0, 10 },
 	};
 	struct csim_batch_row rows[2];
+	char pa[] = "core0.cubecore0", pb[] = "odd,\"core\"";
+	char *primary[] = { pa, pb };
 	const struct csim_batch_totals totals = { 5, 1, 2 };
 	struct csim_error err;
 	char *csv, *json;
@@ -88,6 +90,9 @@ static void test_summary_files(struct check_ctx *c)
 	rows[0].fig.nshares = 5;
 	rows[0].fig.diag_ids = "transfer_bound sync_bound";
 	rows[0].fig.diag_text = "likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try double buffering";
+	rows[0].fig.diag_primary = "transfer_bound";
+	rows[0].fig.primary_cores = primary;
+	rows[0].fig.nprimary_cores = 2;
 	rows[0].micros = 1234567;
 	rows[1].index = 3;
 	rows[1].dump = "m,x/0";
@@ -102,19 +107,25 @@ static void test_summary_files(struct check_ctx *c)
 		CHECK_STR(c, csv,
 			  "index,dump,status,message,slices,arrows,skipped_events,skipped_flags,"
 			  "busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
-			  "busy_other,diagnosis_ids,diagnosis,input,seconds\n"
+			  "busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds\n"
 			  "1,k/OPPROF_1,ok,,13,4,0,2,0.7001,,0.1712,0.0431,,,,"
 			  "\"WARP_0=0.5000 odd,\"\"pipe\"\"=0.0000\",transfer_bound sync_bound,"
 			  "\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try double buffering\","
+			  "transfer_bound,\"core0.cubecore0 odd,\"\"core\"\"\","
 			  "in/k/OPPROF_1/simulator/visualize_data.bin,1.235\n"
 			  "3,\"m,x/0\",failed,\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \"\"x\"\"\","
-			  ",,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",0.000\n");
+			  ",,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",0.000\n");
 	free(csv);
 	json = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.json"), &n);
 	if (CHECK(c, json != NULL)) {
 		CHECK_CONTAINS(c, json, "{\"schema\":1,\"shard\":{\"k\":1,\"n\":2},\"found\":5,\"dumps\":2,\"ok\":1,\"failed\":1,\"rows\":[\n");
 		CHECK_CONTAINS(c, json, "\"busy_share\":{\"MTE2\":0.7001,\"CUBE\":0.1712,\"VEC\":0.0431,\"WARP_0\":0.5000,\"odd,\\\"pipe\\\"\":0.0000},"
 				  "\"diagnosis_ids\":[\"transfer_bound\",\"sync_bound\"],");
+		CHECK_CONTAINS(c, json, "\"diagnosis\":\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try "
+				  "double buffering\",\"primary_diagnosis\":\"transfer_bound\","
+				  "\"primary_cores\":[\"core0.cubecore0\",\"odd,\\\"core\\\"\"],\"input\":");
+		CHECK_CONTAINS(c, json, "\"diagnosis_ids\":null,\"diagnosis\":null,"
+				  "\"primary_diagnosis\":null,\"primary_cores\":null,\"input\":");
 		CHECK_CONTAINS(c, json, "\"status\":\"failed\",\"message\":\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \\\"x\\\"\",\"slices\":null,");
 	}
 	free(json);
@@ -127,6 +138,8 @@ static void test_wire(struct check_ctx *c)
 {
 	struct csim_dump_share shares[] = { { "MTE2", 7, 9 }, { "", -1, 0 } };
 	struct csim_wire_result r, back;
+	char ca[] = "core0.veccore0", cb[] = "";
+	char *cores[] = { ca, cb };
 	int fds[2];
 	char buf[8192];
 	ssize_t n;
@@ -144,6 +157,9 @@ static void test_wire(struct check_ctx *c)
 	r.fig.nshares = 2;
 	r.fig.diag_ids = "near_empty";
 	r.fig.diag_text = "possibly a near-empty trace";
+	r.fig.diag_primary = "near_empty";
+	r.fig.primary_cores = cores;
+	r.fig.nprimary_cores = 2;
 	if (!CHECK(c, pipe(fds) == 0))
 		return;
 	CHECK_I64(c, csim_wire_result_send(fds[1], &r), 0);
@@ -165,6 +181,11 @@ static void test_wire(struct check_ctx *c)
 			CHECK_STR(c, back.fig.shares[1].pipe, "");
 		}
 		CHECK_STR(c, back.fig.diag_text, r.fig.diag_text);
+		CHECK_STR(c, back.fig.diag_primary, "near_empty");
+		if (CHECK_U64(c, back.fig.nprimary_cores, 2)) {
+			CHECK_STR(c, back.fig.primary_cores[0], "core0.veccore0");
+			CHECK_STR(c, back.fig.primary_cores[1], "");
+		}
 		csim_wire_result_release(&back);
 	}
 	/* A worker that died half-way: every cut is refused. */
