@@ -23,4 +23,7 @@ void sumcheck_instr_pipe(const cJSON *metrics, const char *core, const cJSON *pi
 cJSON *sumcheck_instr_reshape(cJSON *m);
 void sumcheck_instr_top(const cJSON *metrics, const cJSON *summary);
 
+/* The diagnosis part (summary_recheck_diag.c): its lines against the summary. */
+void sumcheck_diagnosis(const cJSON *summary);
+
 #endif
