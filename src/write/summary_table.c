@@ -406,11 +406,21 @@ int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_m
 /* Later lines of a wrapped diagnosis start here. */
 #define DIAG_INDENT 2
 
+/* Whether text[i..n) starts with a unit that stays with its number ("ns", "%"). */
+static int unit_at(const char *text, size_t i, size_t n)
+{
+	if (i < n && text[i] == '%')
+		return 1;
+	return i + 1 < n && text[i] == 'n' && text[i + 1] == 's' &&
+	       (i + 2 == n || text[i + 2] == ' ' || text[i + 2] == ',');
+}
+
 /*
  * A diagnosis line's text, word-wrapped to the table's width: the first
- * line continues after `used` columns, later ones start at DIAG_INDENT.
- * Words go through fit_name, so a hostile pipe name inside the text can
- * neither break a line nor widen one.
+ * line continues after `used` columns, later ones start at DIAG_INDENT; a
+ * number keeps its unit ("550 ns," "50 %)") on its line. Words go through
+ * fit_name, so a hostile pipe name inside the text can neither break a
+ * line nor widen one.
  */
 static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 {
@@ -421,7 +431,9 @@ static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 		char buf[CELL];
 		size_t end = i, cols;
 
-		while (end < n && text[end] != ' ')
+		while (end < n && (text[end] != ' ' ||
+				   (end > i && text[end - 1] >= '0' && text[end - 1] <= '9' &&
+				    unit_at(text, end + 1, n))))
 			end++;
 		if (end > i) {
 			cols = fit_name(buf, text + i, end - i, CSIM_TABLE_WIDTH - DIAG_INDENT);

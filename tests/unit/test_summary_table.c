@@ -235,7 +235,8 @@ static void test_empty_and_one(struct check_ctx *c)
  * The diagnosis in rank order, the primary marked: sync_bound on VA
  * (WAIT_FLAG 800 of 1000 ns on MTE2) covers more of the span than
  * transfer_bound on VB (MTE2 busy 700), so it comes first though its rule
- * comes later. 32 zero-length FIXP instructions keep near_empty silent.
+ * comes later; a number keeps its unit on its line ("800 ns,"). 32
+ * zero-length FIXP instructions keep near_empty silent.
  */
 static void test_diagnosis_rank(struct check_ctx *c)
 {
@@ -253,8 +254,8 @@ static void test_diagnosis_rank(struct check_ctx *c)
 	t = table_of(c, &m, NULL);
 	check_width(c, t);
 	CHECK_CONTAINS(c, t, "\ndiagnosis (thresholds in docs/summary.md):\n"
-			     "- primary: likely sync-bound on core0.veccore0: MTE3 blocked in WAIT_FLAG 800\n"
-			     "  ns, 80 % of the 1000 ns span, most on VECTOR (80 %); see what VECTOR does\n"
+			     "- primary: likely sync-bound on core0.veccore0: MTE3 blocked in WAIT_FLAG\n"
+			     "  800 ns, 80 % of the 1000 ns span, most on VECTOR (80 %); see what VECTOR does\n"
 			     "  before its SET_FLAG: double buffering lets it run ahead\n"
 			     "- likely transfer-bound on core1.veccore0: MTE2 busy 70 % of the span, no\n"
 			     "  compute pipe ran; try double buffering\n");
