@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "model/diag_text.h"
-#include "model/diagnosis.h"
 #include "write/summary_view.h"
 
 /* Column widths of a pipe row (docs/summary.md, "The table"). */
