@@ -3,8 +3,8 @@
  * cores with the range of its figure, ranked with the primary cause first,
  * the per-pipe rules silenced on a degenerate trace, a consequence folded
  * into its cause, advice that fits a blocked SCALAR, and the cross-core
- * line naming whom a core waits on. Spans are 1000 ns (a BAR), so busy ns
- * read as tenths of a percent.
+ * line naming whom a core waits on, CUBE = 0 judged on API_INSTR cycles.
+ * Spans are 1000 ns (a BAR), so busy ns read as tenths of a percent.
  */
 #include "diagutil.h"
 
@@ -435,6 +435,58 @@ static void test_many_cores(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * With API_INSTR naming the cube cores, CUBE = 0 is judged on its CUBE
+ * Cycles: a cube core with an MMAD slice but 0 CUBE cycles fires (with
+ * "cube_cycles":0), 1 cycle does not; API_INSTR naming only the vector
+ * core leaves the judgement to the slices (an MMAD slice: silent).
+ */
+static void test_no_cube_by_cycles(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *d;
+
+	for (uint64_t cycles = 0; cycles <= 1; cycles++) {
+		csim_model_init(&m);
+		mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+		mu_slice(&m, CA, "CUBE", 100, 200, CSIM_SLICE_INSTR);
+		du_pad(&m, CA, 0);
+		du_run(&m);
+		CHECK(c, du_line(&m, CSIM_DIAG_NO_CUBE) == NULL);   /* the slice: CUBE ran */
+		m.instr.loaded = 1;
+		du_set_util(&m, CA, "MTE2", -1, 500);
+		if (cycles > 0)
+			du_set_util(&m, CA, "CUBE", -1, cycles);
+		du_rediagnose(&m);
+		d = du_line(&m, CSIM_DIAG_NO_CUBE);
+		if (cycles == 1) {
+			CHECK(c, d == NULL);
+		} else if (CHECK(c, d != NULL)) {
+			CHECK_I64(c, csim_diag_num(d, "cube_instructions"), 1);
+			CHECK(c, d->nnums == 4 && strcmp(d->nums[3].key, "cube_cycles") == 0 &&
+				 d->nums[3].v == 0);
+			du_text(c, &m, d, "likely a degenerate trace: a matmul kernel with "
+				   "CUBE = 0 (1 cube core ran 34 pipeline instructions, 0 CUBE "
+				   "cycles in API_INSTR); a matmul that did no matmul is a "
+				   "profiling artifact, not a free matmul: check the inputs and "
+				   "shapes the simulator ran with");
+		}
+		csim_model_release(&m);
+	}
+
+	csim_model_init(&m);
+	mu_slice(&m, CA, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, CA, "CUBE", 100, 200, CSIM_SLICE_INSTR);
+	mu_slice(&m, VA, "VECTOR", 0, 100, CSIM_SLICE_INSTR);
+	du_pad(&m, CA, 0);
+	du_run(&m);
+	m.instr.loaded = 1;
+	du_set_util(&m, VA, "VECTOR", 50, 500);
+	du_rediagnose(&m);
+	CHECK(c, du_line(&m, CSIM_DIAG_NO_CUBE) == NULL);
+	csim_model_release(&m);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -444,6 +496,7 @@ int main(void)
 	CHECK_RUN(&c, test_ranking);
 	CHECK_RUN(&c, test_near_empty_suppresses);
 	CHECK_RUN(&c, test_no_cube_suppresses);
+	CHECK_RUN(&c, test_no_cube_by_cycles);
 	CHECK_RUN(&c, test_consequence_folded);
 	CHECK_RUN(&c, test_scalar_advice);
 	CHECK_RUN(&c, test_cross_core);
