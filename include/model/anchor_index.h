@@ -8,8 +8,16 @@
  *
  * Entries are the kept anchor slices sorted by (pid, anchor lane, run, start
  * on Perfetto's grid, input order); look-ups are binary searches. A sync
- * anchors only on slices of its own run: with --run all the runs share
- * lanes and times.
+ * anchors only on slices of its own run.
+ *
+ * The producer is the slice whose completion released the SET: of the
+ * slices that started and completed (csim_slice_completion) by the SET's
+ * instant, the one ending last. On a pipelined pipe that is not the slice
+ * starting last, which may still be running. The candidates of an instant
+ * t are those whose max(start, completion) is at or before t, a set that
+ * only grows with t; so a second array holds each lane's slices in that
+ * order with the best candidate so far, and the producer of any t is one
+ * binary search away.
  */
 #ifndef CSIM_ANCHOR_INDEX_H
 #define CSIM_ANCHOR_INDEX_H
@@ -26,17 +34,30 @@ struct csim_anchor_entry {
 	uint16_t run;
 };
 
+/* A lane's slices in the order they become producer candidates. */
+struct csim_anchor_done {
+	uint64_t lane;       /* as in csim_anchor_entry */
+	double at;           /* float ns: max(a, completion), candidate from then on */
+	uint32_t best;       /* the latest-ending candidate up to this entry */
+	uint16_t run;
+};
+
 struct csim_anchor_index {
 	const struct csim_model *m;
 	struct csim_anchor_entry *entries;
+	struct csim_anchor_done *done;    /* the same slices, by candidacy */
 	size_t n;
 };
 
-/* One side of a sync: its core, the pipe it names, and its time. */
+/*
+ * One side of a sync: its core, the pipe it names, and its time on the
+ * grid (t) and in float ns (ta: a SET's instant, for the producer).
+ */
 struct csim_anchor_query {
 	uint32_t pid, pipe;
 	uint16_t run;
 	int64_t t;
+	double ta;
 };
 
 /*
@@ -48,15 +69,20 @@ int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_mode
 void csim_anchor_index_release(struct csim_anchor_index *ix);
 
 /*
- * Anchors an arrow: the producer on the last anchor slice of (pid, pipe's
- * anchor lane) starting at or before its t (latest in input order among
- * equal starts), the consumer on the first one starting at or after its t
- * (earliest among equal starts). Each end goes at its slice's midpoint,
- * except that s moves back to f's time when it would come later (still
- * strictly inside its slice), since viewers drop an f seen before its s.
- * Fills a's producer, consumer, producer_pipe, consumer_pipe and the two
- * ends, and returns -1; or returns the enum csim_flag_skip reason and
- * leaves a unspecified.
+ * Anchors an arrow (SPEC §5.3). The producer: among the anchor slices of
+ * (pid, pipe's anchor lane) that start at or before its ta (float ns) and
+ * complete by it, the one with the latest end b (ties: the later start,
+ * then the later in input order); when none has completed, the last one
+ * starting at or before its t on the grid (latest in input order among
+ * equal starts), and a->running is set. The consumer: the first anchor
+ * slice starting at or after its t (earliest among equal starts). A
+ * completed producer that ends after its consumer starts (a WAIT ending
+ * before its SET) is no arrow: causally impossible. Each end goes at its
+ * slice's midpoint, except that s moves back to f's time when it would
+ * come later (still strictly inside its slice), since viewers drop an f
+ * seen before its s. Fills a's producer, consumer, producer_pipe,
+ * consumer_pipe, running and the two ends, and returns -1; or returns the
+ * enum csim_flag_skip reason and leaves a unspecified.
  */
 int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
 			    struct csim_anchor_query producer,

@@ -1,9 +1,10 @@
 /*
  * dump_figures: the few figures of one converted dump that a batch summary
- * row carries (SPEC §11), taken from the model after the passes: what the
- * trace holds, what was skipped, each pipe's busy time against the span of
- * the cores running it, and the diagnosis. Plain data: it crosses from a
- * batch worker to the parent as bytes (cli/batch_wire.h).
+ * row carries (SPEC §11), taken from the model after the passes: the op
+ * name, the slowest core's span, what the trace holds, what was skipped,
+ * each pipe's busy time against the span of the cores running it, and the
+ * diagnosis. Plain data: it crosses from a batch worker to the parent as
+ * bytes (cli/batch_wire.h).
  */
 #ifndef CSIM_DUMP_FIGURES_H
 #define CSIM_DUMP_FIGURES_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "model/clock.h"
 #include "model/model.h"
 
 /* One pipe over every core that has it: sums, not unions (cores run at once). */
@@ -22,6 +24,14 @@ struct csim_dump_share {
 };
 
 struct csim_dump_figures {
+	char *op_name;            /* OP_BASIC_INFO name as the summary table
+				     prints it; NULL: none */
+	int has_span;             /* the run has cores */
+	int64_t slowest_span_ns;  /* the slowest core's span (summary.json
+				     load_balance max_span_ns) */
+	int has_cycles;           /* the run's clock is known */
+	int64_t slowest_span_cycles;   /* that span at the clock, as the core's
+					  span_cycles in summary.json */
 	uint64_t slices;          /* instruction slices in the trace */
 	uint64_t arrows;          /* arrows in the trace */
 	uint64_t skipped_events;  /* events skipped for missing or bad fields */
@@ -35,12 +45,19 @@ struct csim_dump_figures {
 	size_t nprimary_cores;
 };
 
+/* What the model does not hold: the run's OP_BASIC_INFO name and its clock. */
+struct csim_dump_run {
+	const char *op_name;      /* NULL: no OP_BASIC_INFO or no name in it */
+	size_t op_name_n;
+	const struct csim_clock *clock;   /* NULL: unknown (no cycles) */
+};
+
 /*
- * Fills f from a model the passes have run on. Returns CSIM_OK or, out of
- * memory, CSIM_E_INPUT (f is then empty).
+ * Fills f from a model the passes have run on and the run's facts. Returns
+ * CSIM_OK or, out of memory, CSIM_E_INPUT (f is then empty).
  */
 int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model *m,
-			   struct csim_error *err);
+			   const struct csim_dump_run *run, struct csim_error *err);
 
 void csim_dump_figures_release(struct csim_dump_figures *f);
 

@@ -34,6 +34,7 @@ struct csim_lane {
 /* A sync flag: its B and E records joined by the pair pass. */
 struct csim_flag {
 	int64_t begin, end;
+	double begin_a;           /* begin in float ns (SPEC §5.3's SET instant) */
 	uint32_t order;           /* record index of its first record */
 	uint32_t pid, pipe;
 	uint32_t id;              /* id in table->ids, or CSIM_NONE */
@@ -53,7 +54,9 @@ struct csim_arrow {
 	int64_t f_half_ns;
 	uint32_t producer_pipe, consumer_pipe;
 	uint64_t flag_id;
-	int has_flag_id;
+	uint8_t has_flag_id;
+	uint8_t running;              /* anchored on a producer still running at
+					 the SET: no slice had completed (§5.3) */
 	int64_t set_begin;            /* ordering key: SET begin, then input order */
 	uint64_t set_order;
 };
@@ -142,12 +145,14 @@ struct csim_model {
 	struct csim_arrow *arrows;    /* in output order, ids 1..narrows */
 	size_t narrows;
 	uint64_t flag_skips[CSIM_FSKIP_COUNT];
+	uint64_t flag_running;        /* arrows[] anchored on a running producer */
 	struct csim_unreleased *unreleased;   /* per pid id; NULL: no flags */
 	/* cross-core pass: written after the flags' arrows, ids going on */
 	struct csim_arrow *intra_arrows;   /* in SET-begin order */
 	size_t nintra_arrows;
 	uint64_t intra_skips[CSIM_FSKIP_COUNT];   /* but for incomplete B/E,
 						     counted by the pair pass */
+	uint64_t intra_running;       /* intra_arrows[] on a running producer */
 	struct csim_unreleased *intra_unreleased;   /* per pid id (the waiting
 						       core); NULL: no keyed flags */
 	/* order pass */

@@ -26,4 +26,11 @@ int csim_slice_is_point(const struct csim_slice *s);
 
 struct csim_occupancy csim_slice_occupancy(const struct csim_slice *s);
 
+/*
+ * The instant by which a slice has completed, float noise allowed:
+ * b - tol. A SET_FLAG at t was released by a slice whose completion is at
+ * or before t (SPEC §5.3).
+ */
+double csim_slice_completion(const struct csim_slice *s);
+
 #endif

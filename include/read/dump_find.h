@@ -7,8 +7,10 @@
  * A folder that resolves to none of these is walked: every folder below it
  * that resolves the same way is a dump, and the walk does not go below a
  * dump. The walk does not follow symbolic links to folders (no loops), stops
- * CSIM_DUMP_FIND_DEPTH folders down, skips the -o folder when it lies inside,
- * and warns about a folder it cannot read.
+ * CSIM_DUMP_FIND_DEPTH folders down, skips the tool's own outputs (the -o
+ * folder when it lies inside, and a raw_simulator/ copy in an output folder:
+ * one holding summary.json, trace.clean.json or trace.clean.json.gz beside
+ * it), and warns about a folder it cannot read.
  *
  * A dump's folder is the folder holding simulator/ when the .bin sits in a
  * folder named simulator, else the .bin's folder (OPPROF_x for

@@ -45,6 +45,8 @@ struct csim_instr_row {
 	const struct csim_metrics_field *fields;
 	size_t nfields;
 	const struct csim_span *elem;   /* element spans of the split fields */
+	const struct csim_metrics_field *executed;   /* its first "Instructions
+							Executed" field, or NULL */
 };
 
 struct csim_metrics {
@@ -113,6 +115,17 @@ int csim_instr_rows_open(struct csim_instr_rows *rr, const struct csim_metrics *
  */
 int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
 			 int *has, struct csim_error *err);
+
+/*
+ * Whether core c executed the row (SPEC §7): no unless its Instructions
+ * Executed for c (the element of an array split per core, or a scalar for
+ * every core) is a JSON number equal to 0. A row without the column, or
+ * whose count for c is no number, a negative one (-1: not applicable) or
+ * an array not split per core, has no count for c and counts as executed.
+ * The metrics writer leaves out the records of cores that did not execute
+ * a row, and the digest their values, so both describe the same records.
+ */
+int csim_instr_row_ran(const struct csim_instr_row *row, size_t c);
 
 /* Accepts a reader whose open failed. */
 void csim_instr_rows_close(struct csim_instr_rows *rr);

@@ -6,7 +6,9 @@
  * holds every instruction field under a lower-cased, underscored key; an
  * array as long as Cores is split per core unless its column's dtype is 5
  * (JSON string) or 100 (percentage with details). Values keep their input
- * bytes: rows are handed out as spans and never re-printed.
+ * bytes: rows are handed out as spans and never re-printed. A core's list
+ * leaves out the rows that core did not execute (0 Instructions Executed:
+ * the producer pads every row with a column per core).
  *
  * The file is core-major while the block is row-major, so the rows are read
  * twice: plan() sizes each core's part of the file (and feeds the digest
@@ -42,7 +44,10 @@ struct csim_metrics_marks {
 
 struct csim_metrics_plan {
 	uint64_t *part;         /* per core: bytes of its rows in the file */
+	uint64_t *rows;         /* per core: its rows in the file */
 	size_t ncores;
+	uint64_t left_out;      /* records of cores that did not execute their
+				   row (csim_instr_row_ran), over all cores */
 	struct csim_metrics_marks marks;
 };
 
@@ -51,7 +56,8 @@ struct csim_metrics_job;
 /*
  * Reads mt's rows once: sizes the plan (zeroed or made before) and, with s
  * non-NULL, digests them into s (read/instr_digest.h). Input errors as the
- * row reader's.
+ * row reader's. A core's record of a row it did not execute is left out
+ * (SPEC §7); the write leaves out the same ones.
  */
 int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
 			   struct csim_instr_stats *s, struct csim_error *err);

@@ -1,6 +1,12 @@
 /*
  * raw_copy: copies the simulator folder into <out>/raw_simulator/ so an
- * output folder stands alone.
+ * output folder stands alone (SPEC §8).
+ *
+ * The .bin's folder is copied whole only when it is a simulator folder:
+ * named simulator, or holding trace.json or a core<N>* folder beside the
+ * .bin.
+ * A .bin lying anywhere else (a download folder, a home directory) is
+ * copied alone, never the unrelated files around it.
  *
  * The copy is built in a temporary folder and swapped in at the end, so a
  * failed run leaves any earlier raw_simulator/ as it was. Symbolic links are
@@ -17,15 +23,28 @@
 struct csim_raw_copy_stats {
 	unsigned long files, links, dirs, skipped;
 	unsigned long long bytes;
+	int alone;             /* the .bin alone: src_dir is no simulator folder */
 };
 
-/* On success *dest is the malloc'd path of the finished copy. */
-int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log,
-		  struct csim_raw_copy_stats *stats, char **dest,
+/*
+ * Is src_dir a simulator folder (named simulator, or holding trace.json or
+ * a core folder: a folder named core and a digit, then anything, as
+ * core0.cubecore0; links are not followed)? 1 or 0;
+ * -1 out of memory. A folder that cannot be listed is none.
+ */
+int csim_raw_copy_is_simulator_dir(const char *src_dir);
+
+/*
+ * Copies src_dir, the folder of the .bin named bin_name, or that .bin
+ * alone (above). On success *dest is the malloc'd path of the finished
+ * copy.
+ */
+int csim_raw_copy(const char *src_dir, const char *bin_name, const char *out_dir,
+		  struct csim_log *log, struct csim_raw_copy_stats *stats, char **dest,
 		  struct csim_error *err);
 
 /* csim_raw_copy(), then its "wrote" line and a note of what it copied. */
-int csim_raw_copy_reported(const char *src_dir, const char *out_dir,
+int csim_raw_copy_reported(const char *src_dir, const char *bin_name, const char *out_dir,
 			   struct csim_log *log, struct csim_error *err);
 
 #endif

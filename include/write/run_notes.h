@@ -22,6 +22,8 @@ struct csim_run_facts {
 	const struct csim_run_choice *choice;
 	int run_given;            /* --run K */
 	int run_all;              /* --run all */
+	uint64_t metrics_records; /* per-core rows of the API_INSTR (rows x cores) */
+	uint64_t metrics_left_out;   /* of those, left out of instr_metrics.json */
 };
 
 void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,

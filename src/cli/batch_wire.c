@@ -83,6 +83,12 @@ int csim_wire_result_send(int fd, const struct csim_wire_result *r)
 	send_u64(&s, (uint64_t)r->micros);
 	send_text(&s, r->message, WIRE_MAX_TEXT);
 	send_text(&s, r->warnings, CSIM_WIRE_MAX_WARNINGS);
+	send_u64(&s, f->op_name != NULL);
+	send_text(&s, f->op_name, WIRE_MAX_TEXT);
+	send_u64(&s, (uint64_t)f->has_span);
+	send_u64(&s, (uint64_t)f->slowest_span_ns);
+	send_u64(&s, (uint64_t)f->has_cycles);
+	send_u64(&s, (uint64_t)f->slowest_span_cycles);
 	send_u64(&s, f->slices);
 	send_u64(&s, f->arrows);
 	send_u64(&s, f->skipped_events);
@@ -174,12 +180,23 @@ int csim_wire_result_parse(struct csim_wire_result *r, const char *buf, size_t n
 	struct reader rd = { (const unsigned char *)buf, n, 0 };
 	struct csim_dump_figures *f = &r->fig;
 	uint64_t nshares;
+	int has_name;
 
 	memset(r, 0, sizeof(*r));
 	r->status = (int)read_u64(&rd);
 	r->micros = (int64_t)read_u64(&rd);
 	r->message = read_text(&rd);
 	r->warnings = read_text(&rd);
+	has_name = read_u64(&rd) != 0;
+	f->op_name = read_text(&rd);
+	if (!has_name) {
+		free(f->op_name);
+		f->op_name = NULL;
+	}
+	f->has_span = read_u64(&rd) != 0;
+	f->slowest_span_ns = (int64_t)read_u64(&rd);
+	f->has_cycles = read_u64(&rd) != 0;
+	f->slowest_span_cycles = (int64_t)read_u64(&rd);
 	f->slices = read_u64(&rd);
 	f->arrows = read_u64(&rd);
 	f->skipped_events = read_u64(&rd);

@@ -491,16 +491,23 @@ static int write_outputs(struct run *r, struct csim_error *err)
 
 static int copy_raw(struct run *r, struct csim_error *err)
 {
+	const char *slash = strrchr(r->bin_path, '/');
+
 	if (r->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
 		return CSIM_OK;
-	return csim_raw_copy_reported(r->bin_dir, r->out_dir, r->log, err);
+	return csim_raw_copy_reported(r->bin_dir, slash != NULL ? slash + 1 : r->bin_path,
+				      r->out_dir, r->log, err);
 }
 
 static void report_notes(const struct run *r)
 {
+	/* --raw-metrics writes every row: nothing is left out. */
+	const int reshaped = r->have_metrics && !r->opt->raw_metrics;
 	const struct csim_run_facts facts = {
 		r->bin_path, r->slices.nblocks, r->have_metrics, r->instr_offset,
-		&r->choice, r->opt->run != 0, r->opt->run_all
+		&r->choice, r->opt->run != 0, r->opt->run_all,
+		reshaped ? (uint64_t)r->metrics.nrows * r->metrics.ncores : 0,
+		reshaped ? r->metrics_plan.left_out : 0
 	};
 
 	csim_run_notes_print(r->log, &r->model, &facts);
@@ -515,6 +522,21 @@ static int prepare_table(struct run *r, struct csim_error *err)
 	if (r->log->quiet)
 		return CSIM_OK;
 	return csim_summary_table_prepare(&r->table, &r->model, &facts, err);
+}
+
+/* A batch row's figures (SPEC §11): with the op name and clock the summary shows. */
+static int take_figures(struct run *r, struct csim_dump_figures *figures,
+			struct csim_error *err)
+{
+	const struct csim_summary_run facts = { r->choice.run, r->choice.runs,
+						r->opt->run_all, &r->basic };
+	struct csim_clock clock;
+	const int has_clock = csim_summary_run_clock(&facts, &r->model.summary, &clock);
+	const struct csim_span name = r->basic.payload != NULL
+		? csim_basic_info_text(&r->basic, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
+	const struct csim_dump_run run = { name.p, name.n, has_clock ? &clock : NULL };
+
+	return csim_dump_figures_take(figures, &r->model, &run, err);
 }
 
 static void run_release(struct run *r)
@@ -584,7 +606,7 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 		rc = prepare_table(&r, err);
 	/* Before any output is committed: a failure here leaves none. */
 	if (rc == CSIM_OK && figures != NULL)
-		rc = csim_dump_figures_take(figures, &r.model, err);
+		rc = take_figures(&r, figures, err);
 	if (rc == CSIM_OK && output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
 	if (rc == CSIM_OK) {

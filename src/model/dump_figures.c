@@ -1,5 +1,6 @@
 #include "model/dump_figures.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,8 +146,30 @@ static int take_diagnosis(struct csim_dump_figures *f, const struct csim_model *
 	return take_primary(f, m);
 }
 
+/* The op name and the slowest core's span, in ns and cycles; -1: no memory. */
+static int take_run(struct csim_dump_figures *f, const struct csim_model *m,
+		    const struct csim_dump_run *run)
+{
+	const struct csim_summary *s = &m->summary;
+
+	if (run->op_name != NULL) {
+		f->op_name = malloc(run->op_name_n + 1);
+		if (f->op_name == NULL)
+			return -1;
+		memcpy(f->op_name, run->op_name, run->op_name_n);
+		f->op_name[run->op_name_n] = '\0';
+	}
+	f->has_span = s->ncores > 0;
+	f->slowest_span_ns = f->has_span ? s->max_span_ns : 0;
+	f->has_cycles = f->has_span && run->clock != NULL;
+	/* summary_writer's csim_summary_cycles(): rounded half away from zero. */
+	if (f->has_cycles)
+		f->slowest_span_cycles = llround((double)f->slowest_span_ns * run->clock->mhz / 1000.0);
+	return 0;
+}
+
 int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model *m,
-			   struct csim_error *err)
+			   const struct csim_dump_run *run, struct csim_error *err)
 {
 	const int cut = csim_cut_active(&m->cut);
 
@@ -156,7 +179,7 @@ int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model 
 	f->skipped_events = sum(m->table.skipped, CSIM_SKIP_COUNT);
 	f->skipped_flags = sum(m->flag_skips, CSIM_FSKIP_COUNT) +
 			   sum(m->intra_skips, CSIM_FSKIP_COUNT);
-	if (take_shares(f, m) != 0 || take_diagnosis(f, m) != 0) {
+	if (take_run(f, m, run) != 0 || take_shares(f, m) != 0 || take_diagnosis(f, m) != 0) {
 		csim_dump_figures_release(f);
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	}
@@ -168,6 +191,7 @@ void csim_dump_figures_release(struct csim_dump_figures *f)
 	for (size_t i = 0; i < f->nshares; i++)
 		free(f->shares[i].pipe);
 	free(f->shares);
+	free(f->op_name);
 	free(f->diag_ids);
 	free(f->diag_text);
 	free(f->diag_primary);

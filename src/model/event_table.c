@@ -232,6 +232,7 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 	r = &t->syncs[t->nsyncs];
 	memset(r, 0, sizeof(*r));
 	r->ts = in->ts;
+	r->a = in->a;
 	r->is_begin = (uint8_t)in->is_begin;
 	r->kind = (uint8_t)in->kind;
 	r->intra = (uint8_t)(in->intra != 0);

@@ -33,3 +33,8 @@ struct csim_occupancy csim_slice_occupancy(const struct csim_slice *s)
 	}
 	return o;
 }
+
+double csim_slice_completion(const struct csim_slice *s)
+{
+	return s->b - noise_tol(s->a);
+}

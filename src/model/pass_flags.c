@@ -8,9 +8,9 @@
  *     (pid, producer pipe, consumer pipe, flag id) and run in begin order);
  *     ids are scoped to their run by the table, keys here, so with --run
  *     all no flag pairs or matches across runs, which restart at ts 0;
- *  3. flag pass: anchor each pair on the last producer slice starting at or
- *     before the SET and the first consumer slice starting at or after the
- *     WAIT ends, among the slices of the flag's run.
+ *  3. flag pass: anchor each pair on the producer slice whose completion
+ *     released the SET (anchor_index.h) and the first consumer slice
+ *     starting at or after the WAIT ends, among the slices of the flag's run.
  */
 #include "model/pass_flags.h"
 
@@ -89,6 +89,7 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 	struct csim_flag *f = &w->flags[w->nflags++];
 
 	f->begin = b->ts;
+	f->begin_a = b->a;
 	f->end = e->ts;
 	f->order = order;
 	f->pid = b->pid;
@@ -242,12 +243,13 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 	uint32_t prod_pipe = d != NULL && d->producer != CSIM_NONE ? d->producer : set->pipe;
 	uint32_t cons_pipe = d != NULL && d->consumer != CSIM_NONE ? d->consumer : wait->pipe;
 	int why = csim_anchor_index_arrow(&w->anchors,
-		(struct csim_anchor_query){ set->pid, prod_pipe, set->run, set->begin },
-		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end }, a);
+		(struct csim_anchor_query){ set->pid, prod_pipe, set->run, set->begin, set->begin_a },
+		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end, 0.0 }, a);
 
 	if (why >= 0)
 		return why;
 	m->narrows++;
+	m->flag_running += a->running;
 	a->has_flag_id = d != NULL && d->has_flag_id;
 	a->flag_id = a->has_flag_id ? d->flag_id : 0;
 	a->set_begin = set->begin;
@@ -434,6 +436,7 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 			m->flag_skips[i] = 0;
 	free(m->arrows);
 	m->narrows = 0;
+	m->flag_running = 0;
 	free(m->unreleased);
 	m->unreleased = calloc(t->pids.count ? t->pids.count : 1, sizeof(*m->unreleased));
 	/* An arrow takes a SET and a WAIT flag. */

@@ -58,12 +58,15 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 	const struct csim_sync_detail *sd = detail_of(m, set);
 	const struct csim_sync_detail *wd = detail_of(m, wait);
 	int why = csim_anchor_index_arrow(ix,
-		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->run, set->begin },
-		(struct csim_anchor_query){ wait->pid, named_pipe(m, wait), wait->run, wait->end }, a);
+		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->run, set->begin,
+					    set->begin_a },
+		(struct csim_anchor_query){ wait->pid, named_pipe(m, wait), wait->run, wait->end,
+					    0.0 }, a);
 
 	if (why >= 0)
 		return why;
 	m->nintra_arrows++;
+	m->intra_running += a->running;
 	/* The SET's sync_id names the arrow; the WAIT's stands in for it. */
 	if (sd == NULL || !sd->has_flag_id)
 		sd = wd;
@@ -139,6 +142,7 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	free(m->intra_arrows);
 	m->intra_arrows = NULL;
 	m->nintra_arrows = 0;
+	m->intra_running = 0;
 	free(m->intra_unreleased);
 	m->intra_unreleased = NULL;
 	if (n == 0) {   /* the usual case: no anchor index to build */

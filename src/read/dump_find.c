@@ -12,6 +12,8 @@
 #include "read/input_locate.h"
 
 #define DUMP_NAME "visualize_data.bin"
+/* The raw copy's folder in an output folder (write/raw_copy.c). */
+#define RAW_COPY_NAME "raw_simulator"
 
 /* The walk of the PATHs, and what it has found so far. */
 struct walk {
@@ -98,6 +100,34 @@ static int add_item(struct walk *w, char *bin, char *dir, char *error)
 	return 0;
 }
 
+/*
+ * Is dir/name the tool's own raw copy: a raw_simulator folder inside an
+ * output folder, one holding summary.json or a trace beside it (SPEC §11)?
+ * A raw_simulator anywhere else is walked like any folder.
+ */
+static int is_raw_copy(const char *dir, const char *name, int *nomem)
+{
+	static const char *const outputs[] = {
+		"summary.json", "trace.clean.json", "trace.clean.json.gz"
+	};
+
+	if (strcmp(name, RAW_COPY_NAME) != 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		char *p = csim_path_join(dir, outputs[i]);
+		int is = p != NULL && is_file(p);
+
+		free(p);
+		if (p == NULL) {
+			*nomem = 1;
+			return 0;
+		}
+		if (is)
+			return 1;
+	}
+	return 0;
+}
+
 static void walk_dir(struct walk *w, const char *dir, int depth);
 
 static void walk_entry(struct walk *w, const char *dir, const char *name, int depth)
@@ -112,9 +142,11 @@ static void walk_entry(struct walk *w, const char *dir, const char *name, int de
 		w->nomem = 1;
 		return;
 	}
-	/* lstat: a link to a folder is not followed, so no loop is possible. */
+	/* lstat: a link to a folder is not followed, so no loop is possible.
+	   The -o folder and a raw copy beside outputs are the tool's own. */
 	if (lstat(child, &st) != 0 || !S_ISDIR(st.st_mode) ||
-	    (w->has_skip && st.st_dev == w->skip.st_dev && st.st_ino == w->skip.st_ino)) {
+	    (w->has_skip && st.st_dev == w->skip.st_dev && st.st_ino == w->skip.st_ino) ||
+	    is_raw_copy(dir, name, &w->nomem)) {
 		free(child);
 		return;
 	}

@@ -226,15 +226,17 @@ static int ingest_begin_end(struct csim_table *t, struct csim_trace_scan *sc,
 	struct csim_flag_key key;
 	int found;
 	int intra = is_intra_block_name(&ev->name);
+	double ts;
 
 	if (!is_flag_name(&ev->name) && !intra) {
 		t->dropped[CSIM_DROP_OTHER_BE]++;
 		return CSIM_OK;
 	}
-	if (placed_event(ev, &in.ts, NULL, &why) < 0) {
+	if (placed_event(ev, &in.ts, &ts, &why) < 0) {
 		t->skipped[why]++;
 		return CSIM_OK;
 	}
+	in.a = ts * 1000.0;
 	in.owner = owner_of(ev);
 	in.name = csim_span_of(ev->name.p, ev->name.n);
 	in.has_id = has_id_text(&ev->id);

@@ -235,10 +235,17 @@ static int add_values(struct digest *d, const struct csim_metrics_field *const *
 
 	for (size_t c = 0; c < s->ncores && rc == CSIM_OK; c++) {
 		struct csim_instr_group *g = &s->groups[pipe * s->ncores + c];
-		double cyc = number_at(d, col[COL_CYCLES], c, &rc);
-		double exe = rc == CSIM_OK ? number_at(d, col[COL_EXECUTED], c, &rc) : -1;
-		double util = rc == CSIM_OK ? number_at(d, col[COL_UTIL], c, &rc) : -1;
-		uint64_t cycles = to_count(cyc);
+		double cyc, exe, util;
+		uint64_t cycles;
+
+		/* Left out of instr_metrics.json too (SPEC §7): the summary
+		   counts the records the file holds. */
+		if (!csim_instr_row_ran(d->row, c))
+			continue;
+		cyc = number_at(d, col[COL_CYCLES], c, &rc);
+		exe = rc == CSIM_OK ? number_at(d, col[COL_EXECUTED], c, &rc) : -1;
+		util = rc == CSIM_OK ? number_at(d, col[COL_UTIL], c, &rc) : -1;
+		cycles = to_count(cyc);
 
 		if (cyc < 0 && exe < 0)
 			continue;

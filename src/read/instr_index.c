@@ -480,6 +480,35 @@ int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
 	row->fields = rr->fields;
 	row->nfields = rr->nfields;
 	row->elem = rr->elem;
+	row->executed = NULL;
+	for (size_t i = 0; i < rr->nfields && row->executed == NULL; i++)
+		if (csim_span_eq(rr->fields[i].key, "Instructions Executed"))
+			row->executed = &rr->fields[i];
 	*has = 1;
 	return CSIM_OK;
+}
+
+/* A JSON number text equal to 0 ("0", "-0", "0.00", "0e7"): its digits
+   before any exponent all zero. Any other text (a string, an array) has a
+   byte that is neither. */
+static int is_zero(struct csim_span v)
+{
+	size_t i = v.n > 0 && v.p[0] == '-', digits = 0;
+
+	for (; i < v.n && v.p[i] != 'e' && v.p[i] != 'E'; i++) {
+		if (v.p[i] == '0')
+			digits++;
+		else if (v.p[i] != '.')
+			return 0;
+	}
+	return digits > 0;
+}
+
+int csim_instr_row_ran(const struct csim_instr_row *row, size_t c)
+{
+	const struct csim_metrics_field *f = row->executed;
+
+	if (f == NULL)
+		return 1;
+	return !is_zero(f->split ? row->elem[f->elems + c] : f->val);
 }

@@ -11,7 +11,8 @@ static const char *const fixed_pipes[][2] = {
 #define NFIXED (sizeof(fixed_pipes) / sizeof(fixed_pipes[0]))
 
 const char csim_batch_csv_header[] =
-	"index,dump,status,message,slices,arrows,skipped_events,skipped_flags,"
+	"index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
+	"slices,arrows,skipped_events,skipped_flags,"
 	"busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
 	"busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds\n";
 
@@ -57,6 +58,12 @@ static int is_fixed(const struct csim_dump_figures *f, size_t i)
 static const char *status_text(const struct csim_batch_row *r)
 {
 	return r->status == CSIM_OK ? "ok" : "failed";
+}
+
+/* ns as µs with 3 decimals (summary.json's span_us); spans are never negative. */
+static void out_us(struct csim_out *o, int64_t ns)
+{
+	csim_out_format(o, "%lld.%03lld", (long long)(ns / 1000), (long long)(ns % 1000));
 }
 
 /* Seconds with 3 decimals. */
@@ -134,6 +141,14 @@ static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 	csim_out_text(o, status_text(r));
 	csim_out_char(o, ',');
 	csim_batch_csv_field(o, r->message);
+	csim_out_char(o, ',');
+	csim_batch_csv_field(o, ok && f->op_name != NULL ? f->op_name : "");
+	csim_out_char(o, ',');
+	if (ok && f->has_span)
+		out_us(o, f->slowest_span_ns);
+	csim_out_char(o, ',');
+	if (ok && f->has_cycles)
+		csim_out_int(o, f->slowest_span_cycles);
 	if (ok)
 		csim_out_format(o, ",%llu,%llu,%llu,%llu", (unsigned long long)f->slices,
 				(unsigned long long)f->arrows,
@@ -184,6 +199,24 @@ static void json_figures(struct csim_out *o, const struct csim_dump_figures *f)
 {
 	const char *id = f->diag_ids;
 
+	json_key(o, "op_name");
+	if (f->op_name != NULL)
+		json_text(o, f->op_name);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
+	json_key(o, "slowest_span_us");
+	if (f->has_span)
+		out_us(o, f->slowest_span_ns);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
+	json_key(o, "slowest_span_cycles");
+	if (f->has_cycles)
+		csim_out_int(o, f->slowest_span_cycles);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
 	csim_out_format(o, "\"slices\":%llu,\"arrows\":%llu,\"skipped_events\":%llu,\"skipped_flags\":%llu,",
 			(unsigned long long)f->slices, (unsigned long long)f->arrows,
 			(unsigned long long)f->skipped_events,
@@ -255,7 +288,9 @@ static void json_row(struct csim_out *o, const struct csim_batch_row *r)
 	if (r->status == CSIM_OK)
 		json_figures(o, &r->fig);
 	else
-		csim_out_text(o, "\"slices\":null,\"arrows\":null,\"skipped_events\":null,"
+		csim_out_text(o, "\"op_name\":null,\"slowest_span_us\":null,"
+			      "\"slowest_span_cycles\":null,"
+			      "\"slices\":null,\"arrows\":null,\"skipped_events\":null,"
 			      "\"skipped_flags\":null,\"busy_share\":null,"
 			      "\"diagnosis_ids\":null,\"diagnosis\":null,"
 			      "\"primary_diagnosis\":null,\"primary_cores\":null,");

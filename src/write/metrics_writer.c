@@ -34,6 +34,7 @@ struct part {
 	char *buf;
 	size_t len;
 	uint64_t at, end;       /* next file offset; the part's end */
+	uint64_t rows;          /* records put so far */
 };
 
 struct parts {
@@ -128,10 +129,16 @@ static int keys_make(struct row_keys *k, const struct csim_instr_row *row, int c
 	return CSIM_OK;
 }
 
-/* The bytes of a row's record that every core's copy has. */
+/* What comes before a core's record: a comma but before its first. */
+static const char *record_sep(uint64_t rows_before)
+{
+	return rows_before > 0 ? ",\n" : "\n";
+}
+
+/* The bytes of a row's record, braces included, that every core's copy has. */
 static uint64_t row_common(const struct csim_instr_row *row, const struct row_keys *k)
 {
-	uint64_t n = (row->index > 0 ? 2 : 1) + 2;   /* separator, braces */
+	uint64_t n = 2;   /* braces */
 
 	if (row->nfields == 0)
 		return n;
@@ -148,12 +155,17 @@ static void plan_row(struct csim_metrics_plan *plan, const struct csim_instr_row
 	uint64_t common = row_common(row, k);
 
 	for (size_t c = 0; c < plan->ncores; c++) {
-		uint64_t n = common;
+		uint64_t n = common + strlen(record_sep(plan->rows[c]));
 
+		if (!csim_instr_row_ran(row, c)) {
+			plan->left_out++;
+			continue;
+		}
 		for (size_t i = 0; i < row->nfields; i++)
 			if (row->fields[i].split)
 				n += row->elem[row->fields[i].elems + c].n;
 		plan->part[c] += n;
+		plan->rows[c]++;
 	}
 }
 
@@ -170,7 +182,8 @@ int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_met
 	memset(&dg, 0, sizeof(dg));
 	memset(&k, 0, sizeof(k));
 	plan->part = calloc(mt->ncores ? mt->ncores : 1, sizeof(*plan->part));
-	if (plan->part == NULL)
+	plan->rows = calloc(mt->ncores ? mt->ncores : 1, sizeof(*plan->rows));
+	if (plan->part == NULL || plan->rows == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	plan->ncores = mt->ncores;
 	rc = csim_instr_rows_open(&rr, mt, err);
@@ -196,6 +209,7 @@ int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_met
 void csim_metrics_plan_release(struct csim_metrics_plan *plan)
 {
 	free(plan->part);
+	free(plan->rows);
 	memset(plan, 0, sizeof(*plan));
 }
 
@@ -244,6 +258,7 @@ static void parts_begin(struct parts *ps, const struct csim_metrics *mt,
 
 		pt->buf = ps->mem + c * ps->cap;
 		pt->len = 0;
+		pt->rows = 0;
 		pt->at = at;
 		pt->end = at + part_head_len(mt, c) + plan->part[c] + 2;
 		at = pt->end;
@@ -273,17 +288,23 @@ struct record_template {
 };
 
 /*
- * A core's record built in its buffer, for a record that fits there (most
- * do: records are a few hundred bytes, buffers up to 64 KiB) and in the
- * part: the bytes put_row() puts piece by piece, without checking each.
- * The first one of a row becomes the row's template.
+ * A core's record and its separator built in its buffer, for a record that
+ * fits there (most do: records are a few hundred bytes, buffers up to
+ * 64 KiB) and in the part: the bytes put_row() puts piece by piece, without
+ * checking each. The first record of a row becomes the row's template (the
+ * separator is not part of it: it depends on the core's rows before).
  */
 static void put_record(struct part *pt, const struct csim_instr_row *row,
 		       const struct row_keys *k, size_t c, struct record_template *tpl)
 {
-	char *start = pt->buf + pt->len, *o = start;
+	const char *sep = record_sep(pt->rows);
+	size_t sep_n = strlen(sep);
+	char *start = pt->buf + pt->len + sep_n, *o = start;
 	size_t nsplit = 0;
 
+	memcpy(pt->buf + pt->len, sep, sep_n);
+	pt->len += sep_n;
+	pt->rows++;
 	if (tpl->rec != NULL) {
 		size_t pos = 0;
 
@@ -301,9 +322,6 @@ static void put_record(struct part *pt, const struct csim_instr_row *row,
 		pt->len += (size_t)(o - start) + tpl->len - pos;
 		return;
 	}
-	if (row->index > 0)
-		*o++ = ',';
-	*o++ = '\n';
 	*o++ = '{';
 	for (size_t i = 0; i < row->nfields; i++) {
 		const struct csim_metrics_field *f = &row->fields[i];
@@ -330,7 +348,7 @@ static void put_record(struct part *pt, const struct csim_instr_row *row,
 	}
 }
 
-/* One row's record in every core's part. */
+/* One row's record in the part of every core that executed it. */
 static void put_row(struct parts *ps, const struct csim_metrics *mt,
 		    const struct csim_instr_row *row, const struct row_keys *k)
 {
@@ -340,8 +358,10 @@ static void put_row(struct parts *ps, const struct csim_metrics *mt,
 	tpl.rec = NULL;
 	for (size_t c = 0; c < mt->ncores; c++) {
 		struct part *pt = &ps->v[c];
-		uint64_t n = common;
+		uint64_t n = common + strlen(record_sep(pt->rows));
 
+		if (!csim_instr_row_ran(row, c))
+			continue;
 		for (size_t i = 0; i < row->nfields; i++)
 			if (row->fields[i].split)
 				n += row->elem[row->fields[i].elems + c].n;
@@ -352,7 +372,8 @@ static void put_row(struct parts *ps, const struct csim_metrics *mt,
 			continue;
 		}
 		/* Larger than the buffer, or past the part: piece by piece. */
-		part_text(ps, pt, row->index > 0 ? ",\n{" : "\n{");
+		part_text(ps, pt, record_sep(pt->rows++));
+		part_text(ps, pt, "{");
 		for (size_t i = 0; i < row->nfields; i++) {
 			const struct csim_metrics_field *f = &row->fields[i];
 			size_t from = i > 0 ? k->end[i - 1] : 0;
@@ -399,7 +420,7 @@ static int write_parts(struct csim_metrics_job *job, uint64_t at, struct csim_er
 	for (size_t c = 0; rc == CSIM_OK && c < mt->ncores; c++) {
 		part_text(ps, &ps->v[c], "\n]");
 		part_flush(ps, &ps->v[c]);
-		if (ps->v[c].at != ps->v[c].end)
+		if (ps->v[c].at != ps->v[c].end || ps->v[c].rows != job->plan->rows[c])
 			ps->overrun = 1;
 	}
 	if (rc == CSIM_OK && ps->overrun && !csim_out_failed(ps->out))

@@ -217,6 +217,49 @@ static void remove_tree(int parent, const char *name)
 	(void)unlinkat(parent, name, AT_REMOVEDIR);
 }
 
+/* Is the folder dir's last name `name`, as written or once resolved ("." of a
+   simulator folder)? No allocation: realpath into a buffer. */
+static int folder_named(const char *dir, const char *name)
+{
+	char real[PATH_MAX];
+	size_t n = strlen(dir), k = strlen(name);
+	const char *leaf;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (n >= k && memcmp(dir + n - k, name, k) == 0 && (n == k || dir[n - k - 1] == '/'))
+		return 1;
+	if (realpath(dir, real) == NULL)
+		return 0;
+	leaf = strrchr(real, '/');
+	return strcmp(leaf != NULL ? leaf + 1 : real, name) == 0;
+}
+
+int csim_raw_copy_is_simulator_dir(const char *src_dir)
+{
+	DIR *d;
+	struct dirent *e;
+	int is = 0;
+
+	if (folder_named(src_dir, "simulator"))
+		return 1;
+	d = opendir(src_dir);
+	if (d == NULL)
+		return errno == ENOMEM ? -1 : 0;   /* unreadable: the .bin alone */
+	while (!is && (e = readdir(d)) != NULL) {
+		struct stat st;
+
+		if (strcmp(e->d_name, "trace.json") == 0)
+			is = 1;
+		else if (strncmp(e->d_name, "core", 4) == 0 && e->d_name[4] >= '0' &&
+			 e->d_name[4] <= '9')   /* core0, core3.veccore1: not coreutils-9.4 */
+			is = fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			     S_ISDIR(st.st_mode);
+	}
+	closedir(d);
+	return is;
+}
+
 /* "<out_dir>/.<tag>.XXXXXX" for mkdtemp; NULL only when out of memory. */
 static char *temp_dir_template(const char *out_dir, const char *tag)
 {
@@ -280,8 +323,8 @@ out:
 	return rc;
 }
 
-int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log,
-		  struct csim_raw_copy_stats *stats, char **dest,
+int csim_raw_copy(const char *src_dir, const char *bin_name, const char *out_dir,
+		  struct csim_log *log, struct csim_raw_copy_stats *stats, char **dest,
 		  struct csim_error *err)
 {
 	struct copier *c = calloc(1, sizeof(*c));
@@ -290,7 +333,7 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 	char *raw_path = NULL;
 	int outfd = -1, src = -1, dst = -1;
 	struct stat st, src_st;
-	int rc = CSIM_OK;
+	int rc = CSIM_OK, whole;
 
 	*dest = NULL;
 	memset(stats, 0, sizeof(*stats));
@@ -335,7 +378,19 @@ int csim_raw_copy(const char *src_dir, const char *out_dir, struct csim_log *log
 				    "cannot write %s: %s", out_dir, strerror(errno));
 		goto out;
 	}
-	rc = copy_dir(c, src, dst, src_dir);   /* closes both */
+	whole = csim_raw_copy_is_simulator_dir(src_dir);
+	if (whole < 0) {
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+		goto out;
+	}
+	stats->alone = !whole;
+	if (stats->alone) {
+		rc = copy_entry(c, src, dst, bin_name, src_dir);
+		close(src);
+		close(dst);
+	} else {
+		rc = copy_dir(c, src, dst, src_dir);   /* closes both */
+	}
 	src = dst = -1;
 	if (rc == CSIM_OK)
 		rc = swap_in(outfd, out_dir, tmp_name, err);
@@ -361,14 +416,19 @@ out:
 	return rc;
 }
 
-int csim_raw_copy_reported(const char *src_dir, const char *out_dir,
+int csim_raw_copy_reported(const char *src_dir, const char *bin_name, const char *out_dir,
 			   struct csim_log *log, struct csim_error *err)
 {
 	struct csim_raw_copy_stats st;
 	char *dest = NULL;
-	int rc = csim_raw_copy(src_dir, out_dir, log, &st, &dest, err);
+	int rc = csim_raw_copy(src_dir, bin_name, out_dir, log, &st, &dest, err);
 
-	if (rc == CSIM_OK && dest != NULL) {
+	if (rc == CSIM_OK && dest != NULL && st.alone) {
+		csim_log_wrote(log, out_dir, "raw_simulator/");
+		csim_log_note(log, "copied %s alone into %s (%llu bytes%s): %s is no simulator folder",
+			      bin_name, dest, st.bytes,
+			      st.skipped ? ", skipped: see warnings" : "", src_dir);
+	} else if (rc == CSIM_OK && dest != NULL) {
 		csim_log_wrote(log, out_dir, "raw_simulator/");
 		csim_log_note(log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s%s",
 			      st.files, st.links, st.dirs, st.bytes, dest,

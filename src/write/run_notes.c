@@ -102,6 +102,9 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 		csim_log_note(log, "%llu sync flag(s) could not be re-anchored: %s",
 			      (unsigned long long)breakdown_total(fskipped), buf);
 	}
+	if (m->flag_running + m->intra_running > 0)
+		csim_log_note(log, "%llu arrow(s) anchored on a still-running producer: no instruction of the SET's pipe had completed when it fired",
+			      (unsigned long long)(m->flag_running + m->intra_running));
 	/* The counts above are the run's; the trace holds what the cut left. */
 	if (csim_cut_active(&m->cut))
 		csim_log_note(log, "cut (--core/--window): the trace holds %llu of %llu slice(s), %llu of %zu arrow(s), %llu of %zu counter(s)",
@@ -109,4 +112,8 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 			      (unsigned long long)m->kept_slices,
 			      (unsigned long long)m->cut.arrows_in, m->narrows + m->nintra_arrows,
 			      (unsigned long long)m->cut.counters_in, t->ncounters);
+	if (facts->metrics_left_out > 0)
+		csim_log_note(log, "instr_metrics.json: %llu of %llu per-core row(s) left out: not executed on their core (Instructions Executed 0)",
+			      (unsigned long long)facts->metrics_left_out,
+			      (unsigned long long)facts->metrics_records);
 }

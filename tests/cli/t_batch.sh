@@ -109,18 +109,19 @@ check "batch outputs == single-mode outputs (18 dumps, $compared files)" [ "$dif
 
 # --- batch_summary ----------------------------------------------------------
 csv="$tmp/out2/batch_summary.csv"
-check "csv: header" [ "$(head -n 1 "$csv")" = "index,dump,status,message,slices,arrows,skipped_events,skipped_flags,busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds" ]
+check "csv: header" [ "$(head -n 1 "$csv")" = "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,slices,arrows,skipped_events,skipped_flags,busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds" ]
 check "csv: 20 rows" [ "$(tail -n +2 "$csv" | wc -l)" -eq 20 ]
 check "csv: rows in sorted order, indices 0..19" \
 	[ "$(tail -n +2 "$csv" | cut -d, -f1,2 | tr '\n' ' ')" = "$(printf '%s\n' $sorted | awk '{ printf "%d,%s ", NR - 1, $0 }')" ]
 check "csv: first corrupt dump, hand-derived" grep -qxF \
-	"$(printf '%s' "$sorted" | grep -nxF "$bad1" | cut -d: -f1 | awk '{print $1 - 1}'),$bad1,failed,\"tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a\",,,,,,,,,,,,,,,,,tree/$bad1/simulator/visualize_data.bin,0.000" \
+	"$(printf '%s' "$sorted" | grep -nxF "$bad1" | cut -d: -f1 | awk '{print $1 - 1}'),$bad1,failed,\"tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a\",,,,,,,,,,,,,,,,,,,,tree/$bad1/simulator/visualize_data.bin,0.000" \
 	<(sed 's/,[0-9.]*$/,0.000/' "$csv")
 check "csv: second corrupt dump, hand-derived" grep -qF \
 	",$bad2,failed,tree/$bad2/simulator/visualize_data.bin: TRACE block at offset 0: payload byte 381: unexpected end of JSON text,,,,,," "$csv"
 check "json: counts" grep -q '^{"schema":1,"shard":null,"found":20,"dumps":20,"ok":18,"failed":2,"rows":\[$' "$tmp/out2/batch_summary.json"
 bad=0
-while IFS=, read -r idx rel st _ slices arrows _; do
+spans=0
+while IFS=, read -r idx rel st _ _ span_us _ slices arrows _; do
 	[ "$st" = ok ] || continue
 	facts=$("$CSIM_FACTS" "$tmp/out2/$rel/trace.clean.json")
 	want_s=$(printf '%s\n' "$facts" | sed -n 's/^slices //p')
@@ -129,14 +130,34 @@ while IFS=, read -r idx rel st _ slices arrows _; do
 		echo "row $idx $rel: $slices/$arrows slices/arrows, trace has $want_s/$want_a"
 		bad=$((bad + 1))
 	fi
-done < <(tail -n +2 "$csv")
-check "csv: slices and arrows of every ok row == its trace's" [ "$bad" -eq 0 ]
+	# The slowest core's span: summary.json's max_span_ns, in µs.
+	max=$(sed -n 's/.*"max_span_ns":\([0-9]*\).*/\1/p' "$tmp/out2/$rel/summary.json")
+	if [ -n "$max" ]; then
+		spans=$((spans + 1))
+		want_us=$(awk -v n="$max" 'BEGIN { printf "%d.%03d", n / 1000, n % 1000 }')
+		[ "$span_us" = "$want_us" ] || { echo "row $idx $rel: span $span_us, summary $want_us"; bad=$((bad + 1)); }
+	fi
+done < <(tail -n +2 "$csv" | grep -v '^[0-9]*,[^,]*,ok,,"')   # op names quoted: none here
+check "csv: slices, arrows and slowest span of every ok row == its trace's, its summary's" [ "$bad" -eq 0 ]
+check "csv: spans compared" [ "$spans" -ge 17 ]
 # mix_kernel's busy shares, from the numbers of its EXPECT.md/summary.json:
 # MTE2 runs on its three cores, busy 1074 + 154 + 154 ns over spans of
 # 1186 + 389 + 399 ns = 1382/1974 = 0.70010; CUBE only on core0.cubecore0,
 # 203 of 1186 ns = 0.17116.
 mixrow=$(grep ",${ki#tree/}/k_mix_kernel/" "$csv")
-check "csv: mix_kernel MTE2 and CUBE shares" [ "$(echo "$mixrow" | cut -d, -f9,11)" = "0.7001,0.1712" ]
+check "csv: mix_kernel MTE2 and CUBE shares" [ "$(echo "$mixrow" | cut -d, -f12,14)" = "0.7001,0.1712" ]
+# Op name and slowest span (EXPECT.md): mix_kernel has no OP_BASIC_INFO (no
+# name, no clock: no cycles), cubecore0 spans 1186 ns; appended_runs' run 2
+# is add_custom on an Ascend910B1 (1850 MHz), 700 ns = 1295 cycles.
+check "csv: mix_kernel op name, span, cycles" [ "$(echo "$mixrow" | cut -d, -f5-7)" = ",1.186," ]
+addrow=$(grep ",${ki#tree/}/k_appended_runs/" "$csv")
+check "csv: appended_runs op name, span, cycles" [ "$(echo "$addrow" | cut -d, -f5-7)" = "add_custom,0.700,1295" ]
+check "json: appended_runs op name, span, cycles" grep -q \
+	"\"dump\":\"${ki#tree/}/k_appended_runs/[^\"]*\",\"status\":\"ok\",\"message\":null,\"op_name\":\"add_custom\",\"slowest_span_us\":0.700,\"slowest_span_cycles\":1295,\"slices\":3," \
+	"$tmp/out2/batch_summary.json"
+check "json: mix_kernel without a name or clock" grep -q \
+	"\"dump\":\"${ki#tree/}/k_mix_kernel/[^\"]*\",\"status\":\"ok\",\"message\":null,\"op_name\":null,\"slowest_span_us\":1.186,\"slowest_span_cycles\":null," \
+	"$tmp/out2/batch_summary.json"
 # The primary diagnosis and its cores (the scenarios' EXPECT.md): the
 # near-empty mix_kernel on its three cores, diag_sync_bound (launch 2) on
 # core0.veccore0, diag_load_imbalance (launch 7) on core2.veccore0; the
@@ -180,6 +201,35 @@ run "$tmp" inplace
 check "no -o: exit 0" [ "$status" -eq 0 ]
 check "no -o: outputs beside the .bin" [ -f "$tmp/inplace/3/simulator/trace.clean.json" ]
 check "no -o: summaries in PATH" [ -f "$tmp/inplace/batch_summary.csv" ]
+# The walk never takes the tool's own outputs for dumps (SPEC §11): three
+# dumps, a batch with -o inside the tree twice, then with another -o, then
+# twice without -o (outputs beside each dump, the earlier -o folders' raw
+# copies still there): 3 dumps every time, never their raw_simulator copies.
+t3="$tmp/t3"
+mkdir -p "$t3/A/simulator" "$t3/B/simulator" "$t3/C"
+cp "$tmp/demo.bin" "$t3/A/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$t3/B/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$t3/C/visualize_data.bin"
+for pass in "-o t3/conv" "-o t3/conv again" "-o t3/conv2" "no -o" "no -o again"; do
+	case $pass in
+	"-o t3/conv2") run "$tmp" t3 -o t3/conv2 ;;
+	"-o t3/conv"*) run "$tmp" t3 -o t3/conv ;;
+	*) run "$tmp" t3 ;;
+	esac
+	check "own outputs ($pass): converted 3/3" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 3/3 dumps" ]
+	check "own outputs ($pass): the three dumps" [ "$(printf '%s' "$out" | sed -n 's/^ok \([^:]*\):.*/\1/p' | tr '\n' ' ')" = "t3/A t3/B t3/C " ]
+done
+check "own outputs: a raw copy of -o t3/conv" [ -f "$t3/conv/A/raw_simulator/visualize_data.bin" ]
+check "own outputs: a raw copy of -o t3/conv2" [ -f "$t3/conv2/C/raw_simulator/visualize_data.bin" ]
+check "own outputs: outputs beside the dumps" [ -f "$t3/C/summary.json" ]
+check "own outputs: no output of a copy" [ -z "$(find "$t3" -path '*raw_simulator*' -name summary.json)" ]
+# A raw_simulator folder beside no output is someone's folder: walked.
+mkdir -p "$tmp/t4/D/raw_simulator"
+cp "$tmp/demo.bin" "$tmp/t4/D/raw_simulator/visualize_data.bin"
+echo notes >"$tmp/t4/D/readme.txt"
+run "$tmp" t4 -o o4
+check "raw_simulator beside no output: converted" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
+check "raw_simulator beside no output: its outputs" [ -f "$tmp/o4/D/raw_simulator/summary.json" ]
 # One PATH that is one dump stays single mode: wrote lines, no summary.
 run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o one
 check "one dump: single mode" contains "$out" "wrote one/trace.clean.json"

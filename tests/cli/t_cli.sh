@@ -231,6 +231,44 @@ check "-o inside the simulator folder: exit 0" [ "$status" -eq 0 ]
 check "-o inside: copy does not contain itself" [ ! -e "$sim/inner/raw_simulator/inner" ]
 check "-o inside: copy has the dump" [ -f "$sim/inner/raw_simulator/visualize_data.bin" ]
 
+# --- raw copy of a bare .bin: the .bin alone unless a simulator folder ------
+# (SPEC §8) A download folder: unrelated files and folders beside the .bin.
+dl="$tmp/w/Downloads"
+mkdir -p "$dl/photos" "$dl/coreutils-9.4"   # core and no digit: no core folder
+cp "$sim/visualize_data.bin" "$dl/"
+echo private >"$dl/notes.txt"
+echo x >"$dl/photos/a.jpg"
+echo x >"$dl/core_dump.txt"   # a file, not a core* folder
+run "$tmp/w" Downloads/visualize_data.bin -o dl_out
+check "bare .bin: exit 0" [ "$status" -eq 0 ]
+check "bare .bin: raw_simulator holds the .bin alone" [ "$(ls -A "$tmp/w/dl_out/raw_simulator")" = visualize_data.bin ]
+check "bare .bin: the copy is the .bin" cmp "$dl/visualize_data.bin" "$tmp/w/dl_out/raw_simulator/visualize_data.bin"
+check "bare .bin: the note says why" contains "$err" \
+	"note: copied visualize_data.bin alone into dl_out/raw_simulator ("
+check "bare .bin: the note names the folder" contains "$err" ": Downloads is no simulator folder"
+run "$tmp/w/Downloads" visualize_data.bin -o ../dl_here
+check "bare .bin given from its folder: the .bin alone" [ "$(ls -A "$tmp/w/dl_here/raw_simulator")" = visualize_data.bin ]
+gzip -c "$sim/visualize_data.bin" >"$dl/visualize_data.bin.gz"
+rm "$dl/visualize_data.bin"
+run "$tmp/w" Downloads -o dl_gz
+check "bare .bin.gz: the .bin.gz alone" [ "$(ls -A "$tmp/w/dl_gz/raw_simulator")" = visualize_data.bin.gz ]
+# Simulator folders are copied whole: named simulator, with trace.json, with core*/.
+for kind in named trace core; do
+	f="$tmp/w/kind_$kind"
+	case $kind in
+	named) f="$f/simulator"; mkdir -p "$f"; echo x >"$f/other.txt" ;;
+	trace) mkdir -p "$f"; echo '{}' >"$f/trace.json" ;;
+	core) mkdir -p "$f/core0.veccore0"; echo x >"$f/core0.veccore0/t.json" ;;
+	esac
+	cp "$sim/visualize_data.bin" "$f/"
+	mkdir -p "$f/sub"
+	echo x >"$f/sub/x.txt"
+	run "$f" visualize_data.bin -o "$tmp/w/out_$kind"
+	check "simulator folder ($kind): exit 0" [ "$status" -eq 0 ]
+	check "simulator folder ($kind): copied whole" diff -r --no-dereference "$f" "$tmp/w/out_$kind/raw_simulator"
+	check "simulator folder ($kind): the usual note" contains "$err" "note: copied 3 file(s), 0 link(s), "
+done
+
 # --- links in the output folder are replaced, never written through --------
 mkdir -p "$tmp/w/precious/raw_simulator" "$tmp/w/l1"
 echo keep >"$tmp/w/precious/raw_simulator/keep.txt"

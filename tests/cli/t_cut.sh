@@ -9,9 +9,11 @@
 #                    V3 VECTOR#1 [3500,3700), V2 VECTOR [5000,7000), P VECTOR#1
 #                    a point at 6000
 #   core1.veccore0:  W1 VECTOR [1000,1500), W2 MTE2 [8000,9000)
-#   flag f2: SET 1500 -> last MTE2 start <= 1500 is A3 (mid 1.75); WAIT
-#     [2800,3250] ends 3250 -> first VECTOR start >= 3250 is V3 (mid 3.6)
-#   flag f1: SET 3300 -> A2 (mid 3.0); WAIT [4000,4900] -> V2 (mid 6.0)
+#   flag f2: SET 1500 -> no MTE2 slice has completed by then: the fallback,
+#     the last MTE2 start <= 1500, A3 (mid 1.75); WAIT [2800,3250] ends 3250
+#     -> first VECTOR start >= 3250 is V3 (mid 3.6)
+#   flag f1: SET 3500 -> A2 ends then, the MTE2 slice completed last (mid
+#     3.0); WAIT [4000,4900] -> V2 (mid 6.0)
 #   counters: core0.veccore0 at 1.0, 3.199, 3.2, 6.0, 6.001; core1 at 4.0
 #   process_bytes: A1 1000, A2 300
 #   API_INSTR: one CUBE row of core0.cubecore0, 1850 cycles, 1 execution:
@@ -25,6 +27,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
 : "${CSIM_SUMCHECK:?set CSIM_SUMCHECK to the summary_recheck executable}"
+: "${CSIM_ARROWCHECK:?set CSIM_ARROWCHECK to the arrow_recheck executable}"
 
 mkdir -p "$tmp/sim"
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/cut/dump.recipe" "$tmp/sim/visualize_data.bin"
@@ -48,6 +51,10 @@ check "no cut: exit 0" [ "$status" -eq 0 ]
 check "no cut: 14 slices, 2 arrows, 6 counters" valid --expect-slices 14 --expect-arrows 2 \
 	--expect-counters 6 "$tmp/full/trace.clean.json"
 check "no cut: no cut note" eval '! contains "$err" "cut ("'
+check "no cut: f2 anchored on A3, still running at its SET, and counted" \
+	contains "$err" "note: 1 arrow(s) anchored on a still-running producer"
+check "no cut: arrows causal and anchored by completion" "$CSIM_ARROWCHECK" \
+	"$tmp/full/trace.clean.json" --running 1 --input "$CSIM_ROOT/fixtures/cut/trace.json"
 check "no cut: the clock derived from API_INSTR (1850 cycles / 1000 ns)" \
 	grep -qx '"clock":{"mhz":1850.000,"source":"derived"},' "$tmp/full/summary.json"
 check "no cut: summary says so" grep -qx '"cut":null,' "$tmp/full/summary.json"

@@ -46,6 +46,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
 : "${CSIM_SUMCHECK:?set CSIM_SUMCHECK to the summary_recheck executable}"
+: "${CSIM_ARROWCHECK:?set CSIM_ARROWCHECK to the arrow_recheck executable}"
 
 update=0
 xfail_mode=0
@@ -119,6 +120,40 @@ facts_of() {
 	[ -f "$1" ] || return 0
 	awk -v want="[$2]" '/^\[/ { on = ($0 == want); next }
 		on && !/^#/ && !/^[[:space:]]*$/' "$1"
+}
+
+# arrow_check DIR WORK ARGS...: the arrows of WORK/out/trace.clean.json are
+# causal and anchored by completion (SPEC §5.3), rechecked by arrow_recheck
+# against the simulator trace of the converted run (the recipe's last
+# `trace` file, or the K-th with --run K); the fallback arrows the run's
+# note counts may break causality. A cut trace lacks slices the rule looks
+# at, and --run all holds several runs: causality only.
+arrow_check() {
+	local dir=$1 work=$2 arg run=last cut=0 running input k=0 f
+	shift 2
+	for arg in "$@"; do
+		case $arg in
+		--run=*) run=${arg#--run=} ;;
+		--window* | --core*) cut=1 ;;
+		esac
+	done
+	set -- "$@" ""
+	while [ "$#" -gt 1 ]; do
+		[ "$1" = --run ] && run=$2
+		shift
+	done
+	running=$(sed -n 's/^note: \([0-9]*\) arrow(s) anchored on a still-running producer.*/\1/p' "$work/stderr")
+	input=
+	if [ "$cut" = 0 ] && [ "$run" != all ]; then
+		while read -r f; do
+			k=$((k + 1))
+			if [ "$run" = last ] || [ "$run" = "$k" ]; then
+				input="$dir/$f"
+			fi
+		done < <(awk '$1 == "trace" { print $2 }' "$dir/dump.recipe")
+	fi
+	"$CSIM_ARROWCHECK" "$work/out/trace.clean.json" --running "${running:-0}" \
+		${input:+--input "$input"}
 }
 
 # check_facts DIR NAME VARIANT WORK: every fact of the variant holds.
@@ -203,6 +238,8 @@ run_variant() {
 		check "$name/$variant: viewer rules" "$CSIM_CHECK" --disjoint "$work/out/trace.clean.json"
 		check "$name/$variant: summary agrees with the trace" \
 			"$CSIM_SUMCHECK" "$work/out/trace.clean.json" "$work/out/summary.json"
+		check "$name/$variant: arrows causal, anchored by completion" \
+			arrow_check "$dir" "$work" "$@"
 		mv "$work/out" "$work/first"
 		run "$work" sim -o out --no-copy-raw "$@"
 		check "$name/$variant: deterministic" diff -r "$work/first" "$work/out"

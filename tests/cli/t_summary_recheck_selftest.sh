@@ -28,6 +28,9 @@
 # on the tie), row5 (50, 5, 1, 0.2632), row3 (10, 1, 1, 0.0526), row1 (5,
 # 1, 1, 0.0263); row4 has no cycles. Inner Code: 0x10 k.cpp:1, 0x20
 # k.cpp:5, the others none (source not checked: API_FILE could give one).
+# The same file as the converter writes it (SPEC §7) leaves out the rows a
+# core executed 0 times (p0 row4; p1 rows 1, 3, 4, 5): the cores' lists
+# then differ in length and the recheck matches rows by address.
 #
 # Env: CSIM_SUMCHECK = built summary_recheck.
 set -euo pipefail
@@ -144,6 +147,26 @@ verdict "diagnosis: a rule on two lines" '"diagnosis":[' '"diagnosis":[
 verdict "diagnosis: a figure rule beside near_empty" '"diagnosis":[' '"diagnosis":[
 {"id":"near_empty","primary":true,"core":null,"cores":["p0"],"evidence_share":1.0000,"text":"t","numbers":{"instructions":3,"cores":1},"per_core":[]},' 1
 verdict "diagnosis: not an array" '"diagnosis":[' '"diagnosis":null,"x":[' 1
+# The rows of 0 executions left out, as the converter writes the file.
+{
+	printf '{"cores":["p0","p1"],"instructions":{"p0":['
+	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 40 2 -1 k.cpp:1; printf ,
+	row 0x14 MTE2 "SET_FLAG MTE2 ID:0" 5 1 -1; printf ,
+	row 0x20 VEC "VADD X2" 30 3 50 k.cpp:5; printf ,
+	row 0x24 VECTOR "VMULS X3" 10 1 100; printf ,
+	row 0x34 SCALAR "ADD X5" 50 5 -1
+	printf '],"p1":['
+	row 0x10 MTE2 "MOV_OUT_TO_UB X1" 10 1 -1 k.cpp:1; printf ,
+	row 0x20 VEC "VADD X2" 45 -1 -1 k.cpp:5
+	printf ']},"column_types":{}}\n'
+} >"$tmp/left.json"
+metrics="$tmp/left.json"
+verdict "rows left out: matched by address, agrees" "" "" 0
+verdict "rows left out: p1's record of 0x20 not counted" '"cycles":75,"cycle_share":0.3947,"executed":3,"cores":2' '"cycles":30,"cycle_share":0.1579,"executed":3,"cores":1' 1
+verdict "rows left out: tie in the wrong order" '"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
+{"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1}' '"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":null,"cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
+{"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2}' 1
+unset metrics
 # The same API_INSTR as --raw-metrics writes it (per-core arrays, input keys).
 cat >"$tmp/raw.json" <<'JSON'
 {"Cores":["p0","p1"],"Instructions":[
@@ -157,6 +180,12 @@ JSON
 metrics="$tmp/raw.json"
 verdict "raw API_INSTR agrees" "" "" 0
 verdict "raw API_INSTR: wrong cycles" '"cycles":40,"sync_cycles":5' '"cycles":41,"sync_cycles":5' 1
+# Cycles on a core that executed the row 0 times: left out of
+# instr_metrics.json (SPEC §7), so of the summary too (VMULS stays 10).
+sed 's/"Cycles":\[10,0\],"Instructions Executed":\[1,0\]/"Cycles":[10,7],"Instructions Executed":[1,0]/' "$tmp/raw.json" >"$tmp/raw7.json"
+check "raw7.json plants cycles on p1's VMULS" grep -q '"Cycles":\[10,7\]' "$tmp/raw7.json"
+metrics="$tmp/raw7.json"
+verdict "raw API_INSTR: cycles of 0 executions left out" "" "" 0
 # Without an instr_metrics.json, API_INSTR numbers must be null.
 metrics="$tmp/none.json"
 verdict "numbers without API_INSTR" "" "" 1

@@ -232,8 +232,10 @@ static void emit_flags(struct gen *g, const struct core *c)
 		const struct flag *fl = &c->flags[i];
 		const char *to = lane_of(fl->to);
 
-		emit_record(g, c, "SET_FLAG", 'B', fl->from, fl->from_detail, fl->id, fl->set_end - 1);
-		emit_record(g, c, "SET_FLAG", 'E', fl->from, NULL, fl->id, fl->set_end);
+		/* The SET's B at the end tick of the work it waits for, as in
+		   real traces (fixtures/scenarios/mix_kernel): SPEC §5.3. */
+		emit_record(g, c, "SET_FLAG", 'B', fl->from, fl->from_detail, fl->id, fl->set_end);
+		emit_record(g, c, "SET_FLAG", 'E', fl->from, NULL, fl->id, fl->set_end + 1);
 		emit_record(g, c, "WAIT_FLAG", 'B', to, fl->to_detail, fl->id, fl->wait_begin);
 		emit_record(g, c, "WAIT_FLAG", 'E', to, NULL, fl->id, fl->wait_end);
 		fprintf(g->out, ",{\"cat\":\"%sTo%s\",\"id\":\"%s_%u\",\"name\":\"flow\",\"ph\":\"s\",\"pid\":\"%s\",\"tid\":\"%s\",\"ts\":",

@@ -303,8 +303,9 @@ static void emit_flags(struct gen *g, const struct style *st, const struct core 
 		const struct flag *fl = &c->flags[i];
 		const char *to = strcmp(fl->to, "VEC") == 0 ? "VECTOR" : fl->to;
 
-		emit_record(g, st, c, "SET_FLAG", 'B', fl->from, fl->from_detail, fl->id, fl->set_end - 1);
-		emit_record(g, st, c, "SET_FLAG", 'E', fl->from, NULL, fl->id, fl->set_end);
+		/* The SET's B at the end tick of the work it waits for (gen_synth.c). */
+		emit_record(g, st, c, "SET_FLAG", 'B', fl->from, fl->from_detail, fl->id, fl->set_end);
+		emit_record(g, st, c, "SET_FLAG", 'E', fl->from, NULL, fl->id, fl->set_end + 1);
 		emit_record(g, st, c, "WAIT_FLAG", 'B', to, fl->to_detail, fl->id, fl->wait_begin);
 		emit_record(g, st, c, "WAIT_FLAG", 'E', to, NULL, fl->id, fl->wait_end);
 		emit_flow(g, st, c, fl, to, 's');

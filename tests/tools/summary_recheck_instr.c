@@ -14,11 +14,15 @@
  *     mnemonic, executed, cores with cycles and share of all cycles, and
  *     its source line where an AscendC Inner Code gives it (a line from
  *     API_FILE ranges is not in the outputs: not checked).
- * Row i of every core's list is the same API_INSTR row (SPEC §7 splits the
- * per-core arrays of one row).
+ * A core's list leaves out the rows that core did not execute (SPEC §7), so
+ * the lists differ in length: one API_INSTR row is the records of the same
+ * address across the cores (the k-th record of an address on each core,
+ * for an address written twice). Where no core holds two tied rows, their
+ * order in the API_INSTR is unknown and either order is accepted.
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -164,115 +168,189 @@ void sumcheck_instr_pipe(const cJSON *metrics, const char *core, const cJSON *p)
 			      util, g.util_w / g.util_c);
 }
 
+/* One API_INSTR row: its records across the cores, by address. */
 struct row_total {
-	size_t row;
+	const char *address;     /* "" when the row has none */
+	size_t occurrence;       /* the k-th row of that address on a core */
+	const cJSON *first;      /* a record of it, for pipe, source, mnemonic */
 	double cycles, executed;
 	int cores;
+	int used;                /* matched to a top_instructions entry */
 };
 
-static size_t row_count(const cJSON *metrics, const cJSON *core_names)
+struct rows {
+	struct row_total *v;
+	size_t n, cap;
+	const cJSON *core_names;
+};
+
+static const char *address_of(const cJSON *row)
 {
-	const cJSON *c;
-	int n = -1;
+	const char *a = str(row, "address");
 
-	cJSON_ArrayForEach(c, core_names) {
-		int k = cJSON_GetArraySize(rows_of(metrics, cJSON_IsString(c) ? c->valuestring : ""));
-
-		if (n >= 0 && k != n)
-			sumcheck_fail("instr_metrics.json: the cores' lists differ in length");
-		if (k > n)
-			n = k;
-	}
-	return n < 0 ? 0 : (size_t)n;
+	return a != NULL ? a : "";
 }
 
-static struct row_total total_of(const cJSON *metrics, const cJSON *core_names, size_t i)
+/* The row of (address, occurrence), added when new; NULL out of memory. */
+static struct row_total *row_of(struct rows *rs, const cJSON *rec, size_t occurrence)
 {
-	struct row_total t = { i, 0, 0, 0 };
-	const cJSON *c;
+	const char *a = address_of(rec);
 
-	cJSON_ArrayForEach(c, core_names) {
-		const cJSON *row = cJSON_GetArrayItem(rows_of(metrics, c->valuestring), (int)i);
-		double cyc = value(row, "cycles");
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].occurrence == occurrence && strcmp(rs->v[i].address, a) == 0)
+			return &rs->v[i];
+	if (rs->n == rs->cap) {
+		size_t cap = rs->cap ? 2 * rs->cap : 64;
+		struct row_total *v = realloc(rs->v, cap * sizeof(*v));
 
-		t.cycles += cyc;
-		t.executed += value(row, "instructions_executed");
-		t.cores += cyc > 0;
+		if (v == NULL)
+			return NULL;
+		rs->v = v;
+		rs->cap = cap;
 	}
-	return t;
+	rs->v[rs->n] = (struct row_total){ a, occurrence, rec, 0, 0, 0, 0 };
+	return &rs->v[rs->n++];
 }
 
-/* Insert t into the best-first list top[0..*n): earlier rows win ties. */
-static void top_insert(struct row_total *top, size_t *n, struct row_total t)
+/* How many records before rec in list have rec's address. */
+static size_t occurrence_of(const cJSON *list, const cJSON *rec)
 {
-	size_t k = *n;
+	const cJSON *r;
+	size_t k = 0;
 
-	if (t.cycles <= 0 || (k == TOP_N && top[k - 1].cycles >= t.cycles))
-		return;
-	if (k < TOP_N)
-		(*n)++;
-	else
-		k--;
-	while (k > 0 && top[k - 1].cycles < t.cycles) {
-		top[k] = top[k - 1];
-		k--;
+	cJSON_ArrayForEach(r, list) {
+		if (r == rec)
+			break;
+		k += strcmp(address_of(r), address_of(rec)) == 0;
 	}
-	top[k] = t;
+	return k;
+}
+
+static int rows_collect(struct rows *rs, const cJSON *metrics, double *all)
+{
+	const cJSON *c, *rec;
+
+	*all = 0;
+	cJSON_ArrayForEach(c, rs->core_names) {
+		const cJSON *list = rows_of(metrics, c->valuestring);
+
+		cJSON_ArrayForEach(rec, list) {
+			struct row_total *t = row_of(rs, rec, occurrence_of(list, rec));
+			double cyc = value(rec, "cycles");
+
+			if (t == NULL)
+				return -1;
+			t->cycles += cyc;
+			t->executed += value(rec, "instructions_executed");
+			t->cores += cyc > 0;
+			*all += cyc;
+		}
+	}
+	return 0;
 }
 
 /*
- * The source line of address: the AscendC Inner Code of the first row with
- * that address and a non-empty code (SPEC §10); NULL when no row has one
- * (the line may then come from API_FILE ranges, which the outputs lack).
+ * Whether the order of rows x and y in the API_INSTR is known: some core
+ * holds both. *x_first then says which came first there.
  */
-static const char *inner_code(const cJSON *rows, const char *address)
+static int order_known(const struct rows *rs, const cJSON *metrics,
+		       const struct row_total *x, const struct row_total *y, int *x_first)
 {
-	const cJSON *row;
+	const cJSON *c, *rec;
 
-	if (address == NULL)
-		return NULL;
-	cJSON_ArrayForEach(row, rows) {
-		const char *a = str(row, "address"), *code = str(row, "ascendc_inner_code");
+	cJSON_ArrayForEach(c, rs->core_names) {
+		const cJSON *list = rows_of(metrics, c->valuestring);
+		int seen_x = 0, seen_y = 0;
 
-		if (a != NULL && strcasecmp(a, address) == 0 && code != NULL && code[0] != '\0')
-			return code;
+		cJSON_ArrayForEach(rec, list) {
+			const char *a = address_of(rec);
+			size_t k;
+
+			if (strcmp(a, x->address) != 0 && strcmp(a, y->address) != 0)
+				continue;
+			k = occurrence_of(list, rec);
+			if (!seen_x && !seen_y) {
+				*x_first = strcmp(a, x->address) == 0 && k == x->occurrence;
+			}
+			seen_x |= strcmp(a, x->address) == 0 && k == x->occurrence;
+			seen_y |= strcmp(a, y->address) == 0 && k == y->occurrence;
+		}
+		if (seen_x && seen_y)
+			return 1;
 	}
+	return 0;
+}
+
+/*
+ * The entry's row: an unused row of its address with its cycles, executed
+ * and cores (of an address written twice, the first such); NULL when none.
+ */
+static struct row_total *entry_row(struct rows *rs, const cJSON *e)
+{
+	const char *a = str(e, "address");
+
+	for (size_t i = 0; i < rs->n; i++) {
+		struct row_total *t = &rs->v[i];
+
+		if (!t->used && strcmp(t->address, a != NULL ? a : "") == 0 &&
+		    sumcheck_num(e, "cycles") == t->cycles &&
+		    sumcheck_num(e, "executed") == t->executed &&
+		    sumcheck_num(e, "cores") == t->cores)
+			return t;
+	}
+	return NULL;
+}
+
+static int by_cycles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y) - (x > y);
+}
+
+/*
+ * The source line of address: the AscendC Inner Code of the first record
+ * with that address and a non-empty code on any core (SPEC §10); NULL when
+ * none has one (the line may then come from API_FILE ranges, which the
+ * outputs lack).
+ */
+static const char *inner_code(const cJSON *metrics, const cJSON *core_names, const char *address)
+{
+	const cJSON *c, *row;
+
+	cJSON_ArrayForEach(c, core_names)
+		cJSON_ArrayForEach(row, rows_of(metrics, c->valuestring)) {
+			const char *a = str(row, "address"), *code = str(row, "ascendc_inner_code");
+
+			if (a != NULL && strcasecmp(a, address) == 0 && code != NULL && code[0] != '\0')
+				return code;
+		}
 	return NULL;
 }
 
 static void check_entry(const cJSON *metrics, const cJSON *core_names, const cJSON *e,
 			const struct row_total *t, double all, size_t rank)
 {
-	const char *first = cJSON_GetArrayItem(core_names, 0)->valuestring;
-	const cJSON *row = cJSON_GetArrayItem(rows_of(metrics, first), (int)t->row);
-	const char *addr = str(row, "address"), *got, *want;
+	const cJSON *row = t->first;
+	const char *got, *want;
 	char pipe[NAME_LEN], word[NAME_LEN];
 	double share;
 
 	canonical(str(row, "pipe"), pipe, sizeof(pipe));
 	first_word(str(row, "source"), word, sizeof(word));
-	got = str(e, "address");
-	if (addr != NULL && (got == NULL || strcmp(got, addr) != 0))
-		sumcheck_fail("top_instructions[%zu]: address %s, API_INSTR row %zu is %s", rank,
-			      got != NULL ? got : "(none)", t->row, addr);
 	got = str(e, "pipe");
 	if (got == NULL || strcmp(got, pipe) != 0)
-		sumcheck_fail("top_instructions[%zu]: pipe %s, row %zu is %s", rank,
-			      got != NULL ? got : "(none)", t->row, pipe);
-	want = inner_code(rows_of(metrics, first), addr);
+		sumcheck_fail("top_instructions[%zu]: pipe %s, row %s is %s", rank,
+			      got != NULL ? got : "(none)", t->address, pipe);
+	want = t->address[0] != '\0' ? inner_code(metrics, core_names, t->address) : NULL;
 	got = str(e, "source");
 	if (want != NULL && (got == NULL || strcmp(got, want) != 0))
 		sumcheck_fail("top_instructions[%zu]: source %s, the Inner Code of %s is %s", rank,
-			      got != NULL ? got : "(null)", addr, want);
+			      got != NULL ? got : "(null)", t->address, want);
 	got = str(e, "mnemonic");
 	if (got == NULL || strcmp(got, word) != 0)
-		sumcheck_fail("top_instructions[%zu]: mnemonic %s, row %zu is %s", rank,
-			      got != NULL ? got : "(none)", t->row, word);
-	if (sumcheck_num(e, "cycles") != t->cycles || sumcheck_num(e, "executed") != t->executed ||
-	    sumcheck_num(e, "cores") != t->cores)
-		sumcheck_fail("top_instructions[%zu]: cycles/executed/cores %g/%g/%g, row %zu has %g/%g/%d",
-			      rank, sumcheck_num(e, "cycles"), sumcheck_num(e, "executed"),
-			      sumcheck_num(e, "cores"), t->row, t->cycles, t->executed, t->cores);
+		sumcheck_fail("top_instructions[%zu]: mnemonic %s, row %s is %s", rank,
+			      got != NULL ? got : "(none)", t->address, word);
 	/* 4 decimals, half up: the printed share times 10^4 is that integer. */
 	share = floor(t->cycles * 10000 / all + 0.5);
 	if (llround(sumcheck_num(e, "cycle_share") * 10000) != (long long)share)
@@ -280,38 +358,82 @@ static void check_entry(const cJSON *metrics, const cJSON *core_names, const cJS
 			      sumcheck_num(e, "cycle_share"), t->cycles, all, share / 10000);
 }
 
+/*
+ * The entries: as many as rows with cycles (ten at most), each a row of
+ * its address with its sums, the k-th with the k-th largest cycles, and
+ * tied rows in API_INSTR order where a core shows it.
+ */
+static void check_top(const cJSON *metrics, struct rows *rs, const cJSON *top, double all)
+{
+	double *best = malloc((rs->n + 1) * sizeof(*best));
+	const struct row_total *prev = NULL;
+	size_t n = 0;
+
+	if (best == NULL) {
+		sumcheck_fail("out of memory");
+		return;
+	}
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].cycles > 0)
+			best[n++] = rs->v[i].cycles;
+	qsort(best, n, sizeof(*best), by_cycles);
+	if (n > TOP_N)
+		n = TOP_N;
+	if (!cJSON_IsArray(top) || (size_t)cJSON_GetArraySize(top) != n) {
+		sumcheck_fail("top_instructions: not a list of %zu rows with cycles", n);
+		free(best);
+		return;
+	}
+	for (size_t k = 0; k < n; k++) {
+		const cJSON *e = cJSON_GetArrayItem(top, (int)k);
+		struct row_total *t = entry_row(rs, e);
+		int prev_first = 1;
+		const char *a = str(e, "address");
+
+		if (sumcheck_num(e, "cycles") != best[k])
+			sumcheck_fail("top_instructions[%zu]: cycles %g, the %zu-th most is %g", k,
+				      sumcheck_num(e, "cycles"), k + 1, best[k]);
+		if (t == NULL) {
+			sumcheck_fail("top_instructions[%zu]: cycles/executed/cores %g/%g/%g: no row of address %s has them",
+				      k, sumcheck_num(e, "cycles"), sumcheck_num(e, "executed"),
+				      sumcheck_num(e, "cores"), a != NULL ? a : "(none)");
+			prev = NULL;
+			continue;
+		}
+		t->used = 1;
+		if (prev != NULL && prev->cycles == t->cycles &&
+		    order_known(rs, metrics, prev, t, &prev_first) && !prev_first)
+			sumcheck_fail("top_instructions[%zu]: row %s ties with row %s and comes after it in the API_INSTR",
+				      k - 1, prev->address, t->address);
+		check_entry(metrics, rs->core_names, e, t, all, k);
+		prev = t;
+	}
+	free(best);
+}
+
 void sumcheck_instr_top(const cJSON *metrics, const cJSON *summary)
 {
 	const cJSON *top = cJSON_GetObjectItemCaseSensitive(summary, "top_instructions");
-	const cJSON *core_names, *c;
-	struct row_total best[TOP_N];
-	size_t n = 0, rows;
-	double all = 0;
+	const cJSON *c;
+	struct rows rs = { NULL, 0, 0, NULL };
+	double all;
 
 	if (metrics == NULL) {
 		if (!cJSON_IsNull(top))
 			sumcheck_fail("top_instructions is not null, the run has no API_INSTR");
 		return;
 	}
-	core_names = cJSON_GetObjectItemCaseSensitive(metrics, "cores");
-	cJSON_ArrayForEach(c, core_names)
+	rs.core_names = cJSON_GetObjectItemCaseSensitive(metrics, "cores");
+	cJSON_ArrayForEach(c, rs.core_names)
 		if (!cJSON_IsString(c)) {
 			sumcheck_fail("instr_metrics.json: a core that is not a name");
 			return;
 		}
-	rows = row_count(metrics, core_names);
-	for (size_t i = 0; i < rows; i++) {
-		struct row_total t = total_of(metrics, core_names, i);
-
-		all += t.cycles;
-		top_insert(best, &n, t);
-	}
-	if (!cJSON_IsArray(top) || (size_t)cJSON_GetArraySize(top) != n) {
-		sumcheck_fail("top_instructions: not a list of %zu rows with cycles", n);
-		return;
-	}
-	for (size_t k = 0; k < n; k++)
-		check_entry(metrics, core_names, cJSON_GetArrayItem(top, (int)k), &best[k], all, k);
+	if (rows_collect(&rs, metrics, &all) != 0)
+		sumcheck_fail("out of memory");
+	else
+		check_top(metrics, &rs, top, all);
+	free(rs.v);
 }
 
 /* "Instructions Executed" -> "instructions_executed" (SPEC §7). */
@@ -344,6 +466,21 @@ static cJSON *core_row(const cJSON *raw_row, int core, int ncores)
 	return row;
 }
 
+/*
+ * SPEC §7: a core's row is written when that core executed it. Its count
+ * is the Instructions Executed element for the core (an array as long as
+ * Cores) or the value itself; only a number equal to 0 means not executed
+ * (no column, -1, a string: written).
+ */
+static int executed_on(const cJSON *raw_row, int core, int ncores)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(raw_row, "Instructions Executed");
+
+	if (cJSON_IsArray(v))
+		v = cJSON_GetArraySize(v) == ncores ? cJSON_GetArrayItem(v, core) : NULL;
+	return !(cJSON_IsNumber(v) && v->valuedouble == 0);
+}
+
 cJSON *sumcheck_instr_reshape(cJSON *m)
 {
 	const cJSON *cores = cJSON_GetObjectItemCaseSensitive(m, "Cores");
@@ -366,7 +503,8 @@ cJSON *sumcheck_instr_reshape(cJSON *m)
 		cJSON *list = cJSON_CreateArray();
 
 		cJSON_ArrayForEach(r, rows)
-			cJSON_AddItemToArray(list, core_row(r, i, n));
+			if (executed_on(r, i, n))
+				cJSON_AddItemToArray(list, core_row(r, i, n));
 		cJSON_AddItemToObject(ins, cJSON_IsString(c) ? c->valuestring : "?", list);
 		i++;
 	}

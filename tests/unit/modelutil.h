@@ -150,6 +150,7 @@ static inline void mu_sync(struct csim_model *m, enum csim_sync_kind kind,
 	r->pid = mu_pid(m, pid);
 	r->pipe = mu_pipe(m, pipe);
 	r->ts = ts;
+	r->a = (double)ts;
 	r->name = mu_pipe(m, kind == CSIM_SYNC_SET ? "SET_FLAG" : "WAIT_FLAG");
 	r->id = CSIM_NONE;
 	if (id != NULL && csim_strtab_intern(&t->ids, id, strlen(id), &r->id) != 0)
@@ -204,6 +205,7 @@ static inline void mu_paired_flag(struct csim_model *m, enum csim_sync_kind kind
 	f = &m->flags[m->nflags];
 	memset(f, 0, sizeof(*f));
 	f->begin = begin;
+	f->begin_a = (double)begin;
 	f->end = end;
 	f->order = (uint32_t)m->nflags;
 	f->pid = mu_pid(m, pid);

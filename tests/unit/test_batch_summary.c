@@ -1,8 +1,8 @@
 /*
  * batch_summary and batch_wire: CSV quoting (RFC 4180: commas, quotes, CR,
- * LF), the busy share's digits, a whole summary written for an ok and a
- * failed row, and a worker's result through the wire and back (and a
- * record cut short is refused).
+ * LF), the busy share's digits, a whole summary written for ok rows (with
+ * and without an op name, a clock, cores) and a failed row, and a worker's
+ * result through the wire and back (and a record cut short is refused).
  */
 #define _DEFAULT_SOURCE   /* mkdtemp */
 #include <stdlib.h>
@@ -67,7 +67,7 @@ static void test_summary_files(struct check_ctx *c)
 		{ "MTE2", 1382, 1974 }, { "CUBE", 203, 1186 }, { "VEC", 34, 788 },
 		{ "WARP_0", 5, 10 }, { "odd,\"pipe\"", 0, 10 },
 	};
-	struct csim_batch_row rows[2];
+	struct csim_batch_row rows[3];
 	char pa[] = "core0.cubecore0", pb[] = "odd,\"core\"";
 	char *primary[] = { pa, pb };
 	const struct csim_batch_totals totals = { 5, 1, 2 };
@@ -83,6 +83,11 @@ static void test_summary_files(struct check_ctx *c)
 	rows[0].input = "in/k/OPPROF_1/simulator/visualize_data.bin";
 	rows[0].status = CSIM_OK;
 	rows[0].message = "";
+	rows[0].fig.op_name = "matmul, \"leaky\"";
+	rows[0].fig.has_span = 1;
+	rows[0].fig.slowest_span_ns = 1186;
+	rows[0].fig.has_cycles = 1;
+	rows[0].fig.slowest_span_cycles = 2194;
 	rows[0].fig.slices = 13;
 	rows[0].fig.arrows = 4;
 	rows[0].fig.skipped_flags = 2;
@@ -100,25 +105,39 @@ static void test_summary_files(struct check_ctx *c)
 	rows[1].status = CSIM_E_INPUT;
 	rows[1].message = "in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \"x\"";
 	rows[1].micros = 499;
-	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 2, &totals, &err), CSIM_OK))
+	/* No OP_BASIC_INFO, no clock; a span of 7 ns (0.007 µs). */
+	rows[2].index = 4;
+	rows[2].dump = "n";
+	rows[2].input = "n/visualize_data.bin";
+	rows[2].status = CSIM_OK;
+	rows[2].message = "";
+	rows[2].fig.has_span = 1;
+	rows[2].fig.slowest_span_ns = 7;
+	rows[2].fig.diag_ids = "";
+	rows[2].fig.diag_text = "";
+	rows[2].fig.diag_primary = "";
+	rows[2].micros = 1000;
+	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 3, &totals, &err), CSIM_OK))
 		goto done;
 	csv = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.csv"), &n);
 	if (CHECK(c, csv != NULL))
 		CHECK_STR(c, csv,
-			  "index,dump,status,message,slices,arrows,skipped_events,skipped_flags,"
+			  "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
+			  "slices,arrows,skipped_events,skipped_flags,"
 			  "busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
 			  "busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds\n"
-			  "1,k/OPPROF_1,ok,,13,4,0,2,0.7001,,0.1712,0.0431,,,,"
+			  "1,k/OPPROF_1,ok,,\"matmul, \"\"leaky\"\"\",1.186,2194,13,4,0,2,0.7001,,0.1712,0.0431,,,,"
 			  "\"WARP_0=0.5000 odd,\"\"pipe\"\"=0.0000\",transfer_bound sync_bound,"
 			  "\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try double buffering\","
 			  "transfer_bound,\"core0.cubecore0 odd,\"\"core\"\"\","
 			  "in/k/OPPROF_1/simulator/visualize_data.bin,1.235\n"
 			  "3,\"m,x/0\",failed,\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \"\"x\"\"\","
-			  ",,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",0.000\n");
+			  ",,,,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",0.000\n"
+			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,,,n/visualize_data.bin,0.001\n");
 	free(csv);
 	json = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.json"), &n);
 	if (CHECK(c, json != NULL)) {
-		CHECK_CONTAINS(c, json, "{\"schema\":1,\"shard\":{\"k\":1,\"n\":2},\"found\":5,\"dumps\":2,\"ok\":1,\"failed\":1,\"rows\":[\n");
+		CHECK_CONTAINS(c, json, "{\"schema\":1,\"shard\":{\"k\":1,\"n\":2},\"found\":5,\"dumps\":3,\"ok\":2,\"failed\":1,\"rows\":[\n");
 		CHECK_CONTAINS(c, json, "\"busy_share\":{\"MTE2\":0.7001,\"CUBE\":0.1712,\"VEC\":0.0431,\"WARP_0\":0.5000,\"odd,\\\"pipe\\\"\":0.0000},"
 				  "\"diagnosis_ids\":[\"transfer_bound\",\"sync_bound\"],");
 		CHECK_CONTAINS(c, json, "\"diagnosis\":\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try "
@@ -126,7 +145,9 @@ static void test_summary_files(struct check_ctx *c)
 				  "\"primary_cores\":[\"core0.cubecore0\",\"odd,\\\"core\\\"\"],\"input\":");
 		CHECK_CONTAINS(c, json, "\"diagnosis_ids\":null,\"diagnosis\":null,"
 				  "\"primary_diagnosis\":null,\"primary_cores\":null,\"input\":");
-		CHECK_CONTAINS(c, json, "\"status\":\"failed\",\"message\":\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \\\"x\\\"\",\"slices\":null,");
+		CHECK_CONTAINS(c, json, "\"status\":\"failed\",\"message\":\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \\\"x\\\"\",\"op_name\":null,\"slowest_span_us\":null,\"slowest_span_cycles\":null,\"slices\":null,");
+		CHECK_CONTAINS(c, json, "\"status\":\"ok\",\"message\":null,\"op_name\":\"matmul, \\\"leaky\\\"\",\"slowest_span_us\":1.186,\"slowest_span_cycles\":2194,\"slices\":13,");
+		CHECK_CONTAINS(c, json, "\"dump\":\"n\",\"status\":\"ok\",\"message\":null,\"op_name\":null,\"slowest_span_us\":0.007,\"slowest_span_cycles\":null,\"slices\":0,");
 	}
 	free(json);
 	CHECK_I64(c, tdir_count(dir), 2);   /* no temporary file left */
@@ -141,7 +162,7 @@ static void test_wire(struct check_ctx *c)
 	char ca[] = "core0.veccore0", cb[] = "";
 	char *cores[] = { ca, cb };
 	int fds[2];
-	char buf[8192];
+	char buf[8192], buf2[8192];
 	ssize_t n;
 
 	memset(&r, 0, sizeof(r));
@@ -149,6 +170,11 @@ static void test_wire(struct check_ctx *c)
 	r.micros = 42;
 	r.message = "cannot write x: No space left on device";
 	r.warnings = "warning: a\nwarning: b\n";
+	r.fig.op_name = "add_custom";
+	r.fig.has_span = 1;
+	r.fig.slowest_span_ns = 700;
+	r.fig.has_cycles = 1;
+	r.fig.slowest_span_cycles = -1295;   /* any int64 crosses */
 	r.fig.slices = 1ull << 40;
 	r.fig.arrows = 3;
 	r.fig.skipped_events = 4;
@@ -173,6 +199,11 @@ static void test_wire(struct check_ctx *c)
 		CHECK_I64(c, back.micros, 42);
 		CHECK_STR(c, back.message, r.message);
 		CHECK_STR(c, back.warnings, r.warnings);
+		CHECK_STR(c, back.fig.op_name != NULL ? back.fig.op_name : "(null)", "add_custom");
+		CHECK_I64(c, back.fig.has_span, 1);
+		CHECK_I64(c, back.fig.slowest_span_ns, 700);
+		CHECK_I64(c, back.fig.has_cycles, 1);
+		CHECK_I64(c, back.fig.slowest_span_cycles, -1295);
 		CHECK_U64(c, back.fig.slices, 1ull << 40);
 		CHECK_U64(c, back.fig.skipped_flags, 5);
 		if (CHECK_U64(c, back.fig.nshares, 2)) {
@@ -187,6 +218,23 @@ static void test_wire(struct check_ctx *c)
 			CHECK_STR(c, back.fig.primary_cores[1], "");
 		}
 		csim_wire_result_release(&back);
+	}
+	/* No op name, span or clock: NULL and zeros come back. */
+	r.fig.op_name = NULL;
+	r.fig.has_span = r.fig.has_cycles = 0;
+	if (CHECK(c, pipe(fds) == 0)) {
+		ssize_t m;
+
+		CHECK_I64(c, csim_wire_result_send(fds[1], &r), 0);
+		close(fds[1]);
+		m = read(fds[0], buf2, sizeof(buf2));
+		close(fds[0]);
+		if (CHECK(c, m > 0) && CHECK_I64(c, csim_wire_result_parse(&back, buf2, (size_t)m), 0)) {
+			CHECK(c, back.fig.op_name == NULL);
+			CHECK_I64(c, back.fig.has_span, 0);
+			CHECK_I64(c, back.fig.has_cycles, 0);
+			csim_wire_result_release(&back);
+		}
 	}
 	/* A worker that died half-way: every cut is refused. */
 	for (ssize_t k = 0; k < n; k++)

@@ -3,8 +3,9 @@
  * hand-built tree in both layouts of realdata-notes (kernel_insight
  * funcs/<k>/collect/out/OPPROF_x, multi-operator OPPROF_x/<op>/<launch>),
  * a bare .bin.gz, a symbolic-link loop, a folder deeper than the bound,
- * the -o folder inside the tree; bytewise order, duplicates and the base of
- * several PATHs.
+ * the -o folder inside the tree, raw_simulator copies of earlier output
+ * folders (skipped) and a raw_simulator folder that is none (walked);
+ * bytewise order, duplicates and the base of several PATHs.
  */
 #define _DEFAULT_SOURCE   /* mkdtemp, symlink */
 #include <stdlib.h>
@@ -184,6 +185,56 @@ done:
 	tdir_remove(root);
 }
 
+/*
+ * SPEC §11: the tool's own outputs are no dumps. Output folders of earlier
+ * runs (an -o elsewhere, so not skipped as -o) hold raw_simulator copies
+ * beside summary.json, trace.clean.json or trace.clean.json.gz: skipped. A
+ * raw_simulator with no output beside it, or beside an unrelated file, is
+ * someone's folder: walked. By hand: dumps a, b, c and the two kept ones.
+ */
+static void test_own_outputs_skipped(struct check_ctx *c)
+{
+	char root[64], path[4200];
+	static const char *const want[] = {
+		"a", "b", "c", "keep/raw_simulator", "other/raw_simulator",
+	};
+	struct csim_dump_list l;
+	struct csim_error err;
+	struct csim_log log = quiet_log(stderr);
+	const char *paths[1];
+
+	if (!CHECK(c, tdir_make(root, sizeof(root)) == 0))
+		return;
+	CHECK(c, put(root, "a/simulator/visualize_data.bin") == 0);
+	CHECK(c, put(root, "b/simulator/visualize_data.bin") == 0);
+	CHECK(c, put(root, "c/visualize_data.bin.gz") == 0);
+	/* An earlier batch with -o conv: outputs and copies under conv/<rel>. */
+	CHECK(c, put(root, "conv/a/summary.json") == 0);
+	CHECK(c, put(root, "conv/a/raw_simulator/visualize_data.bin") == 0);
+	CHECK(c, put(root, "conv/b/trace.clean.json") == 0);
+	CHECK(c, put(root, "conv/b/raw_simulator/visualize_data.bin") == 0);
+	CHECK(c, put(root, "conv/c/trace.clean.json.gz") == 0);
+	CHECK(c, put(root, "conv/c/raw_simulator/visualize_data.bin.gz") == 0);
+	/* The copy of a multi-level dump: simulator/ inside the copy. */
+	CHECK(c, put(root, "conv/d/summary.json") == 0);
+	CHECK(c, put(root, "conv/d/raw_simulator/simulator/visualize_data.bin") == 0);
+	/* Not the tool's: no output beside it, or an unrelated file. */
+	CHECK(c, put(root, "keep/raw_simulator/visualize_data.bin") == 0);
+	CHECK(c, put(root, "other/summary.txt") == 0);
+	CHECK(c, put(root, "other/raw_simulator/visualize_data.bin") == 0);
+
+	paths[0] = root;
+	if (CHECK_I64(c, csim_dump_find(&l, paths, 1, NULL, &log, &err), CSIM_OK) &&
+	    CHECK_U64(c, l.n, sizeof(want) / sizeof(want[0]))) {
+		for (size_t i = 0; i < l.n; i++)
+			CHECK_STR(c, l.items[i].rel, want[i]);
+		CHECK_STR(c, l.items[3].bin,
+			  tpath(path, sizeof(path), root, "keep/raw_simulator/visualize_data.bin"));
+	}
+	csim_dump_list_release(&l);
+	tdir_remove(root);
+}
+
 /* A folder the walk cannot read is a warning, not a failure or a hang. */
 static void test_unreadable(struct check_ctx *c)
 {
@@ -220,6 +271,7 @@ int main(void)
 	CHECK_RUN(&c, test_normalize);
 	CHECK_RUN(&c, test_relative);
 	CHECK_RUN(&c, test_tree);
+	CHECK_RUN(&c, test_own_outputs_skipped);
 	CHECK_RUN(&c, test_unreadable);
 	return check_done(&c);
 }

@@ -123,7 +123,7 @@ static void test_raw_copy_stops_and_keeps_the_older_copy(struct check_ctx *c)
 	if (CHECK(c, tfile_write(path, "new", 3) == 0) &&
 	    CHECK(c, mkdir(old_dir, 0755) == 0)) {
 		if (CHECK(c, tfile_write(old, "old", 3) == 0))
-			check_interrupted(c, csim_raw_copy(src, out, &log, &st, &dest, &err), &err);
+			check_interrupted(c, csim_raw_copy(src, "visualize_data.bin", out, &log, &st, &dest, &err), &err);
 	}
 	CHECK(c, dest == NULL);
 	free(dest);

@@ -120,6 +120,10 @@ static void test_file_gives_the_bytes_memory_gives(struct check_ctx *c)
 		"{\"Cores\":[],\"Instructions\":[{\"A\":[]}],\"Instructions Dtype\":{}}",
 		" {\"Cores\":[\"c0\"], \"Instructions\":[ ]}\n\t",
 		"{\"Cores\":[\"c0\"],\"Instructions\":[{\"Q\\\"Z\":1,\"A\\u0042 C\":2}]}",
+		/* rows left out where a core executed 0 (SPEC §7) */
+		"{\"Cores\":[\"a\",\"b\",\"c\"],\"Instructions\":["
+		"{\"Instructions Executed\":[0,1,0],\"A\":[1,2,3]},{\"Instructions Executed\":0},"
+		"{\"A\":[4,5,6],\"Instructions Executed\":[2,0,-1]}]}",
 	};
 
 	for (size_t i = 0; i < sizeof(payloads) / sizeof(payloads[0]); i++) {
@@ -187,6 +191,42 @@ static void test_records_built_whole_and_piece_by_piece(struct check_ctx *c)
 		  "\"c2\":[\n{\"k\":\"k\",\"big\":[3],\"w\":[1,2],\"n\":666},\n"
 		  "{\"n\":9,\"k\":{\"x\":[]}}\n]},\n\"column_types\":{}}\n");
 	got = render(c, in.p, in.n, 1, 0, &n);
+	CHECK_BYTES(c, got, n, want.p, want.n);
+	free(got);
+	tbuf_free(&in);
+	tbuf_free(&want);
+}
+
+/*
+ * A row larger than the window that its first core did not execute: the
+ * second core's record is built whole and is the template of the third's;
+ * the fourth's is larger than its buffer. The next row ran on the first
+ * core only. Derived by hand: core c gets element c, rows of 0 executions
+ * left out.
+ */
+static void test_left_out_records_around_a_large_row(struct check_ctx *c)
+{
+	struct tbuf in = { NULL, 0, 0, 0 }, want = { NULL, 0, 0, 0 };
+	size_t n = 0;
+	char *got;
+
+	tbuf_adds(&in, "{\"Cores\":[\"c0\",\"c1\",\"c2\",\"c3\"],\"Instructions\":["
+		  "{\"Instructions Executed\":[0,1,2,3],\"Big\":[");
+	add_string(&in, 'a', BIG);
+	tbuf_adds(&in, ",\"b\",\"c\",");
+	add_string(&in, 'd', BIG);
+	tbuf_adds(&in, "]},{\"N\":[4,5,6,7],\"Instructions Executed\":[9,0,0.0,-0]}]}");
+	tbuf_adds(&want, "{\"cores\":[\"c0\",\"c1\",\"c2\",\"c3\"],\n\"instructions\":{\n"
+		  "\"c0\":[\n{\"n\":4,\"instructions_executed\":9}\n],\n"
+		  "\"c1\":[\n{\"instructions_executed\":1,\"big\":\"b\"}\n],\n"
+		  "\"c2\":[\n{\"instructions_executed\":2,\"big\":\"c\"}\n],\n"
+		  "\"c3\":[\n{\"instructions_executed\":3,\"big\":");
+	add_string(&want, 'd', BIG);
+	tbuf_adds(&want, "}\n]},\n\"column_types\":{}}\n");
+	got = render(c, in.p, in.n, 1, 0, &n);
+	CHECK_BYTES(c, got, n, want.p, want.n);
+	free(got);
+	got = render(c, in.p, in.n, 0, 0, &n);
 	CHECK_BYTES(c, got, n, want.p, want.n);
 	free(got);
 	tbuf_free(&in);
@@ -317,8 +357,8 @@ static int rewrite_in_place(struct check_ctx *c, const struct dump *d, const cha
 	return ok;
 }
 
-/* The writer's reading after a plan of `before`, over `now`: refused, no file. */
-static void expect_write_refused(struct check_ctx *c, const char *now)
+/* The writer's reading after a plan of `was`, over `now`: refused, no file. */
+static void expect_refused_after(struct check_ctx *c, const char *was, const char *now)
 {
 	struct dump d;
 	struct csim_metrics mt;
@@ -326,7 +366,7 @@ static void expect_write_refused(struct check_ctx *c, const char *now)
 	struct csim_error err;
 	struct csim_out out;
 
-	if (load_then(c, &d, &mt, &plan, before) &&
+	if (load_then(c, &d, &mt, &plan, was) &&
 	    CHECK_I64(c, csim_metrics_plan_make(&plan, &mt, NULL, &err), CSIM_OK) &&
 	    rewrite_in_place(c, &d, now) &&
 	    CHECK_I64(c, csim_out_open(&out, d.dir, "instr_metrics.json", &err), CSIM_OK)) {
@@ -341,10 +381,20 @@ static void expect_write_refused(struct check_ctx *c, const char *now)
 	tdir_remove(d.dir);
 }
 
+static void expect_write_refused(struct check_ctx *c, const char *now)
+{
+	expect_refused_after(c, before, now);
+}
+
 /* Rewritten in place, same size and time: the parts no longer add up. */
 static void test_rewritten_rows_are_refused_and_nothing_written(struct check_ctx *c)
 {
 	expect_write_refused(c, after);
+	/* The row moved to the other core (SPEC §7 leaves out the core that
+	   did not execute it): c1's part, planned empty, would overrun. */
+	expect_refused_after(c,
+		"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\":[1,2],\"Instructions Executed\":[3,0]}]}",
+		"{\"Cores\":[\"c0\",\"c1\"],\"Instructions\":[{\"A\":[1,2],\"Instructions Executed\":[0,3]}]}");
 }
 
 /*
@@ -395,6 +445,7 @@ int main(void)
 	CHECK_RUN(&c, test_file_gives_the_bytes_memory_gives);
 	CHECK_RUN(&c, test_row_larger_than_the_window);
 	CHECK_RUN(&c, test_records_built_whole_and_piece_by_piece);
+	CHECK_RUN(&c, test_left_out_records_around_a_large_row);
 	CHECK_RUN(&c, test_errors_past_the_window_name_their_byte);
 	CHECK_RUN(&c, test_replaced_file_is_refused);
 	CHECK_RUN(&c, test_rewritten_rows_are_refused_and_nothing_written);

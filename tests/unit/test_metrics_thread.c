@@ -163,7 +163,10 @@ static void add_string(struct tbuf *b, char fill, size_t n)
 	tbuf_adds(b, "\"");
 }
 
-/* Rows of every kind: split and whole arrays, nesting, escapes, a row larger than the window. */
+/*
+ * Rows of every kind: split and whole arrays, nesting, escapes, a row
+ * larger than the window, rows left out on some cores (0 executions).
+ */
 static void big_payload(struct tbuf *b, size_t rows)
 {
 	char row[256];
@@ -172,8 +175,9 @@ static void big_payload(struct tbuf *b, size_t rows)
 	for (size_t i = 0; i < rows; i++) {
 		snprintf(row, sizeof(row),
 			 "%s{\"Address\":\"0x%zx\",\"Cycles\":[%zu,%zu,%zu],\"Pipe\":\"MTE2\","
-			 "\"Det ails\":[{\"a\":[[%zu]]},[],\"x\"],\"Q\\\"Z\":[1,2]}",
-			 i ? ",\n" : "", i, i, i + 1, i + 2, i);
+			 "\"Det ails\":[{\"a\":[[%zu]]},[],\"x\"],\"Q\\\"Z\":[1,2],"
+			 "\"Instructions Executed\":[%zu,%zu,1]}",
+			 i ? ",\n" : "", i, i, i + 1, i + 2, i, i % 2, i % 3);
 		tbuf_adds(b, row);
 		if (i == rows / 2) {
 			tbuf_adds(b, ",{\"Source\":");
@@ -191,6 +195,8 @@ static void test_thread_writes_the_in_line_bytes(struct check_ctx *c)
 		"{\"A\":[3,4]}],\"Instructions Dtype\":{\"Instructions\":{\"A\":1,\"G S\":5}}}",
 		"{\"Cores\":[],\"Instructions\":[{\"A\":[]}],\"Instructions Dtype\":{}}",
 		" {\"Cores\":[\"c0\"], \"Instructions\":[ ]}\n\t",
+		"{\"Cores\":[\"a\",\"b\"],\"Instructions\":[{\"Instructions Executed\":[0,1]},"
+		"{\"Instructions Executed\":0},{\"Instructions Executed\":[2,0]}]}",
 	};
 	struct tbuf b = { NULL, 0, 0, 0 };
 

@@ -115,9 +115,9 @@ static void test_window_meets(struct check_ctx *c)
 }
 
 /*
- * Two flags on VA, MTE2 -> VECTOR: flag 1's SET at 1100 anchors on MTE2
+ * Two flags on VA, MTE2 -> VECTOR: flag 1's SET at 1200 anchors on MTE2
  * [1000,1200) (out), its WAIT ending at 2100 on VECTOR [2200,2400) (in):
- * dropped. Flag 2's SET at 2500 anchors on MTE2 [2450,2600) (in), its WAIT
+ * dropped. Flag 2's SET at 2600 anchors on MTE2 [2450,2600) (in), its WAIT
  * ending at 2650 on VECTOR [2700,2900) (in): kept.
  */
 static void test_arrows_need_both_ends(struct check_ctx *c)
@@ -132,9 +132,9 @@ static void test_arrows_need_both_ends(struct check_ctx *c)
 	mu_slice(&m, VA, "MTE2", 2450, 2600, CSIM_SLICE_INSTR);
 	mu_slice(&m, VA, "VECTOR", 2700, 2900, CSIM_SLICE_INSTR);
 	d = mu_detail(&m, "MTE2", "VECTOR", 1);
-	mu_flag(&m, CSIM_SYNC_SET, VA, "MTE2", 1100, 1110, "a", d);
+	mu_flag(&m, CSIM_SYNC_SET, VA, "MTE2", 1200, 1210, "a", d);
 	mu_flag(&m, CSIM_SYNC_WAIT, VA, "VECTOR", 1900, 2100, "a", d);
-	mu_flag(&m, CSIM_SYNC_SET, VA, "MTE2", 2500, 2510, "b", d);
+	mu_flag(&m, CSIM_SYNC_SET, VA, "MTE2", 2600, 2610, "b", d);
 	mu_flag(&m, CSIM_SYNC_WAIT, VA, "VECTOR", 2550, 2650, "b", d);
 	set_window(&m, 2000, 3000);
 	CHECK_I64(c, run_plan(&m, &err), CSIM_OK);

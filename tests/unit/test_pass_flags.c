@@ -214,12 +214,16 @@ static void test_anchor_ties_and_zero_length(struct check_ctx *c)
 	first_c = mu_slice(&m, P, "VECTOR", 200, 230, CSIM_SLICE_INSTR);
 	second_c = mu_slice(&m, P, "VECTOR", 200, 210, CSIM_SLICE_INSTR);
 	mu_slice(&m, P, "VECTOR", 199, 199, CSIM_SLICE_INSTR);
+	/* Both MTE2 slices still run at the SET: the fallback, the last
+	   starting at or before it, ties to the later in input order. */
 	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 105, 106, "i", mu_detail(&m, "MTE2", "VECTOR", 0));
 	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 150, 199, "i", CSIM_NONE);
 	run_all(&m, 0);
 	if (CHECK_U64(c, m.narrows, 1)) {
 		CHECK_U64(c, m.arrows[0].producer, late);
 		CHECK_U64(c, m.arrows[0].consumer, first_c);
+		CHECK(c, m.arrows[0].running);
+		CHECK_U64(c, m.flag_running, 1);
 	}
 	(void)early;
 	(void)zero;
@@ -386,22 +390,157 @@ static void test_vector_family_and_no_companion_anchors(struct check_ctx *c)
 	store = mu_slice(&m, P, "MTE3", 70, 80, CSIM_SLICE_INSTR);
 	/* MTE2 -> VEC: the consumer is the first vector-family instruction
 	   after the WAIT (the companion at 20 is passed over). */
-	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 9, 10, "a", mu_detail(&m, "MTE2", "VECTOR", 1));
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 10, 11, "a", mu_detail(&m, "MTE2", "VECTOR", 1));
 	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 12, 15, "a", CSIM_NONE);
-	/* VEC -> MTE3: the producer is the last vector-family instruction
-	   starting at or before the SET, here on PUSHQ. */
-	mu_flag(&m, CSIM_SYNC_SET, P, "VECTOR", 55, 56, "b", mu_detail(&m, "VECTOR", "MTE3", 2));
+	/* VEC -> MTE3: the producer is the vector-family instruction that
+	   completed last by the SET, here on PUSHQ (ends at the SET). */
+	mu_flag(&m, CSIM_SYNC_SET, P, "VECTOR", 60, 61, "b", mu_detail(&m, "VECTOR", "MTE3", 2));
 	mu_flag(&m, CSIM_SYNC_WAIT, P, "MTE3", 65, 66, "b", CSIM_NONE);
+	/* A SET while PUSHQ still runs: RVECEX, on another lane of the
+	   family, is the one that had completed. */
+	mu_flag(&m, CSIM_SYNC_SET, P, "VECTOR", 55, 56, "d", mu_detail(&m, "VECTOR", "MTE3", 3));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "MTE3", 62, 63, "d", CSIM_NONE);
 	run_all(&m, 0);
-	if (!CHECK_U64(c, m.narrows, 2))
+	if (!CHECK_U64(c, m.narrows, 3))
 		goto out;
 	CHECK_U64(c, m.arrows[0].producer, load);
 	CHECK_U64(c, m.arrows[0].consumer, exec);
 	CHECK_STR(c, mu_name(&m, m.arrows[0].consumer_pipe), "VECTOR");
-	CHECK_U64(c, m.arrows[1].producer, issue);
+	CHECK_U64(c, m.arrows[1].producer, exec);      /* SET at 55 */
 	CHECK_U64(c, m.arrows[1].consumer, store);
-	CHECK_STR(c, mu_name(&m, m.arrows[1].producer_pipe), "VECTOR");
+	CHECK_U64(c, m.arrows[2].producer, issue);     /* SET at 60 */
+	CHECK_U64(c, m.arrows[2].consumer, store);
+	CHECK_STR(c, mu_name(&m, m.arrows[2].producer_pipe), "VECTOR");
+	CHECK_U64(c, m.flag_running, 0);
 out:
+	csim_model_release(&m);
+}
+
+
+/* One flag MTE2 -> VECTOR with its SET at set_ns and its WAIT ending at 500 ns. */
+static void flag_at(struct csim_model *m, const char *id, double set_ns)
+{
+	int64_t t = llround(set_ns);
+
+	mu_flag(m, CSIM_SYNC_SET, P, "MTE2", t, t + 1, id, mu_detail(m, "MTE2", "VECTOR", 0));
+	m->table.syncs[m->table.nsyncs - 2].a = set_ns;
+	mu_flag(m, CSIM_SYNC_WAIT, P, "VECTOR", t, 500, id, CSIM_NONE);
+}
+
+/*
+ * SPEC §5.3: the producer is the instruction whose completion released the
+ * flag. On a pipelined pipe the slice starting last before the SET is
+ * still running; the one that ended last before it is the producer.
+ */
+static void test_producer_is_the_last_to_complete(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t a, b, cc, cons;
+
+	init(&m);
+	a = mu_slice(&m, P, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	b = mu_slice(&m, P, "MTE2", 50, 150, CSIM_SLICE_INSTR);
+	cc = mu_slice(&m, P, "MTE2", 140, 240, CSIM_SLICE_INSTR);   /* running at 160 */
+	cons = mu_slice(&m, P, "VECTOR", 600, 610, CSIM_SLICE_INSTR);
+	flag_at(&m, "x", 160.0);
+	flag_at(&m, "y", 120.0);   /* only a has completed */
+	flag_at(&m, "z", 245.0);   /* all three: c ended last */
+	run_all(&m, 0);
+	if (!CHECK_U64(c, m.narrows, 3))
+		goto out;
+	CHECK_U64(c, m.arrows[0].producer, a);   /* arrows in SET order */
+	CHECK_U64(c, m.arrows[1].producer, b);
+	CHECK_U64(c, m.arrows[2].producer, cc);
+	CHECK_U64(c, m.arrows[1].consumer, cons);
+	CHECK_U64(c, m.flag_running, 0);
+out:
+	csim_model_release(&m);
+}
+
+/*
+ * Completion allows float noise (§4's tol, a quarter ns here): a slice
+ * ending 0.25 ns after the SET released it, one ending 0.3 ns after did
+ * not. Ties on the end go to the later start, then the later input.
+ */
+static void test_completion_tolerance_and_ties(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t old, noise, late, tie_a, tie_b;
+
+	init(&m);
+	old = mu_slice(&m, P, "MTE2", 0, 10, CSIM_SLICE_INSTR);
+	noise = mu_slice(&m, P, "MTE2", 5, 20, CSIM_SLICE_INSTR);
+	m.table.slices[noise].b = 100.25;                 /* ends just after 100 */
+	late = mu_slice(&m, P, "MTE2", 6, 20, CSIM_SLICE_INSTR);
+	m.table.slices[late].b = 100.3;                   /* past the noise */
+	tie_a = mu_slice(&m, P, "MTE2", 200, 300, CSIM_SLICE_INSTR);
+	tie_b = mu_slice(&m, P, "MTE2", 250, 300, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "MTE2", 260, 300, CSIM_SLICE_INSTR);  /* same end, later start */
+	mu_slice(&m, P, "VECTOR", 600, 610, CSIM_SLICE_INSTR);
+	flag_at(&m, "x", 100.0);
+	flag_at(&m, "y", 400.0);
+	run_all(&m, 0);
+	if (!CHECK_U64(c, m.narrows, 2))
+		goto out;
+	CHECK_U64(c, m.arrows[0].producer, noise);
+	CHECK_U64(c, m.arrows[1].producer, tie_b + 1);
+	(void)old;
+	(void)late;
+	(void)tie_a;
+out:
+	csim_model_release(&m);
+}
+
+/*
+ * Past 4 ms the tolerance exceeds a ns (|a| * 2^-22): a short slice
+ * starting just after the SET "completes" before it within the noise, but
+ * it started after the SET and released nothing.
+ */
+static void test_candidate_must_start_by_the_set(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t prod;
+
+	init(&m);
+	prod = mu_slice(&m, P, "MTE2", 20000000, 20000090, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "MTE2", 20000101, 20000103, CSIM_SLICE_INSTR);   /* tol 4.77 ns */
+	mu_slice(&m, P, "VECTOR", 20000600, 20000610, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_SET, P, "MTE2", 20000100, 20000101, "x",
+		mu_detail(&m, "MTE2", "VECTOR", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 20000100, 20000500, "x", CSIM_NONE);
+	run_all(&m, 0);
+	if (CHECK_U64(c, m.narrows, 1))
+		CHECK_U64(c, m.arrows[0].producer, prod);
+	csim_model_release(&m);
+}
+
+/*
+ * No slice of the pipe had completed at the SET: the fallback anchors on
+ * the last one starting by it and counts the arrow (the run's note). A
+ * completed producer that ends after its consumer starts (a WAIT ending
+ * before its SET) is no arrow.
+ */
+static void test_running_fallback_and_impossible_order(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t only, cons;
+
+	init(&m);
+	only = mu_slice(&m, P, "MTE2", 0, 300, CSIM_SLICE_INSTR);
+	cons = mu_slice(&m, P, "VECTOR", 600, 610, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "FIXP", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, P, "MTE3", 50, 60, CSIM_SLICE_INSTR);
+	flag_at(&m, "x", 200.0);
+	mu_flag(&m, CSIM_SYNC_SET, P, "FIXP", 120, 121, "y", mu_detail(&m, "FIXP", "MTE3", 0));
+	mu_flag(&m, CSIM_SYNC_WAIT, P, "MTE3", 10, 40, "y", CSIM_NONE);
+	run_all(&m, 0);
+	if (CHECK_U64(c, m.narrows, 1)) {
+		CHECK_U64(c, m.arrows[0].producer, only);
+		CHECK_U64(c, m.arrows[0].consumer, cons);
+		CHECK(c, m.arrows[0].running);
+	}
+	CHECK_U64(c, m.flag_running, 1);
+	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_BACKWARDS], 1);
 	csim_model_release(&m);
 }
 
@@ -416,6 +555,10 @@ int main(void)
 	CHECK_RUN(&c, test_anchors_stay_in_their_run);
 	CHECK_RUN(&c, test_fifo_per_key_with_interleaved_keys);
 	CHECK_RUN(&c, test_anchor_ties_and_zero_length);
+	CHECK_RUN(&c, test_producer_is_the_last_to_complete);
+	CHECK_RUN(&c, test_completion_tolerance_and_ties);
+	CHECK_RUN(&c, test_candidate_must_start_by_the_set);
+	CHECK_RUN(&c, test_running_fallback_and_impossible_order);
 	CHECK_RUN(&c, test_sub_ns_point_is_no_anchor);
 	CHECK_RUN(&c, test_scalar_consumer_is_skipped_unless_kept);
 	CHECK_RUN(&c, test_producer_lane_wins_when_both_are_dropped);

@@ -57,7 +57,7 @@ static void test_pairs_by_id_across_cores(struct check_ctx *c)
 	mu_intra(&m, CSIM_SYNC_WAIT, VEC0, "MTE2", 160, 290, "intra_1",
 		 intra_detail(&m, "MTE2", 3));
 	/* An in-core flag beside it still becomes an in-core arrow. */
-	mu_flag(&m, CSIM_SYNC_SET, VEC0, "MTE2", 509, 510, "core0.veccore0_1",
+	mu_flag(&m, CSIM_SYNC_SET, VEC0, "MTE2", 510, 511, "core0.veccore0_1",
 		mu_detail(&m, "MTE2", "VECTOR", 0));
 	mu_flag(&m, CSIM_SYNC_WAIT, VEC0, "VECTOR", 511, 590, "core0.veccore0_1", CSIM_NONE);
 	run_all(&m, 0);
@@ -298,11 +298,47 @@ static void test_order_and_reused_ids(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * SPEC §5.3 for cross-core syncs too: the producer on the setting core is
+ * the FIXP instruction that had completed when the SET fired, not the
+ * pipelined one still running; with none completed, the fallback is
+ * counted.
+ */
+static void test_producer_by_completion(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t done, cons;
+
+	csim_model_init(&m);
+	done = mu_slice(&m, CUBE, "FIXP", 100, 200, CSIM_SLICE_INSTR);
+	mu_slice(&m, CUBE, "FIXP", 150, 260, CSIM_SLICE_INSTR);   /* running at 230 */
+	cons = mu_slice(&m, VEC0, "MTE2", 300, 400, CSIM_SLICE_INSTR);
+	mu_intra(&m, CSIM_SYNC_SET, CUBE, "FIXP", 230, 231, "intra_1",
+		 intra_detail(&m, "FIXP", 3));
+	mu_intra(&m, CSIM_SYNC_WAIT, VEC0, "MTE2", 160, 290, "intra_1",
+		 intra_detail(&m, "MTE2", 3));
+	mu_intra(&m, CSIM_SYNC_SET, CUBE, "FIXP", 120, 121, "intra_2",
+		 intra_detail(&m, "FIXP", 4));
+	mu_intra(&m, CSIM_SYNC_WAIT, VEC0, "MTE2", 160, 290, "intra_2",
+		 intra_detail(&m, "MTE2", 4));
+	run_all(&m, 0);
+	if (CHECK_U64(c, m.nintra_arrows, 2)) {
+		CHECK_U64(c, m.intra_arrows[0].producer, done);   /* SET 120: fallback */
+		CHECK(c, m.intra_arrows[0].running);
+		CHECK_U64(c, m.intra_arrows[1].producer, done);   /* SET 230: completed */
+		CHECK(c, !m.intra_arrows[1].running);
+		CHECK_U64(c, m.intra_arrows[1].consumer, cons);
+	}
+	CHECK_U64(c, m.intra_running, 1);
+	csim_model_release(&m);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
 
 	CHECK_RUN(&c, test_pairs_by_id_across_cores);
+	CHECK_RUN(&c, test_producer_by_completion);
 	CHECK_RUN(&c, test_end_before_begin);
 	CHECK_RUN(&c, test_unmatched_ids_and_records);
 	CHECK_RUN(&c, test_producer_lane_dropped);
