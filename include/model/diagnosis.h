@@ -1,13 +1,17 @@
 /*
  * diagnosis: the likely shapes of a run (SPEC §10), read off the summary by
- * fixed rules. Each line names the rule, the core it is about (or the whole
- * run), the numbers it used, and a wording with the next step; the
- * thresholds and why they sit where they do are in docs/summary.md.
+ * fixed rules (diag_rules.h), as one expert's verdict: one line per rule,
+ * naming the cores it holds on with each core's numbers, ranked so that the
+ * first line is the primary cause. The thresholds and the ranking measure,
+ * and why they are what they are, are in docs/summary.md ("Diagnosis").
  *
- * The pass requires the summary and the pipe classes; it does no I/O. Lines
- * come in rule order (enum csim_diag_rule), then core order: the same run
- * gives the same lines. Whole-run rules come first: a near-empty,
- * degenerate or truncated trace makes every per-core line below it moot.
+ * The pass requires the summary, the pipe classes and the arrows; it does
+ * no I/O. A degenerate trace (near-empty, or CUBE = 0 on a kernel with cube
+ * cores) keeps its whole-run lines only: the figures the other rules read
+ * mean nothing there. Ranking: by evidence_ns, the time the line's evidence
+ * covers on the core where it weighs most, as a share of the slowest
+ * core's span (diagnosis.rank_span_ns); ties keep rule order. The same run
+ * gives the same lines.
  */
 #ifndef CSIM_DIAGNOSIS_H
 #define CSIM_DIAGNOSIS_H
@@ -25,7 +29,8 @@
 #define CSIM_DIAG_VECTOR_UTIL_PCT 50      /* ... with mean utilization at most this */
 #define CSIM_DIAG_SCALAR_PCT 60           /* SCALAR busy at least this share */
 #define CSIM_DIAG_SYNC_PCT 50             /* a pipe in WAIT_FLAG at least this share */
-#define CSIM_DIAG_IMBALANCE_PCT 125       /* max span at least this share of the median */
+#define CSIM_DIAG_CROSS_CORE_PCT 50       /* a core in cross-core WAITs at least this share */
+#define CSIM_DIAG_IMBALANCE_PCT 125       /* a span at least this share of the median */
 /* truncated: a WAIT no SET released that lasts to its core's last instruction end */
 
 extern const struct csim_pass_def csim_pass_diagnose_def;
@@ -37,19 +42,27 @@ void csim_diagnosis_release(struct csim_diagnosis *d);
 /* The rule's id in summary.json ("transfer_bound", …). */
 const char *csim_diag_id(enum csim_diag_rule rule);
 
-/* The value of a line's number `key`; 0 when it has none. */
+/* The value of a line's own number `key`; 0 when it has none. */
 int64_t csim_diag_num(const struct csim_diag *d, const char *key);
 
-/* Room for any line's text, NUL included. */
-#define CSIM_DIAG_TEXT_MAX 512
+/* The same for one core's entry; csim_diag_at_has: whether it has `key`. */
+int64_t csim_diag_at_num(const struct csim_diag_at *at, const char *key);
+int csim_diag_at_has(const struct csim_diag_at *at, const char *key);
 
 /*
- * The line as the user reads it: likelihood, evidence, next step
- * ("likely transfer-bound: MTE2 busy 92 % of the span, CUBE 18 %; try
- * double buffering"); the core is the line's own. Writes at most cap bytes, NUL included; returns the
- * length the whole text needs, as snprintf does.
+ * How much of the run a line's evidence covers, in ns: the measure lines
+ * are ranked by, a share of diagnosis.rank_span_ns (docs/summary.md,
+ * "Ranking"). Per core: transfer_bound, vector_shaped_wrong and
+ * scalar_bound the named pipe's busy time, sync_bound its WAIT_FLAG time,
+ * cross_core_wait the cross-core WAIT time (each at most the core's span),
+ * load_imbalance the span beyond the median; the line takes its largest.
+ * The whole-run lines cover the whole span. The one place that measure is
+ * defined, so that a share of the critical path (SPEC §13) can replace it.
  */
-size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
-		      char *buf, size_t cap);
+int64_t csim_diag_evidence_ns(const struct csim_model *m, const struct csim_diag *d);
+
+/* The evidence of one core of line d (the same measure). */
+int64_t csim_diag_at_evidence_ns(const struct csim_model *m, const struct csim_diag *d,
+				 const struct csim_diag_at *at);
 
 #endif

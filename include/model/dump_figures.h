@@ -38,8 +38,11 @@ struct csim_dump_figures {
 	uint64_t skipped_flags;   /* sync flags that could not be re-anchored */
 	struct csim_dump_share *shares;   /* in order of first appearance */
 	size_t nshares;
-	char *diag_ids;           /* rule ids, space-separated ("" for none) */
+	char *diag_ids;           /* rule ids in rank order, space-separated ("" for none) */
 	char *diag_text;          /* the lines as printed, joined by " | " */
+	char *diag_primary;       /* the primary line's rule id ("" for none) */
+	char **primary_cores;     /* the pids it holds on */
+	size_t nprimary_cores;
 };
 
 /* What the model does not hold: the run's OP_BASIC_INFO name and its clock. */

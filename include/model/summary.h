@@ -86,8 +86,8 @@ struct csim_summary {
 };
 
 /*
- * Diagnosis lines (diagnosis.h computes them): which rule fired, on which
- * core, with the numbers it used.
+ * Diagnosis lines (diagnosis.h computes them): one per rule that fired,
+ * the cores it holds on with each core's numbers, in rank order.
  */
 /* The core of a whole-run line. */
 #define CSIM_DIAG_ALL SIZE_MAX
@@ -100,29 +100,49 @@ enum csim_diag_rule {
 	CSIM_DIAG_VECTOR_SHAPE,
 	CSIM_DIAG_SCALAR_BOUND,
 	CSIM_DIAG_SYNC_BOUND,
+	CSIM_DIAG_CROSS_CORE,
 	CSIM_DIAG_LOAD_IMBALANCE,
 	CSIM_DIAG_RULE_COUNT
 };
 
-/* One number a line used: an integer or, when is_pipe, a pipe id (CSIM_NONE: none). */
+/* What a number of a line is: an integer, a pipe id or a pid id (CSIM_NONE: none). */
+enum csim_diag_kind { CSIM_DIAG_INT, CSIM_DIAG_PIPE, CSIM_DIAG_PID };
+
 struct csim_diag_num {
 	const char *key;
-	int is_pipe;
+	int kind;              /* enum csim_diag_kind */
 	int64_t v;
 };
 
-#define CSIM_DIAG_MAX_NUMS 5
+#define CSIM_DIAG_MAX_NUMS 7
 
-struct csim_diag {
-	enum csim_diag_rule rule;
-	size_t core;                 /* index in summary.cores, or CSIM_DIAG_ALL */
+/* What a rule found on one core: its numbers and how much they weigh. */
+struct csim_diag_at {
+	size_t core;                 /* index in summary.cores */
+	int64_t evidence_ns;         /* the rule's evidence on this core (diagnosis.h) */
 	struct csim_diag_num nums[CSIM_DIAG_MAX_NUMS];
 	size_t nnums;
 };
 
+struct csim_diag {
+	enum csim_diag_rule rule;
+	int primary;                 /* the first line: the likely main cause */
+	size_t core;                 /* the core nums describe (index in
+					summary.cores), or CSIM_DIAG_ALL: the run */
+	struct csim_diag_num nums[CSIM_DIAG_MAX_NUMS];
+	size_t nnums;
+	size_t at0, nat;             /* its cores: diagnosis.at[at0, at0 + nat),
+					in core order */
+	int64_t evidence_ns;         /* the ranking measure (diagnosis.h) */
+};
+
 struct csim_diagnosis {
-	struct csim_diag *lines;
+	struct csim_diag *lines;     /* in rank order, the primary first */
 	size_t n;
+	struct csim_diag_at *at;
+	size_t nat;
+	int64_t rank_span_ns;        /* what evidence is a share of: the slowest
+					core's span */
 };
 
 void csim_summary_release(struct csim_summary *s);

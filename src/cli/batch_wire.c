@@ -101,6 +101,10 @@ int csim_wire_result_send(int fd, const struct csim_wire_result *r)
 	}
 	send_text(&s, f->diag_ids, WIRE_MAX_TEXT);
 	send_text(&s, f->diag_text, WIRE_MAX_TEXT);
+	send_text(&s, f->diag_primary, WIRE_MAX_TEXT);
+	send_u64(&s, f->nprimary_cores);
+	for (size_t i = 0; i < f->nprimary_cores; i++)
+		send_text(&s, f->primary_cores[i], WIRE_MAX_TEXT);
 	send_u64(&s, WIRE_END);
 	send_flush(&s);
 	return s.failed ? -1 : 0;
@@ -146,6 +150,29 @@ static char *read_text(struct reader *rd)
 	rd->p += n;
 	rd->left -= (size_t)n;
 	return t;
+}
+
+/* The primary line's cores: a count, then each pid. */
+static void read_cores(struct reader *rd, struct csim_dump_figures *f)
+{
+	uint64_t n = read_u64(rd);
+
+	/* Each pid takes at least 8 bytes: a count beyond that is garbage. */
+	if (rd->bad || n > rd->left / 8) {
+		rd->bad = rd->bad ? rd->bad : 1;
+		return;
+	}
+	if (n == 0)
+		return;
+	f->primary_cores = calloc((size_t)n, sizeof(*f->primary_cores));
+	if (f->primary_cores == NULL) {
+		rd->bad = -1;
+		return;
+	}
+	for (uint64_t i = 0; !rd->bad && i < n; i++) {
+		f->primary_cores[i] = read_text(rd);
+		f->nprimary_cores += !rd->bad;
+	}
 }
 
 int csim_wire_result_parse(struct csim_wire_result *r, const char *buf, size_t n)
@@ -194,6 +221,8 @@ int csim_wire_result_parse(struct csim_wire_result *r, const char *buf, size_t n
 	}
 	f->diag_ids = read_text(&rd);
 	f->diag_text = read_text(&rd);
+	f->diag_primary = read_text(&rd);
+	read_cores(&rd, f);
 	if (read_u64(&rd) != WIRE_END || rd.left != 0)
 		rd.bad = rd.bad ? rd.bad : 1;
 	if (rd.bad) {

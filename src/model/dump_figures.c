@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "model/diag_text.h"
 #include "model/diagnosis.h"
 
 /* The same digits summary.json's busy_share shows (summary_writer.c). */
@@ -100,6 +101,31 @@ static int append(char **buf, size_t *len, const char *sep, const char *text)
 	return 0;
 }
 
+/* The primary line's id and the pids of its cores. */
+static int take_primary(struct csim_dump_figures *f, const struct csim_model *m)
+{
+	const struct csim_diag *d = m->diagnosis.n > 0 ? &m->diagnosis.lines[0] : NULL;
+
+	f->diag_primary = strdup(d != NULL ? csim_diag_id(d->rule) : "");
+	if (f->diag_primary == NULL)
+		return -1;
+	if (d == NULL || d->nat == 0)
+		return 0;
+	f->primary_cores = calloc(d->nat, sizeof(*f->primary_cores));
+	if (f->primary_cores == NULL)
+		return -1;
+	for (size_t k = 0; k < d->nat; k++) {
+		const size_t core = m->diagnosis.at[d->at0 + k].core;
+
+		f->primary_cores[k] = strdup(m->table.pid_names[m->summary.cores[core].pid]);
+		if (f->primary_cores[k] == NULL)
+			return -1;
+		f->nprimary_cores++;
+	}
+	return 0;
+}
+
+/* The lines in rank order: one per rule, so each id comes once. */
 static int take_diagnosis(struct csim_dump_figures *f, const struct csim_model *m)
 {
 	size_t nids = 0, ntext = 0;
@@ -111,17 +137,13 @@ static int take_diagnosis(struct csim_dump_figures *f, const struct csim_model *
 		return -1;
 	for (size_t i = 0; i < m->diagnosis.n; i++) {
 		const struct csim_diag *d = &m->diagnosis.lines[i];
-		const char *id = csim_diag_id(d->rule);
 
 		csim_diag_text(m, d, line, sizeof(line));
-		/* An id once, however many cores its rule fired on. */
-		if (i == 0 || d->rule != m->diagnosis.lines[i - 1].rule)
-			if (append(&f->diag_ids, &nids, " ", id) != 0)
-				return -1;
-		if (append(&f->diag_text, &ntext, " | ", line) != 0)
+		if (append(&f->diag_ids, &nids, " ", csim_diag_id(d->rule)) != 0 ||
+		    append(&f->diag_text, &ntext, " | ", line) != 0)
 			return -1;
 	}
-	return 0;
+	return take_primary(f, m);
 }
 
 /* The op name and the slowest core's span, in ns and cycles; -1: no memory. */
@@ -172,5 +194,9 @@ void csim_dump_figures_release(struct csim_dump_figures *f)
 	free(f->op_name);
 	free(f->diag_ids);
 	free(f->diag_text);
+	free(f->diag_primary);
+	for (size_t i = 0; i < f->nprimary_cores; i++)
+		free(f->primary_cores[i]);
+	free(f->primary_cores);
 	memset(f, 0, sizeof(*f));
 }

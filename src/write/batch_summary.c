@@ -14,7 +14,7 @@ const char csim_batch_csv_header[] =
 	"index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
 	"slices,arrows,skipped_events,skipped_flags,"
 	"busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
-	"busy_other,diagnosis_ids,diagnosis,input,seconds\n";
+	"busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds\n";
 
 void csim_batch_csv_field(struct csim_out *o, const char *s)
 {
@@ -104,6 +104,31 @@ static void csv_other_shares(struct csim_out *o, const struct csim_dump_figures 
 		csim_out_char(o, '"');
 }
 
+/* The primary diagnosis id, then its cores space-separated: two fields. */
+static void csv_primary(struct csim_out *o, const struct csim_dump_figures *f)
+{
+	int quote = 0;
+
+	csim_batch_csv_field(o, f->diag_primary);
+	csim_out_char(o, ',');
+	for (size_t i = 0; i < f->nprimary_cores; i++)
+		if (strpbrk(f->primary_cores[i], ",\"\r\n") != NULL)
+			quote = 1;
+	if (quote)
+		csim_out_char(o, '"');
+	for (size_t i = 0; i < f->nprimary_cores; i++) {
+		if (i > 0)
+			csim_out_char(o, ' ');
+		for (const char *p = f->primary_cores[i]; *p != '\0'; p++) {
+			if (quote && *p == '"')
+				csim_out_char(o, '"');
+			csim_out_char(o, *p);
+		}
+	}
+	if (quote)
+		csim_out_char(o, '"');
+}
+
 static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 {
 	const struct csim_dump_figures *f = &r->fig;
@@ -146,6 +171,11 @@ static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 	csim_batch_csv_field(o, ok ? f->diag_ids : "");
 	csim_out_char(o, ',');
 	csim_batch_csv_field(o, ok ? f->diag_text : "");
+	csim_out_char(o, ',');
+	if (ok)
+		csv_primary(o, f);
+	else
+		csim_out_char(o, ',');
 	csim_out_char(o, ',');
 	csim_batch_csv_field(o, r->input);
 	csim_out_char(o, ',');
@@ -221,6 +251,20 @@ static void json_figures(struct csim_out *o, const struct csim_dump_figures *f)
 	json_key(o, "diagnosis");
 	json_text(o, f->diag_text);
 	csim_out_char(o, ',');
+	json_key(o, "primary_diagnosis");
+	if (f->diag_primary[0] == '\0')
+		csim_out_text(o, "null");
+	else
+		json_text(o, f->diag_primary);
+	csim_out_char(o, ',');
+	json_key(o, "primary_cores");
+	csim_out_char(o, '[');
+	for (size_t i = 0; i < f->nprimary_cores; i++) {
+		if (i > 0)
+			csim_out_char(o, ',');
+		json_text(o, f->primary_cores[i]);
+	}
+	csim_out_text(o, "],");
 }
 
 static void json_row(struct csim_out *o, const struct csim_batch_row *r)
@@ -248,7 +292,8 @@ static void json_row(struct csim_out *o, const struct csim_batch_row *r)
 			      "\"slowest_span_cycles\":null,"
 			      "\"slices\":null,\"arrows\":null,\"skipped_events\":null,"
 			      "\"skipped_flags\":null,\"busy_share\":null,"
-			      "\"diagnosis_ids\":null,\"diagnosis\":null,");
+			      "\"diagnosis_ids\":null,\"diagnosis\":null,"
+			      "\"primary_diagnosis\":null,\"primary_cores\":null,");
 	json_key(o, "input");
 	json_text(o, r->input);
 	csim_out_char(o, ',');

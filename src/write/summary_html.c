@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/diag_text.h"
 #include "model/diagnosis.h"
 #include "model/instr_stats.h"
 #include "write/summary_heat.h"
@@ -199,18 +200,16 @@ static void write_diagnosis(struct csim_out *o, const struct csim_model *m)
 		return;
 	}
 	csim_out_text(o, "<p>Likely shapes of the run, each with its evidence and a "
-		      "next step (thresholds in docs/summary.md).</p>\n<ul class=\"diag\">\n");
+		      "next step, the primary cause first (thresholds in docs/summary.md).</p>\n<ul class=\"diag\">\n");
 	for (size_t i = 0; i < dg->n; i++) {
 		const struct csim_diag *d = &dg->lines[i];
 		char text[CSIM_DIAG_TEXT_MAX];
 		size_t n = csim_diag_text(m, d, text, sizeof(text));
 
-		csim_out_format(o, "<li><span class=\"rule\">%s</span>", csim_diag_id(d->rule));
-		if (d->core != CSIM_DIAG_ALL) {
-			csim_out_text(o, "<b>");
-			put_core(o, m, d->core);
-			csim_out_text(o, "</b>: ");
-		}
+		/* in rank order, as the table: the text names its cores */
+		csim_out_format(o, "<li%s><span class=\"rule\">%s</span>%s",
+				d->primary ? " class=\"primary\"" : "", csim_diag_id(d->rule),
+				d->primary ? "<b>primary:</b> " : "");
 		csim_out_html_escaped(o, text, n < sizeof(text) ? n : sizeof(text) - 1);
 		csim_out_text(o, "</li>\n");
 	}

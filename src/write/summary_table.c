@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/diagnosis.h"
+#include "model/diag_text.h"
 #include "write/summary_table_top.h"
 #include "write/summary_view.h"
 #include "write/table_text.h"
@@ -345,16 +345,24 @@ int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_m
 	return CSIM_OK;
 }
 
-/* Columns of a diagnosis prefix (its core name) before the text. */
-#define W_DIAG_CORE 30
 /* Later lines of a wrapped diagnosis start here. */
 #define DIAG_INDENT 2
 
+/* Whether text[i..n) starts with a unit that stays with its number ("ns", "%"). */
+static int unit_at(const char *text, size_t i, size_t n)
+{
+	if (i < n && text[i] == '%')
+		return 1;
+	return i + 1 < n && text[i] == 'n' && text[i + 1] == 's' &&
+	       (i + 2 == n || text[i + 2] == ' ' || text[i + 2] == ',');
+}
+
 /*
  * A diagnosis line's text, word-wrapped to the table's width: the first
- * line continues after `used` columns, later ones start at DIAG_INDENT.
- * Words go through fit_name, so a hostile pipe name inside the text can
- * neither break a line nor widen one.
+ * line continues after `used` columns, later ones start at DIAG_INDENT; a
+ * number keeps its unit ("550 ns," "50 %)") on its line. Words go through
+ * csim_text_fit, so a hostile pipe name inside the text can neither break a
+ * line nor widen one.
  */
 static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 {
@@ -365,7 +373,9 @@ static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 		char buf[CELL];
 		size_t end = i, cols;
 
-		while (end < n && text[end] != ' ')
+		while (end < n && (text[end] != ' ' ||
+				   (end > i && text[end - 1] >= '0' && text[end - 1] <= '9' &&
+				    unit_at(text, end + 1, n))))
 			end++;
 		if (end > i) {
 			cols = csim_text_fit(buf, text + i, end - i, CSIM_TABLE_WIDTH - DIAG_INDENT);
@@ -387,7 +397,10 @@ static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
 	fputc('\n', f);
 }
 
-/* The diagnosis lines: what the numbers above likely mean (SPEC §10). */
+/*
+ * The diagnosis lines: what the numbers above likely mean (SPEC §10), in
+ * rank order, the primary cause marked. Each text names its cores itself.
+ */
 static void print_diagnosis(FILE *f, const struct csim_model *m)
 {
 	const struct csim_diagnosis *dg = &m->diagnosis;
@@ -398,20 +411,13 @@ static void print_diagnosis(FILE *f, const struct csim_model *m)
 	for (size_t i = 0; i < dg->n; i++) {
 		const struct csim_diag *d = &dg->lines[i];
 		char text[CSIM_DIAG_TEXT_MAX];
-		size_t n = csim_diag_text(m, d, text, sizeof(text)), used = 2;
-		char core[CELL];
+		size_t n = csim_diag_text(m, d, text, sizeof(text));
+		const char *mark = d->primary ? "- primary: " : "- ";
 
 		if (n >= sizeof(text))
 			n = sizeof(text) - 1;
-		fputs("- ", f);
-		if (d->core != CSIM_DIAG_ALL) {
-			const char *name = pid_name(m, m->summary.cores[d->core].pid);
-
-			used += csim_text_fit(core, name, strlen(name), W_DIAG_CORE) + 2;
-			fputs(core, f);
-			fputs(": ", f);
-		}
-		put_wrapped(f, text, n, used);
+		fputs(mark, f);
+		put_wrapped(f, text, n, strlen(mark));
 	}
 }
 

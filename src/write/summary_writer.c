@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/clock.h"
+#include "model/diag_text.h"
 #include "model/diagnosis.h"
 
 /* A non-negative ratio num/den (num <= den) as 0.dddd, rounded half up. */
@@ -315,39 +316,82 @@ static void write_balance(const struct csim_model *m, struct csim_out *o)
 	csim_out_char(o, '}');
 }
 
-/* One diagnosis line: its rule, core (null: the whole run), text and numbers. */
+static void write_diag_nums(const struct csim_model *m, struct csim_out *o,
+			    const struct csim_diag_num *nums, size_t n)
+{
+	csim_out_char(o, '{');
+	for (size_t k = 0; k < n; k++) {
+		if (k)
+			csim_out_char(o, ',');
+		out_key(o, nums[k].key);
+		if (nums[k].kind == CSIM_DIAG_PIPE)
+			out_pipe_name(m, o, (uint32_t)nums[k].v);
+		else if (nums[k].kind == CSIM_DIAG_PID && nums[k].v == (int64_t)CSIM_NONE)
+			csim_out_text(o, "null");
+		else if (nums[k].kind == CSIM_DIAG_PID)
+			out_pid_name(m, o, (uint32_t)nums[k].v);
+		else
+			csim_out_int(o, nums[k].v);
+	}
+	csim_out_char(o, '}');
+}
+
+/*
+ * One diagnosis line (docs/summary.md, "Diagnosis"): its rule, rank, the
+ * core its numbers describe (null: the whole run), the cores it holds on,
+ * its evidence, text and numbers, and each core's numbers.
+ */
 static void write_diag(const struct csim_model *m, struct csim_out *o,
 		       const struct csim_diag *d)
 {
+	const struct csim_diag_at *at = m->diagnosis.at + d->at0;
 	char text[CSIM_DIAG_TEXT_MAX];
-	size_t n = csim_diag_text(m, d, text, sizeof(text));
+	size_t n = csim_diag_text(m, d, text, sizeof(text)), shown = 0;
 
 	csim_out_char(o, '{');
 	out_key(o, "id");
 	csim_out_char(o, '"');
 	csim_out_text(o, csim_diag_id(d->rule));
 	csim_out_text(o, "\",");
+	out_key(o, "primary");
+	csim_out_text(o, d->primary ? "true," : "false,");
 	out_key(o, "core");
 	if (d->core == CSIM_DIAG_ALL)
 		csim_out_text(o, "null");
 	else
 		out_pid_name(m, o, m->summary.cores[d->core].pid);
 	csim_out_char(o, ',');
+	out_key(o, "cores");
+	csim_out_char(o, '[');
+	for (size_t k = 0; k < d->nat; k++) {
+		if (k)
+			csim_out_char(o, ',');
+		out_pid_name(m, o, m->summary.cores[at[k].core].pid);
+	}
+	csim_out_text(o, "],");
+	out_key(o, "evidence_share");
+	out_share(o, d->evidence_ns, m->diagnosis.rank_span_ns);
+	csim_out_char(o, ',');
 	out_key(o, "text");
 	csim_out_json_string(o, text, n < sizeof(text) ? n : sizeof(text) - 1);
 	csim_out_char(o, ',');
 	out_key(o, "numbers");
-	csim_out_char(o, '{');
-	for (size_t k = 0; k < d->nnums; k++) {
-		if (k)
-			csim_out_char(o, ',');
-		out_key(o, d->nums[k].key);
-		if (d->nums[k].is_pipe)
-			out_pipe_name(m, o, (uint32_t)d->nums[k].v);
-		else
-			csim_out_int(o, d->nums[k].v);
+	write_diag_nums(m, o, d->nums, d->nnums);
+	csim_out_char(o, ',');
+	out_key(o, "per_core");
+	csim_out_char(o, '[');
+	for (size_t k = 0; k < d->nat; k++) {
+		if (at[k].nnums == 0)   /* a whole-run rule names its cores only */
+			continue;
+		csim_out_text(o, shown++ ? ",{" : "{");
+		out_key(o, "core");
+		out_pid_name(m, o, m->summary.cores[at[k].core].pid);
+		csim_out_char(o, ',');
+		out_key(o, "numbers");
+		write_diag_nums(m, o, at[k].nums, at[k].nnums);
+		csim_out_char(o, '}');
 	}
-	csim_out_text(o, "}}");
+	csim_out_text(o, "]}");
 }
 
 static void write_diagnosis(const struct csim_model *m, struct csim_out *o)

@@ -219,6 +219,9 @@ sweep many_cores "$(scenario_dump many_cores)"
 # Cross-core sync records take the pair pass and pass_intra's allocations.
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/cross_core/dump.recipe" "$tmp/cross_core.bin"
 sweep cross_core "$tmp/cross_core.bin"
+# A diagnosis that reads the figures (not near-empty): its lines, the
+# cross-core partners and the per-core entries.
+sweep diag_cross_core_wait "$(scenario_dump diag_cross_core_wait)"
 # Two appended runs with an OP_BASIC_INFO each: the held blocks, the run
 # discarded at the second TRACE, and the run facts' loading.
 sweep appended_runs "$(scenario_dump appended_runs)"

@@ -20,7 +20,7 @@
 # "metrics TEXT" must be part of instr_metrics.json, "nometrics TEXT" must
 # not (an absent file holds nothing).
 # "summary TEXT" must be part of summary.json, "nosummary TEXT" must not
-# (a diagnosis line: summary {"id":"transfer_bound","core":"core0.veccore0").
+# (a diagnosis line: summary {"id":"transfer_bound","primary":true,"core":"core0.veccore0").
 # A variant with no fact fails. Facts are checked in --update mode too.
 #
 # A scenario whose folder holds a file "pending" was written (by hand, from

@@ -4,9 +4,10 @@
 # must agree; each planted error in the summary (a busy union, a count, a
 # depth or rows, a missing lane, a span, the load balance, API_INSTR cycles
 # and utilization per pipe, bytes and bandwidth, the overlap with compute,
-# the top_instructions and top_source_lines rows and their order) and in
-# the trace's thread names must make it fail. A recheck that always agrees
-# would let a wrong summary.json golden pass.
+# the top_instructions and top_source_lines rows and their order, a
+# diagnosis line's numbers, mark, cores and evidence, a rule on two lines)
+# and in the trace's thread names must make it fail. A recheck that always
+# agrees would let a wrong summary.json golden pass.
 #
 # The trace: core p0, MTE2 [1000,1100) [1050,1150) on two sub-lanes
 # (union 150; true intervals [1000,1099.75) [1050,1149.75): depth 2)
@@ -79,7 +80,7 @@ row() { # address pipe source cycles executed util [inner code]
 	printf ']},"column_types":{}}\n'
 } >"$tmp/m.json"
 good='{"schema":1,"run":null,"clock":null,"cores":[
-{"core":"p0","first_ns":900,"last_ns":1200,"span_ns":300,"span_us":0.300,"span_cycles":null,"cross_core_wait_ns":0,"pipes":[
+{"core":"p0","first_ns":900,"last_ns":1200,"span_ns":300,"span_us":0.300,"span_cycles":null,"cross_core_wait_ns":150,"pipes":[
 {"pipe":"MTE2","kept":true,"instructions":2,"busy_ns":150,"busy_us":0.150,"busy_share":0.5000,"depth":2,"rows":2,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":5,"executed":2,"vector_utilization":null,"bytes":157,"bandwidth_gbps":1.047,"overlap_ns":20,"overlap_share":0.1333},
 {"pipe":"CUBE","kept":true,"instructions":2,"busy_ns":20,"busy_us":0.020,"busy_share":0.0667,"depth":1,"rows":2,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
 {"pipe":"VECTOR","kept":true,"instructions":1,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":1,"rows":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
@@ -97,7 +98,8 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 {"source":"k.cpp:1","cycles":55,"cycle_share":0.2895,"executed":4,"addresses":2},
 {"source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"addresses":1},
 {"source":"k.cpp:6","cycles":10,"cycle_share":0.0526,"executed":1,"addresses":1}],
-"diagnosis":null}'
+"diagnosis":[
+{"id":"cross_core_wait","primary":true,"core":"p0","cores":["p0"],"evidence_share":0.5000,"text":"t","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0},"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0}}]}]}'
 
 # verdict NAME FROM TO EXPECT: the recheck on the good summary with FROM
 # replaced by TO must exit EXPECT.
@@ -184,6 +186,18 @@ verdict "top: cores" '"executed":3,"cores":2},
 verdict "top: -1 executions counted" '"cycle_share":0.3947,"executed":3' '"cycle_share":0.3947,"executed":2' 1
 verdict "top: a row without cycles listed" '"cycle_share":0.0263,"executed":1,"cores":1}]' '"cycle_share":0.0263,"executed":1,"cores":1},
 {"address":"0x30","pipe":"FIXP","mnemonic":"FIX","source":null,"cycles":0,"cycle_share":0.0000,"executed":0,"cores":0}]' 1
+# The diagnosis: p0 waits across cores 150 of its 300 ns (50 %, on the
+# threshold), the slowest core: evidence 150 / 300 = 0.5000.
+verdict "diagnosis: evidence_share" '"evidence_share":0.5000' '"evidence_share":0.6000' 1
+verdict "diagnosis: primary unmarked" '"primary":true' '"primary":false' 1
+verdict "diagnosis: a core not in the summary" '"cores":["p0"]' '"cores":["p0","p9"]' 1
+verdict "diagnosis: numbers not the summary's" '"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":150' '"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":149' 1
+verdict "diagnosis: below its threshold" '"cross_core_wait_ns":150,"pipes"' '"cross_core_wait_ns":149,"pipes"' 1
+verdict "diagnosis: a rule on two lines" '"diagnosis":[' '"diagnosis":[
+{"id":"cross_core_wait","primary":true,"core":"p0","cores":["p0"],"evidence_share":0.5000,"text":"t","numbers":{},"per_core":[]},' 1
+verdict "diagnosis: a figure rule beside near_empty" '"diagnosis":[' '"diagnosis":[
+{"id":"near_empty","primary":true,"core":null,"cores":["p0"],"evidence_share":1.0000,"text":"t","numbers":{"instructions":3,"cores":1},"per_core":[]},' 1
+verdict "diagnosis: not an array" '"diagnosis":[' '"diagnosis":null,"x":[' 1
 # The rows of 0 executions left out, as the converter writes the file.
 {
 	printf '{"cores":["p0","p1"],"instructions":{"p0":['

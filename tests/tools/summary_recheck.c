@@ -26,7 +26,10 @@
  *     rounded half up; other pipes have both null;
  *   - from instr_metrics.json, per pipe cycles, sync_cycles, executed and
  *     vector_utilization, top_instructions and top_source_lines
- *     (summary_recheck_instr.c).
+ *     (summary_recheck_instr.c);
+ *   - the diagnosis against the summary's figures: one line per rule, the
+ *     primary first, each line's cores, numbers, thresholds and evidence
+ *     (summary_recheck_diag.c).
  * WAIT_FLAG and cross-core wait times cannot be rechecked from the trace
  * (flag records are not written); the unit tests cover them. Source lines
  * from API_FILE ranges and the slices' args.source are not rechecked here
@@ -595,6 +598,7 @@ int main(int argc, char **argv)
 	check_balance(sum, jcores);
 	sumcheck_instr_top(metrics, sum);
 	sumcheck_instr_lines(metrics, sum);
+	sumcheck_diagnosis(sum);
 	cJSON_Delete(trace);
 	cJSON_Delete(sum);
 	cJSON_Delete(metrics);

@@ -48,4 +48,7 @@ void sumcheck_bytes(const char *core, const char *pipe, const cJSON *p, int has_
 long long sumcheck_overlap(const struct sumcheck_iv *mte, size_t nm,
 			   const struct sumcheck_iv *comp, size_t nc);
 
+/* The diagnosis part (summary_recheck_diag.c): its lines against the summary. */
+void sumcheck_diagnosis(const cJSON *summary);
+
 #endif

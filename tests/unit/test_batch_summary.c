@@ -68,6 +68,8 @@ static void test_summary_files(struct check_ctx *c)
 		{ "WARP_0", 5, 10 }, { "odd,\"pipe\"", 0, 10 },
 	};
 	struct csim_batch_row rows[3];
+	char pa[] = "core0.cubecore0", pb[] = "odd,\"core\"";
+	char *primary[] = { pa, pb };
 	const struct csim_batch_totals totals = { 5, 1, 2 };
 	struct csim_error err;
 	char *csv, *json;
@@ -93,6 +95,9 @@ static void test_summary_files(struct check_ctx *c)
 	rows[0].fig.nshares = 5;
 	rows[0].fig.diag_ids = "transfer_bound sync_bound";
 	rows[0].fig.diag_text = "likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try double buffering";
+	rows[0].fig.diag_primary = "transfer_bound";
+	rows[0].fig.primary_cores = primary;
+	rows[0].fig.nprimary_cores = 2;
 	rows[0].micros = 1234567;
 	rows[1].index = 3;
 	rows[1].dump = "m,x/0";
@@ -110,6 +115,7 @@ static void test_summary_files(struct check_ctx *c)
 	rows[2].fig.slowest_span_ns = 7;
 	rows[2].fig.diag_ids = "";
 	rows[2].fig.diag_text = "";
+	rows[2].fig.diag_primary = "";
 	rows[2].micros = 1000;
 	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 3, &totals, &err), CSIM_OK))
 		goto done;
@@ -119,20 +125,26 @@ static void test_summary_files(struct check_ctx *c)
 			  "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
 			  "slices,arrows,skipped_events,skipped_flags,"
 			  "busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
-			  "busy_other,diagnosis_ids,diagnosis,input,seconds\n"
+			  "busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds\n"
 			  "1,k/OPPROF_1,ok,,\"matmul, \"\"leaky\"\"\",1.186,2194,13,4,0,2,0.7001,,0.1712,0.0431,,,,"
 			  "\"WARP_0=0.5000 odd,\"\"pipe\"\"=0.0000\",transfer_bound sync_bound,"
 			  "\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try double buffering\","
+			  "transfer_bound,\"core0.cubecore0 odd,\"\"core\"\"\","
 			  "in/k/OPPROF_1/simulator/visualize_data.bin,1.235\n"
 			  "3,\"m,x/0\",failed,\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \"\"x\"\"\","
-			  ",,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",0.000\n"
-			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,n/visualize_data.bin,0.001\n");
+			  ",,,,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",0.000\n"
+			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,,,n/visualize_data.bin,0.001\n");
 	free(csv);
 	json = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.json"), &n);
 	if (CHECK(c, json != NULL)) {
 		CHECK_CONTAINS(c, json, "{\"schema\":1,\"shard\":{\"k\":1,\"n\":2},\"found\":5,\"dumps\":3,\"ok\":2,\"failed\":1,\"rows\":[\n");
 		CHECK_CONTAINS(c, json, "\"busy_share\":{\"MTE2\":0.7001,\"CUBE\":0.1712,\"VEC\":0.0431,\"WARP_0\":0.5000,\"odd,\\\"pipe\\\"\":0.0000},"
 				  "\"diagnosis_ids\":[\"transfer_bound\",\"sync_bound\"],");
+		CHECK_CONTAINS(c, json, "\"diagnosis\":\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try "
+				  "double buffering\",\"primary_diagnosis\":\"transfer_bound\","
+				  "\"primary_cores\":[\"core0.cubecore0\",\"odd,\\\"core\\\"\"],\"input\":");
+		CHECK_CONTAINS(c, json, "\"diagnosis_ids\":null,\"diagnosis\":null,"
+				  "\"primary_diagnosis\":null,\"primary_cores\":null,\"input\":");
 		CHECK_CONTAINS(c, json, "\"status\":\"failed\",\"message\":\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \\\"x\\\"\",\"op_name\":null,\"slowest_span_us\":null,\"slowest_span_cycles\":null,\"slices\":null,");
 		CHECK_CONTAINS(c, json, "\"status\":\"ok\",\"message\":null,\"op_name\":\"matmul, \\\"leaky\\\"\",\"slowest_span_us\":1.186,\"slowest_span_cycles\":2194,\"slices\":13,");
 		CHECK_CONTAINS(c, json, "\"dump\":\"n\",\"status\":\"ok\",\"message\":null,\"op_name\":null,\"slowest_span_us\":0.007,\"slowest_span_cycles\":null,\"slices\":0,");
@@ -147,6 +159,8 @@ static void test_wire(struct check_ctx *c)
 {
 	struct csim_dump_share shares[] = { { "MTE2", 7, 9 }, { "", -1, 0 } };
 	struct csim_wire_result r, back;
+	char ca[] = "core0.veccore0", cb[] = "";
+	char *cores[] = { ca, cb };
 	int fds[2];
 	char buf[8192], buf2[8192];
 	ssize_t n;
@@ -169,6 +183,9 @@ static void test_wire(struct check_ctx *c)
 	r.fig.nshares = 2;
 	r.fig.diag_ids = "near_empty";
 	r.fig.diag_text = "possibly a near-empty trace";
+	r.fig.diag_primary = "near_empty";
+	r.fig.primary_cores = cores;
+	r.fig.nprimary_cores = 2;
 	if (!CHECK(c, pipe(fds) == 0))
 		return;
 	CHECK_I64(c, csim_wire_result_send(fds[1], &r), 0);
@@ -195,6 +212,11 @@ static void test_wire(struct check_ctx *c)
 			CHECK_STR(c, back.fig.shares[1].pipe, "");
 		}
 		CHECK_STR(c, back.fig.diag_text, r.fig.diag_text);
+		CHECK_STR(c, back.fig.diag_primary, "near_empty");
+		if (CHECK_U64(c, back.fig.nprimary_cores, 2)) {
+			CHECK_STR(c, back.fig.primary_cores[0], "core0.veccore0");
+			CHECK_STR(c, back.fig.primary_cores[1], "");
+		}
 		csim_wire_result_release(&back);
 	}
 	/* No op name, span or clock: NULL and zeros come back. */

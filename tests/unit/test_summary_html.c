@@ -189,6 +189,41 @@ static void test_empty(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * The diagnosis list in rank order, the primary first and marked: sync_bound
+ * on core0.veccore0 (WAIT_FLAG 800 of 1000 ns) before transfer_bound on
+ * core1.veccore0 (MTE2 busy 700); 32 zero-length FIXP instructions keep
+ * near_empty silent.
+ */
+static void test_diagnosis_rank(struct check_ctx *c)
+{
+	struct csim_model m;
+	char *t;
+
+	csim_model_init(&m);
+	mu_slice(&m, "core0.veccore0", "MTE3", 0, 1000, CSIM_SLICE_BAR);
+	mu_slice(&m, "core0.veccore0", "MTE3", 900, 1000, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_WAIT, "core0.veccore0", "MTE3", 100, 900, "w",
+		mu_detail(&m, "VECTOR", "MTE3", 0));
+	mu_slice(&m, "core1.veccore0", "MTE3", 0, 1000, CSIM_SLICE_BAR);
+	mu_slice(&m, "core1.veccore0", "MTE2", 0, 700, CSIM_SLICE_INSTR);
+	for (int i = 0; i < 32; i++)
+		mu_slice(&m, "core0.veccore0", "FIXP", 0, 0, CSIM_SLICE_INSTR);
+	if (mu_run(&m) != 0)
+		abort();
+	t = page_of(c, &m);
+	CHECK_CONTAINS(c, t, "<ul class=\"diag\">\n"
+		       "<li class=\"primary\"><span class=\"rule\">sync_bound</span><b>primary:</b> "
+		       "likely sync-bound on core0.veccore0: MTE3 blocked in WAIT_FLAG 800 ns, 80 % "
+		       "of the 1000 ns span, most on VECTOR (80 %); see what VECTOR does before its "
+		       "SET_FLAG: double buffering lets it run ahead</li>\n"
+		       "<li><span class=\"rule\">transfer_bound</span>likely transfer-bound on "
+		       "core1.veccore0: MTE2 busy 70 % of the span, no compute pipe ran; try double "
+		       "buffering</li>\n</ul>\n");
+	free(t);
+	csim_model_release(&m);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -197,5 +232,6 @@ int main(void)
 	CHECK_RUN(&c, test_escaped);
 	CHECK_RUN(&c, test_top_lines);
 	CHECK_RUN(&c, test_empty);
+	CHECK_RUN(&c, test_diagnosis_rank);
 	return check_done(&c);
 }

@@ -125,6 +125,10 @@ static void test_wide(struct check_ctx *c)
 	mu_slice(&m, core, pipe, 0, 10800000000000LL, CSIM_SLICE_INSTR);
 	mu_slice(&m, "\xc3\xa9t\xc3\xa9", "VECTOR", 0, 5, CSIM_SLICE_INSTR);
 	mu_slice(&m, "\xc3\xa9t\xc3\xa9", "A\nB", 0, 5, CSIM_SLICE_INSTR);
+	/* enough instructions that the trace is not near-empty, which would
+	   leave the diagnosis to that one line */
+	for (int i = 0; i < 32; i++)
+		mu_slice(&m, "\xc3\xa9t\xc3\xa9", "VECTOR", 0, 0, CSIM_SLICE_INSTR);
 	payload = malloc(512);
 	if (payload == NULL)
 		abort();
@@ -141,9 +145,12 @@ static void test_wide(struct check_ctx *c)
 	CHECK_CONTAINS(c, t, "core \xc3\xa9t\xc3\xa9: span 0.005 us (9 cycles)\n");
 	CHECK_CONTAINS(c, t, "  A?B ");
 	CHECK(c, strstr(t, "\nX") == NULL && strstr(t, "\nB") == NULL);
-	/* the diagnosis names the 100-character core cut to its 30 columns and
-	   wraps its text within the width (check_width above) */
-	CHECK_CONTAINS(c, t, "\n- ccccccccccccccccccccccccccccc~: likely load imbalance");
+	/* the primary diagnosis names the 100-character core cut to 64 bytes
+	   and wraps its text within the width (check_width above) */
+	memset(core, 'c', 64);
+	core[64] = '\0';
+	snprintf(op, sizeof(op), "\n- primary: likely load imbalance on\n  %s: span\n", core);
+	CHECK_CONTAINS(c, t, op);
 	free(t);
 	csim_basic_info_release(&bi);
 	csim_model_release(&m);
@@ -338,6 +345,38 @@ static void test_empty_and_one(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/*
+ * The diagnosis in rank order, the primary marked: sync_bound on VA
+ * (WAIT_FLAG 800 of 1000 ns on MTE2) covers more of the span than
+ * transfer_bound on VB (MTE2 busy 700), so it comes first though its rule
+ * comes later; a number keeps its unit on its line ("800 ns,"). 32
+ * zero-length FIXP instructions keep near_empty silent.
+ */
+static void test_diagnosis_rank(struct check_ctx *c)
+{
+	struct csim_model m;
+	char *t;
+
+	csim_model_init(&m);
+	mu_slice(&m, VA, "MTE3", 0, 1000, CSIM_SLICE_BAR);
+	mu_slice(&m, VA, "MTE3", 900, 1000, CSIM_SLICE_INSTR);
+	mu_flag(&m, CSIM_SYNC_WAIT, VA, "MTE3", 100, 900, "w", mu_detail(&m, "VECTOR", "MTE3", 0));
+	mu_slice(&m, "core1.veccore0", "MTE3", 0, 1000, CSIM_SLICE_BAR);
+	mu_slice(&m, "core1.veccore0", "MTE2", 0, 700, CSIM_SLICE_INSTR);
+	for (int i = 0; i < 32; i++)
+		mu_slice(&m, VA, "FIXP", 0, 0, CSIM_SLICE_INSTR);
+	t = table_of(c, &m, NULL);
+	check_width(c, t);
+	CHECK_CONTAINS(c, t, "\ndiagnosis (thresholds in docs/summary.md):\n"
+			     "- primary: likely sync-bound on core0.veccore0: MTE3 blocked in WAIT_FLAG\n"
+			     "  800 ns, 80 % of the 1000 ns span, most on VECTOR (80 %); see what VECTOR does\n"
+			     "  before its SET_FLAG: double buffering lets it run ahead\n"
+			     "- likely transfer-bound on core1.veccore0: MTE2 busy 70 % of the span, no\n"
+			     "  compute pipe ran; try double buffering\n");
+	free(t);
+	csim_model_release(&m);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -350,5 +389,6 @@ int main(void)
 	CHECK_RUN(&c, test_depth_rows_overlap);
 	CHECK_RUN(&c, test_fit_tail);
 	CHECK_RUN(&c, test_top_lists);
+	CHECK_RUN(&c, test_diagnosis_rank);
 	return check_done(&c);
 }
