@@ -101,12 +101,14 @@ enum csim_drop_reason {
 };
 
 /*
- * A counter event kept verbatim: its text in counter_text, its pid, and its
- * time on the ns grid for --window (placed 0: its ts is beyond the grid, so
- * it lies in no window).
+ * A counter event kept verbatim: its text in counter_text, its pid and where
+ * the pid's text lies in it (so a run's label can replace it), and its time
+ * on the ns grid for --window (placed 0: its ts is beyond the grid, so it
+ * lies in no window).
  */
 struct csim_counter {
 	size_t off, len;
+	size_t pid_at, pid_len;   /* its pid's JSON text, at off + pid_at (len 0: none) */
 	int64_t ts;
 	uint32_t pid;
 	uint8_t placed;

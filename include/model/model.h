@@ -175,6 +175,10 @@ struct csim_model {
 	/* the run's progress line (base/progress.h), ticked by the runner
 	   between passes, the passes themselves doing no I/O; NULL: none */
 	struct csim_progress *progress;
+	/* --run all of a file of several runs: the run this model holds, which
+	   every pid then names (table.pid_names "core0.cubecore0 run 2", and
+	   the writers' pid texts); 0: the pids as the dump names them */
+	uint64_t run_label;
 };
 
 typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);
@@ -207,6 +211,13 @@ int csim_model_classify_pipes(struct csim_model *m, struct csim_error *err);
  * memory once no pass that is still to run requires them.
  */
 void csim_model_drop(struct csim_model *m, unsigned parts);
+
+/*
+ * Names the model's processes after its run (SPEC §2.1): every pid name
+ * gains " run <k>" and run_label is set. Out of memory is the only failure
+ * (CSIM_E_INPUT); the names are then unchanged.
+ */
+int csim_model_label_run(struct csim_model *m, uint64_t run, struct csim_error *err);
 
 /* The lane of (pid, pipe) in lanes[] (sorted by pid, then pipe), or nlanes. */
 size_t csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t pipe);

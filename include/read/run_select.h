@@ -64,7 +64,10 @@ void csim_runs_basic_info(struct csim_runs *rs, uint64_t offset);
 int csim_runs_settle(const struct csim_runs *rs, const char *path,
 		     struct csim_run_choice *choice, struct csim_error *err);
 
-/* Whether API_INSTR number `instr` (from a choice) is the K-th one held apart. */
-int csim_runs_instr_held_as_kth(const struct csim_runs *rs, uint64_t instr);
+/*
+ * Of `count` blocks of a type, the 1-based one run `run` of `runs` takes:
+ * its own when there is one per run, else the last; 0: none.
+ */
+uint64_t csim_runs_block_of(uint64_t count, uint64_t runs, uint64_t run);
 
 #endif

@@ -75,6 +75,16 @@ int csim_metrics_write(const struct csim_metrics *mt, const struct csim_metrics_
 		       int raw, struct csim_out *out, struct csim_error *err);
 
 /*
+ * instr_metrics.json of several runs (--run all, SPEC §2.1, §7):
+ * {"runs":[<run 1's file>,<run 2's>,…]}, each entry what
+ * csim_metrics_write() writes for that run (null for a run without
+ * API_INSTR, mts[i] NULL). Errors as csim_metrics_write()'s.
+ */
+int csim_metrics_write_runs(const struct csim_metrics *const *mts,
+			    const struct csim_metrics_plan *const *plans, size_t n, int raw,
+			    struct csim_out *out, struct csim_error *err);
+
+/*
  * csim_metrics_write() in three steps. open() allocates every buffer the
  * writing uses and opens the rows' reading (errors as write()'s); run()
  * writes into out, allocating nothing unless the input changed since the

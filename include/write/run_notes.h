@@ -24,6 +24,9 @@ struct csim_run_facts {
 	int run_all;              /* --run all */
 	uint64_t metrics_records; /* per-core rows of the API_INSTR (rows x cores) */
 	uint64_t metrics_left_out;   /* of those, left out of instr_metrics.json */
+	uint64_t run_label;       /* --run all of several runs: the run, which
+				     starts each of its notes ("run 2: "); 0: none */
+	int first;                /* the first run's notes: say which runs */
 };
 
 void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,

@@ -33,7 +33,7 @@ void csim_slice_writer_release(struct csim_slice_writer *w);
 
 /* What goes before an event: a newline, and a comma after the first. */
 void csim_slice_writer_next(struct csim_slice_writer *w);
-/* A pid as the input wrote it. */
+/* A pid as the input wrote it, or as a string naming its run (model run_label). */
 void csim_slice_writer_pid(struct csim_slice_writer *w, uint32_t pid);
 /* The thread id of a sub-lane: "MTE1", "MTE1#1", ... */
 void csim_slice_writer_tid(struct csim_slice_writer *w, uint32_t pipe, uint32_t sub);

@@ -20,10 +20,13 @@
 #include "write/summary_writer.h"
 
 /*
- * Writes the whole page into o. Out of memory is CSIM_E_OUTPUT; a write
- * error is left for commit(), as with the other writers.
+ * Writes the whole page into o: one run's summary, or (--run all of
+ * several runs) each run's in a section of its own, its anchors ending in
+ * "-<run>", then the slowest span from run to run. Out of memory is
+ * CSIM_E_OUTPUT; a write error is left for commit(), as with the other
+ * writers.
  */
-int csim_summary_html_write(const struct csim_model *m, const struct csim_summary_run *run,
+int csim_summary_html_write(const struct csim_summary_part *parts, size_t n,
 			    struct csim_out *o, struct csim_error *err);
 
 #endif

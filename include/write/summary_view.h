@@ -70,4 +70,21 @@ extern const char *const csim_view_pick_labels[CSIM_VIEW_PICKS];
  */
 void csim_view_pick_cores(const struct csim_summary *s, size_t pick[CSIM_VIEW_PICKS]);
 
+/*
+ * The span's move from one run to the next (SPEC §2.1: the compare view of
+ * §14 between consecutive runs) is read core by core: a core is the same
+ * in two runs when the dump gives it the same pid.
+ */
+/* Core `core` of m's summary as the dump names it: its pid without the run label. */
+const char *csim_view_core_name(const struct csim_model *m, size_t core, size_t *n);
+
+/* The core of run a's summary that core j of run b's is, or SIZE_MAX. */
+size_t csim_view_core_in(const struct csim_model *a, const struct csim_model *b, size_t j);
+
+/*
+ * after - before as a signed share of before in ten-thousandths, rounded
+ * half away from zero; 0 for before 0.
+ */
+int64_t csim_view_change_bp(int64_t before, int64_t after);
+
 #endif

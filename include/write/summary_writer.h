@@ -18,8 +18,14 @@
 /* Which run was converted (SPEC §2.1) and what its OP_BASIC_INFO says. */
 struct csim_summary_run {
 	uint64_t run, runs;      /* 1-based run converted; TRACE blocks in the file */
-	int merged;              /* --run all: every run on one timeline */
+	int side_by_side;        /* --run all of several runs: each summarized apart */
 	const struct csim_basic_info *basic;   /* no payload: no OP_BASIC_INFO */
+};
+
+/* One run's model and what the summaries say of its run. */
+struct csim_summary_part {
+	const struct csim_model *m;
+	struct csim_summary_run run;
 };
 
 /*
@@ -37,8 +43,12 @@ int64_t csim_summary_cycles(const struct csim_clock *clock, int64_t ns);
 /* Mean bandwidth in MB/s (GB/s with 3 decimals): bytes over busy_ns > 0. */
 int64_t csim_summary_bandwidth_mbps(uint64_t bytes, int64_t busy_ns);
 
-/* Writes the whole file into o; a write error is reported by commit(). */
-void csim_summary_write(const struct csim_model *m, const struct csim_summary_run *run,
-			struct csim_out *o);
+/*
+ * Writes the whole file into o; a write error is reported by commit(). One
+ * run: its summary. Several (--run all): {"schema":1,"runs":[...],
+ * "run_changes":[...]}, each run's summary as one would stand alone (but
+ * for "schema") and the span's change from each run to the next.
+ */
+void csim_summary_write(const struct csim_summary_part *parts, size_t n, struct csim_out *o);
 
 #endif

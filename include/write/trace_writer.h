@@ -17,8 +17,15 @@
 #include "write/out_file.h"
 #include "read/slice_store.h"
 
+/* One run's model and where its slice rows' text lies. */
+struct csim_trace_part {
+	const struct csim_model *m;
+	const struct csim_slice_store *slices;
+};
+
 struct csim_trace_input {
-	const struct csim_slice_store *slices;  /* where the slice rows' text lies */
+	const struct csim_trace_part *parts;   /* one per run, in run order */
+	size_t nparts;
 	const char *profiling_type;        /* raw JSON text, NULL: "op" */
 	const char *schema_version;        /* raw JSON text, NULL: 1 */
 	uint64_t split_chunk;              /* rows on two threads in stretches of
@@ -27,9 +34,12 @@ struct csim_trace_input {
 
 /*
  * Writes the whole trace into out (opened by the caller, who commits or
- * aborts it together with the other outputs).
+ * aborts it together with the other outputs). With several runs (--run
+ * all), every run's metadata comes first, processes ranked in run order,
+ * then every run's slices, counters and arrows, the arrow ids going on from
+ * one run to the next (SPEC §2.1, §6).
  */
-int csim_trace_write(const struct csim_model *m, const struct csim_trace_input *in,
-		     struct csim_out *out, struct csim_error *err);
+int csim_trace_write(const struct csim_trace_input *in, struct csim_out *out,
+		     struct csim_error *err);
 
 #endif

@@ -265,6 +265,13 @@ int csim_table_add_counter(struct csim_table *t, const struct csim_owner *o,
 	t->counters[t->ncounters].off = t->counter_len;
 	t->counters[t->ncounters].len = text.n;
 	t->counters[t->ncounters].pid = pid;
+	/* The pid's text inside the event's, for a run label (--run all). */
+	if (o->pid_json.p >= text.p && o->pid_json.p + o->pid_json.n <= text.p + text.n) {
+		t->counters[t->ncounters].pid_at = (size_t)(o->pid_json.p - text.p);
+		t->counters[t->ncounters].pid_len = o->pid_json.n;
+	} else {
+		t->counters[t->ncounters].pid_at = t->counters[t->ncounters].pid_len = 0;
+	}
 	t->counters[t->ncounters].ts = ts != NULL ? *ts : 0;
 	t->counters[t->ncounters].placed = ts != NULL;
 	t->counter_len += text.n;

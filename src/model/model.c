@@ -2,6 +2,7 @@
 
 #include "model/diagnosis.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,4 +108,35 @@ size_t csim_model_find_lane(const struct csim_model *m, uint32_t pid, uint32_t p
 	if (lo < m->nlanes && m->lanes[lo].pid == pid && m->lanes[lo].pipe == pipe)
 		return lo;
 	return m->nlanes;
+}
+
+int csim_model_label_run(struct csim_model *m, uint64_t run, struct csim_error *err)
+{
+	struct csim_table *t = &m->table;
+	char **names = calloc(t->pids.count ? t->pids.count : 1, sizeof(*names));
+	int rc = CSIM_OK;
+
+	for (size_t i = 0; names != NULL && i < t->pids.count && rc == CSIM_OK; i++) {
+		size_t n = strlen(t->pid_names[i]) + sizeof(" run ") + 20;
+
+		names[i] = malloc(n);
+		if (names[i] == NULL)
+			rc = -1;
+		else
+			snprintf(names[i], n, "%s run %llu", t->pid_names[i],
+				 (unsigned long long)run);
+	}
+	if (names == NULL || rc != CSIM_OK) {
+		for (size_t i = 0; names != NULL && i < t->pids.count; i++)
+			free(names[i]);
+		free(names);
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	for (size_t i = 0; i < t->pids.count; i++) {
+		free(t->pid_names[i]);
+		t->pid_names[i] = names[i];
+	}
+	free(names);
+	m->run_label = run;
+	return CSIM_OK;
 }

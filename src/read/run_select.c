@@ -33,9 +33,7 @@ void csim_runs_basic_info(struct csim_runs *rs, uint64_t offset)
 	rs->basic_last = offset;
 }
 
-/* Of `count` blocks, the one run `run` takes: its own when there is one per
-   run, else the last (0: none). */
-static uint64_t block_of_run(uint64_t count, uint64_t runs, uint64_t run)
+uint64_t csim_runs_block_of(uint64_t count, uint64_t runs, uint64_t run)
 {
 	if (count == 0)
 		return 0;
@@ -55,17 +53,12 @@ int csim_runs_settle(const struct csim_runs *rs, const char *path,
 				      path, (unsigned long)rs->want,
 				      (unsigned long long)rs->ntrace);
 	choice->run = rs->want != 0 ? rs->want : rs->ntrace;
-	choice->instr = block_of_run(rs->ninstr, rs->ntrace, choice->run);
+	choice->instr = csim_runs_block_of(rs->ninstr, rs->ntrace, choice->run);
 	choice->instr_mismatch = rs->ninstr > 0 && rs->ninstr != rs->ntrace;
-	choice->basic = block_of_run(rs->nbasic, rs->ntrace, choice->run);
+	choice->basic = csim_runs_block_of(rs->nbasic, rs->ntrace, choice->run);
 	choice->basic_mismatch = rs->nbasic > 0 && rs->nbasic != rs->ntrace;
 	if (choice->basic != 0)
 		choice->basic_offset = choice->basic == rs->nbasic ? rs->basic_last
 								   : rs->basic_kth;
 	return CSIM_OK;
-}
-
-int csim_runs_instr_held_as_kth(const struct csim_runs *rs, uint64_t instr)
-{
-	return rs->want != 0 && instr == rs->want;
 }

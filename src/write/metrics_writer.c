@@ -559,3 +559,22 @@ int csim_metrics_write(const struct csim_metrics *mt, const struct csim_metrics_
 	csim_metrics_job_close(job);
 	return rc;
 }
+
+int csim_metrics_write_runs(const struct csim_metrics *const *mts,
+			    const struct csim_metrics_plan *const *plans, size_t n, int raw,
+			    struct csim_out *out, struct csim_error *err)
+{
+	int rc = CSIM_OK;
+
+	csim_out_text(out, "{\"runs\":[\n");
+	for (size_t i = 0; i < n && rc == CSIM_OK; i++) {
+		if (i > 0)
+			csim_out_text(out, ",\n");
+		if (mts[i] == NULL)
+			csim_out_text(out, "null");
+		else
+			rc = csim_metrics_write(mts[i], plans[i], raw, out, err);
+	}
+	csim_out_text(out, "]}\n");
+	return rc;
+}

@@ -25,11 +25,18 @@ void csim_slice_writer_next(struct csim_slice_writer *w)
 	w->first = 0;
 }
 
+/* A run's label (--run all) makes every pid a string naming the run. */
 void csim_slice_writer_pid(struct csim_slice_writer *w, uint32_t pid)
 {
 	size_t n;
-	const char *raw = csim_strtab_get(&w->m->table.pids, pid, &n);
+	const char *raw;
 
+	if (w->m->run_label != 0) {
+		raw = w->m->table.pid_names[pid];
+		csim_out_json_string(w->out, raw, strlen(raw));
+		return;
+	}
+	raw = csim_strtab_get(&w->m->table.pids, pid, &n);
 	csim_out_bytes(w->out, raw, n);
 }
 
@@ -109,7 +116,12 @@ static int write_slice(struct csim_slice_writer *w, const struct csim_event *ev,
 	csim_slice_writer_next(w);
 	put_field(w, "{\"name\":", ev->field[CSIM_F_NAME]);
 	csim_out_text(w->out, ",\"ph\":\"X\"");
-	put_field(w, ",\"pid\":", ev->field[CSIM_F_PID]);
+	if (w->m->run_label != 0) {
+		csim_out_text(w->out, ",\"pid\":");
+		csim_slice_writer_pid(w, s->pid);
+	} else {
+		put_field(w, ",\"pid\":", ev->field[CSIM_F_PID]);
+	}
 	csim_out_text(w->out, ",\"tid\":");
 	csim_slice_writer_tid(w, s->pipe, s->sublane);
 	put_field(w, ",\"ts\":", ev->field[CSIM_F_TS]);

@@ -125,9 +125,10 @@ static void put_raw(struct csim_out *o, struct csim_span v)
 		csim_out_text(o, " \xE2\x80\xA6 (cut; summary.json has it whole)");
 }
 
-static void write_head(struct csim_out *o, const struct csim_model *m,
-		       const struct csim_summary_run *run)
+static void write_head(struct csim_out *o, const struct csim_summary_part *parts, size_t n)
 {
+	const struct csim_model *m = parts[0].m;
+	const struct csim_summary_run *run = &parts[0].run;
 	const struct csim_basic_info *bi = run->basic;
 	int has = bi != NULL && bi->payload != NULL;
 	struct csim_span name = has ? csim_basic_info_text(bi, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
@@ -148,9 +149,18 @@ static void write_head(struct csim_out *o, const struct csim_model *m,
 		csim_out_html_escaped(o, name.p, name.n);
 	else
 		csim_out_text(o, has ? "(no op name)" : "(no OP_BASIC_INFO)");
-	csim_out_format(o, "</h1><p>summary of run %llu of %llu%s</p></header>\n",
-			(unsigned long long)run->run, (unsigned long long)run->runs,
-			run->merged ? " (every run merged on one timeline)" : "");
+	if (n > 1) {
+		csim_out_format(o, "</h1><p>summary of the %llu runs of the file, side by side</p>"
+				"</header>\n<nav>", (unsigned long long)run->runs);
+		for (size_t i = 0; i < n; i++)
+			csim_out_format(o, "<a href=\"#run-%llu\">run %llu</a>",
+					(unsigned long long)parts[i].run.run,
+					(unsigned long long)parts[i].run.run);
+		csim_out_text(o, "<a href=\"#runs\">run to run</a></nav>\n");
+		return;
+	}
+	csim_out_format(o, "</h1><p>summary of run %llu of %llu</p></header>\n",
+			(unsigned long long)run->run, (unsigned long long)run->runs);
 	csim_out_text(o, "<nav><a href=\"#run\">run</a><a href=\"#diagnosis\">diagnosis</a>"
 		      "<a href=\"#balance\">cores</a><a href=\"#timeline\">timeline</a>"
 		      "<a href=\"#detail\">pipes</a>");
@@ -160,13 +170,13 @@ static void write_head(struct csim_out *o, const struct csim_model *m,
 
 /* Run facts as the producer wrote them, the clock, and what was converted. */
 static void write_facts(struct csim_out *o, const struct csim_model *m,
-			const struct csim_summary_run *run)
+			const struct csim_summary_run *run, const char *sfx)
 {
 	const struct csim_basic_info *bi = run->basic;
 	int has = bi != NULL && bi->payload != NULL;
 	struct csim_clock clock;
 
-	csim_out_text(o, "<h2 id=\"run\">Run</h2>\n<table class=\"facts\">\n");
+	csim_out_format(o, "<h2 id=\"run%s\">Run</h2>\n<table class=\"facts\">\n", sfx);
 	for (size_t f = 0; has && f < CSIM_BASIC_COUNT; f++) {
 		struct csim_span v = csim_basic_info_text(bi, (enum csim_basic_field)f);
 
@@ -190,11 +200,11 @@ static void write_facts(struct csim_out *o, const struct csim_model *m,
 	csim_out_text(o, "</td></tr>\n</table>\n");
 }
 
-static void write_diagnosis(struct csim_out *o, const struct csim_model *m)
+static void write_diagnosis(struct csim_out *o, const struct csim_model *m, const char *sfx)
 {
 	const struct csim_diagnosis *dg = &m->diagnosis;
 
-	csim_out_text(o, "<h2 id=\"diagnosis\">Diagnosis</h2>\n");
+	csim_out_format(o, "<h2 id=\"diagnosis%s\">Diagnosis</h2>\n", sfx);
 	if (dg->n == 0) {
 		csim_out_text(o, "<p>No diagnosis rule fired.</p>\n");
 		return;
@@ -232,12 +242,12 @@ static const struct csim_summary_pipe *busiest(const struct csim_summary *s,
 }
 
 /* Load balance, then one compact row per core with its span as a bar. */
-static void write_balance(struct csim_out *o, const struct csim_model *m)
+static void write_balance(struct csim_out *o, const struct csim_model *m, const char *sfx)
 {
 	const struct csim_summary *s = &m->summary;
 	char ratio[CSIM_VIEW_NUM];
 
-	csim_out_text(o, "<h2 id=\"balance\">Cores and load balance</h2>\n");
+	csim_out_format(o, "<h2 id=\"balance%s\">Cores and load balance</h2>\n", sfx);
 	if (s->ncores == 0) {
 		csim_out_text(o, "<p>No core: the trace holds no instruction slice.</p>\n");
 		return;
@@ -279,7 +289,7 @@ static void write_balance(struct csim_out *o, const struct csim_model *m)
 	csim_out_text(o, "</table>\n");
 }
 
-static int write_timeline(struct csim_out *o, const struct csim_model *m,
+static int write_timeline(struct csim_out *o, const struct csim_model *m, const char *sfx,
 			  struct csim_error *err)
 {
 	const struct csim_summary *s = &m->summary;
@@ -289,7 +299,7 @@ static int write_timeline(struct csim_out *o, const struct csim_model *m,
 	if (s->ncores == 0)
 		return CSIM_OK;
 	c = &s->cores[s->slowest];
-	csim_out_text(o, "<h2 id=\"timeline\">Timeline of the slowest core: ");
+	csim_out_format(o, "<h2 id=\"timeline%s\">Timeline of the slowest core: ", sfx);
 	put_core(o, m, s->slowest);
 	csim_out_text(o, "</h2>\n<p>One row per pipe, time from the core's first "
 		      "slice (at ");
@@ -363,13 +373,14 @@ static void write_pipe_row(struct csim_out *o, const struct csim_model *m,
 
 /* One core in detail: its span, its pipes with busy bars, its WAIT matrix. */
 static int write_core(struct csim_out *o, const struct csim_model *m, size_t core,
-		      const char *label, const struct csim_clock *clock, struct csim_error *err)
+		      const char *label, const struct csim_clock *clock, const char *sfx,
+		      struct csim_error *err)
 {
 	const struct csim_summary_core *c = &m->summary.cores[core];
 	int64_t span = c->last_ns - c->first_ns;
 	int rc;
 
-	csim_out_format(o, "<section class=\"core\" id=\"core-%zu\">\n<h3>core ", core);
+	csim_out_format(o, "<section class=\"core\" id=\"core-%zu%s\">\n<h3>core ", core, sfx);
 	put_core(o, m, core);
 	if (label[0] != '\0')
 		csim_out_format(o, "<span class=\"tag\">%s</span>", label);
@@ -431,7 +442,7 @@ static int write_totals(struct csim_out *o, const struct csim_model *m, struct c
 
 /* Every core, or (many cores) the slowest, median and fastest and the totals. */
 static int write_detail(struct csim_out *o, const struct csim_model *m,
-			const struct csim_summary_run *run, struct csim_error *err)
+			const struct csim_summary_run *run, const char *sfx, struct csim_error *err)
 {
 	const struct csim_summary *s = &m->summary;
 	struct csim_clock clock;
@@ -441,7 +452,8 @@ static int write_detail(struct csim_out *o, const struct csim_model *m,
 
 	if (s->ncores == 0)
 		return CSIM_OK;
-	csim_out_text(o, "<h2 id=\"detail\">Pipes per core</h2>\n<p>busy: union of the "
+	csim_out_format(o, "<h2 id=\"detail%s\">Pipes per core</h2>\n", sfx);
+	csim_out_text(o, "<p>busy: union of the "
 		      "pipe's instructions (all sub-lanes); depth: the most instructions in flight at "
 		      "once; rows: the pipe's rows in the trace (more than depth where Perfetto's "
 		      "rounding needs them); WAIT: blocked in "
@@ -453,7 +465,8 @@ static int write_detail(struct csim_out *o, const struct csim_model *m,
 		      "buffering buys.</p>\n");
 	if (s->ncores <= CSIM_TABLE_FULL_CORES) {
 		for (size_t i = 0; rc == CSIM_OK && i < s->ncores; i++)
-			rc = write_core(o, m, i, s->ncores > 1 && i == s->slowest ? "slowest" : "", cp, err);
+			rc = write_core(o, m, i, s->ncores > 1 && i == s->slowest ? "slowest" : "", cp,
+					sfx, err);
 		return rc;
 	}
 	csim_view_pick_cores(s, pick);
@@ -471,7 +484,7 @@ static int write_detail(struct csim_out *o, const struct csim_model *m,
 			strcat(label, label[0] ? ", " : "");
 			strcat(label, csim_view_pick_labels[j]);
 		}
-		rc = write_core(o, m, pick[i], label, cp, err);
+		rc = write_core(o, m, pick[i], label, cp, sfx, err);
 	}
 	if (rc == CSIM_OK)
 		rc = write_totals(o, m, err);
@@ -487,14 +500,15 @@ static void put_text_id(struct csim_out *o, const struct csim_model *m, uint32_t
 }
 
 /* The rows of API_INSTR with the most cycles, over every core (SPEC §10). */
-static void write_top(struct csim_out *o, const struct csim_model *m)
+static void write_top(struct csim_out *o, const struct csim_model *m, const char *sfx)
 {
 	const struct csim_instr_stats *st = &m->instr;
 	int64_t total = st->total_cycles > INT64_MAX ? INT64_MAX : (int64_t)st->total_cycles;
 
 	if (!st->loaded)
 		return;
-	csim_out_format(o, "<h2 id=\"top\">Top %d instructions by cycles</h2>\n", CSIM_INSTR_TOP);
+	csim_out_format(o, "<h2 id=\"top%s\">Top %d instructions by cycles</h2>\n", sfx,
+			CSIM_INSTR_TOP);
 	if (st->ntop == 0) {
 		csim_out_text(o, "<p>API_INSTR has no instruction with cycles.</p>\n");
 		return;
@@ -525,7 +539,7 @@ static void write_top(struct csim_out *o, const struct csim_model *m)
 }
 
 /* The source lines with the most cycles, all of summary.json's (SPEC §10). */
-static void write_top_lines(struct csim_out *o, const struct csim_model *m)
+static void write_top_lines(struct csim_out *o, const struct csim_model *m, const char *sfx)
 {
 	const struct csim_instr_stats *st = &m->instr;
 	const struct csim_summary *s = &m->summary;
@@ -533,7 +547,7 @@ static void write_top_lines(struct csim_out *o, const struct csim_model *m)
 
 	if (!st->loaded)
 		return;
-	csim_out_format(o, "<h2 id=\"lines\">Top %d source lines by cycles</h2>\n",
+	csim_out_format(o, "<h2 id=\"lines%s\">Top %d source lines by cycles</h2>\n", sfx,
 			CSIM_SUMMARY_TOP_LINES);
 	if (s->nlines == 0) {
 		csim_out_text(o, "<p>API_INSTR gives no source line with cycles.</p>\n");
@@ -557,20 +571,83 @@ static void write_top_lines(struct csim_out *o, const struct csim_model *m)
 	csim_out_text(o, "</table>\n");
 }
 
-int csim_summary_html_write(const struct csim_model *m, const struct csim_summary_run *run,
-			    struct csim_out *o, struct csim_error *err)
+/* One run's sections; their ids end in sfx ("" for a file of one run). */
+static int write_run_page(struct csim_out *o, const struct csim_model *m,
+			  const struct csim_summary_run *run, const char *sfx,
+			  struct csim_error *err)
 {
 	int rc;
 
-	write_head(o, m, run);
-	write_facts(o, m, run);
-	write_diagnosis(o, m);
-	write_balance(o, m);
-	rc = write_timeline(o, m, err);
+	write_facts(o, m, run, sfx);
+	write_diagnosis(o, m, sfx);
+	write_balance(o, m, sfx);
+	rc = write_timeline(o, m, sfx, err);
 	if (rc == CSIM_OK)
-		rc = write_detail(o, m, run, err);
-	write_top(o, m);
-	write_top_lines(o, m);
+		rc = write_detail(o, m, run, sfx, err);
+	write_top(o, m, sfx);
+	write_top_lines(o, m, sfx);
+	return rc;
+}
+
+/* One row of the run-to-run table: the slowest span, and its change from the run before. */
+static void write_change_row(struct csim_out *o, const struct csim_summary_part *prev,
+			     const struct csim_summary_part *part)
+{
+	const struct csim_summary *s = &part->m->summary;
+	int64_t span = s->ncores ? s->max_span_ns : 0, before, bp;
+	uint64_t a;
+
+	csim_out_format(o, "<tr><td class=\"l\">run %llu</td>", (unsigned long long)part->run.run);
+	td_us(o, span);
+	if (prev == NULL) {
+		csim_out_text(o, "<td>" NONE_TEXT "</td><td>" NONE_TEXT "</td></tr>\n");
+		return;
+	}
+	before = prev->m->summary.ncores ? prev->m->summary.max_span_ns : 0;
+	td_us(o, span - before);
+	bp = csim_view_change_bp(before, span);
+	a = ((bp < 0 ? (uint64_t)0 - (uint64_t)bp : (uint64_t)bp) + 5) / 10;
+	if (before > 0)
+		csim_out_format(o, "<td>%s%llu.%llu</td></tr>\n", bp < 0 ? "-" : "+",
+				(unsigned long long)(a / 10), (unsigned long long)(a % 10));
+	else
+		csim_out_text(o, "<td>" NONE_TEXT "</td></tr>\n");
+}
+
+/* The slowest core's span from each run to the next (SPEC §2.1). */
+static void write_changes(struct csim_out *o, const struct csim_summary_part *parts, size_t n)
+{
+	csim_out_text(o, "<h2 id=\"runs\">Run to run</h2>\n<p>The span of each run's slowest "
+		      "core, and its change from the run before.</p>\n<table class=\"runs\">\n"
+		      "<tr><th class=\"l\">run</th><th>slowest span \xC2\xB5s</th>"
+		      "<th>change \xC2\xB5s</th><th>change %</th></tr>\n");
+	for (size_t i = 0; i < n; i++)
+		write_change_row(o, i > 0 ? &parts[i - 1] : NULL, &parts[i]);
+	csim_out_text(o, "</table>\n");
+}
+
+int csim_summary_html_write(const struct csim_summary_part *parts, size_t n,
+			    struct csim_out *o, struct csim_error *err)
+{
+	int rc = CSIM_OK;
+
+	write_head(o, parts, n);
+	if (n == 1) {
+		rc = write_run_page(o, parts[0].m, &parts[0].run, "", err);
+	} else {
+		for (size_t i = 0; i < n && rc == CSIM_OK; i++) {
+			char sfx[32];
+
+			snprintf(sfx, sizeof(sfx), "-%llu", (unsigned long long)parts[i].run.run);
+			csim_out_format(o, "<section class=\"run\" id=\"run%s\">\n<h2>Run %llu of "
+					"%llu</h2>\n", sfx, (unsigned long long)parts[i].run.run,
+					(unsigned long long)parts[i].run.runs);
+			rc = write_run_page(o, parts[i].m, &parts[i].run, sfx, err);
+			csim_out_text(o, "</section>\n");
+		}
+		if (rc == CSIM_OK)
+			write_changes(o, parts, n);
+	}
 	csim_out_text(o, "<footer>clean_sim_trace; the same numbers are in summary.json "
 		      "(docs/summary.md).</footer>\n</body>\n</html>\n");
 	return rc;

@@ -133,3 +133,40 @@ void csim_view_pick_cores(const struct csim_summary *s, size_t pick[CSIM_VIEW_PI
 	pick[1] = core_with_span(s, s->median_span_ns);
 	pick[2] = core_with_span(s, s->min_span_ns);
 }
+
+const char *csim_view_core_name(const struct csim_model *m, size_t core, size_t *n)
+{
+	const char *name = m->table.pid_names[m->summary.cores[core].pid];
+	char label[32];
+	size_t len = strlen(name), ln;
+
+	snprintf(label, sizeof(label), " run %llu", (unsigned long long)m->run_label);
+	ln = strlen(label);
+	*n = m->run_label != 0 && len >= ln && strcmp(name + len - ln, label) == 0 ? len - ln
+										  : len;
+	return name;
+}
+
+/* Cores are few (a few dozen): a scan of the other run per core. */
+size_t csim_view_core_in(const struct csim_model *a, const struct csim_model *b, size_t j)
+{
+	size_t nb, na;
+	const char *name = csim_view_core_name(b, j, &nb);
+
+	for (size_t i = 0; i < a->summary.ncores; i++) {
+		const char *other = csim_view_core_name(a, i, &na);
+
+		if (na == nb && memcmp(other, name, nb) == 0)
+			return i;
+	}
+	return SIZE_MAX;
+}
+
+int64_t csim_view_change_bp(int64_t before, int64_t after)
+{
+	int64_t d = after - before;
+
+	if (before <= 0)
+		return 0;
+	return (d >= 0 ? d * 10000 + before / 2 : d * 10000 - before / 2) / before;
+}

@@ -70,8 +70,11 @@ static void write_thread_meta(struct csim_slice_writer *w, const struct csim_thr
 	csim_out_text(w->out, "}}");
 }
 
-/* Metadata only for what the cut (--core, --window) leaves events on. */
-static void write_metadata(struct csim_slice_writer *w)
+/*
+ * Metadata only for what the cut (--core, --window) leaves events on; the
+ * processes ranked from `rank` on (the runs before have the ranks before).
+ */
+static void write_metadata(struct csim_slice_writer *w, size_t rank)
 {
 	const struct csim_model *m = w->m;
 	const struct csim_cut *c = &m->cut;
@@ -81,7 +84,7 @@ static void write_metadata(struct csim_slice_writer *w)
 		uint32_t pid = m->processes[p];
 
 		if (csim_cut_in(c->process_in, p))
-			write_process_meta(w, pid, p);
+			write_process_meta(w, pid, rank + p);
 		for (; t < m->nthreads && m->lanes[m->threads[t].lane].pid == pid; t++)
 			if (csim_cut_in(c->thread_in, t))
 				write_thread_meta(w, &m->threads[t]);
@@ -92,32 +95,42 @@ static void write_metadata(struct csim_slice_writer *w)
  * Second reading: the kept slices, in input order; a large trace's on two
  * threads (trace_split.h) unless told to stay on this one.
  */
-static int write_slices(struct csim_slice_writer *w, const struct csim_trace_input *in,
-			struct csim_error *err)
+static int write_slices(struct csim_slice_writer *w, const struct csim_slice_store *slices,
+			uint64_t split_chunk, struct csim_error *err)
 {
 	struct csim_slice_reader reader;
 	size_t done;
 	int rc;
 
-	if (in->split_chunk != 0 && !w->first)
-		return csim_trace_split_write(w, in->slices, in->split_chunk, err);
-	rc = csim_slice_reader_open(&reader, in->slices, w->m->table.slices, err);
+	if (split_chunk != 0 && !w->first)
+		return csim_trace_split_write(w, slices, split_chunk, err);
+	rc = csim_slice_reader_open(&reader, slices, w->m->table.slices, err);
 	if (rc == CSIM_OK)
 		rc = csim_slice_writer_rows(w, &reader, &done, err);
 	csim_slice_reader_close(&reader);
 	return rc;
 }
 
+/* Counters as read; a run's label (--run all) replaces their pid. */
 static void write_counters(struct csim_slice_writer *w)
 {
 	const struct csim_table *t = &w->m->table;
 
 	for (size_t i = 0; i < t->ncounters; i++) {
+		const struct csim_counter *c = &t->counters[i];
+		const char *text = t->counter_text + c->off;
+
 		if (!csim_cut_in(w->m->cut.counter_in, i))
 			continue;
 		csim_slice_writer_next(w);
-		csim_out_bytes(w->out, t->counter_text + t->counters[i].off,
-			       t->counters[i].len);
+		if (w->m->run_label == 0 || c->pid_len == 0) {
+			csim_out_bytes(w->out, text, c->len);
+			continue;
+		}
+		csim_out_bytes(w->out, text, c->pid_at);
+		csim_slice_writer_pid(w, c->pid);
+		csim_out_bytes(w->out, text + c->pid_at + c->pid_len,
+			       c->len - c->pid_at - c->pid_len);
 	}
 }
 
@@ -205,13 +218,13 @@ static void write_arrow_end(struct csim_slice_writer *w, const struct csim_arrow
 }
 
 /*
- * In-core arrows, then cross-core ones (SPEC §5.6), ids 1..n over both;
- * with a cut, over the arrows it keeps.
+ * In-core arrows, then cross-core ones (SPEC §5.6), ids going on from *id
+ * over both; with a cut, over the arrows it keeps.
  */
-static void write_arrows(struct csim_slice_writer *w)
+static void write_arrows(struct csim_slice_writer *w, uint64_t *idp)
 {
 	const struct csim_model *m = w->m;
-	uint64_t id = 0;
+	uint64_t id = *idp;
 
 	for (size_t i = 0; i < m->narrows; i++) {
 		if (!csim_cut_in(m->cut.arrow_in, i))
@@ -227,27 +240,43 @@ static void write_arrows(struct csim_slice_writer *w)
 		write_arrow_end(w, &m->intra_arrows[i], id, 1, 1);
 		write_arrow_end(w, &m->intra_arrows[i], id, 0, 1);
 	}
+	*idp = id;
 }
 
-int csim_trace_write(const struct csim_model *m, const struct csim_trace_input *in,
-		     struct csim_out *out, struct csim_error *err)
+int csim_trace_write(const struct csim_trace_input *in, struct csim_out *out,
+		     struct csim_error *err)
 {
 	struct csim_slice_writer w;
-	int rc;
+	size_t rank = 0;
+	uint64_t id = 0;
+	int rc = CSIM_OK;
 
-	csim_slice_writer_init(&w, m, out);
+	csim_slice_writer_init(&w, in->parts[0].m, out);
 	csim_out_text(w.out, "{\"displayTimeUnit\":\"ns\",\"profilingType\":");
 	csim_out_text(w.out, in->profiling_type ? in->profiling_type : "\"op\"");
 	csim_out_text(w.out, ",\"schemaVersion\":");
 	csim_out_text(w.out, in->schema_version ? in->schema_version : "1");
 	csim_out_text(w.out, ",\"traceEvents\":[");
-	write_metadata(&w);
-	rc = write_slices(&w, in, err);
+	for (size_t i = 0; i < in->nparts; i++) {
+		w.m = in->parts[i].m;
+		write_metadata(&w, rank);
+		rank += w.m->nprocesses;
+	}
+	for (size_t i = 0; i < in->nparts && rc == CSIM_OK; i++) {
+		w.m = in->parts[i].m;
+		rc = write_slices(&w, in->parts[i].slices, in->split_chunk, err);
+	}
 	csim_slice_writer_release(&w);
 	if (rc != CSIM_OK)
 		return rc;
-	write_counters(&w);
-	write_arrows(&w);
+	for (size_t i = 0; i < in->nparts; i++) {
+		w.m = in->parts[i].m;
+		write_counters(&w);
+	}
+	for (size_t i = 0; i < in->nparts; i++) {
+		w.m = in->parts[i].m;
+		write_arrows(&w, &id);
+	}
 	csim_out_text(w.out, "\n]}\n");
 	return CSIM_OK;
 }

@@ -2,9 +2,10 @@
 # "Any combination of the scenarios converts correctly": every scenario trace
 # becomes one TRACE block (so one run, SPEC §2.1) of a single dump, between
 # SOURCE blocks in both framings and an API_INSTR block, gzip-compressed, and
-# is converted with --run all. Slice selection is per event, so the kept
-# slices and counters must add up to the sum of the scenarios' goldens, and
-# the merged trace must obey the viewer rules.
+# is converted with --run all, side by side (SPEC §2.1). Slice selection is
+# per event and nothing crosses a run, so the kept slices and counters must
+# add up to the sum of the scenarios' goldens, every run's processes must be
+# named after it, and the trace must obey the viewer rules.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -33,12 +34,18 @@ check "combined dump is gzip" [ "$(od -An -tx1 -N2 "$tmp/sim/visualize_data.bin"
 runs=$(grep -c '^trace ' "$recipe")
 run "$tmp" sim -o out --no-copy-raw --run all
 check "combined: exit 0" [ "$status" -eq 0 ]
-check "combined: $runs runs merged" contains "$err" \
-	"note: sim/visualize_data.bin holds $runs runs: merged into one timeline"
+check "combined: $runs runs side by side" contains "$err" \
+	"note: sim/visualize_data.bin holds $runs runs: converted side by side"
 check "combined: one warning, the runs share one API_INSTR" \
 	[ "$(grep -c '^warning:' <<<"$err")" = 1 ]
 check "combined: the warning names the counts" contains "$err" \
-	"warning: sim/visualize_data.bin: $runs TRACE block(s) but 1 API_INSTR block(s): metrics come from the last API_INSTR block"
+	"warning: sim/visualize_data.bin: $runs TRACE block(s) but 1 API_INSTR block(s): every run's metrics come from the last API_INSTR block"
+check "combined: a note line per run" \
+	[ "$(grep -c '^note: run [0-9]*: [0-9]* event(s) in 1 TRACE block(s)' <<<"$err")" = "$runs" ]
+check "combined: the last run's processes named after it" \
+	grep -q "\"pid\":\"[^\"]* run $runs\"" "$tmp/out/trace.clean.json"
+check "combined: a summary per run" \
+	[ "$(grep -c '"side_by_side":true' "$tmp/out/summary.json")" = "$runs" ]
 
 check "combined: $slices slices and $counters counters, viewer rules hold" \
 	"$CSIM_CHECK" --disjoint --expect-slices "$slices" --expect-counters "$counters" \

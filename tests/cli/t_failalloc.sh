@@ -225,6 +225,15 @@ sweep diag_cross_core_wait "$(scenario_dump diag_cross_core_wait)"
 # Two appended runs with an OP_BASIC_INFO each: the held blocks, the run
 # discarded at the second TRACE, and the run facts' loading.
 sweep appended_runs "$(scenario_dump appended_runs)"
+# --run all: a part per run, every run's API_INSTR and OP_BASIC_INFO held,
+# the run labels, and the writers of several runs.
+extra=(--run all)
+sweep appended_runs_all "$(scenario_dump appended_runs)"
+# Two runs sharing one API_INSTR, gzip input: the copy of its payload for
+# the first run.
+gzip -c "$(scenario_dump appended_runs_unequal)" >"$tmp/unequal.gz"
+sweep appended_runs_unequal_all "$tmp/unequal.gz"
+extra=()
 # A metrics key longer than the writer's stack buffer: the one allocation
 # made while writing instr_metrics.json (exit 3).
 # --core and --window: the cut pass's allocations and the clipped summary.

@@ -2,13 +2,14 @@
 # Files holding several runs (SPEC §1 --run, §2.1, §5.1-5.2, §7; issue #9):
 # the default converts the last run with the SPEC's warning; --run K picks
 # run K (K beyond the count is an input error, exit 1; 0, x, ... are usage
-# errors, exit 2); --run all merges every run with ids scoped to their run
-# and the last run's metrics; unequal API_INSTR / OP_BASIC_INFO counts warn
-# and take the last; gzip input works the same; a one-run file is unchanged.
+# errors, exit 2); --run all converts every run side by side, each in
+# processes of its own with its own metrics and summary; unequal API_INSTR /
+# OP_BASIC_INFO counts warn and take the last; gzip input works the same; a
+# one-run file is unchanged.
 #
 # Two runs of one vector core. Each has a slice A on MTE2 and B on VECTOR,
 # a flag "p" (MTE2 -> VECTOR) that anchors A -> B, and half of a flag "x":
-# run 1 its SET only, run 2 its WAIT only. Were ids not scoped to their run,
+# run 1 its SET only, run 2 its WAIT only. Were runs converted together,
 # --run all would pair run 1's SET x with run 2's WAIT x and draw a third
 # arrow (A1 -> B2).
 set -euo pipefail
@@ -113,23 +114,49 @@ check "--run=2: no warning" eval '! contains "$err" "warning:"'
 check "--run=2: the default's trace" cmp "$w/o_r2/trace.clean.json" "$w/o_def/trace.clean.json"
 check "--run=2: the default's metrics" cmp "$w/o_r2/instr_metrics.json" "$w/o_def/instr_metrics.json"
 
-# --- --run all: one timeline, ids scoped to their run ---------------------------
+# --- --run all: side by side, each run in processes of its own (SPEC §2.1) ----
 run "$w" two -o o_all --no-copy-raw --run all
 f=$(facts "$w/o_all")
+r1="core0.veccore0 run 1"
+r2="core0.veccore0 run 2"
 check "--run all: exit 0" [ "$status" -eq 0 ]
 check "--run all: no warning" eval '! contains "$err" "warning:"'
-check "--run all: says so" contains "$err" "note: two/visualize_data.bin holds 2 runs: merged into one timeline, ids scoped to their run; metrics from run 2"
+check "--run all: says so" contains "$err" "note: two/visualize_data.bin holds 2 runs: converted side by side, each in processes of its own (\"<pid> run <k>\") with its own metrics and summary"$'\n'
 check "--run all: both runs' slices" has_fact "$f" "slices 4"
-check "--run all: A1 and B1 on their own lanes (no overlap)" has_fact "$f" "lane core0.veccore0 MTE2 2 1"
-check "--run all: run 1's arrow" has_fact "$f" "$arrow1"
-check "--run all: run 2's arrow" has_fact "$f" "$arrow2_merged"
+check "--run all: a process per run" has_fact "$f" "processes 2"
+check "--run all: run 1's process first" has_fact "$f" "process $r1 0"
+check "--run all: run 2's process next" has_fact "$f" "process $r2 1"
+check "--run all: run 1's MTE2 lane alone, one sub-lane" has_fact "$f" "lane $r1 MTE2 1 1"
+check "--run all: run 2's MTE2 lane alone, one sub-lane" has_fact "$f" "lane $r2 MTE2 1 1"
+check "--run all: timestamps verbatim (run 2 at its own 2.0)" has_fact "$f" "slice $r2 MTE2 A2 2"
+check "--run all: run 1's arrow" has_fact "$f" \
+	"arrow 1 MTE2->VECTOR flag0 $r1 MTE2 1.05 $r1 VECTOR 1.25"
+check "--run all: run 2's arrow" has_fact "$f" \
+	"arrow 2 MTE2->VECTOR flag0 $r2 MTE2 2.05 $r2 VECTOR 2.25"
 check "--run all: x does not pair across runs (2 arrows, not 3)" has_fact "$f" "arrows 2"
-check "--run all: SET x and WAIT x each unmatched" contains "$err" \
-	"2 sync flag(s) could not be re-anchored: 1 no matching WAIT, 1 no matching SET"
-check "--run all: events of both blocks" contains "$err" "note: 16 event(s) in 2 TRACE block(s)"
-check "--run all: the last run's metrics" grep -q '"source":"run2"' "$w/o_all/instr_metrics.json"
+check "--run all: run 1's SET x unmatched" contains "$err" \
+	"note: run 1: 1 sync flag(s) could not be re-anchored: 1 no matching WAIT"
+check "--run all: run 2's WAIT x unmatched" contains "$err" \
+	"note: run 2: 1 sync flag(s) could not be re-anchored: 1 no matching SET"
+check "--run all: run 1's events" contains "$err" "note: run 1: 8 event(s) in 1 TRACE block(s)"
+check "--run all: run 2's events" contains "$err" "note: run 2: 8 event(s) in 1 TRACE block(s)"
+check "--run all: every run's metrics, in run order" \
+	grep -Ezq '^\{"runs":\[.*"source":"run1".*"source":"run2".*\]\}'$'\n''$' "$w/o_all/instr_metrics.json"
+check "--run all: a summary per run" grep -q '^"runs":\[$' "$w/o_all/summary.json"
+check "--run all: run 1's and run 2's summaries" \
+	grep -Ezq '"index":1,"of":2,"side_by_side":true.*"index":2,"of":2,"side_by_side":true' \
+	"$w/o_all/summary.json"
+check "--run all: the span's change from run 1 to run 2" \
+	grep -q '^{"from":1,"to":2,"slowest_span_ns":\[300,300\],"change_ns":0,"change_share":0.0000,"cores":\[$' \
+	"$w/o_all/summary.json"
+check "--run all: a table per run" [ "$(grep -c '^summary: (no op name) (run [12] of 2)$' <<<"$out")" = 2 ]
+check "--run all: the run-to-run line" contains "$out" \
+	"  run 1 -> run 2: 0.300 -> 0.300 us (+0.000 us, +0.0 %)"
 check "--run all: schemaVersion of the first block" contains "$(first_line "$w/o_all")" '"schemaVersion":1'
 check "--run all: viewer rules hold" "$CSIM_CHECK" --expect-slices 4 --expect-arrows 2 "$w/o_all/trace.clean.json"
+check "--run all: one page with a section per run" \
+	grep -Ezq '<section class="run" id="run-1">.*<section class="run" id="run-2">.*id="runs"' \
+	"$w/o_all/summary.html"
 
 # --- --run beyond the count: input error; bad values: usage errors -----------
 run "$w" two -o o_r3 --no-copy-raw --run 3

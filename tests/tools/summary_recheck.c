@@ -41,6 +41,9 @@
  * window, rounded half up (docs/summary.md "cut"); the labels are the
  * whole run's and are not checked. A --core cut cannot be rechecked (the
  * summary covers cores the trace lacks): exit 2.
+ * Several runs (--run all: summary.json and instr_metrics.json hold "runs")
+ * are checked one by one, run k against the trace's processes named
+ * "<pid> run <k>".
  *
  *   summary_recheck TRACE SUMMARY [METRICS]
  *     METRICS: the run's instr_metrics.json, by default the one beside
@@ -97,6 +100,9 @@ struct core {
 	char pid[NAME_LEN];
 	long long first, last;
 };
+
+/* The run label of the run being checked (" run 2"), "" for a file of one run. */
+static const char *run_label = "";
 
 static struct lane lanes[MAX_LANES];
 static size_t nlanes;
@@ -332,7 +338,15 @@ static void check_pipe(const char *core, const cJSON *p, double span, const cJSO
 		sumcheck_fail("%s: a pipe without a name or kept flag", core);
 		return;
 	}
-	sumcheck_instr_pipe(metrics, core, p);
+	{
+		/* API_INSTR names the core as the dump does, without the run label. */
+		char plain[NAME_LEN];
+		size_t n = strlen(core), ln = strlen(run_label);
+
+		snprintf(plain, sizeof(plain), "%.*s",
+			 (int)(n > ln && strcmp(core + n - ln, run_label) == 0 ? n - ln : n), core);
+		sumcheck_instr_pipe(metrics, plain, p);
+	}
 	if (fabs(sumcheck_num(p, "busy_us") * 1000 - busy) > 0.5)
 		sumcheck_fail("%s %s: busy_us %g is not busy_ns %g / 1000", core, name->valuestring,
 		     sumcheck_num(p, "busy_us"), busy);
@@ -547,38 +561,47 @@ static void check_label(const cJSON *ev)
 	}
 }
 
-int main(int argc, char **argv)
+/* Forgets the lanes and cores of the run checked before. */
+static void reset_run(void)
 {
-	cJSON *trace, *sum, *metrics;
-	const cJSON *ev, *jcores, *c;
-	int absent;
+	memset(lanes, 0, nlanes * sizeof(*lanes));   /* the lanes are large: the used ones */
+	memset(cores, 0, ncores * sizeof(*cores));
+	nlanes = ncores = 0;
+}
 
-	if (argc != 3 && argc != 4) {
-		fprintf(stderr, "usage: summary_recheck TRACE SUMMARY [METRICS]\n");
-		return 2;
-	}
-	trace = load(argv[1]);
-	sum = load(argv[2]);
-	metrics = load_metrics(argc, argv, &absent);
-	if (trace == NULL || sum == NULL || (metrics == NULL && !absent)) {
-		cJSON_Delete(trace);
-		cJSON_Delete(sum);
+/* Whether pid ends in the run label sfx (every pid with sfx ""). */
+static int of_run(const cJSON *ev, const char *sfx)
+{
+	const cJSON *pid = cJSON_GetObjectItemCaseSensitive(ev, "pid");
+	size_t n = strlen(sfx), len;
+
+	if (n == 0)
 		return 1;
-	}
-	if (read_cut(cJSON_GetObjectItemCaseSensitive(sum, "cut")) != 0) {
-		cJSON_Delete(trace);
-		cJSON_Delete(sum);
-		cJSON_Delete(metrics);
-		return 2;
-	}
+	if (!cJSON_IsString(pid))
+		return 0;
+	len = strlen(pid->valuestring);
+	return len > n && strcmp(pid->valuestring + len - n, sfx) == 0;
+}
+
+/*
+ * One run's summary against its processes in the trace (their pids end in
+ * sfx: " run <k>" with --run all of several runs, else "") and its
+ * metrics (NULL: none).
+ */
+static void check_run(const cJSON *trace, const cJSON *sum, const cJSON *metrics,
+		      const char *sfx)
+{
+	const cJSON *ev, *jcores, *c;
+
+	reset_run();
+	run_label = sfx;
 	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(trace, "traceEvents")) {
 		const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
 
-		if (cJSON_IsString(ph) && strcmp(ph->valuestring, "X") == 0 && add_slice(ev) != 0)
+		if (cJSON_IsString(ph) && strcmp(ph->valuestring, "X") == 0 && of_run(ev, sfx) &&
+		    add_slice(ev) != 0)
 			sumcheck_fail("an X event the recheck cannot place");
 	}
-	if (sumcheck_num(sum, "schema") != 1)
-		sumcheck_fail("schema is not 1");
 	jcores = cJSON_GetObjectItemCaseSensitive(sum, "cores");
 	cJSON_ArrayForEach(c, jcores)
 		check_core(c, metrics);
@@ -599,11 +622,77 @@ int main(int argc, char **argv)
 	sumcheck_instr_top(metrics, sum);
 	sumcheck_instr_lines(metrics, sum);
 	sumcheck_diagnosis(sum);
+}
+
+/*
+ * Several runs (--run all): summary.json {"runs":[...]} and
+ * instr_metrics.json {"runs":[...]}, run k's the k-th of each, against the
+ * processes named "<pid> run <k>".
+ */
+static void check_runs(const cJSON *trace, const cJSON *runs, const cJSON *metrics)
+{
+	const cJSON *mruns = metrics != NULL ? cJSON_GetObjectItemCaseSensitive(metrics, "runs")
+					     : NULL;
+	const cJSON *r;
+	int k = 0;
+
+	if (metrics != NULL && !cJSON_IsArray(mruns))
+		sumcheck_fail("several runs but instr_metrics.json has no runs array");
+	cJSON_ArrayForEach(r, runs) {
+		char sfx[32];
+		const cJSON *m = mruns != NULL ? cJSON_GetArrayItem(mruns, k) : NULL;
+		const cJSON *idx = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(r, "run"), "index");
+
+		k++;
+		if (!cJSON_IsNumber(idx) || idx->valuedouble != k)
+			sumcheck_fail("runs[%d] is not run %d", k - 1, k);
+		snprintf(sfx, sizeof(sfx), " run %d", k);
+		check_run(trace, r, cJSON_IsNull(m) ? NULL : m, sfx);
+	}
+	if (mruns != NULL && cJSON_GetArraySize(mruns) != k)
+		sumcheck_fail("instr_metrics.json holds %d runs, summary.json %d",
+			      cJSON_GetArraySize(mruns), k);
+}
+
+int main(int argc, char **argv)
+{
+	cJSON *trace, *sum, *metrics;
+	const cJSON *runs;
+	int absent;
+
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: summary_recheck TRACE SUMMARY [METRICS]\n");
+		return 2;
+	}
+	trace = load(argv[1]);
+	sum = load(argv[2]);
+	metrics = load_metrics(argc, argv, &absent);
+	runs = sum != NULL ? cJSON_GetObjectItemCaseSensitive(sum, "runs") : NULL;
+	if (trace == NULL || sum == NULL || (metrics == NULL && !absent)) {
+		cJSON_Delete(trace);
+		cJSON_Delete(sum);
+		return 1;
+	}
+	if (read_cut(cJSON_GetObjectItemCaseSensitive(runs != NULL ? cJSON_GetArrayItem(runs, 0)
+								   : sum, "cut")) != 0) {
+		cJSON_Delete(trace);
+		cJSON_Delete(sum);
+		cJSON_Delete(metrics);
+		return 2;
+	}
+	if (sumcheck_num(sum, "schema") != 1)
+		sumcheck_fail("schema is not 1");
+	if (runs != NULL)
+		check_runs(trace, runs, metrics);
+	else
+		check_run(trace, sum, metrics, "");
 	cJSON_Delete(trace);
 	cJSON_Delete(sum);
 	cJSON_Delete(metrics);
 	if (failures == 0)
-		printf("summary agrees with the trace%s: %zu kept lane(s) on %zu core(s)\n",
-		       absent ? "" : " and instr_metrics.json", nlanes, ncores);
+		printf("summary agrees with the trace%s: %zu kept lane(s) on %zu core(s)%s\n",
+		       absent ? "" : " and instr_metrics.json", nlanes, ncores,
+		       runs != NULL ? " of the last run" : "");
 	return failures ? 1 : 0;
 }

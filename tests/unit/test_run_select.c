@@ -145,17 +145,14 @@ static void test_run_beyond_the_count(struct check_ctx *c)
 	CHECK_STR(c, err.message, "d/v.bin: --run 3, but the file holds 2 run(s)");
 }
 
-/* The slot a chosen API_INSTR was held in. */
-static void test_held_slot(struct check_ctx *c)
+/* The block of a type each run takes: its own with one per run, else the last. */
+static void test_block_of_run(struct check_ctx *c)
 {
-	struct csim_runs rs;
-
-	csim_runs_init(&rs, 2, 0);
-	CHECK(c, csim_runs_instr_held_as_kth(&rs, 2));
-	CHECK(c, !csim_runs_instr_held_as_kth(&rs, 3));
-	csim_runs_init(&rs, 0, 0);
-	CHECK(c, !csim_runs_instr_held_as_kth(&rs, 0));
-	CHECK(c, !csim_runs_instr_held_as_kth(&rs, 1));
+	CHECK_U64(c, csim_runs_block_of(3, 3, 1), 1);
+	CHECK_U64(c, csim_runs_block_of(3, 3, 3), 3);
+	CHECK_U64(c, csim_runs_block_of(1, 3, 1), 1);   /* fewer: the last */
+	CHECK_U64(c, csim_runs_block_of(4, 3, 2), 4);   /* more: the last */
+	CHECK_U64(c, csim_runs_block_of(0, 3, 2), 0);   /* none */
 }
 
 int main(void)
@@ -167,6 +164,6 @@ int main(void)
 	CHECK_RUN(&c, test_run_k);
 	CHECK_RUN(&c, test_run_all);
 	CHECK_RUN(&c, test_run_beyond_the_count);
-	CHECK_RUN(&c, test_held_slot);
+	CHECK_RUN(&c, test_block_of_run);
 	return check_done(&c);
 }

@@ -18,7 +18,7 @@
 static char *page_of(struct check_ctx *c, const struct csim_model *m)
 {
 	struct csim_basic_info none;
-	const struct csim_summary_run run = { 1, 1, 0, &none };
+	const struct csim_summary_part part = { m, { 1, 1, 0, &none } };
 	struct csim_out o;
 	struct csim_error err;
 	char dir[64], path[128];
@@ -30,7 +30,7 @@ static char *page_of(struct check_ctx *c, const struct csim_model *m)
 	if (tdir_make(dir, sizeof(dir)) != 0)
 		abort();
 	if (CHECK_I64(c, csim_out_open(&o, dir, "summary.html", &err), CSIM_OK)) {
-		CHECK_I64(c, csim_summary_html_write(m, &run, &o, &err), CSIM_OK);
+		CHECK_I64(c, csim_summary_html_write(&part, 1, &o, &err), CSIM_OK);
 		CHECK_I64(c, csim_out_commit(&o, &err), CSIM_OK);
 		text = tfile_read(tpath(path, sizeof(path), dir, "summary.html"), &n);
 	}

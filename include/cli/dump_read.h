@@ -1,0 +1,91 @@
+/*
+ * dump_read: the first reading of a dump (SPEC §2, §2.1). Every block is
+ * met once; each TRACE block of the runs to convert is ingested into a run
+ * part of its own, and the runs' API_INSTR, OP_BASIC_INFO and API_FILE
+ * blocks are located, then loaded into their parts once the runs are
+ * settled at the end of the file.
+ *
+ * A part is one run with everything it owns: its model, the slice store of
+ * its TRACE block, its metrics and OP_BASIC_INFO. The default and --run K
+ * convert one part; --run all makes one per run of the file, so pairing,
+ * anchoring and packing never cross a run (SPEC §2.1) by construction.
+ */
+#ifndef CSIM_DUMP_READ_H
+#define CSIM_DUMP_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/csim_error.h"
+#include "base/log.h"
+#include "cli/cli.h"
+#include "model/lane_verdict.h"
+#include "model/model.h"
+#include "read/basic_info.h"
+#include "read/block_reader.h"
+#include "read/instr_index.h"
+#include "read/run_select.h"
+#include "read/slice_store.h"
+#include "write/metrics_writer.h"
+
+struct csim_dump_part {
+	uint64_t run;                      /* 1-based run of the file */
+	struct csim_model model;
+	struct csim_slice_store slices;
+	struct csim_lane_verdict verdict;  /* which rows the store records */
+	char *profiling_type;              /* top-level fields of its TRACE block */
+	char *schema_version;
+	struct csim_metrics metrics;       /* its API_INSTR (§2.1 rule) */
+	struct csim_metrics_plan metrics_plan;
+	int have_metrics;
+	uint64_t instr_offset;
+	struct csim_basic_info basic;      /* its OP_BASIC_INFO, if any */
+};
+
+/* A block held unparsed until the runs are settled (a plain file's API_INSTR: its place). */
+struct csim_held_block {
+	char *payload;
+	size_t size;
+	uint64_t offset;
+	struct csim_block blk;
+	int in_file;
+};
+
+/*
+ * Blocks of one type (API_INSTR or OP_BASIC_INFO): with --run all every one
+ * (each run may take its own), else the K-th of --run K and the latest.
+ */
+struct csim_held_set {
+	struct csim_held_block kth, last;
+	struct csim_held_block *all;
+	size_t nall, cap;
+};
+
+struct csim_dump {
+	const struct csim_options *opt;
+	struct csim_log *log;
+	const char *bin_path;
+	uint64_t in_size;                  /* as stored, for the progress line */
+	struct csim_dump_part **parts;     /* in run order */
+	size_t nparts, parts_cap;
+	struct csim_runs runs;             /* which blocks form the runs (SPEC §2.1) */
+	struct csim_run_choice choice;     /* settled at the end of the reading */
+	struct csim_held_set instr, basic;
+	struct csim_held_block files;      /* the first API_FILE (format-notes §3) */
+	uint64_t trailing_bytes, trailing_offset;
+};
+
+void csim_dump_init(struct csim_dump *d, const struct csim_options *opt,
+		    struct csim_log *log, const char *bin_path);
+
+/*
+ * Reads the whole file into d's parts and loads each part's API_INSTR and
+ * OP_BASIC_INFO (a malformed OP_BASIC_INFO or API_FILE is a warning). Input
+ * errors as the reading modules give them.
+ */
+int csim_dump_read(struct csim_dump *d, struct csim_error *err);
+
+/* Frees every part and held block; accepts an initialised, unread dump. */
+void csim_dump_release(struct csim_dump *d);
+
+#endif
