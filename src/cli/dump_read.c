@@ -246,7 +246,7 @@ static int held_slot(struct csim_held_set *s, int all, int kth, struct csim_held
 static int read_instr(struct csim_dump *d, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
-	struct csim_held_block *h;
+	struct csim_held_block *h = NULL;
 	int rc = held_slot(&d->instr, d->runs.all, csim_runs_instr_is_kth(&d->runs), &h, err);
 
 	if (rc != CSIM_OK)
@@ -265,7 +265,7 @@ static int read_instr(struct csim_dump *d, struct csim_block_reader *reader,
 static int read_basic(struct csim_dump *d, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
-	struct csim_held_block *h;
+	struct csim_held_block *h = NULL;
 	int rc;
 
 	csim_runs_basic_info(&d->runs, blk->offset);
