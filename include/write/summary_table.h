@@ -45,13 +45,6 @@ int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_m
  */
 void csim_summary_table_print(const struct csim_summary_table *t, FILE *f);
 
-/*
- * After the tables of n consecutive runs (--run all, SPEC §2.1), the
- * slowest core's span from each run to the next, with the change in µs
- * and percent; nothing for one run.
- */
-void csim_summary_table_print_changes(const struct csim_summary_table *t, size_t n, FILE *f);
-
 /* Frees what prepare allocated; a zeroed table is safe to release. */
 void csim_summary_table_release(struct csim_summary_table *t);
 

@@ -13,6 +13,7 @@
 #include "base/path.h"
 #include "model/passes.h"
 #include "write/raw_copy.h"
+#include "write/run_changes.h"
 #include "write/run_notes.h"
 #include "write/summary_html.h"
 #include "write/summary_table.h"
@@ -288,7 +289,7 @@ static void print_tables(const struct run *r)
 
 	for (size_t i = 0; i < d->nparts; i++)
 		csim_summary_table_print(&r->tables[i], r->log->out);
-	csim_summary_table_print_changes(r->tables, d->nparts, r->log->out);
+	csim_run_changes_print(r->tables, d->nparts, r->log->out);
 }
 
 /* A batch row's figures (SPEC §11): the last run's, with the op name and clock the summary shows. */

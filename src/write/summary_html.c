@@ -7,6 +7,7 @@
 #include "model/diag_text.h"
 #include "model/diagnosis.h"
 #include "model/instr_stats.h"
+#include "write/run_changes.h"
 #include "write/summary_heat.h"
 #include "write/summary_table.h"
 #include "write/summary_timeline.h"
@@ -589,43 +590,6 @@ static int write_run_page(struct csim_out *o, const struct csim_model *m,
 	return rc;
 }
 
-/* One row of the run-to-run table: the slowest span, and its change from the run before. */
-static void write_change_row(struct csim_out *o, const struct csim_summary_part *prev,
-			     const struct csim_summary_part *part)
-{
-	const struct csim_summary *s = &part->m->summary;
-	int64_t span = s->ncores ? s->max_span_ns : 0, before, bp;
-	uint64_t a;
-
-	csim_out_format(o, "<tr><td class=\"l\">run %llu</td>", (unsigned long long)part->run.run);
-	td_us(o, span);
-	if (prev == NULL) {
-		csim_out_text(o, "<td>" NONE_TEXT "</td><td>" NONE_TEXT "</td></tr>\n");
-		return;
-	}
-	before = prev->m->summary.ncores ? prev->m->summary.max_span_ns : 0;
-	td_us(o, span - before);
-	bp = csim_view_change_bp(before, span);
-	a = ((bp < 0 ? (uint64_t)0 - (uint64_t)bp : (uint64_t)bp) + 5) / 10;
-	if (before > 0)
-		csim_out_format(o, "<td>%s%llu.%llu</td></tr>\n", bp < 0 ? "-" : "+",
-				(unsigned long long)(a / 10), (unsigned long long)(a % 10));
-	else
-		csim_out_text(o, "<td>" NONE_TEXT "</td></tr>\n");
-}
-
-/* The slowest core's span from each run to the next (SPEC §2.1). */
-static void write_changes(struct csim_out *o, const struct csim_summary_part *parts, size_t n)
-{
-	csim_out_text(o, "<h2 id=\"runs\">Run to run</h2>\n<p>The span of each run's slowest "
-		      "core, and its change from the run before.</p>\n<table class=\"runs\">\n"
-		      "<tr><th class=\"l\">run</th><th>slowest span \xC2\xB5s</th>"
-		      "<th>change \xC2\xB5s</th><th>change %</th></tr>\n");
-	for (size_t i = 0; i < n; i++)
-		write_change_row(o, i > 0 ? &parts[i - 1] : NULL, &parts[i]);
-	csim_out_text(o, "</table>\n");
-}
-
 int csim_summary_html_write(const struct csim_summary_part *parts, size_t n,
 			    struct csim_out *o, struct csim_error *err)
 {
@@ -646,7 +610,7 @@ int csim_summary_html_write(const struct csim_summary_part *parts, size_t n,
 			csim_out_text(o, "</section>\n");
 		}
 		if (rc == CSIM_OK)
-			write_changes(o, parts, n);
+			csim_run_changes_html(parts, n, o);
 	}
 	csim_out_text(o, "<footer>clean_sim_trace; the same numbers are in summary.json "
 		      "(docs/summary.md).</footer>\n</body>\n</html>\n");

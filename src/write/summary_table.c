@@ -448,36 +448,6 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 	print_diagnosis(f, m);
 }
 
-/* A signed change in ten-thousandths as a percentage with one decimal ("+1.2"). */
-static void format_change_pct(char *dst, int64_t bp)
-{
-	uint64_t a = bp < 0 ? (uint64_t)0 - (uint64_t)bp : (uint64_t)bp;
-
-	a = (a + 5) / 10;   /* tenths of a percent, half up */
-	snprintf(dst, NUM, "%s%llu.%llu", bp < 0 ? "-" : "+", (unsigned long long)(a / 10),
-		 (unsigned long long)(a % 10));
-}
-
-void csim_summary_table_print_changes(const struct csim_summary_table *t, size_t n, FILE *f)
-{
-	if (n < 2)
-		return;
-	fputs("\nspan of the slowest core, run to run:\n", f);
-	for (size_t i = 1; i < n; i++) {
-		const struct csim_summary *a = &t[i - 1].m->summary, *b = &t[i].m->summary;
-		int64_t before = a->ncores ? a->max_span_ns : 0, after = b->ncores ? b->max_span_ns : 0;
-		char x[NUM], y[NUM], d[NUM], pct[NUM];
-
-		csim_view_format_us(x, before);
-		csim_view_format_us(y, after);
-		csim_view_format_us(d, after - before);
-		format_change_pct(pct, csim_view_change_bp(before, after));
-		fprintf(f, "  run %llu -> run %llu: %s -> %s us (%s%s us, %s %%)\n",
-			(unsigned long long)t[i - 1].run.run, (unsigned long long)t[i].run.run, x, y,
-			after >= before ? "+" : "", d, before > 0 ? pct : "-");
-	}
-}
-
 void csim_summary_table_release(struct csim_summary_table *t)
 {
 	free(t->totals);

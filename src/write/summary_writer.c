@@ -7,7 +7,7 @@
 #include "model/clock.h"
 #include "model/diag_text.h"
 #include "model/diagnosis.h"
-#include "write/summary_view.h"
+#include "write/run_changes.h"
 
 /* A non-negative ratio num/den (num <= den) as 0.dddd, rounded half up. */
 static void out_share(struct csim_out *o, int64_t num, int64_t den)
@@ -592,66 +592,6 @@ static void write_body(const struct csim_model *m, const struct csim_summary_run
 	write_diagnosis(m, o);
 }
 
-/* A relative change in ten-thousandths as a share with 4 decimals ("-0.0118"). */
-static void out_change_share(struct csim_out *o, int64_t bp)
-{
-	uint64_t a = bp < 0 ? (uint64_t)0 - (uint64_t)bp : (uint64_t)bp;
-
-	csim_out_format(o, "%s%llu.%04llu", bp < 0 ? "-" : "", (unsigned long long)(a / 10000),
-			(unsigned long long)(a % 10000));
-}
-
-static void out_span_pair(struct csim_out *o, const char *key, int64_t before, int64_t after)
-{
-	out_key(o, key);
-	csim_out_char(o, '[');
-	csim_out_int(o, before);
-	csim_out_char(o, ',');
-	csim_out_int(o, after);
-	csim_out_text(o, "],");
-	out_key(o, "change_ns");
-	csim_out_int(o, after - before);
-	csim_out_char(o, ',');
-	out_key(o, "change_share");
-	out_change_share(o, csim_view_change_bp(before, after));
-}
-
-static int64_t span_of(const struct csim_summary_core *c)
-{
-	return c->last_ns - c->first_ns;
-}
-
-/* One run_changes entry: the slowest core's span and every core both runs hold. */
-static void write_change(struct csim_out *o, const struct csim_model *a,
-			 const struct csim_model *b)
-{
-	const struct csim_summary *sa = &a->summary, *sb = &b->summary;
-
-	csim_out_char(o, '{');
-	out_uint_member(o, "from", a->run_label);
-	out_uint_member(o, "to", b->run_label);
-	out_span_pair(o, "slowest_span_ns", sa->ncores ? sa->max_span_ns : 0,
-		      sb->ncores ? sb->max_span_ns : 0);
-	csim_out_char(o, ',');
-	out_key(o, "cores");
-	csim_out_char(o, '[');
-	for (size_t j = 0, k = 0; j < sb->ncores; j++) {
-		size_t i = csim_view_core_in(a, b, j), n;
-		const char *name;
-
-		if (i == SIZE_MAX)
-			continue;
-		name = csim_view_core_name(b, j, &n);
-		csim_out_text(o, k++ ? ",\n  {" : "\n  {");
-		out_key(o, "core");
-		csim_out_json_string(o, name, n);
-		csim_out_char(o, ',');
-		out_span_pair(o, "span_ns", span_of(&sa->cores[i]), span_of(&sb->cores[j]));
-		csim_out_char(o, '}');
-	}
-	csim_out_text(o, "]}");
-}
-
 void csim_summary_write(const struct csim_summary_part *parts, size_t n, struct csim_out *o)
 {
 	csim_out_text(o, "{\"schema\":1,\n");
@@ -668,11 +608,6 @@ void csim_summary_write(const struct csim_summary_part *parts, size_t n, struct 
 		csim_out_char(o, '}');
 	}
 	csim_out_text(o, "],\n");
-	out_key(o, "run_changes");
-	csim_out_char(o, '[');
-	for (size_t i = 1; i < n; i++) {
-		csim_out_text(o, i > 1 ? ",\n" : "\n");
-		write_change(o, parts[i - 1].m, parts[i].m);
-	}
-	csim_out_text(o, "]}\n");
+	csim_run_changes_json(parts, n, o);
+	csim_out_text(o, "}\n");
 }
