@@ -27,26 +27,36 @@
 
 #include "model/model.h"
 
+/*
+ * An anchor slice: its start on the grid, its row and its run. A lane's
+ * entries lie together, sorted by (run, start, input order).
+ */
 struct csim_anchor_entry {
-	uint64_t lane;       /* pid << 32 | the pipe's anchor lane */
 	int64_t start;
 	uint32_t slice;      /* index in table->slices */
 	uint16_t run;
 };
 
-/* A lane's slices in the order they become producer candidates. */
-struct csim_anchor_done {
-	uint64_t lane;       /* as in csim_anchor_entry */
-	double at;           /* float ns: max(a, completion), candidate from then on */
-	uint32_t best;       /* the latest-ending candidate up to this entry */
-	uint16_t run;
+/* Where the entries of one (pid, anchor lane) lie. */
+struct csim_anchor_lane {
+	uint64_t key;        /* pid << 32 | the pipe's anchor lane */
+	size_t lo, hi;
 };
 
+/*
+ * The entries in (pid, anchor lane) order, and per entry position the same
+ * lane's slices by candidacy: done_at[] the instant each becomes a
+ * candidate (max(start, completion), float ns), sorted by (run, instant,
+ * input order) within the lane, done_best[] the latest-ending candidate up
+ * to that position. 28 bytes per anchor slice.
+ */
 struct csim_anchor_index {
 	const struct csim_model *m;
 	struct csim_anchor_entry *entries;
-	struct csim_anchor_done *done;    /* the same slices, by candidacy */
-	size_t n;
+	double *done_at;
+	uint32_t *done_best;
+	struct csim_anchor_lane *lanes;   /* sorted by key */
+	size_t n, nlanes;
 };
 
 /*

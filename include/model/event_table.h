@@ -45,9 +45,9 @@ enum csim_sync_kind { CSIM_SYNC_SET, CSIM_SYNC_WAIT };
 
 /* One B or E record of a sync flag. */
 struct csim_sync_rec {
-	int64_t ts;            /* integer ns */
-	double a;              /* float ns (ts * 1000): a SET's instant, against
-				  which the producer's completion is judged (SPEC §5.3) */
+	double a;              /* float ns (ts * 1000 as read; its grid time is
+				  llround(a)): a SET's instant is judged against
+				  its producer's completion (SPEC §5.3) */
 	uint32_t pid, pipe;
 	uint32_t id;           /* id in table->ids, or CSIM_NONE */
 	uint32_t name;         /* id in table->pipes of the event name, for LIFO keys */

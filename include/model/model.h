@@ -13,6 +13,7 @@
 #ifndef CSIM_MODEL_H
 #define CSIM_MODEL_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,8 +39,9 @@ struct csim_lane {
 
 /* A sync flag: its B and E records joined by the pair pass. */
 struct csim_flag {
-	int64_t begin, end;
-	double begin_a;           /* begin in float ns (SPEC §5.3's SET instant) */
+	double begin_a;           /* its B in float ns (SPEC §5.3's SET instant);
+				     on the grid: csim_flag_begin() */
+	int64_t end;              /* its E on the grid */
 	uint32_t order;           /* record index of its first record */
 	uint32_t pid, pipe;
 	uint32_t id;              /* id in table->ids, or CSIM_NONE */
@@ -48,6 +50,12 @@ struct csim_flag {
 	uint8_t intra;            /* cross-core: matched by pass_intra, not pass_flags */
 	uint16_t run;             /* of its B record (struct csim_sync_rec) */
 };
+
+/* A flag's B on the grid: llround(ts * 1000), as every grid time. */
+static inline int64_t csim_flag_begin(const struct csim_flag *f)
+{
+	return llround(f->begin_a);
+}
 
 /*
  * One SET -> WAIT arrow, bound to its two anchor slices: a flag's, or a

@@ -21,8 +21,6 @@ static int entry_cmp(const void *a, const void *b)
 {
 	const struct csim_anchor_entry *x = a, *y = b;
 
-	if (x->lane != y->lane)
-		return x->lane < y->lane ? -1 : 1;
 	if (x->run != y->run)
 		return x->run < y->run ? -1 : 1;
 	if (x->start != y->start)
@@ -30,17 +28,22 @@ static int entry_cmp(const void *a, const void *b)
 	return x->slice < y->slice ? -1 : x->slice > y->slice;
 }
 
-static int done_cmp(const void *a, const void *b)
-{
-	const struct csim_anchor_done *x = a, *y = b;
+/* A slice with the instant it becomes a producer candidate, while a lane's are sorted. */
+struct candidacy {
+	double at;
+	uint32_t slice;
+	uint16_t run;
+};
 
-	if (x->lane != y->lane)
-		return x->lane < y->lane ? -1 : 1;
+static int candidacy_cmp(const void *a, const void *b)
+{
+	const struct candidacy *x = a, *y = b;
+
 	if (x->run != y->run)
 		return x->run < y->run ? -1 : 1;
 	if (x->at != y->at)
 		return x->at < y->at ? -1 : 1;
-	return x->best < y->best ? -1 : x->best > y->best;
+	return x->slice < y->slice ? -1 : x->slice > y->slice;
 }
 
 /* Whether slice i released a flag later than slice j did: later end, start, input. */
@@ -54,29 +57,34 @@ static int ends_later(const struct csim_slice *sl, uint32_t i, uint32_t j)
 }
 
 /*
- * The candidacy array of entries [lo, hi) (one lane): each slice from the
- * instant it has started and completed, sorted by that instant, then the
- * latest-ending slice so far of its run in place of the slice itself. The
- * producer writes a core's instructions by end tick, so the order is
- * nearly that of the input already.
+ * The candidacy arrays of entries [lo, hi) (one lane): each slice from the
+ * instant it has started and completed, sorted by that instant, with the
+ * latest-ending slice so far of its run. The producer writes a core's
+ * instructions by end tick, so the order is nearly that of the input
+ * already. tmp: room for the lane.
  */
-static void build_done(struct csim_anchor_index *ix, size_t lo, size_t hi)
+static void build_done(struct csim_anchor_index *ix, size_t lo, size_t hi, struct candidacy *tmp)
 {
 	const struct csim_slice *sl = ix->m->table.slices;
-	struct csim_anchor_done *d = ix->done;
+	size_t n = hi - lo;
 
-	for (size_t i = lo; i < hi; i++) {
-		const struct csim_anchor_entry *e = &ix->entries[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct csim_anchor_entry *e = &ix->entries[lo + i];
 		const struct csim_slice *x = &sl[e->slice];
 		double done = csim_slice_completion(x);
 
-		d[i] = (struct csim_anchor_done){ e->lane, done > x->a ? done : x->a,
-						  e->slice, e->run };
+		tmp[i] = (struct candidacy){ done > x->a ? done : x->a, e->slice, e->run };
 	}
-	csim_sort_nearly(&d[lo], hi - lo, sizeof(*d), done_cmp);
-	for (size_t i = lo + 1; i < hi; i++)
-		if (d[i].run == d[i - 1].run && !ends_later(sl, d[i].best, d[i - 1].best))
-			d[i].best = d[i - 1].best;
+	csim_sort_nearly(tmp, n, sizeof(*tmp), candidacy_cmp);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t best = tmp[i].slice;
+
+		if (i > 0 && tmp[i].run == tmp[i - 1].run &&
+		    !ends_later(sl, best, ix->done_best[lo + i - 1]))
+			best = ix->done_best[lo + i - 1];
+		ix->done_at[lo + i] = tmp[i].at;
+		ix->done_best[lo + i] = best;
+	}
 }
 
 static int keep_anchor(const struct csim_slice *s, const void *ctx)
@@ -87,10 +95,8 @@ static int keep_anchor(const struct csim_slice *s, const void *ctx)
 
 static void gather_entry(const struct csim_slice *s, uint32_t i, void *row, const void *ctx)
 {
-	const struct csim_model *m = ctx;
-
-	*(struct csim_anchor_entry *)row = (struct csim_anchor_entry){
-		(uint64_t)s->pid << 32 | m->pipes[s->pipe].anchor_lane, s->start, i, s->run };
+	(void)ctx;
+	*(struct csim_anchor_entry *)row = (struct csim_anchor_entry){ s->start, i, s->run };
 }
 
 /*
@@ -104,6 +110,7 @@ int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_mode
 	size_t npipes = m->npipes;
 	uint32_t *lane_of = malloc((npipes ? npipes : 1) * sizeof(*lane_of));
 	struct csim_interval_buckets bk = { NULL, NULL, NULL, 0, 0 };
+	struct candidacy *tmp = NULL;
 	int rc = -1;
 
 	memset(ix, 0, sizeof(*ix));
@@ -122,17 +129,25 @@ int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_mode
 	ix->entries = bk.rows;
 	bk.rows = NULL;
 	ix->n = bk.n > 0 ? bk.b[bk.n - 1].hi : 0;
-	ix->done = csim_array_alloc(ix->n ? ix->n : 1, sizeof(*ix->done));
-	if (ix->done == NULL)
+	ix->nlanes = bk.n;
+	ix->done_at = csim_array_alloc(ix->n ? ix->n : 1, sizeof(*ix->done_at));
+	ix->done_best = csim_array_alloc(ix->n ? ix->n : 1, sizeof(*ix->done_best));
+	ix->lanes = malloc((bk.n ? bk.n : 1) * sizeof(*ix->lanes));
+	tmp = malloc((bk.longest ? bk.longest : 1) * sizeof(*tmp));
+	if (ix->done_at == NULL || ix->done_best == NULL || ix->lanes == NULL || tmp == NULL)
 		goto out;
+	/* buckets come in (pid, lane) order: the lanes' keys sorted */
 	for (size_t k = 0; k < bk.n; k++) {
+		ix->lanes[k] = (struct csim_anchor_lane){
+			(uint64_t)bk.b[k].pid << 32 | bk.b[k].pipe, bk.b[k].lo, bk.b[k].hi };
 		csim_sort_nearly(&ix->entries[bk.b[k].lo], bk.b[k].hi - bk.b[k].lo,
 				 sizeof(*ix->entries), entry_cmp);
-		build_done(ix, bk.b[k].lo, bk.b[k].hi);
+		build_done(ix, bk.b[k].lo, bk.b[k].hi, tmp);
 	}
 	rc = 0;
 out:
 	free(lane_of);
+	free(tmp);
 	free(bk.rows);
 	free(bk.b);
 	return rc;
@@ -141,74 +156,95 @@ out:
 void csim_anchor_index_release(struct csim_anchor_index *ix)
 {
 	free(ix->entries);
-	free(ix->done);
+	free(ix->done_at);
+	free(ix->done_best);
+	free(ix->lanes);
 	memset(ix, 0, sizeof(*ix));
 }
 
-/* Whether entry e is ordered before (lane, run, t) (or at it, when strict). */
-static int entry_before(const struct csim_anchor_entry *e, uint64_t lane,
-			uint16_t run, int64_t t, int strict)
+/* The entries [*lo, *hi) of (pid, pipe's anchor lane) in run q.run; 0 when none. */
+static int run_range(const struct csim_anchor_index *ix, struct csim_anchor_query q,
+		     size_t *lo, size_t *hi)
 {
-	if (e->lane != lane)
-		return e->lane < lane;
-	if (e->run != run)
-		return e->run < run;
-	return strict ? e->start <= t : e->start < t;
-}
+	uint64_t key = (uint64_t)q.pid << 32 | ix->m->pipes[q.pipe].anchor_lane;
+	size_t a = 0, b = ix->nlanes, l, h;
 
-/* First entry not ordered before (lane, run, t). */
-static size_t bound(const struct csim_anchor_index *ix, uint64_t lane, uint16_t run,
-		    int64_t t, int strict)
-{
-	size_t lo = 0, hi = ix->n;
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int before = entry_before(&ix->entries[mid], lane, run, t, strict);
-
-		if (before)
-			lo = mid + 1;
+		if (ix->lanes[mid].key < key)
+			a = mid + 1;
 		else
-			hi = mid;
+			b = mid;
 	}
-	return lo;
+	if (a == ix->nlanes || ix->lanes[a].key != key)
+		return 0;
+	for (l = ix->lanes[a].lo, h = ix->lanes[a].hi; l < h;) {   /* first of the run */
+		size_t mid = l + (h - l) / 2;
+
+		if (ix->entries[mid].run < q.run)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	*lo = l;
+	for (h = ix->lanes[a].hi; l < h;) {   /* past its last */
+		size_t mid = l + (h - l) / 2;
+
+		if (ix->entries[mid].run <= q.run)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	*hi = l;
+	return *lo < *hi;
 }
 
+/*
+ * In the run's entries: the last starting at or before q.t (latest in input
+ * order among equal starts), or with !last the first starting at or after
+ * it (the earliest).
+ */
 static uint32_t find(const struct csim_anchor_index *ix, struct csim_anchor_query q,
 		     int last)
 {
-	uint64_t lane = (uint64_t)q.pid << 32 | ix->m->pipes[q.pipe].anchor_lane;
-	size_t at = bound(ix, lane, q.run, q.t, last);
-	const struct csim_anchor_entry *e;
+	size_t lo, hi, first, end;
 
-	if (last ? at == 0 : at == ix->n)
+	if (!run_range(ix, q, &lo, &hi))
 		return CSIM_NONE;
-	e = &ix->entries[last ? at - 1 : at];
-	return e->lane == lane && e->run == q.run ? e->slice : CSIM_NONE;
-}
-
-/* The latest-ending slice of (lane, run) that has started and completed by ta. */
-static uint32_t find_completed(const struct csim_anchor_index *ix, struct csim_anchor_query q)
-{
-	uint64_t lane = (uint64_t)q.pid << 32 | ix->m->pipes[q.pipe].anchor_lane;
-	size_t lo = 0, hi = ix->n;
-	const struct csim_anchor_done *d;
-
+	first = lo;
+	end = hi;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct csim_anchor_done *e = &ix->done[mid];
-		int before = e->lane != lane ? e->lane < lane
-			     : e->run != q.run ? e->run < q.run : e->at <= q.ta;
+		int64_t s = ix->entries[mid].start;
 
-		if (before)
+		if (last ? s <= q.t : s < q.t)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == 0)
+	if (last)
+		return lo > first ? ix->entries[lo - 1].slice : CSIM_NONE;
+	return lo < end ? ix->entries[lo].slice : CSIM_NONE;
+}
+
+/* The latest-ending slice of the run that has started and completed by q.ta. */
+static uint32_t find_completed(const struct csim_anchor_index *ix, struct csim_anchor_query q)
+{
+	size_t lo, hi, first;
+
+	if (!run_range(ix, q, &lo, &hi))
 		return CSIM_NONE;
-	d = &ix->done[lo - 1];
-	return d->lane == lane && d->run == q.run ? d->best : CSIM_NONE;
+	first = lo;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ix->done_at[mid] <= q.ta)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > first ? ix->done_best[lo - 1] : CSIM_NONE;
 }
 
 int csim_anchor_index_arrow(const struct csim_anchor_index *ix,

@@ -1,5 +1,8 @@
 #include "model/event_table.h"
 
+#include <assert.h>
+#include <math.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,7 +234,8 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	r = &t->syncs[t->nsyncs];
 	memset(r, 0, sizeof(*r));
-	r->ts = in->ts;
+	/* the grid is llround(ts * 1000) by definition (base/number_grid.h) */
+	assert(llround(in->a) == in->ts);
 	r->a = in->a;
 	r->is_begin = (uint8_t)in->is_begin;
 	r->kind = (uint8_t)in->kind;

@@ -88,9 +88,8 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 {
 	struct csim_flag *f = &w->flags[w->nflags++];
 
-	f->begin = b->ts;
 	f->begin_a = b->a;
-	f->end = e->ts;
+	f->end = llround(e->a);
 	f->order = order;
 	f->pid = b->pid;
 	f->pipe = b->pipe;
@@ -243,7 +242,8 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 	uint32_t prod_pipe = d != NULL && d->producer != CSIM_NONE ? d->producer : set->pipe;
 	uint32_t cons_pipe = d != NULL && d->consumer != CSIM_NONE ? d->consumer : wait->pipe;
 	int why = csim_anchor_index_arrow(&w->anchors,
-		(struct csim_anchor_query){ set->pid, prod_pipe, set->run, set->begin, set->begin_a },
+		(struct csim_anchor_query){ set->pid, prod_pipe, set->run, csim_flag_begin(set),
+					    set->begin_a },
 		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end, 0.0 }, a);
 
 	if (why >= 0)
@@ -252,7 +252,7 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 	m->flag_running += a->running;
 	a->has_flag_id = d != NULL && d->has_flag_id;
 	a->flag_id = a->has_flag_id ? d->flag_id : 0;
-	a->set_begin = set->begin;
+	a->set_begin = csim_flag_begin(set);
 	a->set_order = set->order;
 	return -1;
 }
@@ -293,13 +293,14 @@ static void sort_by_begin(struct flag_work *w, uint32_t *idx, size_t n)
 {
 	size_t i;
 
-	for (i = 1; i < n && w->flags[idx[i - 1]].begin <= w->flags[idx[i]].begin; i++)
+	for (i = 1; i < n && csim_flag_begin(&w->flags[idx[i - 1]]) <=
+			     csim_flag_begin(&w->flags[idx[i]]); i++)
 		;
 	if (i >= n)
 		return;
 	for (i = 0; i < n; i++)
 		w->items[i] = (struct key_item){
-			{ key_signed(w->flags[idx[i]].begin), 0, 0, 0 }, idx[i] };
+			{ key_signed(csim_flag_begin(&w->flags[idx[i]])), 0, 0, 0 }, idx[i] };
 	qsort(w->items, n, sizeof(*w->items), key_item_cmp);
 	for (i = 0; i < n; i++)
 		idx[i] = w->items[i].idx;
@@ -348,7 +349,7 @@ static void match_set_wait(struct flag_work *w)
 			{ (uint64_t)f->pid << 32 | d->producer,
 			  (uint64_t)f->run << 33 | (uint64_t)d->consumer << 1 | d->has_flag_id,
 			  d->flag_id,
-			  key_kind_time(f->kind, f->begin) }, i };
+			  key_kind_time(f->kind, csim_flag_begin(f)) }, i };
 	}
 	for_each_group(w, w->items, n, 3, match_group);
 }

@@ -58,8 +58,8 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 	const struct csim_sync_detail *sd = detail_of(m, set);
 	const struct csim_sync_detail *wd = detail_of(m, wait);
 	int why = csim_anchor_index_arrow(ix,
-		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->run, set->begin,
-					    set->begin_a },
+		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->run,
+					    csim_flag_begin(set), set->begin_a },
 		(struct csim_anchor_query){ wait->pid, named_pipe(m, wait), wait->run, wait->end,
 					    0.0 }, a);
 
@@ -72,7 +72,7 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 		sd = wd;
 	a->has_flag_id = sd != NULL && sd->has_flag_id;
 	a->flag_id = a->has_flag_id ? sd->flag_id : 0;
-	a->set_begin = set->begin;
+	a->set_begin = csim_flag_begin(set);
 	a->set_order = set->order;
 	return -1;
 }
@@ -126,7 +126,7 @@ static void collect(struct csim_model *m, struct intra_item *items)
 		if (f->id == CSIM_NONE)
 			m->intra_skips[CSIM_FSKIP_NO_KEY]++;
 		else
-			items[n++] = (struct intra_item){ f->id, f->kind, f->begin, i };
+			items[n++] = (struct intra_item){ f->id, f->kind, csim_flag_begin(f), i };
 	}
 }
 

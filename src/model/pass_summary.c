@@ -115,10 +115,11 @@ static void collect_wait(struct work *w, const struct csim_flag *f, int by_produ
 	uint32_t producer = f->detail != CSIM_NONE ? t->details[f->detail].producer : CSIM_NONE;
 
 	const struct csim_window *win = &w->m->cut.window;
-	int64_t begin = csim_window_clamp(win, f->begin), end = csim_window_clamp(win, f->end);
+	int64_t f_begin = csim_flag_begin(f);
+	int64_t begin = csim_window_clamp(win, f_begin), end = csim_window_clamp(win, f->end);
 
 	if (f->kind != CSIM_SYNC_WAIT ||
-	    !csim_window_meets(win, f->begin, f->end > f->begin ? f->end : f->begin))
+	    !csim_window_meets(win, f_begin, f->end > f_begin ? f->end : f_begin))
 		return;
 	if (f->intra) {
 		if (!by_producer)

@@ -162,7 +162,6 @@ static inline void mu_sync(struct csim_model *m, enum csim_sync_kind kind,
 	r->is_begin = (uint8_t)is_begin;
 	r->pid = mu_pid(m, pid);
 	r->pipe = mu_pipe(m, pipe);
-	r->ts = ts;
 	r->a = (double)ts;
 	r->name = mu_pipe(m, kind == CSIM_SYNC_SET ? "SET_FLAG" : "WAIT_FLAG");
 	r->id = CSIM_NONE;
@@ -217,7 +216,6 @@ static inline void mu_paired_flag(struct csim_model *m, enum csim_sync_kind kind
 		abort();
 	f = &m->flags[m->nflags];
 	memset(f, 0, sizeof(*f));
-	f->begin = begin;
 	f->begin_a = (double)begin;
 	f->end = end;
 	f->order = (uint32_t)m->nflags;

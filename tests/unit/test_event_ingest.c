@@ -1,6 +1,8 @@
 /* Event classification into the table (SPEC §3): the real scanner, ingest, table. */
 #include <string.h>
 
+#include <math.h>
+
 #include "check.h"
 #include "testutil.h"
 
@@ -168,7 +170,8 @@ static void test_sync_records(struct check_ctx *c)
 		goto out;
 	CHECK_U64(c, t->syncs[0].kind, CSIM_SYNC_SET);
 	CHECK_U64(c, t->syncs[0].is_begin, 1);
-	CHECK_I64(c, t->syncs[0].ts, 3000);         /* 3.0004 us -> 3000 ns */
+	CHECK_I64(c, llround(t->syncs[0].a), 3000);   /* 3.0004 us -> 3000 ns */
+	CHECK(c, fabs(t->syncs[0].a - 3000.4) < 1e-6);   /* the float instant kept */
 	/* Interned behind the run's index (run 0 here). */
 	id = csim_strtab_get(&t->ids, t->syncs[0].id, &n);
 	if (CHECK_U64(c, n, sizeof(run0) + 3)) {

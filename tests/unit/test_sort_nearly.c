@@ -4,6 +4,8 @@
  * by (pid, lane) with gathered rows, and the anchor index built on both:
  * results must equal one qsort of everything, whichever path sorted.
  */
+#include <math.h>
+
 #include "check.h"
 #include "modelutil.h"
 
@@ -187,9 +189,17 @@ static void test_bucket_rows_by_mapped_lane(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/* An index entry with its lane, for the expected order. */
+struct lane_entry {
+	uint64_t lane;
+	int64_t start;
+	uint32_t slice;
+	uint16_t run;
+};
+
 static int entry_order(const void *a, const void *b)
 {
-	const struct csim_anchor_entry *x = a, *y = b;
+	const struct lane_entry *x = a, *y = b;
 
 	if (x->lane != y->lane)
 		return x->lane < y->lane ? -1 : 1;
@@ -200,18 +210,53 @@ static int entry_order(const void *a, const void *b)
 	return (x->slice > y->slice) - (x->slice < y->slice);
 }
 
+static struct lane_entry lane_entry_of(const struct csim_model *m, uint32_t i)
+{
+	const struct csim_slice *s = &m->table.slices[i];
+
+	return (struct lane_entry){ (uint64_t)s->pid << 32 | m->pipes[s->pipe].anchor_lane,
+				    s->start, i, s->run };
+}
+
+/*
+ * Per position of a lane, the candidate of the position's instant that a
+ * scan of the lane's slices of the same run finds (started by it and
+ * completed by it, latest end, then start, then input order).
+ */
+static int best_holds(const struct csim_anchor_index *ix, size_t lo, size_t hi, size_t at)
+{
+	const struct csim_slice *sl = ix->m->table.slices;
+	uint16_t run = sl[ix->done_best[at]].run;
+	uint32_t best = CSIM_NONE;
+
+	for (size_t i = lo; i < hi; i++) {
+		const struct csim_slice *x = &sl[ix->entries[i].slice];
+		double done = fmax(x->b - fmax(0.25, fabs(x->a) * ldexp(1.0, -22)), x->a);
+		uint32_t k = ix->entries[i].slice;
+
+		if (x->run != run || done > ix->done_at[at])
+			continue;
+		if (best == CSIM_NONE || x->b > sl[best].b ||
+		    (x->b == sl[best].b && (x->a > sl[best].a || (x->a == sl[best].a && k > best))))
+			best = k;
+	}
+	return best == ix->done_best[at];
+}
+
 /*
  * The index holds every kept anchor slice, in (pid, anchor lane, run,
  * start, input) order: the vector family's pipes share one lane, starts
- * out of input order and equal starts included.
+ * out of input order and equal starts included; each lane's range is
+ * listed in key order, and each position's producer candidate is the one a
+ * scan finds.
  */
 static void test_anchor_index_order(struct check_ctx *c)
 {
 	struct csim_model m;
 	struct csim_anchor_index ix;
-	struct csim_anchor_entry *want;
+	struct lane_entry *want;
 	uint64_t seed = 42;
-	size_t n = 0;
+	size_t n = 0, bad = 0;
 
 	csim_model_init(&m);
 	for (int i = 0; i < 400; i++) {
@@ -221,11 +266,16 @@ static void test_anchor_index_order(struct check_ctx *c)
 		if (t < 0)
 			t = 0;
 		mu_slice(&m, i % 3 ? "core0" : "core1", pipes[next_rand(&seed) % 4],
-			 t, t + 20, i % 7 ? CSIM_SLICE_INSTR : CSIM_SLICE_CACHE_CCU);
+			 t, t + 20 + (int64_t)(next_rand(&seed) % 40),
+			 i % 7 ? CSIM_SLICE_INSTR : CSIM_SLICE_CACHE_CCU);
 		if (i % 50 == 49)
 			m.table.run++;   /* the next slices belong to the next run */
 	}
 	mu_slice(&m, "core0", "MTE2", 500, 500, CSIM_SLICE_INSTR);   /* a point */
+	/* Equal ends: the candidate is the later start, not the later row. */
+	mu_slice(&m, "core2", "MTE2", 100, 300, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core2", "MTE2", 150, 300, CSIM_SLICE_INSTR);
+	mu_slice(&m, "core2", "MTE2", 120, 300, CSIM_SLICE_INSTR);
 	mu_classify(&m);
 	want = malloc(m.table.nslices * sizeof(*want));
 	if (want == NULL)
@@ -234,19 +284,36 @@ static void test_anchor_index_order(struct check_ctx *c)
 		const struct csim_slice *s = &m.table.slices[i];
 
 		if (s->kept && s->end > s->start && s->kind != CSIM_SLICE_CACHE_CCU)
-			want[n++] = (struct csim_anchor_entry){
-				(uint64_t)s->pid << 32 | m.pipes[s->pipe].anchor_lane,
-				s->start, i, s->run };
+			want[n++] = lane_entry_of(&m, i);
 	}
 	qsort(want, n, sizeof(*want), entry_order);
 	CHECK_I64(c, csim_anchor_index_build(&ix, &m), 0);
 	CHECK_U64(c, ix.n, n);
 	for (size_t i = 0; i < n && i < ix.n; i++) {
-		if (!CHECK(c, entry_order(&ix.entries[i], &want[i]) == 0)) {
+		struct lane_entry got = lane_entry_of(&m, ix.entries[i].slice);
+
+		if (!CHECK(c, entry_order(&got, &want[i]) == 0 &&
+			      got.start == ix.entries[i].start && got.run == ix.entries[i].run)) {
 			fprintf(stderr, "    at entry %zu\n", i);
 			break;
 		}
 	}
+	for (size_t k = 0; k < ix.nlanes; k++) {
+		const struct csim_anchor_lane *l = &ix.lanes[k];
+
+		if (k > 0 && ix.lanes[k - 1].key >= l->key)
+			bad++;
+		for (size_t i = l->lo; i < l->hi; i++) {
+			if (lane_entry_of(&m, ix.entries[i].slice).lane != l->key)
+				bad++;
+			/* a query lands on the last of equal instants */
+			if ((i + 1 == l->hi || ix.done_at[i + 1] != ix.done_at[i]) &&
+			    !best_holds(&ix, l->lo, l->hi, i))
+				bad++;
+		}
+	}
+	CHECK(c, ix.nlanes == 7);   /* 2 cores x (vector family, MTE2, CUBE), core2's MTE2 */
+	CHECK_U64(c, bad, 0);
 	csim_anchor_index_release(&ix);
 	free(want);
 	csim_model_release(&m);
