@@ -26,7 +26,7 @@ struct csim_options {
 	int keep_cache_ccu;
 	int counters;             /* cleared by --no-counters */
 	unsigned run;             /* --run K (1-based); 0: the last run */
-	int run_all;              /* --run all: merge every run */
+	int run_all;              /* --run all: every run side by side */
 	const char *cores[CSIM_MAX_CORE_PATTERNS];   /* --core PATTERN, in order */
 	size_t ncores;
 	struct csim_window window; /* --window A:B on the ns grid; ":" cuts nothing */

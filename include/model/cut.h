@@ -30,6 +30,9 @@ struct csim_cut {
 	const char *const *cores;
 	size_t ncores;
 	struct csim_window window;
+	/* several runs side by side (--run all): a pattern may match no core of
+	   this run, only of another's; csim_cut_check_runs() judges it */
+	int across_runs;
 	/* set by the cut pass when a cut is active; NULL: everything is in */
 	unsigned char *slice_in;     /* per table row (kept rows only are in) */
 	unsigned char *counter_in;   /* per table counter */
@@ -37,6 +40,7 @@ struct csim_cut {
 	unsigned char *intra_in;     /* per intra_arrows[] */
 	unsigned char *process_in;   /* per processes[] */
 	unsigned char *thread_in;    /* per threads[] */
+	unsigned char *core_hit;     /* per pattern: it matched a pid of the run */
 	uint64_t slices_in, counters_in, arrows_in;   /* how many are in */
 };
 

@@ -12,6 +12,10 @@
  *
  * Every pattern must match some pid of the converted run: one that matches
  * none fails with CSIM_E_USAGE, naming it and the first cores of the run.
+ * With several runs side by side (cut.across_runs) a pattern need only match
+ * a pid of one of them: each run's pass records which patterns hit
+ * (cut.core_hit) and csim_cut_check_runs() fails on one no run matched; a
+ * run none of whose pids match keeps nothing.
  * The pass runs after the input was read and validated, so a corrupt input
  * still fails as such (exit 1) first.
  *
@@ -27,5 +31,13 @@
 extern const struct csim_pass_def csim_pass_cut_def;
 
 int csim_pass_cut(struct csim_model *m, struct csim_error *err);
+
+/*
+ * After the cut pass of each of n runs side by side: CSIM_E_USAGE naming the
+ * first pattern that matched no pid of any run and the first cores of the
+ * runs, else CSIM_OK.
+ */
+int csim_cut_check_runs(const struct csim_model *const *runs, size_t n,
+			struct csim_error *err);
 
 #endif

@@ -11,6 +11,7 @@
 #include "model/model.h"
 #include "write/out_file.h"
 #include "base/path.h"
+#include "model/pass_cut.h"
 #include "model/passes.h"
 #include "write/raw_copy.h"
 #include "write/run_changes.h"
@@ -310,15 +311,26 @@ static int take_figures(struct run *r, struct csim_dump_figures *figures,
 /*
  * The passes of every run; with several runs each run's processes are then
  * named after it (SPEC §2.1: "core0.cubecore0 run 1"), after the cut matched
- * the pids as the dump names them.
+ * the pids as the dump names them. A --core pattern need match a core of
+ * one run only: the runs of one file may have run on different cores.
  */
 static int run_passes(struct run *r, struct csim_error *err)
 {
 	const struct csim_dump *d = &r->dump;
+	const struct csim_model **runs = NULL;
 	int rc = CSIM_OK;
 
 	for (size_t i = 0; i < d->nparts && rc == CSIM_OK; i++)
 		rc = csim_passes_run(&d->parts[i]->model, err);
+	if (rc == CSIM_OK && d->nparts > 0) {
+		runs = malloc(d->nparts * sizeof(*runs));
+		if (runs == NULL)
+			return csim_error_nomem(err, CSIM_E_INPUT);
+		for (size_t i = 0; i < d->nparts; i++)
+			runs[i] = &d->parts[i]->model;
+		rc = csim_cut_check_runs(runs, d->nparts, err);
+		free(runs);
+	}
 	for (size_t i = 0; i < d->nparts && rc == CSIM_OK && d->nparts > 1; i++)
 		rc = csim_model_label_run(&d->parts[i]->model, d->parts[i]->run, err);
 	return rc;

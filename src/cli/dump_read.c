@@ -87,6 +87,7 @@ static int part_add(struct csim_dump *d, const struct csim_block_reader *reader,
 	p->model.cut.cores = d->opt->cores;
 	p->model.cut.ncores = d->opt->ncores;
 	p->model.cut.window = d->opt->window;
+	p->model.cut.across_runs = d->opt->run_all;
 	p->model.progress = d->log->progress;
 	csim_slice_store_init(&p->slices, d->bin_path, csim_block_reader_file_id(reader));
 	if (!csim_block_reader_sizes_checked(reader))

@@ -29,26 +29,54 @@ void csim_cut_release(struct csim_cut *c)
 	free(c->intra_in);
 	free(c->process_in);
 	free(c->thread_in);
+	free(c->core_hit);
 	c->slice_in = c->counter_in = c->arrow_in = c->intra_in = NULL;
-	c->process_in = c->thread_in = NULL;
+	c->process_in = c->thread_in = c->core_hit = NULL;
 	c->slices_in = c->counters_in = c->arrows_in = 0;
 }
 
-/* "a, b, c, ..." of the first cores of the trace, cut to fit buf. */
-static void name_cores(const struct csim_model *m, char *buf, size_t size)
+/* Whether name is one of the n first listed. */
+static int listed(const char *const *names, size_t n, const char *name)
 {
-	size_t len = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * "a, b, c, ..." of the first distinct cores of the runs, cut to fit buf;
+ * the runs side by side mostly repeat one set of names.
+ */
+static void name_cores(const struct csim_model *const *runs, size_t nruns,
+		       char *buf, size_t size)
+{
+	const char *names[NAMED_CORES];
+	size_t nnames = 0, len = 0;
+	int more = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < m->nprocesses && i < NAMED_CORES; i++) {
-		const char *name = m->table.pid_names[m->processes[i]];
-		int k = snprintf(buf + len, size - len, "%s%s", i ? ", " : "", name);
+	for (size_t r = 0; r < nruns; r++) {
+		const struct csim_model *m = runs[r];
 
-		if (k < 0 || (size_t)k >= size - len)
-			return;   /* cut: the message stays one line of sane length */
-		len += (size_t)k;
+		for (size_t i = 0; i < m->nprocesses; i++) {
+			const char *name = m->table.pid_names[m->processes[i]];
+			int k;
+
+			if (listed(names, nnames, name))
+				continue;
+			if (nnames == NAMED_CORES) {
+				more = 1;
+				break;
+			}
+			k = snprintf(buf + len, size - len, "%s%s", nnames ? ", " : "", name);
+			if (k < 0 || (size_t)k >= size - len)
+				return;   /* cut: the message stays one line of sane length */
+			len += (size_t)k;
+			names[nnames++] = name;
+		}
 	}
-	if (m->nprocesses > NAMED_CORES)
+	if (more)
 		snprintf(buf + len, size - len, ", ...");
 }
 
@@ -61,26 +89,37 @@ static int one_line(struct csim_error *err)
 	return err->code;
 }
 
-static int no_match(const struct csim_model *m, const char *pattern,
-		    struct csim_error *err)
+static int no_match(const struct csim_model *const *runs, size_t nruns,
+		    const char *pattern, struct csim_error *err)
 {
 	char cores[512];
+	size_t ncores = 0;
 
-	if (m->nprocesses == 0) {
+	for (size_t r = 0; r < nruns; r++)
+		ncores += runs[r]->nprocesses;
+	if (ncores == 0) {
 		csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
 			       "option --core '%s' matches no core of the run: the trace has no core",
 			       pattern);
 		return one_line(err);
 	}
-	name_cores(m, cores, sizeof(cores));
-	csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
-		       "option --core '%s' matches no core of the run; its %zu core(s): %s",
-		       pattern, m->nprocesses, cores);
+	name_cores(runs, nruns, cores, sizeof(cores));
+	if (nruns == 1)
+		csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+			       "option --core '%s' matches no core of the run; its %zu core(s): %s",
+			       pattern, ncores, cores);
+	else
+		csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+			       "option --core '%s' matches no core of any of the %zu runs; their cores: %s",
+			       pattern, nruns, cores);
 	return one_line(err);
 }
 
-/* pid_in of every pid; fails on the first pattern that matches none. */
-static int match_pids(const struct csim_model *m, const struct csim_cut *c,
+/*
+ * pid_in of every pid and core_hit of every pattern; fails on the first
+ * pattern that matches none, unless another run may hold its core.
+ */
+static int match_pids(const struct csim_model *m, struct csim_cut *c,
 		      unsigned char *pid_in, struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
@@ -96,8 +135,9 @@ static int match_pids(const struct csim_model *m, const struct csim_cut *c,
 				hit = 1;
 			}
 		}
-		if (!hit)
-			return no_match(m, c->cores[k], err);
+		c->core_hit[k] = (unsigned char)hit;
+		if (!hit && !c->across_runs)
+			return no_match(&m, 1, c->cores[k], err);
 	}
 	return CSIM_OK;
 }
@@ -171,9 +211,11 @@ static int work_alloc(struct work *w, const struct csim_model *m, struct csim_cu
 	c->intra_in = calloc(m->nintra_arrows ? m->nintra_arrows : 1, 1);
 	c->process_in = calloc(m->nprocesses ? m->nprocesses : 1, 1);
 	c->thread_in = calloc(m->nthreads ? m->nthreads : 1, 1);
+	c->core_hit = calloc(c->ncores ? c->ncores : 1, 1);
 	return w->pid_in != NULL && w->rank != NULL && w->lane_thread0 != NULL &&
 	       c->slice_in != NULL && c->counter_in != NULL && c->arrow_in != NULL &&
-	       c->intra_in != NULL && c->process_in != NULL && c->thread_in != NULL;
+	       c->intra_in != NULL && c->process_in != NULL && c->thread_in != NULL &&
+	       c->core_hit != NULL;
 }
 
 int csim_pass_cut(struct csim_model *m, struct csim_error *err)
@@ -213,4 +255,20 @@ out:
 	if (rc != CSIM_OK)
 		csim_cut_release(c);
 	return rc;
+}
+
+int csim_cut_check_runs(const struct csim_model *const *runs, size_t n,
+			struct csim_error *err)
+{
+	const struct csim_cut *c = n ? &runs[0]->cut : NULL;
+
+	for (size_t k = 0; c != NULL && k < c->ncores; k++) {
+		int hit = 0;
+
+		for (size_t r = 0; r < n && !hit; r++)
+			hit = runs[r]->cut.core_hit != NULL && runs[r]->cut.core_hit[k];
+		if (!hit)
+			return no_match(runs, n, c->cores[k], err);
+	}
+	return CSIM_OK;
 }

@@ -233,9 +233,11 @@ sweep appended_runs_all "$(scenario_dump appended_runs)"
 # the first run.
 gzip -c "$(scenario_dump appended_runs_unequal)" >"$tmp/unequal.gz"
 sweep appended_runs_unequal_all "$tmp/unequal.gz"
+# --run all --core of a core only run 2 has: the runs judged together, run 1
+# keeping nothing.
+extra=(--run all --core core0.cubecore0)
+sweep multi_block_all_cut "$(scenario_dump multi_block)"
 extra=()
-# A metrics key longer than the writer's stack buffer: the one allocation
-# made while writing instr_metrics.json (exit 3).
 # --core and --window: the cut pass's allocations and the clipped summary.
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/cut/dump.recipe" "$tmp/cut.bin"
 extra=(--core 'core0.*' --window 3.2:6)
@@ -249,6 +251,8 @@ sweep demo_gzip "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.b
 sweep demo_gzip_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" 1
 extra=()
 trace_out=trace.clean.json
+# A metrics key longer than the writer's stack buffer: the one allocation
+# made while writing instr_metrics.json (exit 3).
 sweep api_instr_long_key "$CSIM_ROOT/fixtures/invalid/api_instr_long_key.bin"
 sweep_raw_copy
 echo "# $benign best-effort allocation(s) failed without effect"

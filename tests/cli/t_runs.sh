@@ -47,6 +47,7 @@ for n in 1 2; do
 	printf '{"Cores":["core0.veccore0"],"Instructions":[{"Pipe":"MTE2","Source":"run%s"}]}' "$n" >"$w/i$n.json"
 	printf '{"run":%s}' "$n" >"$w/b$n.json"
 done
+sed 's/core0\.veccore0/core0.veccore1/' "$w/r2.json" >"$w/r2_core1.json"   # run 2 on another core
 printf '{"traceEvents":[' >"$w/bad.json"   # a TRACE payload that is not JSON
 
 # dump NAME RECIPE-LINES...: builds $w/NAME/visualize_data.bin.
@@ -62,6 +63,7 @@ dump two "trace @r1.json" "instr @i1.json" "block 5 @b1.json" \
 	"trace @r2.json" "instr @i2.json" "block 5 @b2.json"
 dump two_gz "trace @r1.json" "instr @i1.json" "block 5 @b1.json" \
 	"trace @r2.json" "instr @i2.json" "block 5 @b2.json" "gzip"
+dump two_cores "trace @r1.json" "instr @i1.json" "trace @r2_core1.json" "instr @i2.json"
 dump one_instr "trace @r1.json" "instr @i1.json" "trace @r2.json"
 dump three_instr "instr @i1.json" "trace @r1.json" "instr @i2.json" "trace @r2.json" "instr @i1.json"
 dump one_basic "block 5 @b1.json" "trace @r1.json" "instr @i1.json" "trace @r2.json" "instr @i2.json"
@@ -157,6 +159,32 @@ check "--run all: viewer rules hold" "$CSIM_CHECK" --expect-slices 4 --expect-ar
 check "--run all: one page with a section per run" \
 	grep -Ezq '<section class="run" id="run-1">.*<section class="run" id="run-2">.*id="runs"' \
 	"$w/o_all/summary.html"
+
+# --- --run all --core: a pattern need match a core of one run only -----------
+# two_cores: run 1 on core0.veccore0, run 2 on core0.veccore1.
+run "$w" two_cores -o o_cut1 --no-copy-raw --run all --core core0.veccore1
+f=$(facts "$w/o_cut1")
+check "--run all --core of run 2 only: exit 0" [ "$status" -eq 0 ]
+check "--run all --core of run 2 only: run 2's process alone" has_fact "$f" "processes 1"
+check "--run all --core of run 2 only: it is run 2's" has_fact "$f" "process core0.veccore1 run 2 0"
+check "--run all --core of run 2 only: run 2's slices" has_fact "$f" "slices 2"
+check "--run all --core of run 2 only: run 1 keeps nothing, said so" contains "$err" \
+	"note: run 1: cut (--core/--window): the trace holds 0 of 2 slice(s), 0 of 1 arrow(s), 0 of 0 counter(s)"
+check "--run all --core of run 2 only: a summary per run still" \
+	[ "$(grep -c '^summary: (no OP_BASIC_INFO) (run [12] of 2)$' <<<"$out")" = 2 ]
+run "$w" two_cores -o o_cut2 --no-copy-raw --run all --core core0.veccore0 --core 'core0.veccore1'
+f=$(facts "$w/o_cut2")
+check "--run all, a pattern per run: both processes" has_fact "$f" "processes 2"
+check "--run all, a pattern per run: run 1's" has_fact "$f" "process core0.veccore0 run 1 0"
+run "$w" two_cores -o o_cut3 --no-copy-raw --run all --core 'core9*'
+check "--run all --core of no run: exit 2, names the runs' cores" [ "$status:$err" = \
+	"2:error: option --core 'core9*' matches no core of any of the 2 runs; their cores: core0.veccore0, core0.veccore1"$'\n' ]
+check "--run all --core of no run: nothing written" [ ! -e "$w/o_cut3" ]
+run "$w" two_cores -o o_cut4 --no-copy-raw --run all --core core0.veccore0 --core 'core9*'
+check "--run all, one pattern of no run: exit 2" [ "$status" -eq 2 ]
+run "$w" two_cores -o o_cut5 --no-copy-raw --run 2 --core core0.veccore0
+check "--run 2 --core of run 1 only: exit 2, names run 2's cores" [ "$status:$err" = \
+	"2:error: option --core 'core0.veccore0' matches no core of the run; its 1 core(s): core0.veccore1"$'\n' ]
 
 # --- --run beyond the count: input error; bad values: usage errors -----------
 run "$w" two -o o_r3 --no-copy-raw --run 3
