@@ -11,7 +11,14 @@
 #ifndef CSIM_INTERRUPT_H
 #define CSIM_INTERRUPT_H
 
+#include <signal.h>
+
 #include "base/csim_error.h"
+
+/* The signal mask before csim_interrupt_hold(). */
+struct csim_interrupt_held {
+	sigset_t old;
+};
 
 /* Installs the handler; returns 0, or -1 with errno set. */
 int csim_interrupt_install(void);
@@ -21,6 +28,17 @@ int csim_interrupt_pending(void);
 
 /* Fills err with "interrupted by SIGxxx" and returns CSIM_E_INTERRUPTED. */
 int csim_interrupt_fail(struct csim_error *err);
+
+/* The same for a signal held off until the outputs were committed. */
+int csim_interrupt_fail_committed(struct csim_error *err);
+
+/*
+ * Holds SIGINT, SIGTERM and SIGHUP off (a step that must not be cut, such
+ * as the renames of a commit) until let_through(), which delivers any that
+ * came meanwhile to the handler. Returns 0, or -1 with errno set.
+ */
+int csim_interrupt_hold(struct csim_interrupt_held *held);
+void csim_interrupt_let_through(const struct csim_interrupt_held *held);
 
 /* Ends the process by the recorded signal (returns only if none was). */
 void csim_interrupt_resend(void);

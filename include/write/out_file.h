@@ -56,7 +56,14 @@ void csim_out_stage(struct csim_out *o, char *buf, size_t cap,
 /* Sends the buffered bytes on (to the file, deflate or send()). */
 void csim_out_flush(struct csim_out *o);
 
-/* Flushes, closes and renames into place; on failure the temp file is gone. */
+/*
+ * Flushes, fsyncs and closes the temporary file, which stays under its
+ * temporary name (write/out_set.h puts it in place); on failure it is gone
+ * and o is aborted.
+ */
+int csim_out_finish(struct csim_out *o, struct csim_error *err);
+
+/* Finishes and renames into place alone; on failure the temp file is gone. */
 int csim_out_commit(struct csim_out *o, struct csim_error *err);
 
 /* Discards the temporary file (safe after commit and on a zeroed struct). */

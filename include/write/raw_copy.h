@@ -8,22 +8,26 @@
  * A .bin lying anywhere else (a download folder, a home directory) is
  * copied alone, never the unrelated files around it.
  *
- * The copy is built in a temporary folder and swapped in at the end, so a
- * failed run leaves any earlier raw_simulator/ as it was. Symbolic links are
- * copied as links and never followed; the output folder is skipped if it lies
- * inside the source (no copy of the copy); a source file that cannot be read
- * is a warning. Failing to write is an error (exit status 3).
+ * The copy is built in a temporary folder of the run's output set
+ * (write/out_set.h), which puts it in place with the other outputs or
+ * removes it. Symbolic links are copied as links and never followed; the
+ * output folder is skipped if it lies inside the source (no copy of the
+ * copy); a source file that cannot be read is a warning. Failing to write,
+ * or to list a folder that opened, is an error (exit status 3). Every
+ * file and folder is fsynced before the commit.
  */
 #ifndef CSIM_RAW_COPY_H
 #define CSIM_RAW_COPY_H
 
 #include "base/csim_error.h"
 #include "base/log.h"
+#include "write/out_set.h"
 
 struct csim_raw_copy_stats {
 	unsigned long files, links, dirs, skipped;
 	unsigned long long bytes;
 	int alone;             /* the .bin alone: src_dir is no simulator folder */
+	int made;              /* a copy was made */
 };
 
 /*
@@ -36,15 +40,15 @@ int csim_raw_copy_is_simulator_dir(const char *src_dir);
 
 /*
  * Copies src_dir, the folder of the .bin named bin_name, or that .bin
- * alone (above). On success *dest is the malloc'd path of the finished
- * copy.
+ * alone (above), into a temporary folder of set for "raw_simulator";
+ * stats->made says whether one was made.
  */
-int csim_raw_copy(const char *src_dir, const char *bin_name, const char *out_dir,
-		  struct csim_log *log, struct csim_raw_copy_stats *stats, char **dest,
-		  struct csim_error *err);
+int csim_raw_copy(const char *src_dir, const char *bin_name, struct csim_out_set *set,
+		  struct csim_log *log, struct csim_raw_copy_stats *stats, struct csim_error *err);
 
-/* csim_raw_copy(), then its "wrote" line and a note of what it copied. */
-int csim_raw_copy_reported(const char *src_dir, const char *bin_name, const char *out_dir,
-			   struct csim_log *log, struct csim_error *err);
+/* Once committed: the "wrote" line and a note of what was copied. */
+void csim_raw_copy_report(struct csim_log *log, const char *out_dir,
+			  const struct csim_raw_copy_stats *st, const char *bin_name,
+			  const char *src_dir);
 
 #endif

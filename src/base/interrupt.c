@@ -76,6 +76,32 @@ int csim_interrupt_fail(struct csim_error *err)
 			      signal_name(pending()));
 }
 
+int csim_interrupt_fail_committed(struct csim_error *err)
+{
+	return csim_error_set(err, CSIM_E_INTERRUPTED, CSIM_NO_OFFSET,
+			      "interrupted by %s: the new outputs were committed first",
+			      signal_name(pending()));
+}
+
+/*
+ * Every helper thread starts with these signals blocked (quiet_thread.h),
+ * so the calling (main) thread's mask decides for the whole process.
+ */
+int csim_interrupt_hold(struct csim_interrupt_held *held)
+{
+	sigset_t hold;
+
+	sigemptyset(&hold);
+	for (size_t i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+		sigaddset(&hold, caught[i]);
+	return sigprocmask(SIG_BLOCK, &hold, &held->old);
+}
+
+void csim_interrupt_let_through(const struct csim_interrupt_held *held)
+{
+	(void)sigprocmask(SIG_SETMASK, &held->old, NULL);
+}
+
 void csim_interrupt_resend(void)
 {
 	int signo = pending();

@@ -3,13 +3,14 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/dump_read.h"
 #include "write/metrics_thread.h"
 #include "write/metrics_writer.h"
 #include "model/model.h"
 #include "write/out_file.h"
+#include "write/out_set.h"
+#include "base/interrupt.h"
 #include "base/path.h"
 #include "model/pass_cut.h"
 #include "model/passes.h"
@@ -37,6 +38,8 @@ struct run {
 	struct csim_dump dump;             /* the runs read, one part each */
 	struct csim_metrics_thread *metrics_thread;   /* NULL: written in line */
 	struct csim_summary_table *tables; /* per part, printed last (not with -q) */
+	struct csim_out_set set;           /* the output folder, locked from the reading's end */
+	struct csim_raw_copy_stats raw;    /* the raw copy made, reported after the commit */
 };
 
 /* The part the batch row, the metrics thread and a one-run file use: the last. */
@@ -52,18 +55,6 @@ static struct csim_summary_run summary_run(const struct run *r, const struct csi
 						&p->basic };
 
 	return facts;
-}
-
-/*
- * After a good run the folder holds one trace, the one just written: an older
- * trace in the other form (plain vs -z) would disagree with summary.json
- * (docs/decisions.md). Failing to remove it does not undo the run.
- */
-static void drop_other_trace(const struct run *r, const char *path)
-{
-	if (unlink(path) != 0 && errno != ENOENT)
-		csim_log_warn(r->log, "cannot remove the older %s: %s", path,
-			      strerror(errno));
 }
 
 /*
@@ -85,23 +76,6 @@ static void start_metrics(struct run *r)
 	(void)csim_metrics_thread_start(&r->metrics_thread, &p->metrics, &p->metrics_plan,
 					r->opt->raw_metrics, r->out_dir, "instr_metrics.json",
 					&ignored);
-}
-
-/*
- * Every file is complete before any replaces an older one: a failed write
- * is reported (by its commit) before the first rename. NULL: not written.
- */
-static int commit_all(struct csim_out *const *outs, size_t n, struct csim_error *err)
-{
-	int rc = CSIM_OK;
-
-	for (size_t i = 0; i < n && rc == CSIM_OK; i++)
-		if (outs[i] != NULL && csim_out_failed(outs[i]))
-			rc = csim_out_commit(outs[i], err);
-	for (size_t i = 0; i < n && rc == CSIM_OK; i++)
-		if (outs[i] != NULL)
-			rc = csim_out_commit(outs[i], err);
-	return rc;
 }
 
 /* Whether any run has metrics: instr_metrics.json is written then. */
@@ -186,19 +160,40 @@ static int write_summaries(struct run *r, struct csim_out *summary, struct csim_
 	return rc;
 }
 
+/*
+ * The raw copy (SPEC §8), into the set with the other outputs. Without one
+ * an older copy is of another run: it goes, unless it holds the input.
+ */
+static int copy_raw(struct run *r, struct csim_error *err)
+{
+	const char *slash = strrchr(r->bin_path, '/');
+	int within;
+
+	if (r->output_dir == NULL || csim_path_same_folder(r->out_dir, r->bin_dir))
+		return CSIM_OK;
+	if (r->opt->copy_raw)
+		return csim_raw_copy(r->bin_dir, slash != NULL ? slash + 1 : r->bin_path, &r->set,
+				     r->log, &r->raw, err);
+	within = csim_path_within(r->bin_dir, r->set.dir);
+	return within ? CSIM_OK : csim_out_set_drop(&r->set, "raw_simulator", 1, err);
+}
+
+/*
+ * Every output into the set, then one commit (write/out_set.h): the older
+ * set stays whole until all are written and fsynced. What this run does not
+ * write of an older set goes in the same commit: the trace of the other
+ * form (it would disagree with summary.json), instr_metrics.json of a dump
+ * without API_INSTR.
+ */
 static int write_outputs(struct run *r, struct csim_error *err)
 {
 	struct csim_out trace = { .fd = -1 }, metrics = { .fd = -1 }, summary = { .fd = -1 },
 			page = { .fd = -1 };
-	/* Joined before anything is written: no allocation after the renames. */
-	char *other = csim_path_join(r->out_dir, r->opt->gzip ? TRACE_PLAIN : TRACE_GZ);
 	const int have_metrics = any_metrics(r);
 	int rc, before_rc;
 
 	start_metrics(r);
-	if (other == NULL)
-		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-	else if (r->opt->gzip)
+	if (r->opt->gzip)
 		rc = csim_out_open_gzip(&trace, r->out_dir, TRACE_GZ, err);
 	else
 		rc = csim_out_open(&trace, r->out_dir, TRACE_PLAIN, err);
@@ -211,14 +206,22 @@ static int write_outputs(struct run *r, struct csim_error *err)
 		rc = write_summaries(r, &summary, &page, err);
 	if (r->metrics_thread != NULL)   /* its place: after the trace, before the summaries */
 		rc = csim_metrics_thread_join(&r->metrics_thread, before_rc, rc, &metrics, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_add(&r->set, &trace, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_drop(&r->set, r->opt->gzip ? TRACE_PLAIN : TRACE_GZ, 0, err);
+	if (rc == CSIM_OK)
+		rc = have_metrics ? csim_out_set_add(&r->set, &metrics, err)
+				  : csim_out_set_drop(&r->set, "instr_metrics.json", 0, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_add(&r->set, &summary, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_add(&r->set, &page, err);
+	if (rc == CSIM_OK)
+		rc = copy_raw(r, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_commit(&r->set, err);
 	if (rc == CSIM_OK) {
-		struct csim_out *const outs[] = { &trace, have_metrics ? &metrics : NULL,
-						  &summary, &page };
-
-		rc = commit_all(outs, sizeof(outs) / sizeof(outs[0]), err);
-	}
-	if (rc == CSIM_OK) {
-		drop_other_trace(r, other);
 		csim_log_wrote(r->log, r->out_dir, r->opt->gzip ? TRACE_GZ : TRACE_PLAIN);
 		if (have_metrics)
 			csim_log_wrote(r->log, r->out_dir, "instr_metrics.json");
@@ -229,18 +232,16 @@ static int write_outputs(struct run *r, struct csim_error *err)
 	csim_out_abort(&metrics);
 	csim_out_abort(&summary);
 	csim_out_abort(&page);
-	free(other);
 	return rc;
 }
 
-static int copy_raw(struct run *r, struct csim_error *err)
+/* The raw copy's lines, after the notes of the runs as before the commit. */
+static void report_raw(const struct run *r)
 {
 	const char *slash = strrchr(r->bin_path, '/');
 
-	if (r->output_dir == NULL || !r->opt->copy_raw || csim_path_same_folder(r->out_dir, r->bin_dir))
-		return CSIM_OK;
-	return csim_raw_copy_reported(r->bin_dir, slash != NULL ? slash + 1 : r->bin_path,
-				      r->out_dir, r->log, err);
+	csim_raw_copy_report(r->log, r->out_dir, &r->raw, slash != NULL ? slash + 1 : r->bin_path,
+			     r->bin_dir);
 }
 
 /* The closing notes of each run converted (run-prefixed with several). */
@@ -344,6 +345,7 @@ static void run_release(struct run *r)
 			csim_summary_table_release(&r->tables[i]);
 	free(r->tables);
 	csim_dump_release(&r->dump);
+	csim_out_set_release(&r->set);
 	free(r->bin_path);
 	free(r->bin_dir);
 	free(r->out_dir);
@@ -363,6 +365,7 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	int rc;
 
 	memset(&r, 0, sizeof(r));
+	csim_out_set_init(&r.set);
 	r.opt = opt;
 	r.output_dir = output_dir;
 	r.log = log;
@@ -380,7 +383,10 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	rc = csim_path_probe_dirs(r.out_dir, err);
 	if (rc == CSIM_OK)
 		rc = csim_dump_read(&r.dump, err);
+	/* The folder is locked (and mended) before any temporary is made in it. */
 	if (rc == CSIM_OK)
+		rc = csim_out_set_begin(&r.set, r.out_dir, log, err);
+	if (rc == CSIM_OK && csim_out_set_begun(&r.set))
 		start_metrics(&r);
 	if (rc == CSIM_OK) {
 		csim_progress_phase(log->progress, CSIM_PHASE_PASSES, r.dump.in_size);
@@ -393,15 +399,23 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 		rc = take_figures(&r, figures, err);
 	if (rc == CSIM_OK && output_dir != NULL)
 		rc = csim_path_make_dirs(r.out_dir, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_begin(&r.set, r.out_dir, log, err);
+	if (rc == CSIM_OK && !csim_out_set_begun(&r.set))
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write %s: %s",
+				    r.out_dir, strerror(ENOENT));
 	if (rc == CSIM_OK) {
 		csim_progress_phase(log->progress, CSIM_PHASE_WRITING, r.dump.in_size);
 		rc = write_outputs(&r, err);
 		csim_progress_end(log->progress);
 	}
-	if (rc == CSIM_OK)
+	if (rc == CSIM_OK) {
 		report_notes(&r);
-	if (rc == CSIM_OK)
-		rc = copy_raw(&r, err);
+		report_raw(&r);
+	}
+	/* A signal held off during the commit: the run ends by it, the set in place. */
+	if (rc == CSIM_OK && csim_interrupt_pending())
+		rc = csim_interrupt_fail_committed(err);
 	/* On stdout after every "wrote" line (SPEC §1). */
 	if (rc == CSIM_OK && !log->quiet)
 		print_tables(&r);

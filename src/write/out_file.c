@@ -431,27 +431,44 @@ void csim_out_half_ns_as_us(struct csim_out *o, int64_t half_ns)
 	csim_out_bytes(o, frac, v % 2 ? 5 : 4);
 }
 
-int csim_out_commit(struct csim_out *o, struct csim_error *err)
+/* The file's failure as the run's error; EINTR with a signal pending is that signal's. */
+static int out_error(const struct csim_out *o, struct csim_error *err)
 {
-	int rc = CSIM_OK;
+	if (o->write_errno == EINTR && csim_interrupt_pending())
+		return csim_interrupt_fail(err);
+	return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write %s: %s",
+			      o->final_path, strerror(o->write_errno));
+}
 
+int csim_out_finish(struct csim_out *o, struct csim_error *err)
+{
 	out_flush(o);
 	if (o->gz != NULL && o->write_errno == 0)
 		out_deflate(o, "", 0, Z_FINISH);
+	if (o->write_errno == 0 && fsync(o->fd) != 0 && errno != EINVAL)
+		o->write_errno = errno;
 	if (o->write_errno == 0 && close(o->fd) != 0)
 		o->write_errno = errno;
 	else if (o->write_errno != 0)
 		close(o->fd);
 	o->fd = -1;
-	if (o->write_errno == 0 && rename(o->tmp_path, o->final_path) != 0)
+	if (o->write_errno != 0) {
+		const int rc = out_error(o, err);
+
+		csim_out_abort(o);
+		return rc;
+	}
+	return CSIM_OK;
+}
+
+int csim_out_commit(struct csim_out *o, struct csim_error *err)
+{
+	int rc = csim_out_finish(o, err);
+
+	if (rc == CSIM_OK && rename(o->tmp_path, o->final_path) != 0) {
 		o->write_errno = errno;
-	if (o->write_errno == EINTR && csim_interrupt_pending()) {
-		rc = csim_interrupt_fail(err);
-	} else if (o->write_errno != 0) {
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-				    "cannot write %s: %s", o->final_path,
-				    strerror(o->write_errno));
-	} else {
+		rc = out_error(o, err);
+	} else if (rc == CSIM_OK) {
 		free(o->tmp_path);   /* renamed: nothing left to remove */
 		o->tmp_path = NULL;
 	}

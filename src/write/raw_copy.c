@@ -2,6 +2,7 @@
 #include "write/raw_copy.h"
 #include "base/interrupt.h"
 #include "base/path.h"
+#include "write/out_set.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -93,6 +94,9 @@ static int copy_file(struct copier *c, int src_dir, int dst_dir,
 	}
 out:
 	close(in);
+	/* Durable before the commit renames it into place (write/out_set.h). */
+	if (out >= 0 && rc == CSIM_OK && fsync(out) != 0 && errno != EINVAL)
+		rc = copy_write_error(c, where, name);
 	if (out >= 0 && close(out) != 0 && rc == CSIM_OK)
 		rc = copy_write_error(c, where, name);
 	return rc;
@@ -171,7 +175,11 @@ static int copy_entry(struct copier *c, int src, int dst, const char *name,
 	return CSIM_OK;
 }
 
-/* Copies the entries of src into dst; takes ownership of both descriptors. */
+/*
+ * Copies the entries of src into dst, then fsyncs dst; takes ownership of
+ * both descriptors. Failing to list a folder that opened is this run's
+ * failure (out of memory, an I/O error), not the source's: an error.
+ */
 static int copy_dir(struct copier *c, int src, int dst, const char *where)
 {
 	DIR *d = fdopendir(src);
@@ -179,42 +187,24 @@ static int copy_dir(struct copier *c, int src, int dst, const char *where)
 	int rc = CSIM_OK;
 
 	if (d == NULL) {
-		csim_log_warn(c->log, "cannot copy %s: %s", where, strerror(errno));
+		rc = csim_error_set(c->err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot copy %s: %s", where, strerror(errno));
 		close(src);
 		close(dst);
-		return CSIM_OK;
+		return rc;
 	}
-	while (rc == CSIM_OK && (e = readdir(d)) != NULL) {
+	for (errno = 0; rc == CSIM_OK && (e = readdir(d)) != NULL; errno = 0) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
 		rc = copy_entry(c, dirfd(d), dst, e->d_name, where);
 	}
+	if (rc == CSIM_OK && errno != 0)
+		rc = csim_error_set(c->err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot copy %s: %s",
+				    where, strerror(errno));
 	closedir(d);
+	if (rc == CSIM_OK && fsync(dst) != 0 && errno != EINVAL)
+		rc = copy_write_error(c, where, ".");
 	close(dst);
 	return rc;
-}
-
-/* Removes a tree we created (temporary or replaced copy); best effort. */
-static void remove_tree(int parent, const char *name)
-{
-	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-
-	if (d == NULL) {
-		if (fd >= 0)
-			close(fd);
-		(void)unlinkat(parent, name, 0);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (unlinkat(dirfd(d), e->d_name, 0) != 0)
-			remove_tree(dirfd(d), e->d_name);
-	}
-	closedir(d);
-	(void)unlinkat(parent, name, AT_REMOVEDIR);
 }
 
 /* Is the folder dir's last name `name`, as written or once resolved ("." of a
@@ -260,84 +250,17 @@ int csim_raw_copy_is_simulator_dir(const char *src_dir)
 	return is;
 }
 
-/* "<out_dir>/.<tag>.XXXXXX" for mkdtemp; NULL only when out of memory. */
-static char *temp_dir_template(const char *out_dir, const char *tag)
-{
-	size_t n = strlen(out_dir) + strlen(tag) + 16;
-	char *path = malloc(n);
-
-	if (path != NULL)
-		snprintf(path, n, "%s/.%s.XXXXXX", out_dir, tag);
-	return path;
-}
-
-/*
- * Puts the finished copy in place of any older raw_simulator. The older
- * entry is first moved into a fresh hidden folder, whatever it is (folder,
- * file or link: a link is moved, never followed), so it can be put back if
- * the swap fails and removed without a race on its name.
- */
-static int swap_in(int outfd, const char *out_dir, const char *tmp_name,
-		   struct csim_error *err)
-{
-	char *old_full = NULL, *old_entry = NULL;
-	const char *old_name = NULL;
-	struct stat st;
-	int rc = CSIM_OK;
-
-	if (fstatat(outfd, RAW_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		old_full = temp_dir_template(out_dir, "raw_simulator.old");
-		if (old_full == NULL) {
-			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-			goto out;
-		}
-		if (mkdtemp(old_full) != NULL)
-			old_name = strrchr(old_full, '/') + 1;
-		old_entry = old_name == NULL ? NULL : csim_path_join(old_name, RAW_NAME);
-		if (old_name != NULL && old_entry == NULL) {
-			rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-			goto out;
-		}
-		if (old_name == NULL || renameat(outfd, RAW_NAME, outfd, old_entry) != 0) {
-			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-					    "cannot replace %s/%s: %s", out_dir,
-					    RAW_NAME, strerror(errno));
-			goto out;
-		}
-	}
-	if (renameat(outfd, tmp_name, outfd, RAW_NAME) != 0) {
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-				    "cannot write %s/%s: %s", out_dir, RAW_NAME,
-				    strerror(errno));
-		if (old_entry != NULL)
-			(void)renameat(outfd, old_entry, outfd, RAW_NAME);
-		goto out;
-	}
-	if (old_name != NULL)
-		remove_tree(outfd, old_name);
-out:
-	if (old_name != NULL && rc != CSIM_OK)
-		(void)unlinkat(outfd, old_name, AT_REMOVEDIR);
-	free(old_entry);
-	free(old_full);
-	return rc;
-}
-
-int csim_raw_copy(const char *src_dir, const char *bin_name, const char *out_dir,
-		  struct csim_log *log, struct csim_raw_copy_stats *stats, char **dest,
-		  struct csim_error *err)
+int csim_raw_copy(const char *src_dir, const char *bin_name, struct csim_out_set *set,
+		  struct csim_log *log, struct csim_raw_copy_stats *stats, struct csim_error *err)
 {
 	struct copier *c = calloc(1, sizeof(*c));
-	char *tmp_full = NULL;
-	const char *tmp_name = NULL;
 	char *raw_path = NULL;
-	int outfd = -1, src = -1, dst = -1;
+	int src = -1, dst = -1;
 	struct stat st, src_st;
 	int rc = CSIM_OK, whole;
 
-	*dest = NULL;
 	memset(stats, 0, sizeof(*stats));
-	raw_path = csim_path_join(out_dir, RAW_NAME);
+	raw_path = csim_path_join(set->dir, RAW_NAME);
 	if (c == NULL || raw_path == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto out;
@@ -352,10 +275,9 @@ int csim_raw_copy(const char *src_dir, const char *bin_name, const char *out_dir
 	c->err = err;
 	c->src_len = strlen(src_dir);
 	c->dst_root = raw_path;
-	outfd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (outfd < 0 || fstat(outfd, &st) != 0) {
+	if (fstat(set->dirfd, &st) != 0) {
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-				    "cannot write %s: %s", out_dir, strerror(errno));
+				    "cannot write %s: %s", set->dir, strerror(errno));
 		goto out;
 	}
 	c->skip_dev = st.st_dev;
@@ -365,75 +287,52 @@ int csim_raw_copy(const char *src_dir, const char *bin_name, const char *out_dir
 		csim_log_warn(log, "cannot copy %s: %s", src_dir, strerror(errno));
 		goto out;
 	}
-	tmp_full = temp_dir_template(out_dir, "raw_simulator.tmp");
-	if (tmp_full == NULL) {
-		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-		goto out;
-	}
-	if (mkdtemp(tmp_full) != NULL)
-		tmp_name = strrchr(tmp_full, '/') + 1;
-	dst = tmp_name != NULL ? openat(outfd, tmp_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	if (dst < 0) {
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-				    "cannot write %s: %s", out_dir, strerror(errno));
-		goto out;
-	}
 	whole = csim_raw_copy_is_simulator_dir(src_dir);
 	if (whole < 0) {
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto out;
 	}
+	rc = csim_out_set_add_dir(set, RAW_NAME, &dst, err);
+	if (rc != CSIM_OK)
+		goto out;
+	/* mkdtemp made it private; give it the source folder's mode. */
+	if (fchmod(dst, src_st.st_mode & 07777) != 0) {
+		rc = copy_write_error(c, src_dir, ".");
+		goto out;
+	}
 	stats->alone = !whole;
+	stats->made = 1;
 	if (stats->alone) {
 		rc = copy_entry(c, src, dst, bin_name, src_dir);
-		close(src);
-		close(dst);
+		if (rc == CSIM_OK && fsync(dst) != 0 && errno != EINVAL)
+			rc = copy_write_error(c, src_dir, ".");
 	} else {
 		rc = copy_dir(c, src, dst, src_dir);   /* closes both */
-	}
-	src = dst = -1;
-	if (rc == CSIM_OK)
-		rc = swap_in(outfd, out_dir, tmp_name, err);
-	if (rc == CSIM_OK) {
-		/* mkdtemp made it private; give it the source folder's mode. */
-		(void)fchmodat(outfd, RAW_NAME, src_st.st_mode & 07777, 0);
-		*dest = raw_path;
-		raw_path = NULL;
-		tmp_name = NULL;   /* renamed into place */
+		src = dst = -1;
 	}
 out:
-	if (tmp_name != NULL)
-		remove_tree(outfd, tmp_name);
 	if (src >= 0)
 		close(src);
 	if (dst >= 0)
 		close(dst);
-	if (outfd >= 0)
-		close(outfd);
-	free(tmp_full);
 	free(raw_path);
 	free(c);
 	return rc;
 }
 
-int csim_raw_copy_reported(const char *src_dir, const char *bin_name, const char *out_dir,
-			   struct csim_log *log, struct csim_error *err)
+void csim_raw_copy_report(struct csim_log *log, const char *out_dir,
+			  const struct csim_raw_copy_stats *st, const char *bin_name,
+			  const char *src_dir)
 {
-	struct csim_raw_copy_stats st;
-	char *dest = NULL;
-	int rc = csim_raw_copy(src_dir, bin_name, out_dir, log, &st, &dest, err);
-
-	if (rc == CSIM_OK && dest != NULL && st.alone) {
-		csim_log_wrote(log, out_dir, "raw_simulator/");
-		csim_log_note(log, "copied %s alone into %s (%llu bytes%s): %s is no simulator folder",
-			      bin_name, dest, st.bytes,
-			      st.skipped ? ", skipped: see warnings" : "", src_dir);
-	} else if (rc == CSIM_OK && dest != NULL) {
-		csim_log_wrote(log, out_dir, "raw_simulator/");
-		csim_log_note(log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s%s",
-			      st.files, st.links, st.dirs, st.bytes, dest,
-			      st.skipped ? " (some entries skipped, see warnings)" : "");
-	}
-	free(dest);
-	return rc;
+	if (!st->made)
+		return;
+	csim_log_wrote(log, out_dir, RAW_NAME "/");
+	if (st->alone)
+		csim_log_note(log, "copied %s alone into %s/%s (%llu bytes%s): %s is no simulator folder",
+			      bin_name, out_dir, RAW_NAME, st->bytes,
+			      st->skipped ? ", skipped: see warnings" : "", src_dir);
+	else
+		csim_log_note(log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s/%s%s",
+			      st->files, st->links, st->dirs, st->bytes, out_dir, RAW_NAME,
+			      st->skipped ? " (some entries skipped, see warnings)" : "");
 }

@@ -107,9 +107,12 @@ static void test_raw_copy_stops_and_keeps_the_older_copy(struct check_ctx *c)
 	char src[64], out[64], path[192], old_dir[192], old[256];
 	struct csim_log log = { stdout, stderr, 1, NULL };
 	struct csim_raw_copy_stats st;
+	struct csim_out_set set;
 	struct csim_error err;
-	char *dest = NULL, *got;
+	char *got;
 	size_t n = 0;
+
+	csim_out_set_init(&set);
 
 	if (!CHECK(c, tdir_make(src, sizeof(src)) == 0))
 		return;
@@ -122,11 +125,11 @@ static void test_raw_copy_stops_and_keeps_the_older_copy(struct check_ctx *c)
 	tpath(old, sizeof(old), old_dir, "visualize_data.bin");
 	if (CHECK(c, tfile_write(path, "new", 3) == 0) &&
 	    CHECK(c, mkdir(old_dir, 0755) == 0)) {
-		if (CHECK(c, tfile_write(old, "old", 3) == 0))
-			check_interrupted(c, csim_raw_copy(src, "visualize_data.bin", out, &log, &st, &dest, &err), &err);
+		if (CHECK(c, tfile_write(old, "old", 3) == 0) &&
+		    CHECK(c, csim_out_set_begin(&set, out, &log, &err) == CSIM_OK))
+			check_interrupted(c, csim_raw_copy(src, "visualize_data.bin", &set, &log, &st, &err), &err);
 	}
-	CHECK(c, dest == NULL);
-	free(dest);
+	csim_out_set_release(&set);   /* the temporary folder goes */
 	got = tfile_read(old, &n);
 	CHECK_BYTES(c, got, n, "old", 3);
 	free(got);

@@ -1,0 +1,136 @@
+/*
+ * failio: I/O-fault injection for clean_sim_trace_failio (tests/cli/t_commit.sh).
+ *
+ * The test executable is linked from the same csim_core objects as the
+ * product with -Wl,--wrap for write, fsync, rename, renameat and unlinkat,
+ * so each call the project's code makes comes here first (libc's own calls,
+ * as printf's, do not). Each operation's calls are counted from 1:
+ *
+ *   CSIM_FAIL_IO=op:k        the k-th call of op fails: -1 with errno ENOSPC
+ *                            (write, fsync) or EIO (the others)
+ *   CSIM_KILL_AT=op:k        SIGKILL just before the k-th call of op (power
+ *                            loss as the folder sees it: what was done stays)
+ *   CSIM_SIGNAL_AT=op:k      SIGTERM just before the k-th call of op, which
+ *                            then goes ahead (a CI timeout at that moment)
+ *   CSIM_FAIL_IO_REPORT=1    "failio: write N fsync N rename N renameat N
+ *                            unlinkat N" on stderr at exit
+ *
+ * The counters are this tool's only state: mutable globals, the documented
+ * exception for a test-only build helper (the product has none).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_COUNT };
+
+static const char *const op_names[OP_COUNT] = {
+	"write", "fsync", "rename", "renameat", "unlinkat",
+};
+
+struct trigger {
+	int op;                    /* -1: none */
+	unsigned long k;
+};
+
+static unsigned long counts[OP_COUNT];
+static struct trigger fail_at = { -1, 0 }, kill_at = { -1, 0 }, signal_at = { -1, 0 };
+static int configured;
+
+ssize_t __real_write(int fd, const void *p, size_t n);
+int __real_fsync(int fd);
+int __real_rename(const char *a, const char *b);
+int __real_renameat(int da, const char *a, int db, const char *b);
+int __real_unlinkat(int d, const char *name, int flags);
+
+ssize_t __wrap_write(int fd, const void *p, size_t n);
+int __wrap_fsync(int fd);
+int __wrap_rename(const char *a, const char *b);
+int __wrap_renameat(int da, const char *a, int db, const char *b);
+int __wrap_unlinkat(int d, const char *name, int flags);
+
+static struct trigger parse(const char *var)
+{
+	struct trigger t = { -1, 0 };
+	const char *v = getenv(var);
+	const char *colon = v != NULL ? strchr(v, ':') : NULL;
+
+	if (colon == NULL)
+		return t;
+	for (int i = 0; i < OP_COUNT; i++)
+		if (strlen(op_names[i]) == (size_t)(colon - v) &&
+		    strncmp(v, op_names[i], (size_t)(colon - v)) == 0)
+			t.op = i;
+	t.k = strtoul(colon + 1, NULL, 10);
+	return t;
+}
+
+static void report(void)
+{
+	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu\n",
+		counts[OP_WRITE], counts[OP_FSYNC], counts[OP_RENAME], counts[OP_RENAMEAT],
+		counts[OP_UNLINKAT]);
+}
+
+static void configure(void)
+{
+	const char *r = getenv("CSIM_FAIL_IO_REPORT");
+
+	configured = 1;
+	fail_at = parse("CSIM_FAIL_IO");
+	kill_at = parse("CSIM_KILL_AT");
+	signal_at = parse("CSIM_SIGNAL_AT");
+	if (r != NULL && strcmp(r, "1") == 0)
+		atexit(report);
+}
+
+static int hit(const struct trigger *t, int op)
+{
+	return t->op == op && t->k == counts[op];
+}
+
+/* Counts the call; 1 when it is to fail (errno set). */
+static int step(int op)
+{
+	if (!configured)
+		configure();
+	counts[op]++;
+	if (hit(&kill_at, op))
+		raise(SIGKILL);
+	if (hit(&signal_at, op))
+		raise(SIGTERM);
+	if (hit(&fail_at, op)) {
+		errno = op == OP_WRITE || op == OP_FSYNC ? ENOSPC : EIO;
+		return 1;
+	}
+	return 0;
+}
+
+ssize_t __wrap_write(int fd, const void *p, size_t n)
+{
+	return step(OP_WRITE) ? -1 : __real_write(fd, p, n);
+}
+
+int __wrap_fsync(int fd)
+{
+	return step(OP_FSYNC) ? -1 : __real_fsync(fd);
+}
+
+int __wrap_rename(const char *a, const char *b)
+{
+	return step(OP_RENAME) ? -1 : __real_rename(a, b);
+}
+
+int __wrap_renameat(int da, const char *a, int db, const char *b)
+{
+	return step(OP_RENAMEAT) ? -1 : __real_renameat(da, a, db, b);
+}
+
+int __wrap_unlinkat(int d, const char *name, int flags)
+{
+	return step(OP_UNLINKAT) ? -1 : __real_unlinkat(d, name, flags);
+}
