@@ -7,6 +7,9 @@
  * progress over the column (its sub-lanes folded into one depth shade:
  * darker = more sub-lanes busy), so the SVG's size is bounded whatever the
  * trace's. A zero-length instruction counts as 1 ns, so it leaves a mark.
+ * At most CSIM_TIMELINE_ROWS rows are drawn (the table's first, in
+ * dataflow order), then a line counting the rest: a core of 100 000 odd
+ * lanes would otherwise cost 100 000 rows of bins.
  */
 #ifndef CSIM_SUMMARY_TIMELINE_H
 #define CSIM_SUMMARY_TIMELINE_H
@@ -17,6 +20,9 @@
 
 /* Columns of the plot: at most this many bins, one pixel each at most. */
 #define CSIM_TIMELINE_BINS 800
+
+/* Rows drawn at most: a real core has about a dozen pipes. */
+#define CSIM_TIMELINE_ROWS 32
 
 /* Shade classes (1..CSIM_TIMELINE_SHADES) and their upper bounds in
    mean busy sub-lanes, halves: 1/2, 1, 2, 4, more. */

@@ -24,7 +24,7 @@ static void advise_huge(void *p, size_t bytes)
 
 int csim_array_grow(void **buf, size_t *cap, size_t need, size_t elem)
 {
-	size_t c = *cap ? *cap : 64;
+	size_t c = *cap ? *cap : 8;   /* small: a dump may hold thousands of runs of a few events */
 	void *b;
 
 	if (need <= *cap)

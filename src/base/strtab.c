@@ -140,7 +140,7 @@ static size_t strtab_probe(const struct csim_strtab *t, const char *p, size_t n,
 
 static int strtab_grow_slots(struct csim_strtab *t)
 {
-	size_t n = t->nslots ? t->nslots * 2 : 64;
+	size_t n = t->nslots ? t->nslots * 2 : 8;
 	uint32_t *slots = calloc(n, sizeof(*slots));
 
 	if (slots == NULL)

@@ -113,7 +113,7 @@ static int bins_fill(struct bins *b, const struct csim_model *m,
 	b->span = c->last_ns - c->first_ns > 0 ? c->last_ns - c->first_ns : 1;
 	b->w = (b->span + PLOT_W - 1) / PLOT_W;
 	b->n = (size_t)((b->span + b->w - 1) / b->w);
-	b->nrows = c->npipes;
+	b->nrows = c->npipes < CSIM_TIMELINE_ROWS ? c->npipes : CSIM_TIMELINE_ROWS;
 	b->part = calloc(b->nrows * b->n + 1, sizeof(*b->part));
 	b->whole = calloc(b->nrows * (b->n + 1) + 1, sizeof(*b->whole));
 	if (row_of == NULL || b->part == NULL || b->whole == NULL) {
@@ -122,7 +122,7 @@ static int bins_fill(struct bins *b, const struct csim_model *m,
 	}
 	for (size_t id = 0; id < npipes; id++)
 		row_of[id] = CSIM_NONE;
-	for (size_t k = 0; k < c->npipes; k++)
+	for (size_t k = 0; k < b->nrows; k++)
 		row_of[m->summary.pipes[c->pipe0 + k].pipe] = (uint32_t)k;
 	for (size_t i = 0; i < m->table.nslices; i++) {
 		const struct csim_slice *sl = &m->table.slices[i];
@@ -263,13 +263,17 @@ int csim_timeline_write(const struct csim_model *m, const struct csim_summary_co
 	if (rc != CSIM_OK)
 		goto out;
 	plot_h = (int)b.nrows * (ROW_H + ROW_GAP);
-	height = TOP + plot_h + AXIS_H;
+	height = TOP + plot_h + AXIS_H + (c->npipes > b.nrows ? ROW_H : 0);
 	csim_out_format(o, "<svg class=\"timeline\" "
 			"viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\">\n",
 			PLOT_X + PLOT_W + RIGHT_PAD, height, PLOT_X + PLOT_W + RIGHT_PAD, height);
 	for (size_t r = 0; r < b.nrows; r++)
 		write_row(o, m, &b, r, m->summary.pipes[c->pipe0 + r].pipe);
 	write_axis(o, &b, TOP + plot_h + 2);
+	if (c->npipes > b.nrows)
+		csim_out_format(o, "<text x=\"%d\" y=\"%d\">%zu more pipe(s) not drawn: see the "
+				"table</text>\n", PLOT_X, TOP + plot_h + AXIS_H + ROW_H - 4,
+				c->npipes - b.nrows);
 	csim_out_text(o, "</svg>\n");
 out:
 	free(b.part);
