@@ -36,8 +36,9 @@ struct csim_scan_pipe;
  * Starts scanning sc (after csim_trace_scan_begin()) on a new thread; the
  * events' texts (ph, name, pid, tid, id) are decoded on the caller's thread
  * into isc's buffers, which balances the two threads' work. *pipe is NULL
- * when it fails: out of memory, or no thread could be made (an input
- * error, as for any resource the reading needs).
+ * when it fails (out of memory, an input error) and also, with CSIM_OK,
+ * when no thread could be made: the caller then scans sc on its own
+ * thread, which yields the same events.
  */
 int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *sc,
 			 struct csim_trace_scan *isc, struct csim_error *err);

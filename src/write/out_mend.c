@@ -1,12 +1,14 @@
-#define _POSIX_C_SOURCE 200809L   /* openat, fdopendir */
+#define _GNU_SOURCE   /* syscall */
 #include "write/out_mend.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /*
@@ -52,25 +54,69 @@ static int is_temporary(const char *name)
 	return 0;
 }
 
-void csim_out_mend_remove_tree(int parent, const char *name)
+#ifdef SYS_getdents64
+/* What getdents64 fills (linux_dirent64). */
+struct raw_dirent {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+/*
+ * The entries of a folder without an allocation: a run out of memory (or
+ * one whose DIR libc cannot allocate) must still remove what it made.
+ */
+static void remove_entries(int fd)
 {
-	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	char buf[4096] __attribute__((aligned(8)));
+	long n;
+
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+		for (long at = 0; at < n;) {
+			const struct raw_dirent *e = (const struct raw_dirent *)(void *)(buf + at);
+
+			at += e->reclen;
+			if (strcmp(e->name, ".") == 0 || strcmp(e->name, "..") == 0)
+				continue;
+			if (unlinkat(fd, e->name, 0) != 0)
+				csim_out_mend_remove_tree(fd, e->name);
+		}
+	}
+}
+#else
+static void remove_entries(int fd)
+{
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
 	struct dirent *e;
 
 	if (d == NULL) {
-		if (fd >= 0)
-			close(fd);
-		(void)unlinkat(parent, name, 0);
+		if (dup_fd >= 0)
+			close(dup_fd);
 		return;
 	}
 	while ((e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
-		if (unlinkat(dirfd(d), e->d_name, 0) != 0)
-			csim_out_mend_remove_tree(dirfd(d), e->d_name);
+		if (unlinkat(fd, e->d_name, 0) != 0)
+			csim_out_mend_remove_tree(fd, e->d_name);
 	}
 	closedir(d);
+}
+#endif
+
+void csim_out_mend_remove_tree(int parent, const char *name)
+{
+	const int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		(void)unlinkat(parent, name, 0);
+		return;
+	}
+	remove_entries(fd);
+	close(fd);
 	(void)unlinkat(parent, name, AT_REMOVEDIR);
 }
 
@@ -269,6 +315,8 @@ static int remove_leftovers(int dirfd, const char *dir, struct csim_log *log,
 
 		if (fd >= 0)
 			close(fd);
+		if (saved == ENOMEM)
+			return csim_error_nomem(err, CSIM_E_OUTPUT);
 		return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot list %s: %s",
 				      dir, strerror(saved));
 	}

@@ -187,7 +187,9 @@ static int copy_dir(struct copier *c, int src, int dst, const char *where)
 	int rc = CSIM_OK;
 
 	if (d == NULL) {
-		rc = csim_error_set(c->err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot copy %s: %s", where, strerror(errno));
+		rc = errno == ENOMEM ? csim_error_nomem(c->err, CSIM_E_OUTPUT)
+		     : csim_error_set(c->err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot copy %s: %s",
+				      where, strerror(errno));
 		close(src);
 		close(dst);
 		return rc;

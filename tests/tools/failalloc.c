@@ -4,7 +4,8 @@
  *
  * The test executable is linked from the same csim_core objects as the
  * product with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,
- * so every allocation the project's code makes comes here first; zlib is
+ * so every allocation the project's code makes comes here first, and with
+ * --wrap=fdopendir,--wrap=opendir libc's allocation of a DIR; zlib is
  * linked statically into it, so gzdopen's and inflate's allocations do too,
  * and metrics_writer routes cJSON's through malloc and free.
  *
@@ -18,6 +19,7 @@
  * exception for a test-only build helper (the product has none).
  */
 #define _GNU_SOURCE   /* dladdr */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
@@ -28,11 +30,15 @@ void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
 void *__real_realloc(void *p, size_t n);
 char *__real_strdup(const char *s);
+DIR *__real_fdopendir(int fd);
+DIR *__real_opendir(const char *path);
 
 void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t size);
 void *__wrap_realloc(void *p, size_t n);
 char *__wrap_strdup(const char *s);
+DIR *__wrap_fdopendir(int fd);
+DIR *__wrap_opendir(const char *path);
 
 static unsigned long long alloc_count;
 static unsigned long long fail_at;
@@ -102,4 +108,15 @@ void *__wrap_realloc(void *p, size_t n)
 char *__wrap_strdup(const char *s)
 {
 	return failalloc_fails(__builtin_return_address(0)) ? NULL : __real_strdup(s);
+}
+
+/* libc allocates a DIR (and its buffer) in these: counted like malloc. */
+DIR *__wrap_fdopendir(int fd)
+{
+	return failalloc_fails(__builtin_return_address(0)) ? NULL : __real_fdopendir(fd);
+}
+
+DIR *__wrap_opendir(const char *path)
+{
+	return failalloc_fails(__builtin_return_address(0)) ? NULL : __real_opendir(path);
 }

@@ -4,10 +4,12 @@
  * The test executable is linked from the same csim_core objects as the
  * product with -Wl,--wrap for write, fsync, rename, renameat and unlinkat,
  * so each call the project's code makes comes here first (libc's own calls,
- * as printf's, do not). Each operation's calls are counted from 1:
+ * as printf's, do not); pthread_create too, for the helper threads'
+ * fallbacks. Each operation's calls are counted from 1:
  *
  *   CSIM_FAIL_IO=op:k        the k-th call of op fails: -1 with errno ENOSPC
- *                            (write, fsync) or EIO (the others)
+ *                            (write, fsync) or EIO (the others); for
+ *                            pthread_create EAGAIN; k "*": every call
  *   CSIM_KILL_AT=op:k        SIGKILL just before the k-th call of op (power
  *                            loss as the folder sees it: what was done stays)
  *   CSIM_SIGNAL_AT=op:k      SIGTERM just before the k-th call of op, which
@@ -20,21 +22,22 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_COUNT };
+enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_THREAD, OP_COUNT };
 
 static const char *const op_names[OP_COUNT] = {
-	"write", "fsync", "rename", "renameat", "unlinkat",
+	"write", "fsync", "rename", "renameat", "unlinkat", "pthread_create",
 };
 
 struct trigger {
 	int op;                    /* -1: none */
-	unsigned long k;
+	unsigned long k;           /* 0: every call */
 };
 
 static unsigned long counts[OP_COUNT];
@@ -46,12 +49,14 @@ int __real_fsync(int fd);
 int __real_rename(const char *a, const char *b);
 int __real_renameat(int da, const char *a, int db, const char *b);
 int __real_unlinkat(int d, const char *name, int flags);
+int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 
 ssize_t __wrap_write(int fd, const void *p, size_t n);
 int __wrap_fsync(int fd);
 int __wrap_rename(const char *a, const char *b);
 int __wrap_renameat(int da, const char *a, int db, const char *b);
 int __wrap_unlinkat(int d, const char *name, int flags);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 
 static struct trigger parse(const char *var)
 {
@@ -65,15 +70,15 @@ static struct trigger parse(const char *var)
 		if (strlen(op_names[i]) == (size_t)(colon - v) &&
 		    strncmp(v, op_names[i], (size_t)(colon - v)) == 0)
 			t.op = i;
-	t.k = strtoul(colon + 1, NULL, 10);
+	t.k = strcmp(colon + 1, "*") == 0 ? 0 : strtoul(colon + 1, NULL, 10);
 	return t;
 }
 
 static void report(void)
 {
-	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu\n",
-		counts[OP_WRITE], counts[OP_FSYNC], counts[OP_RENAME], counts[OP_RENAMEAT],
-		counts[OP_UNLINKAT]);
+	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu "
+		"pthread_create %lu\n", counts[OP_WRITE], counts[OP_FSYNC], counts[OP_RENAME],
+		counts[OP_RENAMEAT], counts[OP_UNLINKAT], counts[OP_THREAD]);
 }
 
 static void configure(void)
@@ -90,7 +95,7 @@ static void configure(void)
 
 static int hit(const struct trigger *t, int op)
 {
-	return t->op == op && t->k == counts[op];
+	return t->op == op && (t->k == 0 || t->k == counts[op]);
 }
 
 /* Counts the call; 1 when it is to fail (errno set). */
@@ -104,7 +109,7 @@ static int step(int op)
 	if (hit(&signal_at, op))
 		raise(SIGTERM);
 	if (hit(&fail_at, op)) {
-		errno = op == OP_WRITE || op == OP_FSYNC ? ENOSPC : EIO;
+		errno = op == OP_WRITE || op == OP_FSYNC ? ENOSPC : op == OP_THREAD ? EAGAIN : EIO;
 		return 1;
 	}
 	return 0;
@@ -133,4 +138,9 @@ int __wrap_renameat(int da, const char *a, int db, const char *b)
 int __wrap_unlinkat(int d, const char *name, int flags)
 {
 	return step(OP_UNLINKAT) ? -1 : __real_unlinkat(d, name, flags);
+}
+
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg)
+{
+	return step(OP_THREAD) ? EAGAIN : __real_pthread_create(t, a, run, arg);
 }
