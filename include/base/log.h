@@ -18,6 +18,16 @@ struct csim_log {
 	struct csim_progress *progress;   /* NULL: none */
 };
 
+/*
+ * s with every control byte (0x00-0x1f, 0x7f) written as \xHH: a folder
+ * name from the input cannot move the cursor, colour the terminal or
+ * split a line a script reads. Every line the tool prints goes through it.
+ */
+void csim_log_text(FILE *f, const char *s);
+
+/* "error: <message>" on f, escaped as above (main prints errors). */
+void csim_log_error(FILE *f, const char *message);
+
 /* "wrote <dir>/<name>" on stdout. */
 void csim_log_wrote(struct csim_log *log, const char *dir, const char *name);
 void csim_log_warn(struct csim_log *log, const char *fmt, ...)

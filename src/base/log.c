@@ -2,22 +2,59 @@
 
 #include <stdarg.h>
 
+/* Longest line text kept; a longer one is cut (names from a dump can be long). */
+#define LINE_MAX_TEXT 8192
+
+void csim_log_text(FILE *f, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *run = s;
+
+	for (; *s != '\0'; s++) {
+		const unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c != 0x7f)
+			continue;
+		fwrite(run, 1, (size_t)(s - run), f);
+		fputc('\\', f);
+		fputc('x', f);
+		fputc(hex[c >> 4], f);
+		fputc(hex[c & 15], f);
+		run = s + 1;
+	}
+	fputs(run, f);
+}
+
+void csim_log_error(FILE *f, const char *message)
+{
+	fputs("error: ", f);
+	csim_log_text(f, message);
+	fputc('\n', f);
+}
+
 void csim_log_wrote(struct csim_log *log, const char *dir, const char *name)
 {
 	if (log->quiet)
 		return;
 	/* stdout may be the terminal the progress line is on. */
 	csim_progress_clear(log->progress);
-	fprintf(log->out, "wrote %s/%s\n", dir, name);
+	fputs("wrote ", log->out);
+	csim_log_text(log->out, dir);
+	fputc('/', log->out);
+	csim_log_text(log->out, name);
+	fputc('\n', log->out);
 }
 
 __attribute__((format(printf, 3, 0)))
 static void log_line(struct csim_log *log, const char *prefix, const char *fmt,
 		     va_list ap)
 {
+	char text[LINE_MAX_TEXT];
+
+	(void)vsnprintf(text, sizeof(text), fmt, ap);
 	csim_progress_clear(log->progress);
 	fputs(prefix, log->err);
-	vfprintf(log->err, fmt, ap);
+	csim_log_text(log->err, text);
 	fputc('\n', log->err);
 }
 

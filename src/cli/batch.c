@@ -137,7 +137,9 @@ static void print_row(const struct batch *b, const struct csim_batch_row *row,
 	/* stdout and stderr may share the terminal the status line is on. */
 	csim_progress_clear(b->log->progress);
 	if (!b->log->quiet && row->status == CSIM_OK) {
-		fprintf(out, "ok %s: %llu slices, %llu arrows", d->dir,
+		fputs("ok ", out);
+		csim_log_text(out, d->dir);
+		fprintf(out, ": %llu slices, %llu arrows",
 			(unsigned long long)f->slices, (unsigned long long)f->arrows);
 		if (f->skipped_events > 0)
 			fprintf(out, ", %llu event(s) skipped", (unsigned long long)f->skipped_events);
@@ -146,13 +148,17 @@ static void print_row(const struct batch *b, const struct csim_batch_row *row,
 		fprintf(out, " (%lld.%03lld s)\n", (long long)(row->micros / 1000000),
 			(long long)(row->micros / 1000 % 1000));
 	} else if (!b->log->quiet) {
-		fprintf(out, "FAILED %s: %s\n", d->dir, row->message);
+		fputs("FAILED ", out);
+		csim_log_text(out, d->dir);
+		fputs(": ", out);
+		csim_log_text(out, row->message);
+		fputc('\n', out);
 	}
 	fflush(out);
 	if (warnings != NULL && warnings[0] != '\0' && !b->log->quiet)
 		fputs(warnings, b->log->err);
 	if (row->status != CSIM_OK)
-		fprintf(b->log->err, "error: %s\n", row->message);
+		csim_log_error(b->log->err, row->message);
 	fflush(out);
 	fflush(b->log->err);
 }
@@ -440,7 +446,7 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 		/* The dumps' failure decides the status (SPEC §1); a summary
 		   that could not be written is still said. */
 		if (rc != CSIM_OK)
-			fprintf(log->err, "error: %s\n", err->message);
+			csim_log_error(log->err, err->message);
 		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
 				    "%zu of %zu dump(s) failed", b.failed, b.nsel);
 	}

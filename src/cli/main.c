@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 	csim_error_clear(&err);
 	rc = csim_cli_parse(&opt, argc, argv, &err);
 	if (rc != CSIM_OK) {
-		fprintf(stderr, "error: %s\n", err.message);
+		csim_log_error(stderr, err.message);
 		return rc;
 	}
 	if (opt.show_help) {
@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 	if (opt.check_file != NULL) {
 		rc = csim_check_cmd(&opt, &log, &err);
 		if (rc != CSIM_OK && err.message[0] != '\0')
-			fprintf(stderr, "error: %s\n", err.message);
+			csim_log_error(stderr, err.message);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fprintf(stderr, "error: cannot write to standard output\n");
 			rc = CSIM_E_OUTPUT;
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 	if (worker)
 		return rc;   /* a batch worker: its result went to the parent */
 	if (rc != CSIM_OK)
-		fprintf(stderr, "error: %s\n", err.message);
+		csim_log_error(stderr, err.message);
 	if (rc == CSIM_E_INTERRUPTED) {
 		fflush(stdout);
 		csim_interrupt_resend();

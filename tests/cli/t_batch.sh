@@ -321,4 +321,16 @@ for target in parent group; do
 		[ -z "$(pgrep -f "$CSIM_BIN big -o bigout" || true)" ]
 	check "Ctrl-C to the $target: says so" grep -q '^error: interrupted by SIGINT' "$tmp/.stderr"
 done
+# Folder names from the tree are printed escaped: an ESC sequence cannot
+# colour the terminal, a newline cannot split a line a script reads.
+esc=$'k\e[31m\nred'
+mkdir -p "$tmp/ctl/$esc/simulator" "$tmp/ctl/plain/simulator"
+cp "$tmp/demo.bin" "$tmp/ctl/$esc/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$tmp/ctl/plain/simulator/visualize_data.bin"
+run "$tmp" ctl -o ctl_out --no-copy-raw
+check "control characters in a folder name: exit 0" [ "$status" -eq 0 ]
+check "control characters in a folder name: the ok line escaped" contains "$out" 'ok ctl/k\x1b[31m\x0ared: '
+check "control characters in a folder name: no ESC byte printed" [ "$(printf '%s%s' "$out" "$err" | tr -d -c '\033' | wc -c)" -eq 0 ]
+check "control characters in a folder name: one line per dump" [ "$(printf '%s' "$out" | grep -c '^ok ')" -eq 2 ]
+
 finish
