@@ -275,11 +275,14 @@ static int ingest_counter(const struct csim_ingest *in, const struct csim_event 
 		t->skipped[CSIM_SKIP_NO_TS]++;
 		return CSIM_OK;
 	}
+	/* Out of range (1e400, 1e20 µs) as for a slice: copied, it would make
+	   the trace fail the viewer rules (SPEC §6) and --check. */
+	if (!to_grid(ev->field[CSIM_F_TS], &ts)) {
+		t->skipped[CSIM_SKIP_RANGE]++;
+		return CSIM_OK;
+	}
 	o = owner_of(ev);
-	/* Off the grid it is still copied (as before --window existed); it
-	   only falls outside every window. */
-	return csim_table_add_counter(t, &o, ev->raw,
-				      to_grid(ev->field[CSIM_F_TS], &ts) ? &ts : NULL, err);
+	return csim_table_add_counter(t, &o, ev->raw, &ts, err);
 }
 
 int csim_ingest_event(const struct csim_ingest *in, struct csim_trace_scan *sc,

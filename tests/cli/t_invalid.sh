@@ -35,6 +35,7 @@ text_file_as_input|1|a text file, not a visualize_data.bin container: pass the O
 short_text_file_as_input|1|a text file, not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it
 nan_token|1|TRACE block at offset 0: payload byte 65: expected a JSON value
 string_with_bad_utf8|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
+counter_ts_out_of_range|0|2 event(s) skipped for missing or bad fields: 2 "ts"/"dur" out of range|1 0
 odd_numbers|0|3 event(s) skipped for missing or bad fields: 1 "dur" not a non-negative number, 2 "ts"/"dur" out of range|2 0
 events_missing_fields|0|7 event(s) skipped for missing or bad fields: 1 not a JSON object, 1 no "ph" string, 1 no "name" string, 2 no "pid", 1 no "tid", 1 no numeric "ts"|1 0
 flag_records_unbalanced|0|3 sync flag(s) could not be re-anchored: 2 begin or end record missing, 1 no matching WAIT|2 2
