@@ -61,6 +61,22 @@ static char *resolve_dir(const char *dir, int *nomem)
 	return NULL;
 }
 
+/* Is dir/simulator a link (to a folder elsewhere, which the walk must not enter)? */
+static int simulator_is_link(const char *dir, int *nomem)
+{
+	char *p = csim_path_join(dir, "simulator");
+	struct stat st;
+	int is;
+
+	if (p == NULL) {
+		*nomem = 1;
+		return 0;
+	}
+	is = lstat(p, &st) == 0 && S_ISLNK(st.st_mode);
+	free(p);
+	return is;
+}
+
 /* The dump's folder: above simulator/, else the .bin's own. */
 static char *dump_folder(const char *bin)
 {
@@ -144,9 +160,22 @@ static void walk_entry(struct walk *w, const char *dir, const char *name, int de
 	}
 	/* lstat: a link to a folder is not followed, so no loop is possible.
 	   The -o folder and a raw copy beside outputs are the tool's own. */
-	if (lstat(child, &st) != 0 || !S_ISDIR(st.st_mode) ||
-	    (w->has_skip && st.st_dev == w->skip.st_dev && st.st_ino == w->skip.st_ino) ||
-	    is_raw_copy(dir, name, &w->nomem)) {
+	if (lstat(child, &st) != 0 || !S_ISDIR(st.st_mode) || is_raw_copy(dir, name, &w->nomem)) {
+		free(child);
+		return;
+	}
+	if (w->has_skip && st.st_dev == w->skip.st_dev && st.st_ino == w->skip.st_ino) {
+		bin = resolve_dir(child, &w->nomem);
+		if (bin != NULL)
+			csim_log_warn(w->log, "not converting %s: it is the output folder (-o); "
+				      "give -o a folder that holds no dump", child);
+		free(bin);
+		free(child);
+		return;
+	}
+	if (simulator_is_link(child, &w->nomem)) {
+		csim_log_warn(w->log, "not converting %s: its simulator folder is a link, and the "
+			      "walk follows no link (pass the link's target)", child);
 		free(child);
 		return;
 	}

@@ -333,4 +333,19 @@ check "control characters in a folder name: the ok line escaped" contains "$out"
 check "control characters in a folder name: no ESC byte printed" [ "$(printf '%s%s' "$out" "$err" | tr -d -c '\033' | wc -c)" -eq 0 ]
 check "control characters in a folder name: one line per dump" [ "$(printf '%s' "$out" | grep -c '^ok ')" -eq 2 ]
 
+# A dump whose simulator folder is a link out of the tree: not followed,
+# said; -o at a dump folder of the tree: that dump is not converted, said.
+mkdir -p "$tmp/lk/tree/real/simulator" "$tmp/lk/outside/simulator" "$tmp/lk/tree/linked"
+cp "$tmp/demo.bin" "$tmp/lk/tree/real/simulator/visualize_data.bin"
+cp "$tmp/demo.bin" "$tmp/lk/outside/simulator/visualize_data.bin"
+ln -s ../../outside/simulator "$tmp/lk/tree/linked/simulator"
+run "$tmp/lk" tree -o out
+check "simulator link out of the tree: exit 0" [ "$status" -eq 0 ]
+check "simulator link out of the tree: said" contains "$err" "warning: not converting tree/linked: its simulator folder is a link, and the walk follows no link (pass the link's target)"
+check "simulator link out of the tree: not converted, nothing copied from outside" [ ! -e "$tmp/lk/out/linked" ]
+check "simulator link out of the tree: the other dump converted" [ -e "$tmp/lk/out/real/trace.clean.json" ]
+rm -rf "$tmp/lk/out"
+run "$tmp/lk" tree -o tree/real
+check "-o at a dump folder: said" contains "$err" "warning: not converting tree/real: it is the output folder (-o); give -o a folder that holds no dump"
+
 finish

@@ -4,9 +4,11 @@
  * emptied after each run.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fuzz_util.h"
 
@@ -14,15 +16,21 @@
 #include "cli/convert.h"
 #include "base/log.h"
 
+/* Every file the run left (its outputs, whatever they are), then the folder. */
 static void remove_outputs(const char *dir)
 {
-	static const char *const names[] = { "trace.clean.json", "instr_metrics.json" };
-	char path[128];
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[512];
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		unlink(path);
 	}
+	if (d != NULL)
+		closedir(d);
 	rmdir(dir);
 }
 
