@@ -23,10 +23,9 @@ int csim_path_make_dirs(const char *dir, struct csim_error *err);
 
 /*
  * Could csim_path_make_dirs(dir) succeed and could files be written in dir,
- * leaving nothing behind? Tried, not asked (the one test right for ACLs,
- * read-only mounts and root alike), and never outside dir: an existing
- * dir by creating and removing an empty temporary file in it, a missing
- * one by creating and removing its first missing folder.
+ * without creating anything? Checked in the nearest existing folder of dir
+ * by creating and removing an empty temporary file there: the one test
+ * that is right for ACLs, read-only mounts and root alike.
  */
 int csim_path_probe_dirs(const char *dir, struct csim_error *err);
 

@@ -77,19 +77,15 @@ int csim_path_make_dirs(const char *dir, struct csim_error *err)
  * mkdir -p would create dir's first missing part in. A part that exists
  * but is not a folder, or cannot be looked at, is an output error.
  */
-/* The nearest folder of dir that exists, and the first one below it that does not (or NULL). */
-static int nearest_existing(char **probe, char **missing, const char *dir,
-			    struct csim_error *err)
+static int nearest_existing(char **probe, const char *dir, struct csim_error *err)
 {
 	char *p = csim_span_dup(csim_span_of(dir, strlen(dir)));
 	struct stat st;
 
-	*missing = NULL;
 	while (p != NULL && stat(p, &st) != 0 && errno == ENOENT) {
 		char *up = csim_path_dir(p);
 
-		free(*missing);
-		*missing = p;
+		free(p);
 		p = up;
 	}
 	if (p == NULL)
@@ -109,31 +105,22 @@ static int nearest_existing(char **probe, char **missing, const char *dir,
 
 int csim_path_probe_dirs(const char *dir, struct csim_error *err)
 {
-	char *near = NULL, *missing = NULL, *tmp = NULL;
-	int rc = nearest_existing(&near, &missing, dir, err);
+	char *near = NULL, *tmp = NULL;
+	int rc = nearest_existing(&near, dir, err);
 	int fd;
 
 	if (rc != CSIM_OK)
 		goto out;
-	/* Nothing outside -o: a missing -o is probed by making its first
-	   missing folder (and removing it), an existing one by a file in it. */
-	if (missing != NULL) {
-		if (mkdir(missing, 0700) != 0)
-			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-					    "cannot create output folder %s: %s", dir,
-					    strerror(errno));
-		else
-			(void)rmdir(missing);
-		goto out;
-	}
-	tmp = csim_path_join(dir, ".csim-probe-XXXXXX");
+	tmp = csim_path_join(near, ".csim-probe-XXXXXX");
 	if (tmp == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto out;
 	}
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write to %s: %s",
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "%s %s: %s",
+				    strcmp(near, dir) == 0 ? "cannot write to"
+							   : "cannot create output folder",
 				    dir, strerror(errno));
 		goto out;
 	}
@@ -141,7 +128,6 @@ int csim_path_probe_dirs(const char *dir, struct csim_error *err)
 	unlink(tmp);
 out:
 	free(tmp);
-	free(missing);
 	free(near);
 	return rc;
 }
