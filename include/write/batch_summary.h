@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "base/log.h"
 #include "model/dump_figures.h"
 #include "write/out_file.h"
 
@@ -28,10 +29,13 @@ struct csim_batch_totals {
 	unsigned shard_k, shard_n;   /* shard_n 0: no --shard */
 };
 
-/* Writes DIR/batch_summary.json and DIR/batch_summary.csv. */
+/*
+ * Writes DIR/batch_summary.json and DIR/batch_summary.csv, committed as
+ * one set (write/out_set.h: DIR locked and mended first).
+ */
 int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 			     size_t n, const struct csim_batch_totals *totals,
-			     struct csim_error *err);
+			     struct csim_log *log, struct csim_error *err);
 
 /* One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF. */
 void csim_batch_csv_field(struct csim_out *o, const char *s);

@@ -439,7 +439,7 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	csim_progress_end(log->progress);
 	rc = csim_path_make_dirs(dir, err);
 	if (rc == CSIM_OK)
-		rc = csim_batch_summary_write(dir, b.rows, b.nsel, &totals, err);
+		rc = csim_batch_summary_write(dir, b.rows, b.nsel, &totals, log, err);
 	if (!log->quiet)
 		fprintf(log->out, "converted %zu/%zu dumps\n", b.ok, b.nsel);
 	if (b.failed > 0) {

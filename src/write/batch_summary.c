@@ -1,6 +1,9 @@
 #include "write/batch_summary.h"
 
+#include <errno.h>
 #include <string.h>
+
+#include "write/out_set.h"
 
 /* Pipes with a column of their own, each with the names it goes by. */
 static const char *const fixed_pipes[][2] = {
@@ -328,16 +331,24 @@ static void json_file(struct csim_out *o, const struct csim_batch_row *rows, siz
 
 int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 			     size_t n, const struct csim_batch_totals *totals,
-			     struct csim_error *err)
+			     struct csim_log *log, struct csim_error *err)
 {
 	struct csim_out json, csv;
+	struct csim_out_set set;
 	int rc;
 
 	memset(&json, 0, sizeof(json));
 	json.fd = -1;
 	memset(&csv, 0, sizeof(csv));
 	csv.fd = -1;
-	rc = csim_out_open(&json, dir, "batch_summary.json", err);
+	csim_out_set_init(&set);
+	/* The two commit as one set (write/out_set.h), as a dump's outputs do. */
+	rc = csim_out_set_begin(&set, dir, log, err);
+	if (rc == CSIM_OK && !csim_out_set_begun(&set))
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write %s: %s", dir,
+				    strerror(ENOENT));
+	if (rc == CSIM_OK)
+		rc = csim_out_open(&json, dir, "batch_summary.json", err);
 	if (rc == CSIM_OK)
 		rc = csim_out_open(&csv, dir, "batch_summary.csv", err);
 	if (rc == CSIM_OK) {
@@ -346,16 +357,14 @@ int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 		for (size_t i = 0; i < n; i++)
 			csv_row(&csv, &rows[i]);
 	}
-	/* Both complete before either replaces an older one. */
-	if (rc == CSIM_OK && csim_out_failed(&json))
-		rc = csim_out_commit(&json, err);
-	if (rc == CSIM_OK && csim_out_failed(&csv))
-		rc = csim_out_commit(&csv, err);
 	if (rc == CSIM_OK)
-		rc = csim_out_commit(&json, err);
+		rc = csim_out_set_add(&set, &json, err);
 	if (rc == CSIM_OK)
-		rc = csim_out_commit(&csv, err);
+		rc = csim_out_set_add(&set, &csv, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_commit(&set, err);
 	csim_out_abort(&json);
 	csim_out_abort(&csv);
+	csim_out_set_release(&set);
 	return rc;
 }

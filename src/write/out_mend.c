@@ -18,7 +18,8 @@
  */
 static const char *const outputs[] = {
 	"trace.clean.json", "trace.clean.json.gz", "trace.pftrace", "instr_metrics.json",
-	"summary.json", "summary.html", "raw_simulator", CSIM_OUT_SET_RECORD + 1,
+	"summary.json", "summary.html", "raw_simulator", "batch_summary.json",
+	"batch_summary.csv", CSIM_OUT_SET_RECORD + 1,
 };
 
 #define SUFFIX_LEN 6   /* mkstemp's and mkdtemp's XXXXXX */

@@ -30,6 +30,7 @@ done
 check "the two sets differ in their outputs" [ -e "$tmp/ref_A/instr_metrics.json" ]
 check "set B has no instr_metrics.json" [ ! -e "$tmp/ref_B/instr_metrics.json" ]
 
+CSIM_RECORD=.clean_sim_trace.commit
 older() { rm -rf "$w/out"; cp -a "$tmp/ref_$1" "$w/out"; }
 is_set() { diff -r "$w/out" "$tmp/ref_$1" >/dev/null 2>&1; }
 temps() { find "$w/out" -mindepth 1 -maxdepth 1 -name '.*' | wc -l; }
@@ -230,5 +231,35 @@ for rep in 1 2 3 4 5; do
 	fi
 done
 check "4 concurrent writers of 2 dumps, 5 times: all exit 0, one whole set" [ "$bad" -eq 0 ]
+
+# --- batch_summary.json and .csv commit as one set too ----------------------
+# (The fault hits the k-th call in the batch's own process and in the
+# dump's worker alike: the dump may fail too; the summaries must not mix.)
+mkdir -p "$w/tree/k1"
+cp -r "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator" "$w/tree/k1/"
+bmarks() { echo older-json >"$w/bout/batch_summary.json"; echo older-csv >"$w/bout/batch_summary.csv"; }
+both_older() { [ "$(cat "$w/bout/batch_summary.json")" = older-json ] && [ "$(cat "$w/bout/batch_summary.csv")" = older-csv ]; }
+neither_older() { ! grep -q older "$w/bout/batch_summary.json" && ! grep -q older "$w/bout/batch_summary.csv"; }
+run "$w" tree -o bout
+check "batch: first run exit 0" [ "$status" -eq 0 ]
+bad=0
+for f in fsync:1 fsync:2 fsync:3 renameat:1 renameat:2 renameat:3 rename:1 rename:2; do
+	bmarks
+	st=0
+	{ (cd "$w" && exec env CSIM_FAIL_IO=$f "$CSIM_FAILIO" tree -o bout >/dev/null 2>&1); } 2>/dev/null || st=$?
+	if [ -e "$w/bout/$CSIM_RECORD" ]; then
+		:   # past the commit point: the next run completes it
+	elif ! both_older && ! neither_older; then
+		echo "batch $f: exit $st: the summaries mix"
+		bad=$((bad + 1))
+	fi
+	run "$w" tree -o bout
+	if [ "$status" -ne 0 ] || ! neither_older || [ -e "$w/bout/$CSIM_RECORD" ] ||
+		[ -n "$(find "$w/bout" -name '.*' -mindepth 1)" ]; then
+		echo "batch $f: the next run: exit $status: $err"
+		bad=$((bad + 1))
+	fi
+done
+check "batch summaries: a failed fsync or rename never leaves one new beside one old; the next run mends" [ "$bad" -eq 0 ]
 
 finish

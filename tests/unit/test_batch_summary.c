@@ -71,6 +71,7 @@ static void test_summary_files(struct check_ctx *c)
 	char pa[] = "core0.cubecore0", pb[] = "odd,\"core\"";
 	char *primary[] = { pa, pb };
 	const struct csim_batch_totals totals = { 5, 1, 2 };
+	struct csim_log quiet_log = { stdout, stderr, 1, NULL };
 	struct csim_error err;
 	char *csv, *json;
 	size_t n;
@@ -117,7 +118,7 @@ static void test_summary_files(struct check_ctx *c)
 	rows[2].fig.diag_text = "";
 	rows[2].fig.diag_primary = "";
 	rows[2].micros = 1000;
-	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 3, &totals, &err), CSIM_OK))
+	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 3, &totals, &quiet_log, &err), CSIM_OK))
 		goto done;
 	csv = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.csv"), &n);
 	if (CHECK(c, csv != NULL))
