@@ -23,9 +23,11 @@ int csim_path_make_dirs(const char *dir, struct csim_error *err);
 
 /*
  * Could csim_path_make_dirs(dir) succeed and could files be written in dir,
- * without creating anything? Checked in the nearest existing folder of dir
- * by creating and removing an empty temporary file there: the one test
- * that is right for ACLs, read-only mounts and root alike.
+ * leaving nothing behind and creating nothing outside dir? An existing dir
+ * by creating and removing an empty temporary file in it; a missing one by
+ * asking faccessat(2) about its nearest existing folder (a file system
+ * that grants access yet refuses the folder, as /proc does to root, is
+ * then reported when the folder is made).
  */
 int csim_path_probe_dirs(const char *dir, struct csim_error *err);
 

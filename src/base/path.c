@@ -3,6 +3,7 @@
 #include "base/span.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,31 +104,50 @@ static int nearest_existing(char **probe, const char *dir, struct csim_error *er
 	return CSIM_OK;
 }
 
-int csim_path_probe_dirs(const char *dir, struct csim_error *err)
+/*
+ * A missing dir is asked about, not tried: anything made in its nearest
+ * existing folder would be outside dir, and a folder made and removed
+ * again races with a batch worker making the same parent.
+ */
+static int probe_missing(const char *near, const char *dir, struct csim_error *err)
 {
-	char *near = NULL, *tmp = NULL;
-	int rc = nearest_existing(&near, dir, err);
-	int fd;
+	if (faccessat(AT_FDCWD, near, W_OK | X_OK, AT_EACCESS) != 0)
+		return csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				      "cannot create output folder %s: %s", dir, strerror(errno));
+	return CSIM_OK;
+}
 
-	if (rc != CSIM_OK)
-		goto out;
-	tmp = csim_path_join(near, ".csim-probe-XXXXXX");
-	if (tmp == NULL) {
-		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
-		goto out;
-	}
+/* An existing dir is tried: the one test right for ACLs, read-only mounts
+   and root alike, and the temporary is inside the folder being written. */
+static int probe_existing(const char *dir, struct csim_error *err)
+{
+	char *tmp = csim_path_join(dir, ".csim-probe-XXXXXX");
+	int fd, rc = CSIM_OK;
+
+	if (tmp == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "%s %s: %s",
-				    strcmp(near, dir) == 0 ? "cannot write to"
-							   : "cannot create output folder",
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write to %s: %s",
 				    dir, strerror(errno));
-		goto out;
+	} else {
+		if (unlink(tmp) != 0)
+			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+					    "cannot remove %s: %s", tmp, strerror(errno));
+		close(fd);
 	}
-	close(fd);
-	unlink(tmp);
-out:
 	free(tmp);
+	return rc;
+}
+
+int csim_path_probe_dirs(const char *dir, struct csim_error *err)
+{
+	char *near = NULL;
+	int rc = nearest_existing(&near, dir, err);
+
+	if (rc == CSIM_OK)
+		rc = strcmp(near, dir) == 0 ? probe_existing(dir, err)
+					    : probe_missing(near, dir, err);
 	free(near);
 	return rc;
 }

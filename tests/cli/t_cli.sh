@@ -178,9 +178,18 @@ check "-o an existing file, corrupt input: only the -o error" lines "$err" "erro
 run "$tmp/w" bad -o afile/sub
 check "-o below a file, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
 check "-o below a file: message" lines "$err" "error: cannot create output folder afile/sub: Not a directory"
-run "$tmp/w" bad -o /proc/csim-cannot-write-here/out
-check "-o not creatable, corrupt input: exit 3 before reading" [ "$status" -eq 3 ]
-check "-o not creatable: names the folder" contains "$err" "error: cannot create output folder /proc/csim-cannot-write-here/out: "
+# /proc grants root access yet refuses folders: found when the folder is
+# made, after reading, with nothing left behind.
+run "$tmp/w" OPPROF_demo -o /proc/csim-cannot-write-here/out
+check "-o not creatable: exit 3" [ "$status" -eq 3 ]
+check "-o not creatable: names the folder" contains "$err" "error: cannot create output folder /proc/csim-cannot-write-here: "
+check "-o not creatable: nothing left" [ ! -e /proc/csim-cannot-write-here ]
+# The probe of a missing -o creates nothing in its existing parent, the
+# one outside -o: a corrupt input leaves that parent as it was.
+mkdir -p "$tmp/w/parent"
+run "$tmp/w" bad -o parent/new/deeper
+check "-o missing, corrupt input: exit 1" [ "$status" -eq 1 ]
+check "-o missing, corrupt input: nothing made in its existing parent" [ -z "$(ls -A "$tmp/w/parent")" ]
 # The probe creates nothing: an input error still leaves no -o folder.
 run "$tmp/w" bad -o fresh/sub
 check "-o fine, corrupt input: exit 1" [ "$status" -eq 1 ]
