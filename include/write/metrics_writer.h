@@ -42,12 +42,26 @@ struct csim_metrics_marks {
 	size_t key_text, key_end, key_tmp;   /* a row's keys as written */
 };
 
+/*
+ * The most a reshape may write: 64 times the payload, plus 16 MiB. A value
+ * that is not split is copied into every core's record, so a payload
+ * without per-core arrays reshapes to rows x cores records (140 KB of 2,000
+ * rows and 2,000 cores: 252 MB). Honest dumps split their numeric columns
+ * and stay near 5 times (docs/decisions.md, "Reshape bound").
+ */
+#define CSIM_METRICS_GROWTH 64u
+#define CSIM_METRICS_SLACK (16u << 20)
+
 struct csim_metrics_plan {
 	uint64_t *part;         /* per core: bytes of its rows in the file */
 	uint64_t *rows;         /* per core: its rows in the file */
 	size_t ncores;
 	uint64_t left_out;      /* records of cores that did not execute their
 				   row (csim_instr_row_ran), over all cores */
+	uint64_t bytes;         /* of every record planned */
+	uint64_t limit;         /* CSIM_METRICS_GROWTH x payload + SLACK */
+	int over;               /* bytes passed limit: the reading stopped there,
+				   sizes and digest incomplete (not to be written) */
 	struct csim_metrics_marks marks;
 };
 
@@ -57,7 +71,9 @@ struct csim_metrics_job;
  * Reads mt's rows once: sizes the plan (zeroed or made before) and, with s
  * non-NULL, digests them into s (read/instr_digest.h). Input errors as the
  * row reader's. A core's record of a row it did not execute is left out
- * (SPEC §7); the write leaves out the same ones.
+ * (SPEC §7); the write leaves out the same ones. Stops with plan->over set
+ * (and CSIM_OK) once the records pass plan->limit, so that a hostile shape
+ * costs no more than the bound.
  */
 int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
 			   struct csim_instr_stats *s, struct csim_error *err);

@@ -251,10 +251,12 @@ static void report_notes(const struct run *r)
 
 	for (size_t i = 0; i < d->nparts; i++) {
 		const struct csim_dump_part *p = d->parts[i];
-		/* --raw-metrics writes every row: nothing is left out. */
+		/* --raw-metrics writes every row: nothing is left out. A refused
+		   reshape was warned about when read (dump_read.c). */
 		const int reshaped = p->have_metrics && !r->opt->raw_metrics;
 		const struct csim_run_facts facts = {
-			r->bin_path, p->slices.nblocks, p->have_metrics, p->instr_offset,
+			r->bin_path, p->slices.nblocks, p->have_metrics || p->metrics_plan.over,
+			p->instr_offset,
 			&d->choice, r->opt->run != 0, r->opt->run_all,
 			reshaped ? (uint64_t)p->metrics.nrows * p->metrics.ncores : 0,
 			reshaped ? p->metrics_plan.left_out : 0,

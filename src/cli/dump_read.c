@@ -337,6 +337,30 @@ static int load_basic(struct csim_dump *d, struct csim_dump_part *p, int keep,
 	return rc;
 }
 
+/*
+ * An API_INSTR whose reshape would pass its bound (write/metrics_writer.h)
+ * is refused as a whole: no half file, and no figures from the rows read
+ * before the bound, which would look complete in the summary. The raw
+ * payload is still written under --raw-metrics; it costs its own size.
+ */
+static void refuse_reshape(struct csim_dump *d, struct csim_dump_part *p)
+{
+	const struct csim_metrics_plan *plan = &p->metrics_plan;
+
+	csim_instr_stats_release(&p->model.instr);
+	csim_instr_stats_init(&p->model.instr);
+	if (!d->opt->raw_metrics)
+		p->have_metrics = 0;
+	csim_log_warn(d->log,
+		      "%s: API_INSTR block at offset %llu: its reshape would write more than %llu bytes (%ux its %llu-byte payload + %u MiB; a value that is not an array as long as Cores is copied into each of its %zu cores' records): %s, and the summary has no API_INSTR figures",
+		      d->bin_path, (unsigned long long)p->instr_offset,
+		      (unsigned long long)plan->limit, CSIM_METRICS_GROWTH,
+		      (unsigned long long)p->metrics.src.block.payload_size,
+		      CSIM_METRICS_SLACK >> 20, p->metrics.ncores,
+		      d->opt->raw_metrics ? "instr_metrics.json holds the payload as it is (--raw-metrics)"
+					  : "instr_metrics.json not written (--raw-metrics writes the payload as it is)");
+}
+
 /* A part's API_INSTR (SPEC §2.1, §7), once the runs are settled. */
 static int load_metrics(struct csim_dump *d, struct csim_dump_part *p, int keep,
 			struct csim_error *err)
@@ -362,6 +386,8 @@ static int load_metrics(struct csim_dump *d, struct csim_dump_part *p, int keep,
 	/* The rows' one reading before the writer's: sizes and the digest. */
 	if (rc == CSIM_OK)
 		rc = csim_metrics_plan_make(&p->metrics_plan, &p->metrics, &p->model.instr, err);
+	if (rc == CSIM_OK && p->metrics_plan.over)
+		refuse_reshape(d, p);
 	return rc;
 }
 

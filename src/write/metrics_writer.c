@@ -166,6 +166,7 @@ static void plan_row(struct csim_metrics_plan *plan, const struct csim_instr_row
 				n += row->elem[row->fields[i].elems + c].n;
 		plan->part[c] += n;
 		plan->rows[c]++;
+		plan->bytes += n;
 	}
 }
 
@@ -186,14 +187,17 @@ int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_met
 	if (plan->part == NULL || plan->rows == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	plan->ncores = mt->ncores;
+	plan->limit = (uint64_t)CSIM_METRICS_GROWTH * mt->src.block.payload_size +
+		      CSIM_METRICS_SLACK;
 	rc = csim_instr_rows_open(&rr, mt, err);
 	if (rc == CSIM_OK && s != NULL)
 		rc = csim_instr_digest_begin(&dg, s, mt, err);
-	while (rc == CSIM_OK && (rc = csim_instr_rows_next(&rr, &row, &has, err)) == CSIM_OK &&
-	       has) {
+	while (rc == CSIM_OK && !plan->over &&
+	       (rc = csim_instr_rows_next(&rr, &row, &has, err)) == CSIM_OK && has) {
 		rc = keys_make(&k, &row, CSIM_E_INPUT, err);
 		if (rc == CSIM_OK)
 			plan_row(plan, &row, &k);
+		plan->over = plan->bytes > plan->limit;
 		if (rc == CSIM_OK && s != NULL)
 			rc = csim_instr_digest_row(&dg, &row, err);
 	}

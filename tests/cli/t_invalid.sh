@@ -44,6 +44,7 @@ block_types_0_and_255|0|1 event(s) in 1 TRACE block(s): 1 slice(s)|1 0
 nesting_at_limit|0|1 event(s) skipped for missing or bad fields: 1 values nested deeper than 512 levels|2 0
 api_instr_dtype_code_huge|0|wrote out/instr_metrics.json|1 0
 api_instr_long_key|0|wrote out/instr_metrics.json|1 0
+api_instr_reshape_unbounded|0|API_INSTR block at offset 296: its reshape would write more than 19533248 bytes (64x its 43063-byte payload + 16 MiB; a value that is not an array as long as Cores is copied into each of its 800 cores' records): instr_metrics.json not written (--raw-metrics writes the payload as it is), and the summary has no API_INSTR figures|1 0
 basic_info_not_json|0|warning: sim/visualize_data.bin: OP_BASIC_INFO block at offset 296: unexpected end of JSON text at payload byte 29; the summary has no run facts|1 0
 unplaced_events_dropped_anyway|0|1 event(s) skipped for missing or bad fields: 1 "dur" not a non-negative number|1 0
 TABLE
@@ -135,6 +136,24 @@ check "api_instr_long_key: 302-byte key converted" [ "$(cat "$tmp/api_instr_long
 {"'"$long_key"'":7,"cycles":1}
 ]},
 "column_types":{}}' ]
+
+# A reshape past its bound is refused whole: no file (an older one is
+# removed with the set), no figures from the rows read before the bound;
+# --raw-metrics still writes the payload byte for byte.
+w="$tmp/api_instr_reshape_unbounded"
+check "reshape refused: no instr_metrics.json" [ ! -e "$w/out/instr_metrics.json" ]
+check "reshape refused: no API_INSTR cycles" contains "$(cat "$w/out/summary.json")" '"cycles":null'
+check "reshape refused: no top instructions" contains "$(cat "$w/out/summary.json")" '"top_instructions":null'
+echo '{"old":true}' >"$w/out/instr_metrics.json"
+run "$w" sim -o out --no-copy-raw
+check "reshape refused over an older output: exit 0" [ "$status" -eq 0 ]
+check "reshape refused over an older output: the older metrics removed" [ ! -e "$w/out/instr_metrics.json" ]
+run "$w" sim -o raw --no-copy-raw --raw-metrics
+check "reshape refused, --raw-metrics: exit 0" [ "$status" -eq 0 ]
+check "reshape refused, --raw-metrics: says the payload is written" contains "$err" "instr_metrics.json holds the payload as it is (--raw-metrics), and the summary has no API_INSTR figures"
+check "reshape refused, --raw-metrics: the payload byte for byte" \
+	cmp -s "$w/raw/instr_metrics.json" "$CSIM_ROOT/fixtures/invalid/src/api_instr_reshape_unbounded.json"
+check "reshape refused, --raw-metrics: no API_INSTR cycles" contains "$(cat "$w/raw/summary.json")" '"cycles":null'
 
 # A simulator folder whose run died before writing visualize_data.bin.
 cp -r "$CSIM_ROOT/fixtures/invalid/no_dump" "$tmp/no_dump"

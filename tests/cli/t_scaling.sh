@@ -19,6 +19,16 @@ mem_factor=1
 # payload KIND N: a TRACE payload (rows: an API_INSTR payload) of N items.
 payload() {
 	awk -v kind="$1" -v n="$2" 'BEGIN {
+		if (kind == "broadcast") {  # n rows of scalars, each copied to n cores
+			printf "{\"Cores\":["
+			for (i = 0; i < n; i++)
+				printf "%s\"core%d.veccore0\"", (i ? "," : ""), i
+			printf "],\"Instructions\":["
+			for (i = 0; i < n; i++)
+				printf "%s{\"Address\":\"0x%x\",\"Cycles\":5,\"Pipe\":\"VECTOR\"}", (i ? "," : ""), i * 4
+			printf "]}"
+			exit
+		}
 		if (kind == "rows") {
 			printf "{\"Cores\":[\"core0.veccore0\"],\"Instructions\":["
 			for (i = 0; i < n; i++)
@@ -59,7 +69,7 @@ dump() {
 	runs) for ((i = 0; i < n; i++)); do echo "trace $tmp/one.json"; done >"$d/r.recipe" ;;
 	blocks) { for ((i = 0; i < n; i++)); do echo "text 5 {}"; done
 		  echo "trace $tmp/one.json"; } >"$d/r.recipe" ;;
-	rows) payload rows "$n" >"$d/p.json"
+	rows|broadcast) payload "$kind" "$n" >"$d/p.json"
 	      printf 'trace %s\ninstr %s\n' "$tmp/one.json" "$d/p.json" >"$d/r.recipe" ;;
 	*) payload "$kind" "$n" >"$d/p.json"
 	   printf 'block 2 %s\n' "$d/p.json" >"$d/r.recipe" ;;
@@ -99,6 +109,7 @@ scale tids 1000 1536
 scale sublanes 1000 1024
 scale arrows 1000 1536
 scale rows 1000 512
+scale broadcast 30 4096
 scale blocks 1000 64
 scale runs 10 16384 --run all
 
