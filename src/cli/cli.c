@@ -1,6 +1,8 @@
 #include "cli/cli.h"
 
+#include <getopt.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/number_grid.h"
@@ -15,35 +17,74 @@ const char *csim_cli_usage(void)
 	return usage_text;
 }
 
-static int is(const char *arg, const char *name)
+/* Long-only options take values past any character a short one could be. */
+enum {
+	OPT_KEEP_SCALAR = 256,
+	OPT_RAW_METRICS,
+	OPT_NO_COPY_RAW,
+	OPT_KEEP_CACHE_CCU,
+	OPT_NO_COUNTERS,
+	OPT_VERSION,
+	OPT_RUN,
+	OPT_CORE,
+	OPT_WINDOW,
+	OPT_SHARD,
+	OPT_CHECK,
+};
+
+/*
+ * getopt_long (bundled short flags, unambiguous long prefixes, "--" ends the
+ * options). "-" first: PATHs come back in order as option 1, whatever
+ * POSIXLY_CORRECT says, so options after a PATH work on every machine; ":"
+ * next: a missing value is told apart from an unknown option.
+ */
+static const char short_options[] = "-:o:j:zqh";
+
+static const struct option long_options[] = {
+	{ "output-dir", required_argument, NULL, 'o' },
+	{ "keep-scalar", no_argument, NULL, OPT_KEEP_SCALAR },
+	{ "raw-metrics", no_argument, NULL, OPT_RAW_METRICS },
+	{ "no-copy-raw", no_argument, NULL, OPT_NO_COPY_RAW },
+	{ "keep-cache-ccu", no_argument, NULL, OPT_KEEP_CACHE_CCU },
+	{ "no-counters", no_argument, NULL, OPT_NO_COUNTERS },
+	{ "run", required_argument, NULL, OPT_RUN },
+	{ "core", required_argument, NULL, OPT_CORE },
+	{ "window", required_argument, NULL, OPT_WINDOW },
+	{ "gzip", no_argument, NULL, 'z' },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "shard", required_argument, NULL, OPT_SHARD },
+	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* An option as the user spelled it, for messages: "-o", "--output-dir" or,
+ * with the value attached, "--output-dir=". */
+struct spelled {
+	char text[32];
+};
+
+static const struct option *long_option_of(int val)
 {
-	return strcmp(arg, name) == 0;
+	for (const struct option *o = long_options; o->name != NULL; o++)
+		if (o->val == val)
+			return o;
+	return NULL;
 }
 
-/* The options that take no value; returns 0 for anything else. */
-static int set_flag(struct csim_options *opt, const char *arg)
+static struct spelled spell(int val, const char *element)
 {
-	if (is(arg, "--keep-scalar"))
-		opt->keep_scalar = 1;
-	else if (is(arg, "--raw-metrics"))
-		opt->raw_metrics = 1;
-	else if (is(arg, "--no-copy-raw"))
-		opt->copy_raw = 0;
-	else if (is(arg, "--keep-cache-ccu"))
-		opt->keep_cache_ccu = 1;
-	else if (is(arg, "--no-counters"))
-		opt->counters = 0;
-	else if (is(arg, "--gzip") || is(arg, "-z"))
-		opt->gzip = 1;
-	else if (is(arg, "--quiet") || is(arg, "-q"))
-		opt->quiet = 1;
-	else if (is(arg, "--help") || is(arg, "-h"))
-		opt->show_help = 1;
-	else if (is(arg, "--version"))
-		opt->show_version = 1;
+	const struct option *o = long_option_of(val);
+	struct spelled s;
+
+	if (element[1] == '-' && o != NULL)
+		snprintf(s.text, sizeof(s.text), "--%s%s", o->name,
+			 strchr(element, '=') != NULL ? "=" : "");
 	else
-		return 0;
-	return 1;
+		snprintf(s.text, sizeof(s.text), "-%c", val);
+	return s;
 }
 
 /* Messages read "<head><arg><tail>", e.g. "unknown option --x (see --help)". */
@@ -54,25 +95,20 @@ static int usage_error(struct csim_error *err, const char *head, const char *arg
 			      arg, tail);
 }
 
-/* -o DIR, -oDIR, --output-dir DIR, --output-dir=DIR */
-static int take_output(struct csim_options *opt, int argc, char **argv, int *i,
-		       struct csim_error *err)
+/* The options that take no value. */
+static void set_flag(struct csim_options *opt, int val)
 {
-	const char *arg = argv[*i];
-	const char *value = NULL;
-
-	if (strncmp(arg, "--output-dir=", 13) == 0)
-		value = arg + 13;
-	else if (strncmp(arg, "-o", 2) == 0 && arg[2] != '\0')
-		value = arg + 2;
-	else if (*i + 1 < argc)
-		value = argv[++*i];
-	if (value == NULL || value[0] == '\0')
-		return usage_error(err, "option ", arg, " needs a directory");
-	if (opt->output_dir != NULL)
-		return usage_error(err, "option ", arg, " given twice");
-	opt->output_dir = value;
-	return CSIM_OK;
+	switch (val) {
+	case OPT_KEEP_SCALAR: opt->keep_scalar = 1; break;
+	case OPT_RAW_METRICS: opt->raw_metrics = 1; break;
+	case OPT_NO_COPY_RAW: opt->copy_raw = 0; break;
+	case OPT_KEEP_CACHE_CCU: opt->keep_cache_ccu = 1; break;
+	case OPT_NO_COUNTERS: opt->counters = 0; break;
+	case 'z': opt->gzip = 1; break;
+	case 'q': opt->quiet = 1; break;
+	case 'h': opt->show_help = 1; break;
+	default: opt->show_version = 1; break;   /* OPT_VERSION */
+	}
 }
 
 /* "all", or a run number 1..UINT32_MAX in decimal digits only. */
@@ -99,21 +135,11 @@ static int parse_run(struct csim_options *opt, const char *value)
 	return 1;
 }
 
-/* --run N|all, --run=N|all */
-static int take_run(struct csim_options *opt, int argc, char **argv, int *i,
+static int take_run(struct csim_options *opt, const char *name, const char *value,
 		    struct csim_error *err)
 {
-	const char *arg = argv[*i];
-	const char *value = NULL;
-
-	if (strncmp(arg, "--run=", 6) == 0)
-		value = arg + 6;
-	else if (*i + 1 < argc)
-		value = argv[++*i];
-	if (value == NULL)
-		return usage_error(err, "option ", arg, " needs a run number or all");
 	if (opt->run != 0 || opt->run_all)
-		return usage_error(err, "option ", arg, " given twice");
+		return usage_error(err, "option ", name, " given twice");
 	if (!parse_run(opt, value))
 		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
 				      "option --run: '%s' is not a run number (1, 2, ...) or all",
@@ -121,19 +147,11 @@ static int take_run(struct csim_options *opt, int argc, char **argv, int *i,
 	return CSIM_OK;
 }
 
-/* --core PATTERN, --core=PATTERN */
-static int take_core(struct csim_options *opt, int argc, char **argv, int *i,
+static int take_core(struct csim_options *opt, const char *name, const char *value,
 		     struct csim_error *err)
 {
-	const char *arg = argv[*i];
-	const char *value = NULL;
-
-	if (strncmp(arg, "--core=", 7) == 0)
-		value = arg + 7;
-	else if (*i + 1 < argc)
-		value = argv[++*i];
-	if (value == NULL || value[0] == '\0')
-		return usage_error(err, "option ", arg, " needs a core name pattern");
+	if (value[0] == '\0')
+		return usage_error(err, "option ", name, " needs a core name pattern");
 	if (opt->ncores == CSIM_MAX_CORE_PATTERNS)
 		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
 				      "option --core: more than %d patterns (one glob such as 'core[0-3].*' matches many cores)",
@@ -224,21 +242,11 @@ static int parse_window(struct csim_window *w, const char *value, struct csim_er
 	return rc;
 }
 
-/* --window A:B, --window=A:B */
-static int take_window(struct csim_options *opt, int argc, char **argv, int *i,
+static int take_window(struct csim_options *opt, const char *name, const char *value,
 		       struct csim_error *err)
 {
-	const char *arg = argv[*i];
-	const char *value = NULL;
-
-	if (strncmp(arg, "--window=", 9) == 0)
-		value = arg + 9;
-	else if (*i + 1 < argc)
-		value = argv[++*i];
-	if (value == NULL)
-		return usage_error(err, "option ", arg, " needs A:B (us)");
 	if (opt->window_given)
-		return usage_error(err, "option ", arg, " given twice");
+		return usage_error(err, "option ", name, " given twice");
 	opt->window_given = 1;
 	return parse_window(&opt->window, value, err);
 }
@@ -263,36 +271,22 @@ static int parse_count(const char *p, size_t n, unsigned lo, unsigned hi, unsign
 	return 1;
 }
 
-/*
- * The value of an option spelled NAME VALUE, NAME=VALUE or, for a short
- * option, -xVALUE; NULL when it is missing.
- */
-static const char *option_value(int argc, char **argv, int *i, const char *name,
-				const char *short_name)
+static int take_output(struct csim_options *opt, const char *name, const char *value,
+		       struct csim_error *err)
 {
-	const char *arg = argv[*i];
-	size_t n = strlen(name);
-
-	if (strncmp(arg, name, n) == 0 && arg[n] == '=')
-		return arg + n + 1;
-	if (short_name != NULL && strncmp(arg, short_name, 2) == 0 && arg[2] != '\0')
-		return arg + 2;
-	if (*i + 1 < argc)
-		return argv[++*i];
-	return NULL;
+	if (value[0] == '\0')
+		return usage_error(err, "option ", name, " needs a directory");
+	if (opt->output_dir != NULL)
+		return usage_error(err, "option ", name, " given twice");
+	opt->output_dir = value;
+	return CSIM_OK;
 }
 
-/* -j N, -jN, --jobs N, --jobs=N */
-static int take_jobs(struct csim_options *opt, int argc, char **argv, int *i,
+static int take_jobs(struct csim_options *opt, const char *name, const char *value,
 		     struct csim_error *err)
 {
-	const char *arg = argv[*i];
-	const char *value = option_value(argc, argv, i, "--jobs", "-j");
-
-	if (value == NULL)
-		return usage_error(err, "option ", arg, " needs a number of jobs");
 	if (opt->jobs != 0)
-		return usage_error(err, "option ", arg, " given twice");
+		return usage_error(err, "option ", name, " given twice");
 	if (!parse_count(value, strlen(value), 1, CSIM_MAX_JOBS, &opt->jobs))
 		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
 				      "option --jobs: '%s' is not a number of jobs (1..%d)",
@@ -300,19 +294,14 @@ static int take_jobs(struct csim_options *opt, int argc, char **argv, int *i,
 	return CSIM_OK;
 }
 
-/* --shard K/N, --shard=K/N with 0 <= K < N */
-static int take_shard(struct csim_options *opt, int argc, char **argv, int *i,
+/* K/N with 0 <= K < N */
+static int take_shard(struct csim_options *opt, const char *name, const char *value,
 		      struct csim_error *err)
 {
-	const char *arg = argv[*i];
-	const char *value = option_value(argc, argv, i, "--shard", NULL);
-	const char *slash;
+	const char *slash = strchr(value, '/');
 
-	if (value == NULL)
-		return usage_error(err, "option ", arg, " needs K/N");
 	if (opt->shard_n != 0)
-		return usage_error(err, "option ", arg, " given twice");
-	slash = strchr(value, '/');
+		return usage_error(err, "option ", name, " given twice");
 	if (slash == NULL ||
 	    !parse_count(value, (size_t)(slash - value), 0, UINT32_MAX - 1, &opt->shard_k) ||
 	    !parse_count(slash + 1, strlen(slash + 1), 1, UINT32_MAX, &opt->shard_n) ||
@@ -323,66 +312,85 @@ static int take_shard(struct csim_options *opt, int argc, char **argv, int *i,
 	return CSIM_OK;
 }
 
-/* --check FILE, --check=FILE */
-static int take_check(struct csim_options *opt, int argc, char **argv, int *i,
+static int take_check(struct csim_options *opt, const char *name, const char *value,
 		      struct csim_error *err)
 {
-	const char *arg = argv[*i];
-	const char *value = option_value(argc, argv, i, "--check", NULL);
-
-	if (value == NULL || value[0] == '\0')
-		return usage_error(err, "option ", arg, " needs a trace file");
+	if (value[0] == '\0')
+		return usage_error(err, "option ", name, " needs a trace file");
 	if (opt->check_file != NULL)
-		return usage_error(err, "option ", arg, " given twice");
+		return usage_error(err, "option ", name, " given twice");
 	opt->check_file = value;
 	return CSIM_OK;
 }
 
-/* An option that takes a value: its parser, or NULL. */
-typedef int (*take_fn)(struct csim_options *opt, int argc, char **argv, int *i,
-		       struct csim_error *err);
+/* An option that takes a value: its parser and what a missing value lacks. */
+struct valued {
+	int val;
+	int (*take)(struct csim_options *opt, const char *name, const char *value,
+		    struct csim_error *err);
+	const char *needs;
+};
 
-static int is_valued(const char *arg, const char *name)
+static const struct valued valued_options[] = {
+	{ 'o', take_output, "a directory" },
+	{ 'j', take_jobs, "a number of jobs" },
+	{ OPT_RUN, take_run, "a run number or all" },
+	{ OPT_CORE, take_core, "a core name pattern" },
+	{ OPT_WINDOW, take_window, "A:B (us)" },
+	{ OPT_SHARD, take_shard, "K/N" },
+	{ OPT_CHECK, take_check, "a trace file" },
+};
+
+static const struct valued *valued_of(int val)
 {
-	size_t n = strlen(name);
-
-	return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
-
-static int is_run_opt(const char *arg)
-{
-	return strcmp(arg, "--run") == 0 || strncmp(arg, "--run=", 6) == 0;
-}
-
-static int is_output_opt(const char *arg)
-{
-	return strcmp(arg, "--output-dir") == 0 ||
-	       strncmp(arg, "--output-dir=", 13) == 0 || strncmp(arg, "-o", 2) == 0;
-}
-
-static take_fn value_option(const char *arg)
-{
-	if (is_output_opt(arg))
-		return take_output;
-	if (is_run_opt(arg))
-		return take_run;
-	if (is_valued(arg, "--core"))
-		return take_core;
-	if (is_valued(arg, "--window"))
-		return take_window;
-	if (is_valued(arg, "--jobs") || strncmp(arg, "-j", 2) == 0)
-		return take_jobs;
-	if (is_valued(arg, "--shard"))
-		return take_shard;
-	if (is_valued(arg, "--check"))
-		return take_check;
+	for (size_t i = 0; i < sizeof(valued_options) / sizeof(valued_options[0]); i++)
+		if (valued_options[i].val == val)
+			return &valued_options[i];
 	return NULL;
 }
 
+/* The long options whose names start with the name in element ("--NAME" or
+ * "--NAME=..."): two or more make it ambiguous. */
+static size_t long_matches(const char *element, char *list, size_t size)
+{
+	size_t n = strcspn(element + 2, "="), count = 0, used = 0;
+
+	list[0] = '\0';
+	for (const struct option *o = long_options; o->name != NULL; o++) {
+		if (strncmp(o->name, element + 2, n) != 0)
+			continue;
+		if (used < size)
+			used += (size_t)snprintf(list + used, size - used, "%s--%s",
+						 count > 0 ? ", " : "", o->name);
+		count++;
+	}
+	return count;
+}
+
+/* getopt_long's '?': an unknown short or long option, an ambiguous prefix,
+ * or a value given to a long option that takes none. */
+static int refuse(int optopt_val, const char *element, struct csim_error *err)
+{
+	char list[256];
+
+	if (element[0] != '-' || element[1] != '-') {
+		char name[3] = { '-', (char)optopt_val, '\0' };
+
+		return usage_error(err, "unknown option ", name, " (see --help)");
+	}
+	if (optopt_val != 0)
+		return usage_error(err, "option ", element, " takes no value (see --help)");
+	if (long_matches(element, list, sizeof(list)) > 1)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option %.*s is ambiguous: %s (see --help)",
+				      (int)strcspn(element, "="), element, list);
+	return usage_error(err, "unknown option ", element, " (see --help)");
+}
+
 /*
- * Moves the PATH at argv[i] to argv[1 + npaths], shifting the options
- * between one place right, so that the PATHs end up first and in order (as
- * GNU getopt permutes) and opt->inputs can point into argv.
+ * Moves the PATH at argv[i] to argv[1 + npaths], shifting the elements
+ * between one place right, so that the PATHs end up first and in order and
+ * opt->inputs can point into argv. Only elements getopt has passed move.
  */
 static void gather_path(char **argv, int i, size_t npaths)
 {
@@ -391,6 +399,35 @@ static void gather_path(char **argv, int i, size_t npaths)
 
 	memmove(&argv[to + 1], &argv[to], (size_t)(i - to) * sizeof(argv[0]));
 	argv[to] = path;
+}
+
+/* One getopt_long result c; optind is past the option and its value. */
+static int take_one(struct csim_options *opt, char **argv, int c, struct csim_error *err)
+{
+	const struct valued *v;
+	const char *element;
+
+	if (c == 1) {
+		gather_path(argv, optind - 1, opt->ninputs++);
+		return CSIM_OK;
+	}
+	if (c == '?')
+		return refuse(optopt, argv[optind - 1], err);
+	if (c == ':') {
+		v = valued_of(optopt);
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET, "option %s needs %s",
+				      spell(optopt, argv[optind - 1]).text,
+				      v != NULL ? v->needs : "a value");
+	}
+	v = valued_of(c);
+	if (v == NULL) {
+		set_flag(opt, c);
+		return CSIM_OK;
+	}
+	/* A value of its own element follows the option's; an attached one
+	 * ("-oDIR", "--run=2") shares it. */
+	element = optarg == argv[optind - 1] ? argv[optind - 2] : argv[optind - 1];
+	return v->take(opt, spell(c, element).text, optarg, err);
 }
 
 /* PATHs and --check FILE do not mix: --check converts nothing. */
@@ -410,31 +447,21 @@ static int check_paths(const struct csim_options *opt, struct csim_error *err)
 int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 		   struct csim_error *err)
 {
-	int only_paths = 0;
+	int c;
 
 	memset(opt, 0, sizeof(*opt));
 	opt->copy_raw = 1;
 	opt->counters = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
+	optind = 0;   /* 0, not 1: glibc resets its whole state (tests parse many times) */
+	opterr = 0;   /* the messages are ours, through err */
+	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		int rc = take_one(opt, argv, c, err);
 
-		if (!only_paths && strcmp(arg, "--") == 0) {
-			only_paths = 1;
-		} else if (!only_paths && arg[0] == '-' && arg[1] != '\0') {
-			take_fn take = value_option(arg);
-
-			if (take != NULL) {
-				int rc = take(opt, argc, argv, &i, err);
-
-				if (rc != CSIM_OK)
-					return rc;
-			} else if (!set_flag(opt, arg)) {
-				return usage_error(err, "unknown option ", arg, " (see --help)");
-			}
-		} else {
-			gather_path(argv, i, opt->ninputs++);
-		}
+		if (rc != CSIM_OK)
+			return rc;
 	}
+	for (int i = optind; i < argc; i++)   /* after "--" */
+		gather_path(argv, i, opt->ninputs++);
 	if (opt->ninputs > 0) {
 		opt->inputs = (const char *const *)&argv[1];
 		opt->input = opt->inputs[0];

@@ -75,12 +75,17 @@ check "--help lists exit statuses 0 1 2 3 128+N" bash -c \
 	'for s in 0 1 2 3 128+N; do grep -q "^  $s " <<<"$1" || exit 1; done' _ "$(paragraph 4)"
 
 # --- --help against the parser ------------------------------------------------
-# Every option string of the parser (src/cli/cli.c) is named in --help ...
-grep -oE '"(-[a-z]|--[a-z][-a-z]*)[="]' "$CSIM_ROOT/src/cli/cli.c" |
-	sed 's/^"//; s/[="]$//' | sort -u >"$tmp/parser.opts"
+# Every option of the parser (src/cli/cli.c: getopt_long's table of long
+# names and its string of short letters) is named in --help ...
+{
+	sed -n 's/^[[:space:]]*{ "\([a-z][-a-z]*\)", [a-z_]*_argument,.*/--\1/p' \
+		"$CSIM_ROOT/src/cli/cli.c"
+	sed -n 's/^static const char short_options\[\] = "\(.*\)";/\1/p' \
+		"$CSIM_ROOT/src/cli/cli.c" | tr -cd 'a-z' | sed 's/./-&\n/g' | sed '/^$/d'
+} | sort -u >"$tmp/parser.opts"
 grep -oE '(^|[ ,])(-[a-z]|--[a-z][-a-z]*)' <<<"$(grep -E '^ {2,6}-' <<<"$help" | sed -E 's/^ +//; s/  .*//')" |
 	sed 's/^[ ,]*//' | sort -u >"$tmp/help.opts"
-check "the parser knows 20+ option strings" [ "$(wc -l <"$tmp/parser.opts")" -ge 20 ]
+check "the parser knows 21 options (16 long, 5 short)" [ "$(wc -l <"$tmp/parser.opts")" -eq 21 ]
 check "every option of the parser is in --help" \
 	bash -c 'comm -23 "$1" "$2" | { ! grep .; }' _ "$tmp/parser.opts" "$tmp/help.opts"
 # ... and every option --help names is accepted (no "unknown option").

@@ -2,6 +2,7 @@
  * cli: the command line of SPEC §1: defaults, every flag, the four spellings
  * of -o, and each usage error.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -272,9 +273,74 @@ static void test_unknown_option_is_a_usage_error(struct check_ctx *c)
 {
 	expect_usage(c, ARGS("--bogus", "p"), "--bogus");
 	expect_usage(c, ARGS("p", "-x"), "-x");
-	expect_usage(c, ARGS("p", "--keep-scalar=1"), "--keep-scalar=1");
+	expect_usage(c, ARGS("p", "--keep-scalar=1"), "option --keep-scalar=1 takes no value");
+	expect_usage(c, ARGS("p", "--gzip=yes"), "option --gzip=yes takes no value");
 	expect_usage(c, ARGS("p", "--output-directory", "d"), "--output-directory");
-	expect_usage(c, ARGS("-qh", "p"), "-qh");
+	expect_usage(c, ARGS("-qx", "p"), "unknown option -x (see --help)");
+	expect_usage(c, ARGS("-W", "foo", "p"), "unknown option -W");
+}
+
+/* getopt_long's conventions: short flags bundle, a short option's value may
+ * end its bundle, and a long name may be cut to any unambiguous prefix. */
+static void test_bundles_and_prefixes(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults("p");
+	struct csim_error err;
+
+	want.quiet = 1;
+	want.gzip = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("-qz", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	CHECK(c, opt.gzip == 1);
+	want.output_dir = "DIR";
+	CHECK_I64(c, parse(&opt, &err, ARGS("p", "-zqoDIR")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	CHECK_I64(c, parse(&opt, &err, ARGS("-zqo", "DIR", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	want = defaults("p");
+	want.output_dir = "DIR";
+	want.keep_scalar = 1;
+	want.jobs = 3;
+	CHECK_I64(c, parse(&opt, &err, ARGS("--output", "DIR", "--keep-s", "p", "--jo=3")),
+		  CSIM_OK);
+	check_opts(c, &opt, &want);
+	CHECK_I64(c, parse(&opt, &err, ARGS("--out=DIR", "--keep-sc", "-j3", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	want = defaults("p");
+	want.show_help = 1;
+	want.quiet = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("-qh", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	/* A prefix of two names is refused, naming both. */
+	expect_usage(c, ARGS("--no", "p"),
+		     "option --no is ambiguous: --no-copy-raw, --no-counters (see --help)");
+	expect_usage(c, ARGS("--keep=1", "p"),
+		     "option --keep is ambiguous: --keep-scalar, --keep-cache-ccu");
+	/* The exact name wins over a longer one it is a prefix of: none here,
+	 * so "--r" is refused and "--ru" is --run. */
+	expect_usage(c, ARGS("--r", "1", "p"), "--raw-metrics, --run");
+	want = defaults("p");
+	want.run = 2;
+	CHECK_I64(c, parse(&opt, &err, ARGS("--ru", "2", "p")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	/* A missing value names the option as given. */
+	expect_usage(c, ARGS("p", "-qj"), "option -j needs a number of jobs");
+	expect_usage(c, ARGS("p", "--out"), "option --output-dir needs a directory");
+}
+
+/* Options after a PATH are options with POSIXLY_CORRECT set too: the parse
+ * is the same on every machine. */
+static void test_posixly_correct_changes_nothing(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults("p");
+	struct csim_error err;
+
+	want.output_dir = "out";
+	want.quiet = 1;
+	setenv("POSIXLY_CORRECT", "1", 1);
+	CHECK_I64(c, parse(&opt, &err, ARGS("p", "-o", "out", "-q")), CSIM_OK);
+	unsetenv("POSIXLY_CORRECT");
+	check_opts(c, &opt, &want);
 }
 
 static void test_double_dash_ends_options(struct check_ctx *c)
@@ -458,6 +524,8 @@ int main(void)
 	CHECK_RUN(&c, test_bad_jobs_and_shard_are_usage_errors);
 	CHECK_RUN(&c, test_check_takes_a_file_and_no_path);
 	CHECK_RUN(&c, test_unknown_option_is_a_usage_error);
+	CHECK_RUN(&c, test_bundles_and_prefixes);
+	CHECK_RUN(&c, test_posixly_correct_changes_nothing);
 	CHECK_RUN(&c, test_double_dash_ends_options);
 	CHECK_RUN(&c, test_run_spellings);
 	CHECK_RUN(&c, test_bad_run_is_a_usage_error);
