@@ -84,7 +84,7 @@ dump() {
 # once, one per command compared, run the commands in turn: this VM slows
 # for a minute or so after a case that wrote gigabytes (the host writing
 # them back), and all runs of one command before the next would not share
-# that alike (docs/performance.md, "Issue #12, sixth session").
+# that alike (docs/performance.md, "Runs in turn").
 once() {
 	local -n once_walls=$1 once_rss=${1}_rss
 	local w r
