@@ -156,19 +156,25 @@ static void test_agrees_with_json_scan(struct check_ctx *c)
 
 static void test_arrays_keep_the_first_spans(struct check_ctx *c)
 {
-	const char *s = "[ 1,\"a,]\" , [2,{\"x\":3}],-4.5e1 ,null]tail";
-	char *w = malloc(strlen(s));
+	static const char s[] = "[ 1,\"a,]\" , [2,{\"x\":3}],-4.5e1 ,null]tail";
+	const size_t n = sizeof(s) - 1;
+	char *w = malloc(n);   /* exactly the text: a read past it is ASan's */
 	struct csim_span span[3];
 	struct csim_scan_result res;
 	size_t count = 0;
 
 	if (!CHECK(c, w != NULL))
 		return;
-	memcpy(w, s, strlen(s));
-	CHECK_I64(c, csim_json_skip_array(w, w + strlen(s), 1, span, 3, &count, &res),
+	memcpy(w, s, n);
+	/* gcc 12 without LTO reads the const one-past-the-end pointer as an
+	 * uninitialized read (-Wmaybe-uninitialized); nothing reads there. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+	CHECK_I64(c, csim_json_skip_array(w, w + n, 1, span, 3, &count, &res),
 		  CSIM_SCAN_OK);
+#pragma GCC diagnostic pop
 	CHECK_U64(c, count, 5);
-	CHECK_I64(c, res.end - w, (long)strlen(s) - 4);
+	CHECK_I64(c, res.end - w, (long)n - 4);
 	CHECK_MEM(c, span[0].p, span[0].n, "1");
 	CHECK_MEM(c, span[1].p, span[1].n, "\"a,]\"");
 	CHECK_MEM(c, span[2].p, span[2].n, "[2,{\"x\":3}]");
