@@ -466,10 +466,21 @@ out:
 	fixture_free(&f);
 }
 
+/* docs/design.md ("Memory: what is held and why") counts 48 bytes a slice
+ * row and 48 a kept row's location (its layout 28); peak RSS per shape
+ * follows from them. */
+static void test_record_sizes_are_the_documented_ones(struct check_ctx *c)
+{
+	CHECK_I64(c, (int64_t)sizeof(struct csim_slice), 48);
+	CHECK_I64(c, (int64_t)sizeof(struct csim_slice_loc), 48);
+	CHECK_I64(c, (int64_t)sizeof(struct csim_slice_layout), 28);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
 
+	CHECK_RUN(&c, test_record_sizes_are_the_documented_ones);
 	CHECK_RUN(&c, test_kept_text_spills_in_steps);
 
 	CHECK_RUN(&c, test_kept_rows_come_back_in_order);
