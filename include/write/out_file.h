@@ -30,6 +30,8 @@ struct csim_out {
 	size_t len, cap;
 	int write_errno;       /* first failure, 0 if none */
 	uint64_t written;      /* bytes that reached the file */
+	uint64_t unflushed;    /* bytes written since the last write-out hint */
+	int no_writeback;      /* the file system refused the hint */
 	struct csim_out_deflate *gz;   /* NULL: plain file */
 	/* A staged output's way out (csim_out_stage); NULL: the file. */
 	int (*send)(void *ctx, const char *p, size_t n);

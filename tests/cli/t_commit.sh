@@ -262,4 +262,29 @@ for f in fsync:1 fsync:2 fsync:3 renameat:1 renameat:2 renameat:3 rename:1 renam
 done
 check "batch summaries: a failed fsync or rename never leaves one new beside one old; the next run mends" [ "$bad" -eq 0 ]
 
+
+# --- the write-out hint (sync_file_range every 8 MiB written) -------------
+# A trace of more than 8 MiB asks the disk to start writing as it goes; a
+# file system that refuses the hint is not asked again for that file, and
+# the outputs are the same bytes either way (the fsync is the guarantee).
+mkdir -p "$w/big/simulator"
+"$CSIM_SYNTH" --seed 2 50 "$w/big/simulator/visualize_data.bin"
+hint_run() {
+	rm -rf "$w/bigout"
+	status=0
+	(cd "$w" && env CSIM_FAIL_IO_REPORT=1 "$@" "$CSIM_FAILIO" big -o bigout --no-copy-raw \
+		>/dev/null 2>"$tmp/.stderr") || status=$?
+	hints=$(sed -n 's/^failio: .* sync_file_range \([0-9]*\)$/\1/p' "$tmp/.stderr")
+}
+hint_run
+check "write-out hint: exit 0" [ "$status" -eq 0 ]
+check "write-out hint: a trace of $(($(stat -c %s "$w/bigout/trace.clean.json") >> 20)) MiB is hinted more than once (${hints:-none})" \
+	[ "${hints:-0}" -ge 2 ]
+mv "$w/bigout" "$tmp/big_ref"
+hint_run CSIM_FAIL_IO='sync_file_range:*'
+check "write-out hint refused: exit 0" [ "$status" -eq 0 ]
+check "write-out hint refused: the same outputs" diff -r "$w/bigout" "$tmp/big_ref"
+check "write-out hint refused: asked once per file, not again (${hints:-none})" \
+	[ "${hints:-0}" -ge 1 ] && [ "${hints:-0}" -le 4 ]
+
 finish

@@ -22,7 +22,7 @@ for form in plain gz; do
 	st=0
 	(cd "$d" && CSIM_FAIL_IO_REPORT=1 "$CSIM_FAILIO" sim -o threads --no-copy-raw \
 		>/dev/null 2>"$tmp/.stderr") || st=$?
-	threads=$(sed -n 's/^failio: .* pthread_create \([0-9]*\)$/\1/p' "$tmp/.stderr")
+	threads=$(sed -n 's/^failio: .* pthread_create \([0-9]*\) .*/\1/p' "$tmp/.stderr")
 	check "$form: with threads: exit 0" [ "$st" -eq 0 ]
 	check "$form: helper threads were started (${threads:-none})" [ "${threads:-0}" -ge 1 ]
 	st=0

@@ -5,7 +5,7 @@
  * product with -Wl,--wrap for write, fsync, rename, renameat and unlinkat,
  * so each call the project's code makes comes here first (libc's own calls,
  * as printf's, do not); pthread_create too, for the helper threads'
- * fallbacks. Each operation's calls are counted from 1:
+ * fallbacks, and sync_file_range, the write-out hint. Each operation's calls are counted from 1:
  *
  *   CSIM_FAIL_IO=op:k        the k-th call of op fails: -1 with errno ENOSPC
  *                            (write, fsync) or EIO (the others); for
@@ -15,7 +15,8 @@
  *   CSIM_SIGNAL_AT=op:k      SIGTERM just before the k-th call of op, which
  *                            then goes ahead (a CI timeout at that moment)
  *   CSIM_FAIL_IO_REPORT=1    "failio: write N fsync N rename N renameat N
- *                            unlinkat N" on stderr at exit
+ *                            unlinkat N pthread_create N sync_file_range N"
+ *                            on stderr at exit
  *
  * The counters are this tool's only state: mutable globals, the documented
  * exception for a test-only build helper (the product has none).
@@ -29,10 +30,12 @@
 #include <string.h>
 #include <unistd.h>
 
-enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_THREAD, OP_COUNT };
+enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_THREAD, OP_SYNC_RANGE,
+	  OP_COUNT };
 
 static const char *const op_names[OP_COUNT] = {
 	"write", "fsync", "rename", "renameat", "unlinkat", "pthread_create",
+	"sync_file_range",
 };
 
 struct trigger {
@@ -50,6 +53,7 @@ int __real_rename(const char *a, const char *b);
 int __real_renameat(int da, const char *a, int db, const char *b);
 int __real_unlinkat(int d, const char *name, int flags);
 int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
+int __real_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
 
 ssize_t __wrap_write(int fd, const void *p, size_t n);
 int __wrap_fsync(int fd);
@@ -57,6 +61,7 @@ int __wrap_rename(const char *a, const char *b);
 int __wrap_renameat(int da, const char *a, int db, const char *b);
 int __wrap_unlinkat(int d, const char *name, int flags);
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
+int __wrap_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
 
 static struct trigger parse(const char *var)
 {
@@ -77,8 +82,9 @@ static struct trigger parse(const char *var)
 static void report(void)
 {
 	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu "
-		"pthread_create %lu\n", counts[OP_WRITE], counts[OP_FSYNC], counts[OP_RENAME],
-		counts[OP_RENAMEAT], counts[OP_UNLINKAT], counts[OP_THREAD]);
+		"pthread_create %lu sync_file_range %lu\n", counts[OP_WRITE], counts[OP_FSYNC],
+		counts[OP_RENAME], counts[OP_RENAMEAT], counts[OP_UNLINKAT], counts[OP_THREAD],
+		counts[OP_SYNC_RANGE]);
 }
 
 static void configure(void)
@@ -143,4 +149,9 @@ int __wrap_unlinkat(int d, const char *name, int flags)
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg)
 {
 	return step(OP_THREAD) ? EAGAIN : __real_pthread_create(t, a, run, arg);
+}
+
+int __wrap_sync_file_range(int fd, off_t at, off_t n, unsigned int flags)
+{
+	return step(OP_SYNC_RANGE) ? -1 : __real_sync_file_range(fd, at, n, flags);
 }
