@@ -150,8 +150,7 @@ static int take_run(struct csim_options *opt, const char *name, const char *valu
 static int take_core(struct csim_options *opt, const char *name, const char *value,
 		     struct csim_error *err)
 {
-	if (value[0] == '\0')
-		return usage_error(err, "option ", name, " needs a core name pattern");
+	(void)name;
 	if (opt->ncores == CSIM_MAX_CORE_PATTERNS)
 		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
 				      "option --core: more than %d patterns (one glob such as 'core[0-3].*' matches many cores)",
@@ -271,15 +270,20 @@ static int parse_count(const char *p, size_t n, unsigned lo, unsigned hi, unsign
 	return 1;
 }
 
+/* An option whose one value is a path: given twice is an error. */
+static int set_once(const char **slot, const char *name, const char *value,
+		    struct csim_error *err)
+{
+	if (*slot != NULL)
+		return usage_error(err, "option ", name, " given twice");
+	*slot = value;
+	return CSIM_OK;
+}
+
 static int take_output(struct csim_options *opt, const char *name, const char *value,
 		       struct csim_error *err)
 {
-	if (value[0] == '\0')
-		return usage_error(err, "option ", name, " needs a directory");
-	if (opt->output_dir != NULL)
-		return usage_error(err, "option ", name, " given twice");
-	opt->output_dir = value;
-	return CSIM_OK;
+	return set_once(&opt->output_dir, name, value, err);
 }
 
 static int take_jobs(struct csim_options *opt, const char *name, const char *value,
@@ -315,30 +319,30 @@ static int take_shard(struct csim_options *opt, const char *name, const char *va
 static int take_check(struct csim_options *opt, const char *name, const char *value,
 		      struct csim_error *err)
 {
-	if (value[0] == '\0')
-		return usage_error(err, "option ", name, " needs a trace file");
-	if (opt->check_file != NULL)
-		return usage_error(err, "option ", name, " given twice");
-	opt->check_file = value;
-	return CSIM_OK;
+	return set_once(&opt->check_file, name, value, err);
 }
 
-/* An option that takes a value: its parser and what a missing value lacks. */
+/*
+ * An option that takes a value: its parser, what a missing value lacks,
+ * and whether an empty one ("-o ''", "--check=") lacks it too (a path or a
+ * pattern cannot be empty; a run number or a window says why it is bad).
+ */
 struct valued {
 	int val;
 	int (*take)(struct csim_options *opt, const char *name, const char *value,
 		    struct csim_error *err);
 	const char *needs;
+	int nonempty;
 };
 
 static const struct valued valued_options[] = {
-	{ 'o', take_output, "a directory" },
-	{ 'j', take_jobs, "a number of jobs" },
-	{ OPT_RUN, take_run, "a run number or all" },
-	{ OPT_CORE, take_core, "a core name pattern" },
-	{ OPT_WINDOW, take_window, "A:B (us)" },
-	{ OPT_SHARD, take_shard, "K/N" },
-	{ OPT_CHECK, take_check, "a trace file" },
+	{ 'o', take_output, "a directory", 1 },
+	{ 'j', take_jobs, "a number of jobs", 0 },
+	{ OPT_RUN, take_run, "a run number or all", 0 },
+	{ OPT_CORE, take_core, "a core name pattern", 1 },
+	{ OPT_WINDOW, take_window, "A:B (us)", 0 },
+	{ OPT_SHARD, take_shard, "K/N", 0 },
+	{ OPT_CHECK, take_check, "a trace file", 1 },
 };
 
 static const struct valued *valued_of(int val)
@@ -401,6 +405,13 @@ static void gather_path(char **argv, int i, size_t npaths)
 	argv[to] = path;
 }
 
+static int needs(struct csim_error *err, const struct valued *v, int val,
+		 const char *element)
+{
+	return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET, "option %s needs %s",
+			      spell(val, element).text, v != NULL ? v->needs : "a value");
+}
+
 /* One getopt_long result c; optind is past the option and its value. */
 static int take_one(struct csim_options *opt, char **argv, int c, struct csim_error *err)
 {
@@ -413,12 +424,8 @@ static int take_one(struct csim_options *opt, char **argv, int c, struct csim_er
 	}
 	if (c == '?')
 		return refuse(optopt, argv[optind - 1], err);
-	if (c == ':') {
-		v = valued_of(optopt);
-		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET, "option %s needs %s",
-				      spell(optopt, argv[optind - 1]).text,
-				      v != NULL ? v->needs : "a value");
-	}
+	if (c == ':')
+		return needs(err, valued_of(optopt), optopt, argv[optind - 1]);
 	v = valued_of(c);
 	if (v == NULL) {
 		set_flag(opt, c);
@@ -427,6 +434,8 @@ static int take_one(struct csim_options *opt, char **argv, int c, struct csim_er
 	/* A value of its own element follows the option's; an attached one
 	 * ("-oDIR", "--run=2") shares it. */
 	element = optarg == argv[optind - 1] ? argv[optind - 2] : argv[optind - 1];
+	if (v->nonempty && optarg[0] == '\0')
+		return needs(err, v, c, element);
 	return v->take(opt, spell(c, element).text, optarg, err);
 }
 
