@@ -5,10 +5,11 @@
  * blocks are located, then loaded into their parts once the runs are
  * settled at the end of the file.
  *
- * A part is one run with everything it owns: its model, the slice store of
- * its TRACE block, its metrics and OP_BASIC_INFO. The default and --run K
- * convert one part; --run all makes one per run of the file, so pairing,
- * anchoring and packing never cross a run (SPEC §2.1) by construction.
+ * A part is one run with everything it owns: its model (which holds the
+ * run's place in the file and its OP_BASIC_INFO), the slice store of its
+ * TRACE block, its metrics. The default and --run K convert one part;
+ * --run all makes one per run of the file, so pairing, anchoring and
+ * packing never cross a run (SPEC §2.1) by construction.
  */
 #ifndef CSIM_DUMP_READ_H
 #define CSIM_DUMP_READ_H
@@ -21,7 +22,6 @@
 #include "cli/cli.h"
 #include "model/lane_verdict.h"
 #include "model/model.h"
-#include "read/basic_info.h"
 #include "read/block_reader.h"
 #include "read/instr_index.h"
 #include "read/run_select.h"
@@ -39,7 +39,6 @@ struct csim_dump_part {
 	struct csim_metrics_plan metrics_plan;
 	int have_metrics;
 	uint64_t instr_offset;
-	struct csim_basic_info basic;      /* its OP_BASIC_INFO, if any */
 };
 
 /* A block held unparsed until the runs are settled (a plain file's API_INSTR: its place). */

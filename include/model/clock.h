@@ -11,6 +11,9 @@
 #define CSIM_CLOCK_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "model/run_info.h"
 
 enum csim_clock_source {
 	CSIM_CLOCK_CUR_FREQ,   /* OP_BASIC_INFO cur_freq */
@@ -48,6 +51,18 @@ double csim_clock_snap(double mhz, double tolerance);
  */
 struct csim_clock csim_clock_choose(int has_cur_freq, double cur_freq,
 				    const char *soc, size_t n);
+
+/*
+ * The clock of a run (summary.json, the table, the page and the batch row
+ * all use this one): 1 and *clock filled when the run has an OP_BASIC_INFO
+ * (csim_clock_choose on its cur_freq and SoC), or else when API_INSTR gives
+ * one (derived_mhz > 0, the summary's); 0 when the clock is unknown.
+ */
+int csim_clock_of_run(const struct csim_run_info *run, double derived_mhz,
+		      struct csim_clock *clock);
+
+/* ns as cycles of the clock, rounded half away from zero. */
+int64_t csim_clock_cycles(const struct csim_clock *clock, int64_t ns);
 
 /* "cur_freq", "soc_table", "default", "derived": the names summary.json uses. */
 const char *csim_clock_source_name(enum csim_clock_source s);

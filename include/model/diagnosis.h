@@ -37,8 +37,6 @@ extern const struct csim_pass_def csim_pass_diagnose_def;
 
 int csim_pass_diagnose(struct csim_model *m, struct csim_error *err);
 
-void csim_diagnosis_release(struct csim_diagnosis *d);
-
 /* The rule's id in summary.json ("transfer_bound", …). */
 const char *csim_diag_id(enum csim_diag_rule rule);
 

@@ -45,19 +45,13 @@ struct csim_dump_figures {
 	size_t nprimary_cores;
 };
 
-/* What the model does not hold: the run's OP_BASIC_INFO name and its clock. */
-struct csim_dump_run {
-	const char *op_name;      /* NULL: no OP_BASIC_INFO or no name in it */
-	size_t op_name_n;
-	const struct csim_clock *clock;   /* NULL: unknown (no cycles) */
-};
-
 /*
- * Fills f from a model the passes have run on and the run's facts. Returns
+ * Fills f from a model the passes have run on (the op name and clock from
+ * its run facts, model/run_info.h, as the summary gives them). Returns
  * CSIM_OK or, out of memory, CSIM_E_INPUT (f is then empty).
  */
 int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model *m,
-			   const struct csim_dump_run *run, struct csim_error *err);
+			   struct csim_error *err);
 
 void csim_dump_figures_release(struct csim_dump_figures *f);
 

@@ -22,6 +22,7 @@
 #include "model/event_table.h"
 #include "model/instr_stats.h"
 #include "model/pipe_table.h"
+#include "model/run_info.h"
 #include "model/summary.h"
 
 struct csim_progress;   /* base/progress.h */
@@ -187,6 +188,8 @@ struct csim_model {
 	   every pid then names (table.pid_names "core0.cubecore0 run 2", and
 	   the writers' pid texts); 0: the pids as the dump names them */
 	uint64_t run_label;
+	/* which run of its file this is, and its OP_BASIC_INFO: from reading */
+	struct csim_run_info run;
 };
 
 typedef int (*csim_pass_fn)(struct csim_model *m, struct csim_error *err);

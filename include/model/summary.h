@@ -146,5 +146,6 @@ struct csim_diagnosis {
 };
 
 void csim_summary_release(struct csim_summary *s);
+void csim_diagnosis_release(struct csim_diagnosis *d);
 
 #endif

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "model/run_info.h"   /* struct csim_run_choice */
 
 /* What to do with the TRACE block just met. */
 enum csim_run_trace_action {
@@ -27,18 +28,6 @@ struct csim_runs {
 	int all;                /* --run all */
 	uint64_t ntrace, ninstr, nbasic;
 	uint64_t basic_kth, basic_last;    /* OP_BASIC_INFO header offsets */
-};
-
-/* The run settled once the whole file is read. */
-struct csim_run_choice {
-	uint64_t runs;          /* TRACE blocks in the file */
-	uint64_t run;           /* 1-based run converted (--run all: the last) */
-	uint64_t ninstr, nbasic;   /* API_INSTR, OP_BASIC_INFO blocks in the file */
-	uint64_t instr;         /* 1-based API_INSTR block to use, 0: none */
-	int instr_mismatch;     /* API_INSTR blocks present but not one per run */
-	uint64_t basic;         /* 1-based OP_BASIC_INFO block of the run, 0: none */
-	uint64_t basic_offset;  /* its header offset */
-	int basic_mismatch;
 };
 
 void csim_runs_init(struct csim_runs *rs, uint32_t want, int all);

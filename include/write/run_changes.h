@@ -14,16 +14,16 @@
 #include <stdio.h>
 
 #include "write/out_file.h"
+#include "model/model.h"
 #include "write/summary_table.h"
-#include "write/summary_writer.h"
 
-/* "run_changes":[…], one entry per pair of consecutive parts (n >= 2). */
-void csim_run_changes_json(const struct csim_summary_part *parts, size_t n, struct csim_out *o);
+/* "run_changes":[…], one entry per pair of consecutive runs (n >= 2). */
+void csim_run_changes_json(const struct csim_model *const *runs, size_t n, struct csim_out *o);
 
 /* The table's lines after the runs' tables; nothing for one run. */
 void csim_run_changes_print(const struct csim_summary_table *t, size_t n, FILE *f);
 
 /* summary.html's "Run to run" section (n >= 2). */
-void csim_run_changes_html(const struct csim_summary_part *parts, size_t n, struct csim_out *o);
+void csim_run_changes_html(const struct csim_model *const *runs, size_t n, struct csim_out *o);
 
 #endif

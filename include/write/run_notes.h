@@ -11,7 +11,6 @@
 
 #include "model/model.h"
 #include "base/log.h"
-#include "read/run_select.h"
 
 /* Facts of the reading that the model does not hold. */
 struct csim_run_facts {
@@ -19,7 +18,6 @@ struct csim_run_facts {
 	size_t trace_blocks;      /* converted */
 	int have_metrics;
 	uint64_t instr_offset;    /* of the one used */
-	const struct csim_run_choice *choice;
 	int run_given;            /* --run K */
 	int run_all;              /* --run all */
 	uint64_t metrics_records; /* per-core rows of the API_INSTR (rows x cores) */

@@ -17,7 +17,6 @@
 #include "base/csim_error.h"
 #include "model/model.h"
 #include "write/out_file.h"
-#include "write/summary_writer.h"
 
 /*
  * Writes the whole page into o: one run's summary, or (--run all of
@@ -26,7 +25,7 @@
  * CSIM_E_OUTPUT; a write error is left for commit(), as with the other
  * writers.
  */
-int csim_summary_html_write(const struct csim_summary_part *parts, size_t n,
+int csim_summary_html_write(const struct csim_model *const *runs, size_t n,
 			    struct csim_out *o, struct csim_error *err);
 
 #endif

@@ -17,7 +17,6 @@
 #include "base/csim_error.h"
 #include "model/model.h"
 #include "write/summary_view.h"
-#include "write/summary_writer.h"
 #include "write/table_text.h"
 
 /* Up to this many cores every core is listed; beyond it, three are. */
@@ -26,18 +25,17 @@
 /* A table ready to print: whatever it allocates, it allocates up front. */
 struct csim_summary_table {
 	const struct csim_model *m;
-	struct csim_summary_run run;
 	struct csim_view_total *totals;    /* condensed form only */
 	size_t ntotals;
 };
 
 /*
- * Gets the table of m and run ready (m and *run->basic must outlive it).
+ * Gets the table of m ready (m must outlive it).
  * Called before any output is committed, so that running out of memory
  * (CSIM_E_INPUT, as in the passes) leaves no half-announced run.
  */
 int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_model *m,
-			       const struct csim_summary_run *run, struct csim_error *err);
+			       struct csim_error *err);
 
 /*
  * Prints the table to f. Write errors are left in f's error flag for the

@@ -87,4 +87,7 @@ size_t csim_view_core_in(const struct csim_model *a, const struct csim_model *b,
  */
 int64_t csim_view_change_bp(int64_t before, int64_t after);
 
+/* Mean bandwidth in MB/s (GB/s with 3 decimals): bytes over busy_ns > 0. */
+int64_t csim_view_bandwidth_mbps(uint64_t bytes, int64_t busy_ns);
+
 #endif

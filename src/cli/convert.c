@@ -48,15 +48,6 @@ static struct csim_dump_part *last_part(const struct run *r)
 	return r->dump.parts[r->dump.nparts - 1];
 }
 
-/* What the summaries say of part p's run (SPEC §2.1). */
-static struct csim_summary_run summary_run(const struct run *r, const struct csim_dump_part *p)
-{
-	const struct csim_summary_run facts = { p->run, r->dump.choice.runs, r->dump.nparts > 1,
-						&p->basic };
-
-	return facts;
-}
-
 /*
  * instr_metrics.json is written on a second thread (metrics_thread.h) from
  * the end of the reading if its folder exists, else from its making; in
@@ -141,22 +132,21 @@ static int write_summaries(struct run *r, struct csim_out *summary, struct csim_
 			   struct csim_error *err)
 {
 	const struct csim_dump *d = &r->dump;
-	struct csim_summary_part *parts = calloc(d->nparts, sizeof(*parts));
+	const struct csim_model **runs = calloc(d->nparts, sizeof(*runs));
 	int rc;
 
-	if (parts == NULL)
+	if (runs == NULL)
 		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	for (size_t i = 0; i < d->nparts; i++)
-		parts[i] = (struct csim_summary_part){ &d->parts[i]->model,
-						       summary_run(r, d->parts[i]) };
+		runs[i] = &d->parts[i]->model;
 	rc = csim_out_open(summary, r->out_dir, "summary.json", err);
 	if (rc == CSIM_OK)
-		csim_summary_write(parts, d->nparts, summary);
+		csim_summary_write(runs, d->nparts, summary);
 	if (rc == CSIM_OK)
 		rc = csim_out_open(page, r->out_dir, "summary.html", err);
 	if (rc == CSIM_OK)
-		rc = csim_summary_html_write(parts, d->nparts, page, err);
-	free(parts);
+		rc = csim_summary_html_write(runs, d->nparts, page, err);
+	free(runs);
 	return rc;
 }
 
@@ -256,8 +246,7 @@ static void report_notes(const struct run *r)
 		const int reshaped = p->have_metrics && !r->opt->raw_metrics;
 		const struct csim_run_facts facts = {
 			r->bin_path, p->slices.nblocks, p->have_metrics || p->metrics_plan.over,
-			p->instr_offset,
-			&d->choice, r->opt->run != 0, r->opt->run_all,
+			p->instr_offset, r->opt->run != 0, r->opt->run_all,
 			reshaped ? (uint64_t)p->metrics.nrows * p->metrics.ncores : 0,
 			reshaped ? p->metrics_plan.left_out : 0,
 			d->nparts > 1 ? p->run : 0, i == 0
@@ -278,11 +267,8 @@ static int prepare_tables(struct run *r, struct csim_error *err)
 	r->tables = calloc(d->nparts, sizeof(*r->tables));
 	if (r->tables == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	for (size_t i = 0; i < d->nparts && rc == CSIM_OK; i++) {
-		const struct csim_summary_run facts = summary_run(r, d->parts[i]);
-
-		rc = csim_summary_table_prepare(&r->tables[i], &d->parts[i]->model, &facts, err);
-	}
+	for (size_t i = 0; i < d->nparts && rc == CSIM_OK; i++)
+		rc = csim_summary_table_prepare(&r->tables[i], &d->parts[i]->model, err);
 	return rc;
 }
 
@@ -300,15 +286,7 @@ static void print_tables(const struct run *r)
 static int take_figures(struct run *r, struct csim_dump_figures *figures,
 			struct csim_error *err)
 {
-	const struct csim_dump_part *p = last_part(r);
-	const struct csim_summary_run facts = summary_run(r, p);
-	struct csim_clock clock;
-	const int has_clock = csim_summary_run_clock(&facts, &p->model.summary, &clock);
-	const struct csim_span name = p->basic.payload != NULL
-		? csim_basic_info_text(&p->basic, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
-	const struct csim_dump_run run = { name.p, name.n, has_clock ? &clock : NULL };
-
-	return csim_dump_figures_take(figures, &p->model, &run, err);
+	return csim_dump_figures_take(figures, &last_part(r)->model, err);
 }
 
 /*

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/basic_info.h"
 #include "read/event_ingest.h"
 #include "read/event_scan.h"
 #include "read/instr_files.h"
@@ -29,7 +30,6 @@ static void part_release(struct csim_dump_part *p)
 	csim_model_release(&p->model);
 	csim_metrics_release(&p->metrics);
 	csim_metrics_plan_release(&p->metrics_plan);
-	csim_basic_info_release(&p->basic);
 	free(p);
 }
 
@@ -327,7 +327,7 @@ static int load_basic(struct csim_dump *d, struct csim_dump_part *p, int keep,
 	rc = take_payload(h, keep, &payload, err);
 	/* load() owns the payload from here, also when it fails. */
 	if (rc == CSIM_OK)
-		rc = csim_basic_info_load(&p->basic, d->bin_path, h->offset, payload, h->size,
+		rc = csim_basic_info_load(&p->model.run.basic, d->bin_path, h->offset, payload, h->size,
 					  err);
 	if (rc != CSIM_OK && !csim_error_is_nomem(err)) {
 		csim_log_warn(d->log, "%s; the summary has no run facts", err->message);
@@ -425,6 +425,9 @@ static int load_parts(struct csim_dump *d, struct csim_error *err)
 		struct csim_dump_part *p = d->parts[i];
 		int later = i + 1 < d->nparts;
 
+		p->model.run.run = p->run;
+		p->model.run.side_by_side = d->nparts > 1;
+		p->model.run.choice = d->choice;
 		rc = load_basic(d, p, later && rs->nbasic != rs->ntrace, err);
 		if (rc == CSIM_OK)
 			rc = load_metrics(d, p, later && rs->ninstr != rs->ntrace, err);

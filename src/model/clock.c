@@ -1,5 +1,6 @@
 #include "model/clock.h"
 
+#include <math.h>
 #include <string.h>
 
 /*
@@ -72,4 +73,33 @@ const char *csim_clock_source_name(enum csim_clock_source s)
 		break;
 	}
 	return "default";
+}
+
+/*
+ * Known with an OP_BASIC_INFO (for a SoC outside the simulator's table, the
+ * simulator itself used its default), or derived from API_INSTR. Otherwise
+ * a guessed clock would print confident but wrong cycle counts.
+ */
+int csim_clock_of_run(const struct csim_run_info *run, double derived_mhz,
+		      struct csim_clock *clock)
+{
+	const struct csim_basic_info *bi = &run->basic;
+	struct csim_span soc;
+	double cur = 0;
+	int has_cur;
+
+	if (!csim_basic_info_has(bi)) {
+		clock->mhz = derived_mhz;
+		clock->source = CSIM_CLOCK_DERIVED;
+		return derived_mhz > 0;
+	}
+	has_cur = csim_basic_info_number(bi, CSIM_BASIC_CUR_FREQ, &cur);
+	soc = csim_basic_info_text(bi, CSIM_BASIC_SOC);
+	*clock = csim_clock_choose(has_cur, cur, soc.p, soc.n);
+	return 1;
+}
+
+int64_t csim_clock_cycles(const struct csim_clock *clock, int64_t ns)
+{
+	return llround((double)ns * clock->mhz / 1000.0);
 }

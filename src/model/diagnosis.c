@@ -115,13 +115,6 @@ static void rank(struct csim_diagnosis *dg)
 		dg->lines[i].primary = i == 0;
 }
 
-void csim_diagnosis_release(struct csim_diagnosis *d)
-{
-	free(d->lines);
-	free(d->at);
-	memset(d, 0, sizeof(*d));
-}
-
 int csim_pass_diagnose(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_summary *s = &m->summary;

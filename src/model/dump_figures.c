@@ -1,6 +1,5 @@
 #include "model/dump_figures.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,29 +146,29 @@ static int take_diagnosis(struct csim_dump_figures *f, const struct csim_model *
 }
 
 /* The op name and the slowest core's span, in ns and cycles; -1: no memory. */
-static int take_run(struct csim_dump_figures *f, const struct csim_model *m,
-		    const struct csim_dump_run *run)
+static int take_run(struct csim_dump_figures *f, const struct csim_model *m)
 {
 	const struct csim_summary *s = &m->summary;
+	const struct csim_span name = csim_basic_info_text(&m->run.basic, CSIM_BASIC_NAME);
+	struct csim_clock clock;
 
-	if (run->op_name != NULL) {
-		f->op_name = malloc(run->op_name_n + 1);
+	if (name.p != NULL) {
+		f->op_name = malloc(name.n + 1);
 		if (f->op_name == NULL)
 			return -1;
-		memcpy(f->op_name, run->op_name, run->op_name_n);
-		f->op_name[run->op_name_n] = '\0';
+		memcpy(f->op_name, name.p, name.n);
+		f->op_name[name.n] = '\0';
 	}
 	f->has_span = s->ncores > 0;
 	f->slowest_span_ns = f->has_span ? s->max_span_ns : 0;
-	f->has_cycles = f->has_span && run->clock != NULL;
-	/* summary_writer's csim_summary_cycles(): rounded half away from zero. */
+	f->has_cycles = f->has_span && csim_clock_of_run(&m->run, s->derived_mhz, &clock);
 	if (f->has_cycles)
-		f->slowest_span_cycles = llround((double)f->slowest_span_ns * run->clock->mhz / 1000.0);
+		f->slowest_span_cycles = csim_clock_cycles(&clock, f->slowest_span_ns);
 	return 0;
 }
 
 int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model *m,
-			   const struct csim_dump_run *run, struct csim_error *err)
+			   struct csim_error *err)
 {
 	const int cut = csim_cut_active(&m->cut);
 
@@ -179,7 +178,7 @@ int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model 
 	f->skipped_events = sum(m->table.skipped, CSIM_SKIP_COUNT);
 	f->skipped_flags = sum(m->flag_skips, CSIM_FSKIP_COUNT) +
 			   sum(m->intra_skips, CSIM_FSKIP_COUNT);
-	if (take_run(f, m, run) != 0 || take_shares(f, m) != 0 || take_diagnosis(f, m) != 0) {
+	if (take_run(f, m) != 0 || take_shares(f, m) != 0 || take_diagnosis(f, m) != 0) {
 		csim_dump_figures_release(f);
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	}

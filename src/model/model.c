@@ -1,7 +1,5 @@
 #include "model/model.h"
 
-#include "model/diagnosis.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +9,7 @@ void csim_model_init(struct csim_model *m)
 	memset(m, 0, sizeof(*m));
 	csim_table_init(&m->table);
 	csim_instr_stats_init(&m->instr);
+	csim_run_info_init(&m->run);
 }
 
 void csim_model_release(struct csim_model *m)
@@ -29,6 +28,7 @@ void csim_model_release(struct csim_model *m)
 	csim_diagnosis_release(&m->diagnosis);
 	csim_cut_release(&m->cut);
 	csim_instr_stats_release(&m->instr);
+	csim_run_info_release(&m->run);
 	memset(m, 0, sizeof(*m));
 }
 

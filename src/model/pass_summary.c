@@ -514,14 +514,6 @@ static void work_release(struct work *w)
 	free(w->raw);
 }
 
-void csim_summary_release(struct csim_summary *s)
-{
-	free(s->cores);
-	free(s->pipes);
-	free(s->waits);
-	memset(s, 0, sizeof(*s));
-}
-
 /* Room for every item and per-pid value. */
 static int work_alloc(struct work *w, struct csim_error *err)
 {

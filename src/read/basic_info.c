@@ -3,24 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/number_grid.h"
 #include "read/json_scan.h"
-
-const char *const csim_basic_field_names[CSIM_BASIC_COUNT] = {
-	"name", "soc", "op_type", "block_dim", "mix_block_dim", "duration",
-	"cur_freq", "rated_freq", "block_detail", "mix_block_detail",
-};
-
-void csim_basic_info_init(struct csim_basic_info *bi)
-{
-	memset(bi, 0, sizeof(*bi));
-}
-
-void csim_basic_info_release(struct csim_basic_info *bi)
-{
-	free(bi->payload);
-	csim_basic_info_init(bi);
-}
 
 static int bad(const struct csim_basic_info *bi, const char *path, const char *where,
 	       const char *why, struct csim_error *err)
@@ -38,7 +21,18 @@ static void note_member(struct csim_basic_info *bi, const struct csim_json_item 
 		return;
 	for (size_t f = 0; f < CSIM_BASIC_COUNT; f++)
 		if (csim_span_eq(m->key, csim_basic_field_names[f]))
-			bi->field[f] = m->value;
+			bi->field[f] = bi->text[f] = m->value;
+}
+
+/* A string's text is what lies between its quotes. */
+static void take_texts(struct csim_basic_info *bi)
+{
+	for (size_t f = 0; f < CSIM_BASIC_COUNT; f++) {
+		const struct csim_span s = bi->field[f];
+
+		if (s.p != NULL && s.n >= 2 && s.p[0] == '"')
+			bi->text[f] = csim_span_of(s.p + 1, s.n - 2);
+	}
 }
 
 int csim_basic_info_load(struct csim_basic_info *bi, const char *path, uint64_t offset,
@@ -79,27 +73,11 @@ int csim_basic_info_load(struct csim_basic_info *bi, const char *path, uint64_t 
 		rc = bad(bi, path, res.where, res.why, err);
 out:
 	csim_json_stack_release(&stack);
-	if (rc != CSIM_OK)
+	if (rc == CSIM_OK)
+		take_texts(bi);
+	if (rc != CSIM_OK) {
 		memset(bi->field, 0, sizeof(bi->field));
+		memset(bi->text, 0, sizeof(bi->text));
+	}
 	return rc;
-}
-
-struct csim_span csim_basic_info_text(const struct csim_basic_info *bi,
-				      enum csim_basic_field f)
-{
-	struct csim_span s = bi->field[f];
-
-	if (s.p != NULL && s.n >= 2 && s.p[0] == '"')
-		s = csim_span_of(s.p + 1, s.n - 2);
-	return s;
-}
-
-int csim_basic_info_number(const struct csim_basic_info *bi, enum csim_basic_field f,
-			   double *v)
-{
-	struct csim_span s = csim_basic_info_text(bi, f);
-
-	if (s.p == NULL || s.n == 0 || !(*s.p == '-' || (*s.p >= '0' && *s.p <= '9')))
-		return 0;
-	return csim_number_parse(s.p, s.n, v);
 }

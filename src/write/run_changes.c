@@ -63,12 +63,12 @@ static void write_change(struct csim_out *o, const struct csim_model *a, const s
 	csim_out_text(o, "]}");
 }
 
-void csim_run_changes_json(const struct csim_summary_part *parts, size_t n, struct csim_out *o)
+void csim_run_changes_json(const struct csim_model *const *runs, size_t n, struct csim_out *o)
 {
 	csim_out_text(o, "\"run_changes\":[");
 	for (size_t i = 1; i < n; i++) {
 		csim_out_text(o, i > 1 ? ",\n" : "\n");
-		write_change(o, parts[i - 1].m, parts[i].m);
+		write_change(o, runs[i - 1], runs[i]);
 	}
 	csim_out_char(o, ']');
 }
@@ -88,7 +88,7 @@ void csim_run_changes_print(const struct csim_summary_table *t, size_t n, FILE *
 		csim_view_format_us(y, after);
 		csim_view_format_us(d, after - before);
 		fprintf(f, "  run %llu -> run %llu: %s -> %s us (%s%s us, ",
-			(unsigned long long)t[i - 1].run.run, (unsigned long long)t[i].run.run, x, y,
+			(unsigned long long)t[i - 1].m->run.run, (unsigned long long)t[i].m->run.run, x, y,
 			after >= before ? "+" : "", d);
 		if (before > 0)
 			fprintf(f, "%s%llu.%llu %%)\n", bp < 0 ? "-" : "+",
@@ -99,21 +99,21 @@ void csim_run_changes_print(const struct csim_summary_table *t, size_t n, FILE *
 }
 
 /* One row: the run's slowest span, and its change from the run before (prev NULL: none). */
-static void write_change_row(struct csim_out *o, const struct csim_summary_part *prev,
-			     const struct csim_summary_part *part)
+static void write_change_row(struct csim_out *o, const struct csim_model *prev,
+			     const struct csim_model *run)
 {
-	int64_t span = slowest_span(part->m), before, bp;
+	int64_t span = slowest_span(run), before, bp;
 	char us[CSIM_VIEW_NUM];
 	uint64_t pct;
 
 	csim_view_format_us(us, span);
 	csim_out_format(o, "<tr><td class=\"l\">run %llu</td><td>%s</td>",
-			(unsigned long long)part->run.run, us);
+			(unsigned long long)run->run.run, us);
 	if (prev == NULL) {
 		csim_out_text(o, "<td>\xE2\x80\x94</td><td>\xE2\x80\x94</td></tr>\n");
 		return;
 	}
-	before = slowest_span(prev->m);
+	before = slowest_span(prev);
 	csim_view_format_us(us, span - before);
 	csim_out_format(o, "<td>%s</td>", us);
 	bp = csim_view_change_bp(before, span);
@@ -125,13 +125,13 @@ static void write_change_row(struct csim_out *o, const struct csim_summary_part 
 		csim_out_text(o, "<td>\xE2\x80\x94</td></tr>\n");
 }
 
-void csim_run_changes_html(const struct csim_summary_part *parts, size_t n, struct csim_out *o)
+void csim_run_changes_html(const struct csim_model *const *runs, size_t n, struct csim_out *o)
 {
 	csim_out_text(o, "<h2 id=\"runs\">Run to run</h2>\n<p>The span of each run's slowest "
 		      "core, and its change from the run before.</p>\n<table class=\"runs\">\n"
 		      "<tr><th class=\"l\">run</th><th>slowest span \xC2\xB5s</th>"
 		      "<th>change \xC2\xB5s</th><th>change %</th></tr>\n");
 	for (size_t i = 0; i < n; i++)
-		write_change_row(o, i > 0 ? &parts[i - 1] : NULL, &parts[i]);
+		write_change_row(o, i > 0 ? runs[i - 1] : NULL, runs[i]);
 	csim_out_text(o, "</table>\n");
 }

@@ -38,9 +38,9 @@ static void breakdown_text(struct breakdown b, char *buf, size_t cap)
 }
 
 /* Which run of several is converted, and blocks that are not one per run. */
-static void runs_print(struct csim_log *log, const struct csim_run_facts *facts)
+static void runs_print(struct csim_log *log, const struct csim_run_choice *c,
+		       const struct csim_run_facts *facts)
 {
-	const struct csim_run_choice *c = facts->choice;
 	const char *path = facts->bin_path;
 
 	if (c->runs > 1 && facts->run_all)
@@ -84,7 +84,7 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 	if (facts->run_label != 0)
 		snprintf(pre, sizeof(pre), "run %llu: ", (unsigned long long)facts->run_label);
 	if (facts->first)
-		runs_print(log, facts);
+		runs_print(log, &m->run.choice, facts);
 	if (breakdown_total(skipped) > 0) {
 		breakdown_text(skipped, buf, sizeof(buf));
 		csim_log_warn(log, "%s%llu event(s) skipped for missing or bad fields: %s",

@@ -126,13 +126,12 @@ static void put_raw(struct csim_out *o, struct csim_span v)
 		csim_out_text(o, " \xE2\x80\xA6 (cut; summary.json has it whole)");
 }
 
-static void write_head(struct csim_out *o, const struct csim_summary_part *parts, size_t n)
+static void write_head(struct csim_out *o, const struct csim_model *const *runs, size_t n)
 {
-	const struct csim_model *m = parts[0].m;
-	const struct csim_summary_run *run = &parts[0].run;
-	const struct csim_basic_info *bi = run->basic;
-	int has = bi != NULL && bi->payload != NULL;
-	struct csim_span name = has ? csim_basic_info_text(bi, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
+	const struct csim_model *m = runs[0];
+	const struct csim_run_info *run = &m->run;
+	const int has = csim_basic_info_has(&run->basic);
+	const struct csim_span name = csim_basic_info_text(&run->basic, CSIM_BASIC_NAME);
 
 	csim_out_text(o, page_head);
 	csim_out_text(o, "<title>summary: ");
@@ -152,16 +151,16 @@ static void write_head(struct csim_out *o, const struct csim_summary_part *parts
 		csim_out_text(o, has ? "(no op name)" : "(no OP_BASIC_INFO)");
 	if (n > 1) {
 		csim_out_format(o, "</h1><p>summary of the %llu runs of the file, side by side</p>"
-				"</header>\n<nav>", (unsigned long long)run->runs);
+				"</header>\n<nav>", (unsigned long long)run->choice.runs);
 		for (size_t i = 0; i < n; i++)
 			csim_out_format(o, "<a href=\"#run-%llu\">run %llu</a>",
-					(unsigned long long)parts[i].run.run,
-					(unsigned long long)parts[i].run.run);
+					(unsigned long long)runs[i]->run.run,
+					(unsigned long long)runs[i]->run.run);
 		csim_out_text(o, "<a href=\"#runs\">run to run</a></nav>\n");
 		return;
 	}
 	csim_out_format(o, "</h1><p>summary of run %llu of %llu</p></header>\n",
-			(unsigned long long)run->run, (unsigned long long)run->runs);
+			(unsigned long long)run->run, (unsigned long long)run->choice.runs);
 	csim_out_text(o, "<nav><a href=\"#run\">run</a><a href=\"#diagnosis\">diagnosis</a>"
 		      "<a href=\"#balance\">cores</a><a href=\"#timeline\">timeline</a>"
 		      "<a href=\"#detail\">pipes</a>");
@@ -170,11 +169,10 @@ static void write_head(struct csim_out *o, const struct csim_summary_part *parts
 }
 
 /* Run facts as the producer wrote them, the clock, and what was converted. */
-static void write_facts(struct csim_out *o, const struct csim_model *m,
-			const struct csim_summary_run *run, const char *sfx)
+static void write_facts(struct csim_out *o, const struct csim_model *m, const char *sfx)
 {
-	const struct csim_basic_info *bi = run->basic;
-	int has = bi != NULL && bi->payload != NULL;
+	const struct csim_basic_info *bi = &m->run.basic;
+	const int has = csim_basic_info_has(bi);
 	struct csim_clock clock;
 
 	csim_out_format(o, "<h2 id=\"run%s\">Run</h2>\n<table class=\"facts\">\n", sfx);
@@ -190,7 +188,7 @@ static void write_facts(struct csim_out *o, const struct csim_model *m,
 	if (!has)
 		csim_out_text(o, "<tr><th>OP_BASIC_INFO</th><td>none in the dump: no run facts</td></tr>\n");
 	csim_out_text(o, "<tr><th>clock</th><td>");
-	if (csim_summary_run_clock(run, &m->summary, &clock)) {
+	if (csim_clock_of_run(&m->run, m->summary.derived_mhz, &clock)) {
 		char mhz[CSIM_VIEW_NUM];
 
 		csim_view_format_mhz(mhz, &clock);
@@ -333,7 +331,7 @@ static void write_instr_cells(struct csim_out *o, const struct csim_summary_pipe
 	else
 		csim_out_text(o, "<td>" NONE_TEXT "</td>");
 	if (p->has_bytes && p->busy_ns > 0)   /* MB/s printed as GB/s, 3 decimals */
-		td_us(o, csim_summary_bandwidth_mbps(p->bytes, p->busy_ns));
+		td_us(o, csim_view_bandwidth_mbps(p->bytes, p->busy_ns));
 	else
 		csim_out_text(o, "<td>" NONE_TEXT "</td>");
 	if (p->has_overlap) {
@@ -389,7 +387,7 @@ static int write_core(struct csim_out *o, const struct csim_model *m, size_t cor
 	put_us(o, span);
 	csim_out_text(o, " \xC2\xB5s");
 	if (clock != NULL)
-		csim_out_format(o, " (%lld cycles)", (long long)csim_summary_cycles(clock, span));
+		csim_out_format(o, " (%lld cycles)", (long long)csim_clock_cycles(clock, span));
 	if (c->cross_wait_ns > 0) {
 		csim_out_text(o, ", cross-core wait ");
 		put_us(o, c->cross_wait_ns);
@@ -442,12 +440,12 @@ static int write_totals(struct csim_out *o, const struct csim_model *m, struct c
 }
 
 /* Every core, or (many cores) the slowest, median and fastest and the totals. */
-static int write_detail(struct csim_out *o, const struct csim_model *m,
-			const struct csim_summary_run *run, const char *sfx, struct csim_error *err)
+static int write_detail(struct csim_out *o, const struct csim_model *m, const char *sfx,
+			struct csim_error *err)
 {
 	const struct csim_summary *s = &m->summary;
 	struct csim_clock clock;
-	const struct csim_clock *cp = csim_summary_run_clock(run, &m->summary, &clock) ? &clock : NULL;
+	const struct csim_clock *cp = csim_clock_of_run(&m->run, s->derived_mhz, &clock) ? &clock : NULL;
 	size_t pick[CSIM_VIEW_PICKS];
 	int rc = CSIM_OK;
 
@@ -573,44 +571,43 @@ static void write_top_lines(struct csim_out *o, const struct csim_model *m, cons
 }
 
 /* One run's sections; their ids end in sfx ("" for a file of one run). */
-static int write_run_page(struct csim_out *o, const struct csim_model *m,
-			  const struct csim_summary_run *run, const char *sfx,
+static int write_run_page(struct csim_out *o, const struct csim_model *m, const char *sfx,
 			  struct csim_error *err)
 {
 	int rc;
 
-	write_facts(o, m, run, sfx);
+	write_facts(o, m, sfx);
 	write_diagnosis(o, m, sfx);
 	write_balance(o, m, sfx);
 	rc = write_timeline(o, m, sfx, err);
 	if (rc == CSIM_OK)
-		rc = write_detail(o, m, run, sfx, err);
+		rc = write_detail(o, m, sfx, err);
 	write_top(o, m, sfx);
 	write_top_lines(o, m, sfx);
 	return rc;
 }
 
-int csim_summary_html_write(const struct csim_summary_part *parts, size_t n,
+int csim_summary_html_write(const struct csim_model *const *runs, size_t n,
 			    struct csim_out *o, struct csim_error *err)
 {
 	int rc = CSIM_OK;
 
-	write_head(o, parts, n);
+	write_head(o, runs, n);
 	if (n == 1) {
-		rc = write_run_page(o, parts[0].m, &parts[0].run, "", err);
+		rc = write_run_page(o, runs[0], "", err);
 	} else {
 		for (size_t i = 0; i < n && rc == CSIM_OK; i++) {
 			char sfx[32];
 
-			snprintf(sfx, sizeof(sfx), "-%llu", (unsigned long long)parts[i].run.run);
+			snprintf(sfx, sizeof(sfx), "-%llu", (unsigned long long)runs[i]->run.run);
 			csim_out_format(o, "<section class=\"run\" id=\"run%s\">\n<h2>Run %llu of "
-					"%llu</h2>\n", sfx, (unsigned long long)parts[i].run.run,
-					(unsigned long long)parts[i].run.runs);
-			rc = write_run_page(o, parts[i].m, &parts[i].run, sfx, err);
+					"%llu</h2>\n", sfx, (unsigned long long)runs[i]->run.run,
+					(unsigned long long)runs[i]->run.choice.runs);
+			rc = write_run_page(o, runs[i], sfx, err);
 			csim_out_text(o, "</section>\n");
 		}
 		if (rc == CSIM_OK)
-			csim_run_changes_html(parts, n, o);
+			csim_run_changes_html(runs, n, o);
 	}
 	csim_out_text(o, "<footer>clean_sim_trace; the same numbers are in summary.json "
 		      "(docs/summary.md).</footer>\n</body>\n</html>\n");

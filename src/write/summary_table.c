@@ -57,18 +57,18 @@ static void fmt_top_producer(char *dst, const struct csim_model *m,
 }
 
 /* "summary: NAME (run K of N)" and "SoC S, clock C MHz (source)". */
-static void print_header(FILE *f, const struct csim_summary_run *run,
+static void print_header(FILE *f, const struct csim_run_info *run,
 			 const struct csim_clock *clock)
 {
-	const struct csim_basic_info *bi = run->basic;
-	int has = bi != NULL && bi->payload != NULL;
-	struct csim_span name = has ? csim_basic_info_text(bi, CSIM_BASIC_NAME) : csim_span_of(NULL, 0);
-	struct csim_span soc = has ? csim_basic_info_text(bi, CSIM_BASIC_SOC) : csim_span_of(NULL, 0);
+	const struct csim_basic_info *bi = &run->basic;
+	const int has = csim_basic_info_has(bi);
+	const struct csim_span name = csim_basic_info_text(bi, CSIM_BASIC_NAME);
+	const struct csim_span soc = csim_basic_info_text(bi, CSIM_BASIC_SOC);
 	char tail[CELL], mhz[NUM];
 	size_t room;
 
 	snprintf(tail, sizeof(tail), " (run %llu of %llu)", (unsigned long long)run->run,
-		 (unsigned long long)run->runs);
+		 (unsigned long long)run->choice.runs);
 	fputs("summary: ", f);
 	room = CSIM_TABLE_WIDTH - 9 - strlen(tail);
 	if (name.p != NULL)
@@ -180,7 +180,7 @@ static size_t api_item(char *dst, size_t cap, const struct csim_model *m,
 
 		if (!p->has_bytes || p->busy_ns <= 0)
 			return 0;
-		mbps = csim_summary_bandwidth_mbps(p->bytes, p->busy_ns);
+		mbps = csim_view_bandwidth_mbps(p->bytes, p->busy_ns);
 		mbps = mbps > INT64_MAX - 50 ? INT64_MAX / 100 : (mbps + 50) / 100;  /* tenths */
 		return (size_t)snprintf(dst, cap, "%s %lld.%lld GB/s,", name,
 					(long long)(mbps / 10), (long long)(mbps % 10));
@@ -238,7 +238,7 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 	csim_view_format_us(us, span);
 	if (clock != NULL)
 		snprintf(cycles, sizeof(cycles), " (%lld cycles)",
-			 (long long)csim_summary_cycles(clock, span));
+			 (long long)csim_clock_cycles(clock, span));
 	if (c->cross_wait_ns > 0) {
 		csim_view_format_us(wait, c->cross_wait_ns);
 		snprintf(tail, sizeof(tail), ": span %s us%s, cross-core wait %s us", us, cycles, wait);
@@ -331,10 +331,9 @@ static void print_condensed(FILE *f, const struct csim_model *m, const struct cs
 }
 
 int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_model *m,
-			       const struct csim_summary_run *run, struct csim_error *err)
+			       struct csim_error *err)
 {
 	t->m = m;
-	t->run = *run;
 	t->totals = NULL;
 	t->ntotals = 0;
 	if (m->summary.ncores > CSIM_TABLE_FULL_CORES) {
@@ -426,10 +425,10 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 	const struct csim_model *m = t->m;
 	const struct csim_summary *s = &m->summary;
 	struct csim_clock clock;
-	const struct csim_clock *cp = csim_summary_run_clock(&t->run, s, &clock) ? &clock : NULL;
+	const struct csim_clock *cp = csim_clock_of_run(&m->run, s->derived_mhz, &clock) ? &clock : NULL;
 
 	fputc('\n', f);
-	print_header(f, &t->run, cp);
+	print_header(f, &m->run, cp);
 	print_cut(f, &m->cut);
 	if (s->ncores == 0) {
 		fputs("\nno core: the trace holds no instruction slice\n", f);

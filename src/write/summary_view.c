@@ -170,3 +170,12 @@ int64_t csim_view_change_bp(int64_t before, int64_t after)
 		return 0;
 	return (d >= 0 ? d * 10000 + before / 2 : d * 10000 - before / 2) / before;
 }
+
+int64_t csim_view_bandwidth_mbps(uint64_t bytes, int64_t busy_ns)
+{
+	/* bytes per ns is GB/s; in MB/s, rounded half up, without overflow
+	   for any byte count a run can move */
+	long double v = (long double)bytes * 1000.0L / (long double)busy_ns;
+
+	return v >= 9.2e18L ? INT64_MAX : (int64_t)(v + 0.5L);
+}

@@ -8,6 +8,7 @@
 #include "model/diag_text.h"
 #include "model/diagnosis.h"
 #include "write/run_changes.h"
+#include "write/summary_view.h"
 
 /* A non-negative ratio num/den (num <= den) as 0.dddd, rounded half up. */
 static void out_share(struct csim_out *o, int64_t num, int64_t den)
@@ -116,44 +117,15 @@ static void write_waits(const struct csim_model *m, struct csim_out *o,
 	csim_out_char(o, ']');
 }
 
-/*
- * Known with an OP_BASIC_INFO (for a SoC outside the simulator's table, the
- * simulator itself used its default), or derived from API_INSTR. Otherwise
- * a guessed clock would print confident but wrong cycle counts.
- */
-int csim_summary_run_clock(const struct csim_summary_run *run, const struct csim_summary *s,
-			   struct csim_clock *clock)
+static void write_run(struct csim_out *o, const struct csim_run_info *run)
 {
-	const struct csim_basic_info *bi = run->basic;
-	struct csim_span soc;
-	double cur = 0;
-	int has_cur;
-
-	if (bi == NULL || bi->payload == NULL) {
-		clock->mhz = s->derived_mhz;
-		clock->source = CSIM_CLOCK_DERIVED;
-		return s->derived_mhz > 0;
-	}
-	has_cur = csim_basic_info_number(bi, CSIM_BASIC_CUR_FREQ, &cur);
-	soc = csim_basic_info_text(bi, CSIM_BASIC_SOC);
-	*clock = csim_clock_choose(has_cur, cur, soc.p, soc.n);
-	return 1;
-}
-
-int64_t csim_summary_cycles(const struct csim_clock *clock, int64_t ns)
-{
-	return llround((double)ns * clock->mhz / 1000.0);
-}
-
-static void write_run(struct csim_out *o, const struct csim_summary_run *run)
-{
-	const struct csim_basic_info *bi = run->basic;
-	int has = bi != NULL && bi->payload != NULL;
+	const struct csim_basic_info *bi = &run->basic;
+	const int has = csim_basic_info_has(bi);
 
 	out_key(o, "run");
 	csim_out_char(o, '{');
 	out_uint_member(o, "index", run->run);
-	out_uint_member(o, "of", run->runs);
+	out_uint_member(o, "of", run->choice.runs);
 	out_key(o, "side_by_side");
 	csim_out_text(o, run->side_by_side ? "true," : "false,");
 	out_key(o, "op_basic_info_offset");
@@ -220,7 +192,7 @@ static void write_pipe_instr(struct csim_out *o, const struct csim_summary_pipe 
 	csim_out_char(o, ',');
 	out_key(o, "bandwidth_gbps");
 	if (p->has_bytes && p->busy_ns > 0)
-		out_us(o, csim_summary_bandwidth_mbps(p->bytes, p->busy_ns));
+		out_us(o, csim_view_bandwidth_mbps(p->bytes, p->busy_ns));
 	else
 		csim_out_text(o, "null");
 }
@@ -284,7 +256,7 @@ static void write_core(const struct csim_model *m, struct csim_out *o,
 	csim_out_char(o, ',');
 	out_key(o, "span_cycles");
 	if (clock != NULL)
-		csim_out_int(o, csim_summary_cycles(clock, span));
+		csim_out_int(o, csim_clock_cycles(clock, span));
 	else
 		csim_out_text(o, "null");
 	csim_out_char(o, ',');
@@ -556,24 +528,14 @@ static void write_top_lines(const struct csim_model *m, struct csim_out *o)
 	csim_out_text(o, s->nlines ? "\n]" : "]");
 }
 
-int64_t csim_summary_bandwidth_mbps(uint64_t bytes, int64_t busy_ns)
-{
-	/* bytes per ns is GB/s; in MB/s, rounded half up, without overflow
-	   for any byte count a run can move */
-	long double v = (long double)bytes * 1000.0L / (long double)busy_ns;
-
-	return v >= 9.2e18L ? INT64_MAX : (int64_t)(v + 0.5L);
-}
-
 /* One run's summary: the members of its object, without the braces. */
-static void write_body(const struct csim_model *m, const struct csim_summary_run *run,
-		       struct csim_out *o)
+static void write_body(const struct csim_model *m, struct csim_out *o)
 {
 	const struct csim_summary *s = &m->summary;
 	struct csim_clock clock;
-	int has_clock = csim_summary_run_clock(run, s, &clock);
+	const int has_clock = csim_clock_of_run(&m->run, s->derived_mhz, &clock);
 
-	write_run(o, run);
+	write_run(o, &m->run);
 	write_cut(m, o);
 	write_clock(o, has_clock, &clock);
 	out_key(o, "cores");
@@ -592,11 +554,11 @@ static void write_body(const struct csim_model *m, const struct csim_summary_run
 	write_diagnosis(m, o);
 }
 
-void csim_summary_write(const struct csim_summary_part *parts, size_t n, struct csim_out *o)
+void csim_summary_write(const struct csim_model *const *runs, size_t n, struct csim_out *o)
 {
 	csim_out_text(o, "{\"schema\":1,\n");
 	if (n == 1) {
-		write_body(parts[0].m, &parts[0].run, o);
+		write_body(runs[0], o);
 		csim_out_text(o, "}\n");
 		return;
 	}
@@ -604,10 +566,10 @@ void csim_summary_write(const struct csim_summary_part *parts, size_t n, struct 
 	csim_out_text(o, "[\n");
 	for (size_t i = 0; i < n; i++) {
 		csim_out_text(o, i ? ",\n{" : "{");
-		write_body(parts[i].m, &parts[i].run, o);
+		write_body(runs[i], o);
 		csim_out_char(o, '}');
 	}
 	csim_out_text(o, "],\n");
-	csim_run_changes_json(parts, n, o);
+	csim_run_changes_json(runs, n, o);
 	csim_out_text(o, "}\n");
 }

@@ -7,7 +7,8 @@
 # (base: nothing above; model: no I/O, JSON or options; read may fill the
 # model; check, the --check rules, reads through read/ but never uses the
 # model, so the converter's oracle shares none of its packing code; write
-# may use the read side's second reading and scanner).
+# may use the read side's second reading and scanner, and no other read/
+# header: the rest of what the reading found reaches it through the model).
 # zlib belongs where bytes meet a file: the read side's inflater (.bin.gz,
 # gz_inflate, behind gz_source; ISA-L's igzip there too, where built with
 # it) and the write side's out_file (-z output, deflated in its buffer
@@ -54,6 +55,17 @@ for f in $files; do
 		esac
 	done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$root/$f")
 	check "$f includes only its layer and those below${bad:+:$bad}" [ -z "$bad" ]
+	# The writers read the dump a second time (the kept rows' bytes, the
+	# API_INSTR rows) through these; every other fact of the reading
+	# reaches them through the model (model/run_info.h: the run choice
+	# and OP_BASIC_INFO).
+	if [ "$layer" = write ]; then
+		reads=$(sed -n 's/^#include "read\/\([a-z_0-9]*\)\.h".*/\1/p' "$root/$f" |
+			grep -vxE 'slice_store|event_scan|event_args|json_scan|instr_index|instr_digest' |
+			tr '\n' ' ' || true)
+		check "$f: a writer includes only the second reading's read/ headers${reads:+: not $reads}" \
+			[ -z "$reads" ]
+	fi
 	if [ "$layer" = check ]; then
 		check "$f: check/ includes no model/ header" \
 			[ -z "$(grep '^#include "model/' "$root/$f" || true)" ]

@@ -8,28 +8,33 @@
 #include "check.h"
 #include "modelutil.h"
 
+#include "read/basic_info.h"
 #include "write/summary_table.h"
 
 #define CA "core0.cubecore0"
 #define VA "core0.veccore0"
 
-/* The table of m (no OP_BASIC_INFO unless bi) as a malloc'd string. */
-static char *table_of(struct check_ctx *c, struct csim_model *m,
-		      const struct csim_basic_info *bi)
+/*
+ * The table of m, run 1 of 1, as a malloc'd string; no OP_BASIC_INFO unless
+ * bi, which the model then owns (as the reading gives it).
+ */
+static char *table_of(struct check_ctx *c, struct csim_model *m, struct csim_basic_info *bi)
 {
-	struct csim_basic_info none;
-	const struct csim_summary_run run = { 1, 1, 0, bi != NULL ? bi : &none };
 	struct csim_summary_table table;
 	struct csim_error err;
 	FILE *f = tmpfile();
 	char *text;
 	long n;
 
-	csim_basic_info_init(&none);
 	csim_error_clear(&err);
+	m->run.run = m->run.choice.runs = 1;
+	if (bi != NULL) {
+		m->run.basic = *bi;
+		csim_basic_info_init(bi);
+	}
 	if (mu_run(m) != 0 || f == NULL)
 		abort();
-	CHECK_I64(c, csim_summary_table_prepare(&table, m, &run, &err), CSIM_OK);
+	CHECK_I64(c, csim_summary_table_prepare(&table, m, &err), CSIM_OK);
 	csim_summary_table_print(&table, f);
 	csim_summary_table_release(&table);
 	CHECK(c, !ferror(f));
