@@ -39,6 +39,27 @@ int csim_instr_digest_row(struct csim_instr_digest *dg, const struct csim_instr_
 /* Sorts the source lines and frees the scratch; accepts a failed begin(). */
 void csim_instr_digest_end(struct csim_instr_digest *dg);
 
+/*
+ * A reader of each row besides the digest, in the same reading (the metrics
+ * writer's sizing, write/metrics_writer.h), so that the rows are walked once
+ * for both. row() sees each row before the digest and may set *stop to end
+ * the reading there; end() always follows, told how far the reading grew
+ * the row reader's buffers.
+ */
+struct csim_instr_sink {
+	int (*row)(void *ctx, const struct csim_instr_row *row, int *stop,
+		   struct csim_error *err);
+	void (*end)(void *ctx, const struct csim_instr_rows_marks *marks);
+	void *ctx;
+};
+
+/*
+ * One reading of mt's rows: digested into s (NULL: none), handed to sink
+ * (NULL: none). Input errors as the row reader's.
+ */
+int csim_instr_digest_rows(struct csim_instr_stats *s, const struct csim_metrics *mt,
+			   const struct csim_instr_sink *sink, struct csim_error *err);
+
 /* Appends a source line for [lo, hi] to v; -1 out of memory. */
 int csim_instr_digest_add_line(struct csim_instr_line **v, size_t *nv, size_t *cap,
 			       uint64_t lo, uint64_t hi, uint32_t source);

@@ -11,8 +11,8 @@
  * the producer pads every row with a column per core).
  *
  * The file is core-major while the block is row-major, so the rows are read
- * twice: plan() sizes each core's part of the file (and feeds the digest
- * the same rows, saving a reading); write() reads them again and writes
+ * twice: the plan sizes each core's part of the file (in the digest's
+ * reading of the rows, saving one); write() reads them again and writes
  * each row's per-core records into their parts at offsets the plan fixed,
  * through one small buffer per core. Memory: O(cores + largest row).
  *
@@ -33,6 +33,7 @@
 
 #include "base/csim_error.h"
 #include "model/instr_stats.h"
+#include "read/instr_digest.h"
 #include "read/instr_index.h"
 #include "write/out_file.h"
 
@@ -52,6 +53,8 @@ struct csim_metrics_marks {
 #define CSIM_METRICS_GROWTH 64u
 #define CSIM_METRICS_SLACK (16u << 20)
 
+struct csim_metrics_sizing;
+
 struct csim_metrics_plan {
 	uint64_t *part;         /* per core: bytes of its rows in the file */
 	uint64_t *rows;         /* per core: its rows in the file */
@@ -63,20 +66,26 @@ struct csim_metrics_plan {
 	int over;               /* bytes passed limit: the reading stopped there,
 				   sizes and digest incomplete (not to be written) */
 	struct csim_metrics_marks marks;
+	struct csim_metrics_sizing *sizing;   /* between begin() and its sink's end */
 };
 
 struct csim_metrics_job;
 
 /*
- * Reads mt's rows once: sizes the plan (zeroed or made before) and, with s
- * non-NULL, digests them into s (read/instr_digest.h). Input errors as the
- * row reader's. A core's record of a row it did not execute is left out
- * (SPEC §7); the write leaves out the same ones. Stops with plan->over set
- * (and CSIM_OK) once the records pass plan->limit, so that a hostile shape
- * costs no more than the bound.
+ * Sizes the plan (zeroed or made before) in a reading of mt's rows: fills
+ * *sink for csim_instr_digest_rows() (read/instr_digest.h), which digests
+ * the same rows for the summary in the same walk. A core's record of a row
+ * it did not execute is left out (SPEC §7); the write leaves out the same
+ * ones. The sink stops the reading with plan->over set (and CSIM_OK) once
+ * the records pass plan->limit, so that a hostile shape costs no more than
+ * the bound. Out of memory: CSIM_E_INPUT.
  */
+int csim_metrics_plan_begin(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
+			    struct csim_instr_sink *sink, struct csim_error *err);
+
+/* begin() and a reading of the rows for the plan alone. */
 int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
-			   struct csim_instr_stats *s, struct csim_error *err);
+			   struct csim_error *err);
 
 /* Accepts a zeroed plan. */
 void csim_metrics_plan_release(struct csim_metrics_plan *plan);

@@ -366,6 +366,7 @@ static int load_metrics(struct csim_dump *d, struct csim_dump_part *p, int keep,
 			struct csim_error *err)
 {
 	struct csim_held_block *h = held_of_run(d, &d->instr, d->runs.ninstr, p->run);
+	struct csim_instr_sink sink;
 	char *payload;
 	int rc;
 
@@ -383,9 +384,11 @@ static int load_metrics(struct csim_dump *d, struct csim_dump_part *p, int keep,
 			rc = csim_metrics_load(&p->metrics, d->bin_path, h->offset, payload,
 					       h->size, err);
 	}
-	/* The rows' one reading before the writer's: sizes and the digest. */
+	/* The rows' one reading before the writer's: the digest and the sizes. */
 	if (rc == CSIM_OK)
-		rc = csim_metrics_plan_make(&p->metrics_plan, &p->metrics, &p->model.instr, err);
+		rc = csim_metrics_plan_begin(&p->metrics_plan, &p->metrics, &sink, err);
+	if (rc == CSIM_OK)
+		rc = csim_instr_digest_rows(&p->model.instr, &p->metrics, &sink, err);
 	if (rc == CSIM_OK && p->metrics_plan.over)
 		refuse_reshape(d, p);
 	return rc;

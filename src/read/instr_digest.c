@@ -467,3 +467,31 @@ void csim_instr_digest_end(struct csim_instr_digest *dg)
 	free(dg->buf);
 	memset(dg, 0, sizeof(*dg));
 }
+
+int csim_instr_digest_rows(struct csim_instr_stats *s, const struct csim_metrics *mt,
+			   const struct csim_instr_sink *sink, struct csim_error *err)
+{
+	struct csim_instr_rows rr;
+	struct csim_instr_digest dg;
+	struct csim_instr_row row;
+	struct csim_instr_rows_marks marks;
+	int has = 1, stop = 0, rc;
+
+	memset(&dg, 0, sizeof(dg));
+	rc = csim_instr_rows_open(&rr, mt, err);
+	if (rc == CSIM_OK && s != NULL)
+		rc = csim_instr_digest_begin(&dg, s, mt, err);
+	while (rc == CSIM_OK && !stop &&
+	       (rc = csim_instr_rows_next(&rr, &row, &has, err)) == CSIM_OK && has) {
+		if (sink != NULL)
+			rc = sink->row(sink->ctx, &row, &stop, err);
+		if (rc == CSIM_OK && s != NULL)
+			rc = csim_instr_digest_row(&dg, &row, err);
+	}
+	marks = csim_instr_rows_marks(&rr);
+	if (sink != NULL)
+		sink->end(sink->ctx, &marks);
+	csim_instr_digest_end(&dg);
+	csim_instr_rows_close(&rr);
+	return rc;
+}

@@ -170,48 +170,72 @@ static void plan_row(struct csim_metrics_plan *plan, const struct csim_instr_row
 	}
 }
 
-int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
-			   struct csim_instr_stats *s, struct csim_error *err)
-{
-	struct csim_instr_rows rr;
-	struct csim_instr_digest dg;
+/* A plan in making: the keys of the row before, which most rows repeat. */
+struct csim_metrics_sizing {
+	struct csim_metrics_plan *plan;
 	struct row_keys k;
-	struct csim_instr_row row;
-	int has = 1, rc;
+};
+
+static int sizing_row(void *ctx, const struct csim_instr_row *row, int *stop,
+		      struct csim_error *err)
+{
+	struct csim_metrics_sizing *z = ctx;
+	int rc = keys_make(&z->k, row, CSIM_E_INPUT, err);
+
+	if (rc == CSIM_OK)
+		plan_row(z->plan, row, &z->k);
+	z->plan->over = z->plan->bytes > z->plan->limit;
+	*stop = z->plan->over;
+	return rc;
+}
+
+static void sizing_end(void *ctx, const struct csim_instr_rows_marks *marks)
+{
+	struct csim_metrics_sizing *z = ctx;
+
+	z->plan->marks = (struct csim_metrics_marks){
+		*marks, z->k.text_cap, z->k.end_cap, z->k.tmp_cap
+	};
+	keys_release(&z->k);
+	z->plan->sizing = NULL;
+	free(z);
+}
+
+int csim_metrics_plan_begin(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
+			    struct csim_instr_sink *sink, struct csim_error *err)
+{
+	struct csim_metrics_sizing *z;
 
 	csim_metrics_plan_release(plan);
-	memset(&dg, 0, sizeof(dg));
-	memset(&k, 0, sizeof(k));
 	plan->part = calloc(mt->ncores ? mt->ncores : 1, sizeof(*plan->part));
 	plan->rows = calloc(mt->ncores ? mt->ncores : 1, sizeof(*plan->rows));
-	if (plan->part == NULL || plan->rows == NULL)
+	z = calloc(1, sizeof(*z));
+	if (plan->part == NULL || plan->rows == NULL || z == NULL) {
+		free(z);
 		return csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	z->plan = plan;
+	plan->sizing = z;
 	plan->ncores = mt->ncores;
 	plan->limit = (uint64_t)CSIM_METRICS_GROWTH * mt->src.block.payload_size +
 		      CSIM_METRICS_SLACK;
-	rc = csim_instr_rows_open(&rr, mt, err);
-	if (rc == CSIM_OK && s != NULL)
-		rc = csim_instr_digest_begin(&dg, s, mt, err);
-	while (rc == CSIM_OK && !plan->over &&
-	       (rc = csim_instr_rows_next(&rr, &row, &has, err)) == CSIM_OK && has) {
-		rc = keys_make(&k, &row, CSIM_E_INPUT, err);
-		if (rc == CSIM_OK)
-			plan_row(plan, &row, &k);
-		plan->over = plan->bytes > plan->limit;
-		if (rc == CSIM_OK && s != NULL)
-			rc = csim_instr_digest_row(&dg, &row, err);
-	}
-	plan->marks = (struct csim_metrics_marks){
-		csim_instr_rows_marks(&rr), k.text_cap, k.end_cap, k.tmp_cap
-	};
-	csim_instr_digest_end(&dg);
-	csim_instr_rows_close(&rr);
-	keys_release(&k);
-	return rc;
+	*sink = (struct csim_instr_sink){ sizing_row, sizing_end, z };
+	return CSIM_OK;
+}
+
+int csim_metrics_plan_make(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
+			   struct csim_error *err)
+{
+	struct csim_instr_sink sink;
+	int rc = csim_metrics_plan_begin(plan, mt, &sink, err);
+
+	return rc == CSIM_OK ? csim_instr_digest_rows(NULL, mt, &sink, err) : rc;
 }
 
 void csim_metrics_plan_release(struct csim_metrics_plan *plan)
 {
+	if (plan->sizing != NULL)
+		sizing_end(plan->sizing, &(struct csim_instr_rows_marks){ 0, 0, 0, 0 });
 	free(plan->part);
 	free(plan->rows);
 	memset(plan, 0, sizeof(*plan));

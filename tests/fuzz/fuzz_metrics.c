@@ -19,6 +19,16 @@
 #include "read/json_skip.h"
 #include "write/metrics_writer.h"
 
+/* The plan and the digest in one reading, as the conversion makes them. */
+static int plan_digested(struct csim_metrics_plan *plan, const struct csim_metrics *mt,
+			 struct csim_instr_stats *s, struct csim_error *err)
+{
+	struct csim_instr_sink sink;
+	int rc = csim_metrics_plan_begin(plan, mt, &sink, err);
+
+	return rc == CSIM_OK ? csim_instr_digest_rows(s, mt, &sink, err) : rc;
+}
+
 #define CHANGE_MARK "\0CHG"
 #define CHANGE_MARK_LEN 4
 
@@ -80,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			for (size_t i = 0; i < n; i++)
 				mt.payload[i] = i < after_n ? (char)after[i] : ' ';
 		}
-		if (csim_metrics_plan_make(&plan, &mt, &s, &err) == CSIM_OK) {
+		if (plan_digested(&plan, &mt, &s, &err) == CSIM_OK) {
 			struct csim_out out;
 			char dir[] = "/dev/shm/csim-fuzz-XXXXXX";
 

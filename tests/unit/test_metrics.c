@@ -44,7 +44,7 @@ static char *render_counted(struct check_ctx *c, const char *payload, int raw, s
 	memset(&plan, 0, sizeof(plan));
 	if (!CHECK_I64(c, csim_metrics_load(&mt, BIN_PATH, BLOCK_AT, copy, len, &err),
 		       CSIM_OK) ||
-	    !CHECK_I64(c, csim_metrics_plan_make(&plan, &mt, NULL, &err), CSIM_OK))
+	    !CHECK_I64(c, csim_metrics_plan_make(&plan, &mt, &err), CSIM_OK))
 		fprintf(stderr, "    %s\n", err.message);
 	else if (CHECK_I64(c, csim_out_open(&out, dir, "instr_metrics.json", &err),
 			   CSIM_OK)) {

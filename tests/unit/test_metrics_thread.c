@@ -90,7 +90,7 @@ static int src_open(struct check_ctx *c, struct src *s, const char *payload, siz
 		rc = csim_metrics_load(&s->mt, "m", 40, copy, n, &err);
 	}
 	if (rc == CSIM_OK)
-		rc = csim_metrics_plan_make(&s->plan, &s->mt, NULL, &err);
+		rc = csim_metrics_plan_make(&s->plan, &s->mt, &err);
 	return CHECK_I64(c, rc, CSIM_OK);
 }
 
