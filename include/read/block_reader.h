@@ -92,6 +92,16 @@ int csim_block_reader_sizes_checked(const struct csim_block_reader *r);
 
 const struct csim_file_id *csim_block_reader_file_id(const struct csim_block_reader *r);
 
+/* Ticks p (base/progress.h) with the file's bytes as they are read; NULL: none. */
+void csim_block_reader_set_progress(struct csim_block_reader *r, struct csim_progress *p);
+
+/* Once next() found the end: the bytes after the last block, too short
+   for a header (0: none), and where they start. */
+uint64_t csim_block_reader_trailing(const struct csim_block_reader *r, uint64_t *offset);
+
+/* Bytes of the file read so far (0: the file is empty). */
+uint64_t csim_block_reader_tell(const struct csim_block_reader *r);
+
 /* Positions the reader at the payload of a block seen on an earlier pass. */
 int csim_block_reader_seek(struct csim_block_reader *r,
 			   const struct csim_block *blk, struct csim_error *err);

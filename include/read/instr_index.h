@@ -85,6 +85,18 @@ int csim_metrics_load_block(struct csim_metrics *mt, const char *path,
 /* Accepts a zeroed struct. */
 void csim_metrics_release(struct csim_metrics *mt);
 
+/* The API_INSTR block's payload size, as its header gives it. */
+static inline uint64_t csim_metrics_payload_size(const struct csim_metrics *mt)
+{
+	return mt->src.block.payload_size;
+}
+
+/* The API_INSTR block's header offset. */
+static inline uint64_t csim_metrics_block_offset(const struct csim_metrics *mt)
+{
+	return mt->src.block.offset;
+}
+
 struct csim_instr_rows {
 	const struct csim_metrics *mt;
 	struct csim_instr_text text;

@@ -36,14 +36,25 @@ void csim_runs_init(struct csim_runs *rs, uint32_t want, int all);
 enum csim_run_trace_action csim_runs_trace(struct csim_runs *rs);
 
 /*
- * An API_INSTR block: counts it; 1 when it is the one --run K may need
- * (the K-th: hold it apart), 0 when it only may be the last (hold it in place
- * of any earlier one). Never more than these two are needed.
+ * Where a block of a type the runs take (API_INSTR, OP_BASIC_INFO) is held
+ * until the runs are settled: with --run all each in a slot of its own,
+ * else the K-th of --run K apart and the latest in one slot. Never more
+ * than these two are needed.
  */
-int csim_runs_instr_is_kth(struct csim_runs *rs);
+enum csim_run_slot {
+	CSIM_RUN_SLOT_OWN,    /* --run all: the block's own, the k-th */
+	CSIM_RUN_SLOT_KTH,    /* the K-th block of --run K */
+	CSIM_RUN_SLOT_LAST    /* the latest block (any earlier one replaced) */
+};
 
-/* An OP_BASIC_INFO block at header offset `offset`. */
-void csim_runs_basic_info(struct csim_runs *rs, uint64_t offset);
+/* An API_INSTR block: counts it and says where it is held. */
+enum csim_run_slot csim_runs_instr(struct csim_runs *rs);
+
+/* An OP_BASIC_INFO block at header offset `offset`: likewise. */
+enum csim_run_slot csim_runs_basic_info(struct csim_runs *rs, uint64_t offset);
+
+/* Where the k-th block of a type (csim_runs_block_of, k > 0) was held. */
+enum csim_run_slot csim_runs_slot_of(const struct csim_runs *rs, uint64_t k);
 
 /*
  * Once the file is read: the run, its API_INSTR and OP_BASIC_INFO. --run K

@@ -372,6 +372,22 @@ const struct csim_file_id *csim_block_reader_file_id(const struct csim_block_rea
 	return &r->stream.id;
 }
 
+void csim_block_reader_set_progress(struct csim_block_reader *r, struct csim_progress *p)
+{
+	csim_stream_set_progress(&r->stream, p);
+}
+
+uint64_t csim_block_reader_trailing(const struct csim_block_reader *r, uint64_t *offset)
+{
+	*offset = r->trailing_offset;
+	return r->trailing_bytes;
+}
+
+uint64_t csim_block_reader_tell(const struct csim_block_reader *r)
+{
+	return csim_stream_tell(&r->stream);
+}
+
 /*
  * Reads a whole payload into *out. A size checked against the file is
  * allocated at once; an unverified one (gzip input) only as its bytes

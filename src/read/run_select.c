@@ -19,18 +19,25 @@ enum csim_run_trace_action csim_runs_trace(struct csim_runs *rs)
 	return rs->all || rs->ntrace == 1 ? CSIM_RUN_ADD : CSIM_RUN_REPLACE;
 }
 
-int csim_runs_instr_is_kth(struct csim_runs *rs)
+enum csim_run_slot csim_runs_slot_of(const struct csim_runs *rs, uint64_t k)
 {
-	rs->ninstr++;
-	return rs->want != 0 && rs->ninstr == rs->want;
+	if (rs->all)
+		return CSIM_RUN_SLOT_OWN;
+	return rs->want != 0 && k == rs->want ? CSIM_RUN_SLOT_KTH : CSIM_RUN_SLOT_LAST;
 }
 
-void csim_runs_basic_info(struct csim_runs *rs, uint64_t offset)
+enum csim_run_slot csim_runs_instr(struct csim_runs *rs)
+{
+	return csim_runs_slot_of(rs, ++rs->ninstr);
+}
+
+enum csim_run_slot csim_runs_basic_info(struct csim_runs *rs, uint64_t offset)
 {
 	rs->nbasic++;
 	if (rs->want != 0 && rs->nbasic == rs->want)
 		rs->basic_kth = offset;
 	rs->basic_last = offset;
+	return csim_runs_slot_of(rs, rs->nbasic);
 }
 
 uint64_t csim_runs_block_of(uint64_t count, uint64_t runs, uint64_t run)

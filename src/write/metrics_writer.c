@@ -217,7 +217,7 @@ int csim_metrics_plan_begin(struct csim_metrics_plan *plan, const struct csim_me
 	z->plan = plan;
 	plan->sizing = z;
 	plan->ncores = mt->ncores;
-	plan->limit = (uint64_t)CSIM_METRICS_GROWTH * mt->src.block.payload_size +
+	plan->limit = (uint64_t)CSIM_METRICS_GROWTH * csim_metrics_payload_size(mt) +
 		      CSIM_METRICS_SLACK;
 	*sink = (struct csim_instr_sink){ sizing_row, sizing_end, z };
 	return CSIM_OK;

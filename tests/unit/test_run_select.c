@@ -23,7 +23,7 @@ static void feed(struct csim_runs *rs, const char *blocks, char *actions,
 		if (blocks[i] == 'T')
 			*actions++ = act[csim_runs_trace(rs)];
 		else if (blocks[i] == 'I')
-			*slots++ = csim_runs_instr_is_kth(rs) ? 'k' : 'l';
+			*slots++ = csim_runs_instr(rs) == CSIM_RUN_SLOT_KTH ? 'k' : 'l';
 		else
 			csim_runs_basic_info(rs, 1000 + i);
 	}

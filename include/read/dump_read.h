@@ -19,14 +19,45 @@
 
 #include "base/csim_error.h"
 #include "base/log.h"
-#include "cli/cli.h"
+#include "model/cut.h"
+#include "model/lane_rule.h"
 #include "model/lane_verdict.h"
 #include "model/model.h"
 #include "read/block_reader.h"
+#include "read/instr_digest.h"
 #include "read/instr_index.h"
 #include "read/run_select.h"
 #include "read/slice_store.h"
-#include "write/metrics_writer.h"
+
+/*
+ * A reader of each run's API_INSTR rows besides the digest, in the digest's
+ * reading (the metrics writer's sizing: the rows are then read once before
+ * the write). open() fills *sink for the rows of part `part`; once they are
+ * read, refused() says whether that run's API_INSTR is refused whole (its
+ * reshape would pass its bound): its digest is then dropped, and the
+ * summary has no API_INSTR figures.
+ */
+struct csim_rows_hook {
+	int (*open)(void *ctx, size_t part, const struct csim_metrics *mt,
+		    struct csim_instr_sink *sink, struct csim_error *err);
+	int (*refused)(void *ctx, size_t part, const struct csim_metrics *mt);
+	void *ctx;
+};
+
+/* What the reading takes of the command line: which runs, the model's choices. */
+struct csim_read_choices {
+	uint32_t run;                /* --run K (1-based); 0: the last run */
+	int run_all;                 /* --run all: every run side by side */
+	struct csim_lane_rule rule;  /* --keep-scalar, --keep-cache-ccu */
+	const char *const *cores;    /* --core patterns (outlive the dump) */
+	size_t ncores;
+	struct csim_window window;   /* --window */
+	int counters;                /* counters kept (not --no-counters) */
+	int scan_thread;             /* a large TRACE payload scanned on a second
+					thread (not with -j 2 or more: the other
+					dumps' workers fill the cores) */
+	struct csim_rows_hook rows;  /* open NULL: the digest alone */
+};
 
 struct csim_dump_part {
 	uint64_t run;                      /* 1-based run of the file */
@@ -36,8 +67,8 @@ struct csim_dump_part {
 	char *profiling_type;              /* top-level fields of its TRACE block */
 	char *schema_version;
 	struct csim_metrics metrics;       /* its API_INSTR (§2.1 rule) */
-	struct csim_metrics_plan metrics_plan;
 	int have_metrics;
+	int metrics_refused;               /* its reshape passes its bound (rows hook) */
 	uint64_t instr_offset;
 };
 
@@ -61,7 +92,7 @@ struct csim_held_set {
 };
 
 struct csim_dump {
-	const struct csim_options *opt;
+	const struct csim_read_choices *choices;
 	struct csim_log *log;
 	const char *bin_path;
 	uint64_t in_size;                  /* as stored, for the progress line */
@@ -71,10 +102,9 @@ struct csim_dump {
 	struct csim_run_choice choice;     /* settled at the end of the reading */
 	struct csim_held_set instr, basic;
 	struct csim_held_block files;      /* the first API_FILE (format-notes §3) */
-	uint64_t trailing_bytes, trailing_offset;
 };
 
-void csim_dump_init(struct csim_dump *d, const struct csim_options *opt,
+void csim_dump_init(struct csim_dump *d, const struct csim_read_choices *choices,
 		    struct csim_log *log, const char *bin_path);
 
 /*

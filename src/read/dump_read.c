@@ -1,4 +1,4 @@
-#include "cli/dump_read.h"
+#include "read/dump_read.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,14 +9,14 @@
 #include "read/instr_files.h"
 #include "read/scan_pipe.h"
 
-void csim_dump_init(struct csim_dump *d, const struct csim_options *opt,
+void csim_dump_init(struct csim_dump *d, const struct csim_read_choices *choices,
 		    struct csim_log *log, const char *bin_path)
 {
 	memset(d, 0, sizeof(*d));
-	d->opt = opt;
+	d->choices = choices;
 	d->log = log;
 	d->bin_path = bin_path;
-	csim_runs_init(&d->runs, opt->run, opt->run_all);
+	csim_runs_init(&d->runs, choices->run, choices->run_all);
 }
 
 static void part_release(struct csim_dump_part *p)
@@ -29,7 +29,6 @@ static void part_release(struct csim_dump_part *p)
 	free(p->schema_version);
 	csim_model_release(&p->model);
 	csim_metrics_release(&p->metrics);
-	csim_metrics_plan_release(&p->metrics_plan);
 	free(p);
 }
 
@@ -82,12 +81,11 @@ static int part_add(struct csim_dump *d, const struct csim_block_reader *reader,
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	p->run = d->runs.ntrace;
 	csim_model_init(&p->model);
-	p->model.rule.keep_scalar = d->opt->keep_scalar;
-	p->model.rule.keep_cache_ccu = d->opt->keep_cache_ccu;
-	p->model.cut.cores = d->opt->cores;
-	p->model.cut.ncores = d->opt->ncores;
-	p->model.cut.window = d->opt->window;
-	p->model.cut.across_runs = d->opt->run_all;
+	p->model.rule = d->choices->rule;
+	p->model.cut.cores = d->choices->cores;
+	p->model.cut.ncores = d->choices->ncores;
+	p->model.cut.window = d->choices->window;
+	p->model.cut.across_runs = d->choices->run_all;
 	p->model.progress = d->log->progress;
 	csim_slice_store_init(&p->slices, d->bin_path, csim_block_reader_file_id(reader));
 	if (!csim_block_reader_sizes_checked(reader))
@@ -127,7 +125,7 @@ static int read_events(struct csim_dump *d, struct csim_dump_part *p,
 		       struct csim_error *err)
 {
 	struct csim_table *t = &p->model.table;
-	const struct csim_ingest in = { t, d->opt->counters, p->model.rule };
+	const struct csim_ingest in = { t, d->choices->counters, p->model.rule };
 	struct csim_scan_pipe *pipe = NULL;
 	/* Only a size checked against the file may size the table (a gzip
 	   block's size is unverified until its bytes run out), and only once
@@ -136,10 +134,7 @@ static int read_events(struct csim_dump *d, struct csim_dump_part *p,
 	int reserve = csim_block_reader_sizes_checked(reader);
 	int rc = CSIM_OK, has = 1;
 
-	/* With -j 2 or more the other dumps' workers already fill the cores:
-	   a second thread per dump would only contend (measured: the 20-dump
-	   batch took 1.33-1.61 s with it against 1.14-1.35 s without). */
-	if (d->opt->jobs < 2 && blk->payload_size >= CSIM_SCAN_PIPE_MIN_BYTES)
+	if (d->choices->scan_thread && blk->payload_size >= CSIM_SCAN_PIPE_MIN_BYTES)
 		rc = csim_scan_pipe_start(&pipe, sc, isc, err);
 	while (rc == CSIM_OK) {
 		struct csim_event ev;
@@ -214,15 +209,12 @@ static int hold_block(struct csim_held_block *h, struct csim_block_reader *reade
 	return CSIM_OK;
 }
 
-/*
- * Where a block of the set goes: with --run all a new slot of its own, else
- * the K-th slot (kth true) or the latest.
- */
-static int held_slot(struct csim_held_set *s, int all, int kth, struct csim_held_block **h,
-		     struct csim_error *err)
+/* The held block of the set that slot names; a new one for a block's own slot. */
+static int held_slot(struct csim_held_set *s, enum csim_run_slot slot,
+		     struct csim_held_block **h, struct csim_error *err)
 {
-	if (!all) {
-		*h = kth ? &s->kth : &s->last;
+	if (slot != CSIM_RUN_SLOT_OWN) {
+		*h = slot == CSIM_RUN_SLOT_KTH ? &s->kth : &s->last;
 		return CSIM_OK;
 	}
 	if (s->nall == s->cap) {
@@ -248,7 +240,7 @@ static int read_instr(struct csim_dump *d, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
 	struct csim_held_block *h = NULL;
-	int rc = held_slot(&d->instr, d->runs.all, csim_runs_instr_is_kth(&d->runs), &h, err);
+	int rc = held_slot(&d->instr, csim_runs_instr(&d->runs), &h, err);
 
 	if (rc != CSIM_OK)
 		return rc;
@@ -267,11 +259,8 @@ static int read_basic(struct csim_dump *d, struct csim_block_reader *reader,
 		      const struct csim_block *blk, struct csim_error *err)
 {
 	struct csim_held_block *h = NULL;
-	int rc;
+	int rc = held_slot(&d->basic, csim_runs_basic_info(&d->runs, blk->offset), &h, err);
 
-	csim_runs_basic_info(&d->runs, blk->offset);
-	rc = held_slot(&d->basic, d->runs.all,
-		       d->runs.want != 0 && d->runs.nbasic == d->runs.want, &h, err);
 	return rc == CSIM_OK ? hold_block(h, reader, blk, err) : rc;
 }
 
@@ -286,9 +275,14 @@ static struct csim_held_block *held_of_run(struct csim_dump *d, struct csim_held
 
 	if (k == 0)
 		return NULL;
-	if (d->runs.all)
+	switch (csim_runs_slot_of(&d->runs, k)) {
+	case CSIM_RUN_SLOT_OWN:
 		return &s->all[k - 1];
-	return d->runs.want != 0 && k == d->runs.want ? &s->kth : &s->last;
+	case CSIM_RUN_SLOT_KTH:
+		return &s->kth;
+	default:
+		return &s->last;
+	}
 }
 
 /*
@@ -338,35 +332,36 @@ static int load_basic(struct csim_dump *d, struct csim_dump_part *p, int keep,
 }
 
 /*
- * An API_INSTR whose reshape would pass its bound (write/metrics_writer.h)
- * is refused as a whole: no half file, and no figures from the rows read
- * before the bound, which would look complete in the summary. The raw
- * payload is still written under --raw-metrics; it costs its own size.
+ * The rows' one reading before the writer's: the digest, and the rows hook's
+ * reader (the writer's sizing). An API_INSTR refused whole leaves no figure
+ * from the rows read before its bound, which would look complete in the
+ * summary.
  */
-static void refuse_reshape(struct csim_dump *d, struct csim_dump_part *p)
+static int read_rows(struct csim_dump *d, size_t i, struct csim_error *err)
 {
-	const struct csim_metrics_plan *plan = &p->metrics_plan;
+	struct csim_dump_part *p = d->parts[i];
+	const struct csim_rows_hook *hook = &d->choices->rows;
+	struct csim_instr_sink sink;
+	int rc = CSIM_OK;
 
-	csim_instr_stats_release(&p->model.instr);
-	csim_instr_stats_init(&p->model.instr);
-	if (!d->opt->raw_metrics)
-		p->have_metrics = 0;
-	csim_log_warn(d->log,
-		      "%s: API_INSTR block at offset %llu: its reshape would write more than %llu bytes (%ux its %llu-byte payload + %u MiB; a value that is not an array as long as Cores is copied into each of its %zu cores' records): %s, and the summary has no API_INSTR figures",
-		      d->bin_path, (unsigned long long)p->instr_offset,
-		      (unsigned long long)plan->limit, CSIM_METRICS_GROWTH,
-		      (unsigned long long)p->metrics.src.block.payload_size,
-		      CSIM_METRICS_SLACK >> 20, p->metrics.ncores,
-		      d->opt->raw_metrics ? "instr_metrics.json holds the payload as it is (--raw-metrics)"
-					  : "instr_metrics.json not written (--raw-metrics writes the payload as it is)");
+	if (hook->open != NULL)
+		rc = hook->open(hook->ctx, i, &p->metrics, &sink, err);
+	if (rc == CSIM_OK)
+		rc = csim_instr_digest_rows(&p->model.instr, &p->metrics,
+					    hook->open != NULL ? &sink : NULL, err);
+	if (rc == CSIM_OK && hook->open != NULL && hook->refused(hook->ctx, i, &p->metrics)) {
+		p->metrics_refused = 1;
+		csim_instr_stats_release(&p->model.instr);
+		csim_instr_stats_init(&p->model.instr);
+	}
+	return rc;
 }
 
 /* A part's API_INSTR (SPEC §2.1, §7), once the runs are settled. */
-static int load_metrics(struct csim_dump *d, struct csim_dump_part *p, int keep,
-			struct csim_error *err)
+static int load_metrics(struct csim_dump *d, size_t i, int keep, struct csim_error *err)
 {
+	struct csim_dump_part *p = d->parts[i];
 	struct csim_held_block *h = held_of_run(d, &d->instr, d->runs.ninstr, p->run);
-	struct csim_instr_sink sink;
 	char *payload;
 	int rc;
 
@@ -384,13 +379,8 @@ static int load_metrics(struct csim_dump *d, struct csim_dump_part *p, int keep,
 			rc = csim_metrics_load(&p->metrics, d->bin_path, h->offset, payload,
 					       h->size, err);
 	}
-	/* The rows' one reading before the writer's: the digest and the sizes. */
 	if (rc == CSIM_OK)
-		rc = csim_metrics_plan_begin(&p->metrics_plan, &p->metrics, &sink, err);
-	if (rc == CSIM_OK)
-		rc = csim_instr_digest_rows(&p->model.instr, &p->metrics, &sink, err);
-	if (rc == CSIM_OK && p->metrics_plan.over)
-		refuse_reshape(d, p);
+		rc = read_rows(d, i, err);
 	return rc;
 }
 
@@ -433,7 +423,7 @@ static int load_parts(struct csim_dump *d, struct csim_error *err)
 		p->model.run.choice = d->choice;
 		rc = load_basic(d, p, later && rs->nbasic != rs->ntrace, err);
 		if (rc == CSIM_OK)
-			rc = load_metrics(d, p, later && rs->ninstr != rs->ntrace, err);
+			rc = load_metrics(d, i, later && rs->ninstr != rs->ntrace, err);
 		if (rc == CSIM_OK)
 			rc = load_files(d, p, err);
 	}
@@ -448,6 +438,7 @@ int csim_dump_read(struct csim_dump *d, struct csim_error *err)
 {
 	struct csim_block_reader reader;
 	struct csim_trace_scan *sc = NULL, *isc = NULL;
+	uint64_t trailing, trailing_at;
 	int rc, has = 1;
 
 	rc = csim_trace_scan_new(&sc, err);
@@ -461,7 +452,7 @@ int csim_dump_read(struct csim_dump *d, struct csim_error *err)
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
 	d->in_size = (uint64_t)csim_block_reader_file_id(&reader)->size;
-	csim_stream_set_progress(&reader.stream, d->log->progress);
+	csim_block_reader_set_progress(&reader, d->log->progress);
 	csim_progress_phase(d->log->progress, CSIM_PHASE_READING, d->in_size);
 	while (rc == CSIM_OK) {
 		struct csim_block blk;
@@ -478,16 +469,15 @@ int csim_dump_read(struct csim_dump *d, struct csim_error *err)
 		else if (blk.type == CSIM_BLOCK_API_FILE && d->files.payload == NULL)
 			rc = hold_block(&d->files, &reader, &blk, err);
 	}
-	d->trailing_bytes = reader.trailing_bytes;
-	d->trailing_offset = reader.trailing_offset;
-	if (rc == CSIM_OK && d->trailing_bytes > 0)
+	trailing = csim_block_reader_trailing(&reader, &trailing_at);
+	if (rc == CSIM_OK && trailing > 0)
 		csim_log_warn(d->log, "%s: %llu trailing byte(s) at offset %llu ignored: too short for a block header",
-			      d->bin_path, (unsigned long long)d->trailing_bytes,
-			      (unsigned long long)d->trailing_offset);
+			      d->bin_path, (unsigned long long)trailing,
+			      (unsigned long long)trailing_at);
 	if (rc == CSIM_OK && d->runs.ntrace == 0)
 		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, "%s: no TRACE block%s",
 				    d->bin_path,
-				    csim_stream_tell(&reader.stream) == 0
+				    csim_block_reader_tell(&reader) == 0
 				    ? ": the file is empty"
 				    : " (only simulator dumps carry a timeline; on-board dumps do not)");
 	if (rc == CSIM_OK)

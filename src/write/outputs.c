@@ -1,0 +1,354 @@
+#include "write/outputs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "base/path.h"
+#include "write/run_changes.h"
+#include "write/run_notes.h"
+#include "write/summary_html.h"
+#include "write/summary_writer.h"
+#include "write/trace_split.h"
+#include "write/trace_writer.h"
+
+#define TRACE_PLAIN "trace.clean.json"
+#define TRACE_GZ "trace.clean.json.gz"
+
+void csim_outputs_init(struct csim_outputs *o, const struct csim_outputs_choices *choices,
+		       struct csim_log *log)
+{
+	memset(o, 0, sizeof(*o));
+	o->choices = choices;
+	o->log = log;
+	csim_out_set_init(&o->set);
+}
+
+int csim_outputs_rows_open(void *ctx, size_t part, const struct csim_metrics *mt,
+			   struct csim_instr_sink *sink, struct csim_error *err)
+{
+	struct csim_outputs *o = ctx;
+	size_t cap = o->nplans;
+
+	if (part >= o->nplans) {
+		if (csim_array_grow((void **)&o->plans, &cap, part + 1, sizeof(*o->plans)) != 0)
+			return csim_error_nomem(err, CSIM_E_INPUT);
+		memset(o->plans + o->nplans, 0, (cap - o->nplans) * sizeof(*o->plans));
+		o->nplans = cap;
+	}
+	return csim_metrics_plan_begin(&o->plans[part], mt, sink, err);
+}
+
+/*
+ * An API_INSTR whose reshape would pass its bound (write/metrics_writer.h)
+ * is refused as a whole: no half file, and no figures from the rows read
+ * before the bound, which would look complete in the summary. The raw
+ * payload is still written under --raw-metrics; it costs its own size.
+ */
+int csim_outputs_rows_refused(void *ctx, size_t part, const struct csim_metrics *mt)
+{
+	const struct csim_outputs *o = ctx;
+	const struct csim_metrics_plan *plan = &o->plans[part];
+
+	if (!plan->over)
+		return 0;
+	csim_log_warn(o->log,
+		      "%s: API_INSTR block at offset %llu: its reshape would write more than %llu bytes (%ux its %llu-byte payload + %u MiB; a value that is not an array as long as Cores is copied into each of its %zu cores' records): %s, and the summary has no API_INSTR figures",
+		      o->choices->bin_path, (unsigned long long)csim_metrics_block_offset(mt),
+		      (unsigned long long)plan->limit, CSIM_METRICS_GROWTH,
+		      (unsigned long long)csim_metrics_payload_size(mt),
+		      CSIM_METRICS_SLACK >> 20, mt->ncores,
+		      o->choices->raw_metrics ? "instr_metrics.json holds the payload as it is (--raw-metrics)"
+					      : "instr_metrics.json not written (--raw-metrics writes the payload as it is)");
+	return 1;
+}
+
+void csim_outputs_take_runs(struct csim_outputs *o, const struct csim_output_run *runs,
+			    size_t n, const char *profiling_type, const char *schema_version)
+{
+	o->runs = runs;
+	o->nruns = n;
+	o->profiling_type = profiling_type;
+	o->schema_version = schema_version;
+}
+
+/* Run i's API_INSTR as instr_metrics.json has it; NULL: none (or refused). */
+static const struct csim_metrics *written_metrics(const struct csim_outputs *o, size_t i)
+{
+	const struct csim_output_run *run = &o->runs[i];
+
+	if (run->metrics == NULL || (run->metrics_refused && !o->choices->raw_metrics))
+		return NULL;
+	return run->metrics;
+}
+
+/* Run i's plan; a zeroed one for a run the rows hook never saw. */
+static const struct csim_metrics_plan *plan_of(const struct csim_outputs *o, size_t i)
+{
+	static const struct csim_metrics_plan none;
+
+	return i < o->nplans ? &o->plans[i] : &none;
+}
+
+/* Whether any run writes metrics: instr_metrics.json is written then. */
+static int any_metrics(const struct csim_outputs *o)
+{
+	for (size_t i = 0; i < o->nruns; i++)
+		if (written_metrics(o, i) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * instr_metrics.json is written on a second thread (metrics_thread.h) from
+ * the folder's locking; in line with -j 2 or more (as the scanning
+ * thread), a small API_INSTR, or several runs (one file of every run's
+ * metrics). The thread's start is only tried once the folder exists, and
+ * a failed start leaves the write in line, which reports any error in its
+ * place.
+ */
+static void start_metrics(struct csim_outputs *o)
+{
+	const struct csim_metrics *mt = o->nruns == 1 ? written_metrics(o, 0) : NULL;
+	struct csim_error ignored;
+
+	if (mt == NULL || o->thread != NULL || !o->choices->threads ||
+	    csim_metrics_payload_size(mt) < CSIM_METRICS_THREAD_MIN_BYTES)
+		return;
+	(void)csim_metrics_thread_start(&o->thread, mt, plan_of(o, 0), o->choices->raw_metrics,
+					o->choices->out_dir, "instr_metrics.json", &ignored);
+}
+
+int csim_outputs_lock(struct csim_outputs *o, struct csim_error *err)
+{
+	int rc = csim_out_set_begin(&o->set, o->choices->out_dir, o->log, err);
+
+	if (rc == CSIM_OK && csim_out_set_begun(&o->set))
+		start_metrics(o);
+	return rc;
+}
+
+int csim_outputs_locked(const struct csim_outputs *o)
+{
+	return csim_out_set_begun(&o->set);
+}
+
+/* The trace of every run, each in processes of its own (SPEC §2.1). */
+static int write_trace(struct csim_outputs *o, struct csim_out *trace, struct csim_error *err)
+{
+	struct csim_trace_part *parts = calloc(o->nruns, sizeof(*parts));
+	/* Two threads for the rows unless -j fills the cores already. */
+	const struct csim_trace_input in = { parts, o->nruns, o->profiling_type,
+					     o->schema_version,
+					     o->choices->threads ? CSIM_TRACE_SPLIT_CHUNK : 0 };
+	int rc;
+
+	if (parts == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	for (size_t i = 0; i < o->nruns; i++)
+		parts[i] = (struct csim_trace_part){ o->runs[i].m, o->runs[i].slices };
+	rc = csim_trace_write(&in, trace, err);
+	/* The writer reads the input again through the reading modules. */
+	if (rc != CSIM_OK && csim_error_is_nomem(err))
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	free(parts);
+	return rc;
+}
+
+/* instr_metrics.json in line: one run's, or every run's (SPEC §2.1, §7). */
+static int write_metrics(struct csim_outputs *o, struct csim_out *metrics,
+			 struct csim_error *err)
+{
+	const struct csim_metrics **mts = calloc(o->nruns, sizeof(*mts));
+	const struct csim_metrics_plan **plans = calloc(o->nruns, sizeof(*plans));
+	const int raw = o->choices->raw_metrics;
+	int rc = CSIM_OK;
+
+	if (mts == NULL || plans == NULL)
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	for (size_t i = 0; i < o->nruns && rc == CSIM_OK; i++) {
+		mts[i] = written_metrics(o, i);
+		plans[i] = plan_of(o, i);
+	}
+	if (rc == CSIM_OK)
+		rc = csim_out_open(metrics, o->choices->out_dir, "instr_metrics.json", err);
+	if (rc == CSIM_OK && o->nruns == 1)
+		rc = csim_metrics_write(mts[0], plans[0], raw, metrics, err);
+	else if (rc == CSIM_OK)
+		rc = csim_metrics_write_runs(mts, plans, o->nruns, raw, metrics, err);
+	free(mts);
+	free(plans);
+	return rc;
+}
+
+/* summary.json and summary.html: one run's, or every run's. */
+static int write_summaries(struct csim_outputs *o, struct csim_out *summary,
+			   struct csim_out *page, struct csim_error *err)
+{
+	const struct csim_model **runs = calloc(o->nruns, sizeof(*runs));
+	int rc;
+
+	if (runs == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	for (size_t i = 0; i < o->nruns; i++)
+		runs[i] = o->runs[i].m;
+	rc = csim_out_open(summary, o->choices->out_dir, "summary.json", err);
+	if (rc == CSIM_OK)
+		csim_summary_write(runs, o->nruns, summary);
+	if (rc == CSIM_OK)
+		rc = csim_out_open(page, o->choices->out_dir, "summary.html", err);
+	if (rc == CSIM_OK)
+		rc = csim_summary_html_write(runs, o->nruns, page, err);
+	free(runs);
+	return rc;
+}
+
+/* The dump's file name within its folder. */
+static const char *bin_name(const struct csim_outputs *o)
+{
+	const char *slash = strrchr(o->choices->bin_path, '/');
+
+	return slash != NULL ? slash + 1 : o->choices->bin_path;
+}
+
+/*
+ * The raw copy (SPEC §8), into the set with the other outputs. Without one
+ * an older copy is of another run: it goes, unless it holds the input.
+ */
+static int copy_raw(struct csim_outputs *o, struct csim_error *err)
+{
+	const struct csim_outputs_choices *ch = o->choices;
+
+	if (!ch->out_given || csim_path_same_folder(ch->out_dir, ch->bin_dir))
+		return CSIM_OK;
+	if (ch->copy_raw)
+		return csim_raw_copy(ch->bin_dir, bin_name(o), &o->set, o->log, &o->raw, err);
+	if (csim_path_within(ch->bin_dir, o->set.dir))
+		return CSIM_OK;
+	return csim_out_set_drop(&o->set, "raw_simulator", 1, err);
+}
+
+/* Every output, under its temporary name; the metrics thread joined. */
+static int write_files(struct csim_outputs *o, struct csim_out *trace, struct csim_out *metrics,
+		       struct csim_out *summary, struct csim_out *page, int have_metrics,
+		       struct csim_error *err)
+{
+	int rc, before_rc;
+
+	start_metrics(o);
+	if (o->choices->gzip)
+		rc = csim_out_open_gzip(trace, o->choices->out_dir, TRACE_GZ, err);
+	else
+		rc = csim_out_open(trace, o->choices->out_dir, TRACE_PLAIN, err);
+	if (rc == CSIM_OK)
+		rc = write_trace(o, trace, err);
+	if (rc == CSIM_OK && have_metrics && o->thread == NULL)
+		rc = write_metrics(o, metrics, err);
+	before_rc = rc;
+	if (rc == CSIM_OK)
+		rc = write_summaries(o, summary, page, err);
+	if (o->thread != NULL)   /* its place: after the trace, before the summaries */
+		rc = csim_metrics_thread_join(&o->thread, before_rc, rc, metrics, err);
+	return rc;
+}
+
+/*
+ * What this run does not write of an older set goes in the same commit:
+ * the trace of the other form (it would disagree with summary.json),
+ * instr_metrics.json of a dump without API_INSTR.
+ */
+int csim_outputs_write(struct csim_outputs *o, struct csim_error *err)
+{
+	struct csim_out trace = { .fd = -1 }, metrics = { .fd = -1 }, summary = { .fd = -1 },
+			page = { .fd = -1 };
+	const int have_metrics = any_metrics(o), gzip = o->choices->gzip;
+	int rc = write_files(o, &trace, &metrics, &summary, &page, have_metrics, err);
+
+	if (rc == CSIM_OK)
+		rc = csim_out_set_add(&o->set, &trace, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_drop(&o->set, gzip ? TRACE_PLAIN : TRACE_GZ, 0, err);
+	if (rc == CSIM_OK)
+		rc = have_metrics ? csim_out_set_add(&o->set, &metrics, err)
+				  : csim_out_set_drop(&o->set, "instr_metrics.json", 0, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_add(&o->set, &summary, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_add(&o->set, &page, err);
+	if (rc == CSIM_OK)
+		rc = copy_raw(o, err);
+	if (rc == CSIM_OK)
+		rc = csim_out_set_commit(&o->set, err);
+	if (rc == CSIM_OK) {
+		csim_log_wrote(o->log, o->choices->out_dir, gzip ? TRACE_GZ : TRACE_PLAIN);
+		if (have_metrics)
+			csim_log_wrote(o->log, o->choices->out_dir, "instr_metrics.json");
+		csim_log_wrote(o->log, o->choices->out_dir, "summary.json");
+		csim_log_wrote(o->log, o->choices->out_dir, "summary.html");
+	}
+	csim_out_abort(&trace);
+	csim_out_abort(&metrics);
+	csim_out_abort(&summary);
+	csim_out_abort(&page);
+	return rc;
+}
+
+/* The closing notes of each run (run-prefixed with several), then the raw copy's lines. */
+void csim_outputs_report(const struct csim_outputs *o)
+{
+	const struct csim_outputs_choices *ch = o->choices;
+
+	for (size_t i = 0; i < o->nruns; i++) {
+		const struct csim_output_run *run = &o->runs[i];
+		/* --raw-metrics writes every row: nothing is left out; a refused
+		   reshape was warned of when its rows were read. */
+		const int reshaped = written_metrics(o, i) != NULL && !ch->raw_metrics;
+		const struct csim_run_facts facts = {
+			ch->bin_path, run->slices->nblocks, run->metrics != NULL,
+			run->instr_offset, ch->run_given, ch->run_all,
+			reshaped ? (uint64_t)run->metrics->nrows * run->metrics->ncores : 0,
+			reshaped ? plan_of(o, i)->left_out : 0,
+			o->nruns > 1 ? run->run : 0, i == 0
+		};
+
+		csim_run_notes_print(o->log, run->m, &facts);
+	}
+	csim_raw_copy_report(o->log, ch->out_dir, &o->raw, bin_name(o), ch->bin_dir);
+}
+
+int csim_outputs_prepare_tables(struct csim_outputs *o, struct csim_error *err)
+{
+	int rc = CSIM_OK;
+
+	if (o->log->quiet)
+		return CSIM_OK;
+	o->tables = calloc(o->nruns, sizeof(*o->tables));
+	if (o->tables == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	for (size_t i = 0; i < o->nruns && rc == CSIM_OK; i++)
+		rc = csim_summary_table_prepare(&o->tables[i], o->runs[i].m, err);
+	return rc;
+}
+
+void csim_outputs_print_tables(const struct csim_outputs *o)
+{
+	if (o->tables == NULL)
+		return;
+	for (size_t i = 0; i < o->nruns; i++)
+		csim_summary_table_print(&o->tables[i], o->log->out);
+	csim_run_changes_print(o->tables, o->nruns, o->log->out);
+}
+
+void csim_outputs_release(struct csim_outputs *o)
+{
+	csim_metrics_thread_abort(o->thread);   /* the run failed before its join */
+	if (o->tables != NULL)
+		for (size_t i = 0; i < o->nruns; i++)
+			csim_summary_table_release(&o->tables[i]);
+	free(o->tables);
+	for (size_t i = 0; i < o->nplans; i++)
+		csim_metrics_plan_release(&o->plans[i]);
+	free(o->plans);
+	csim_out_set_release(&o->set);
+	memset(o, 0, sizeof(*o));
+}
