@@ -10,7 +10,7 @@
  * allocates nothing while the input is as the plan read it, so the
  * failalloc sweeps' counts stay those of one thread. It logs nothing and
  * leaves the progress line alone; it starts with every signal blocked
- * (base/quiet_thread.h) and sees them through the interrupt flag at each
+ * (base/handoff.h) and sees them through the interrupt flag at each
  * row, then stops with CSIM_E_INTERRUPTED. Its error goes into its own
  * struct csim_error, handed over by join().
  *

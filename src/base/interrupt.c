@@ -84,7 +84,7 @@ int csim_interrupt_fail_committed(struct csim_error *err)
 }
 
 /*
- * Every helper thread starts with these signals blocked (quiet_thread.h),
+ * Every helper thread starts with these signals blocked (base/handoff.h),
  * so the calling (main) thread's mask decides for the whole process.
  */
 int csim_interrupt_hold(struct csim_interrupt_held *held)

@@ -1,11 +1,9 @@
-#define _GNU_SOURCE   /* pthread_setname_np */
 #include "read/gz_source.h"
+#include "base/handoff.h"
 #include "base/interrupt.h"
-#include "base/quiet_thread.h"
 #include "read/gz_inflate.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,21 +32,14 @@ struct csim_gz_source {
 	struct csim_gz_failure failure;
 	int primed;                  /* the first bytes were inflated here */
 
-	/* The second thread and its ring, guarded by mu. */
+	/* The second thread and its ring of chunks (base/handoff.h). */
 	int threaded;                /* big enough for it */
 	int running;
-	int sync_ready;
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t filled;       /* a chunk was added, or the worker ended */
-	pthread_cond_t drained;      /* a chunk was freed, or stop was set */
+	struct csim_handoff *ring;
 	unsigned char *chunks;
-	size_t len[CSIM_GZ_CHUNKS];
-	uint64_t raw[CSIM_GZ_CHUNKS];
-	unsigned head, count;        /* oldest filled chunk, filled chunks */
-	size_t at;                   /* bytes of chunk head handed out (caller's) */
-	int ended;                   /* the worker stopped: state says why */
-	int stop;
+	size_t len[CSIM_GZ_CHUNKS];  /* a posted chunk's bytes */
+	uint64_t raw[CSIM_GZ_CHUNKS];   /* compressed bytes used up to its end */
+	size_t at;                   /* bytes of the oldest chunk handed out (caller's) */
 };
 
 static enum gz_state gz_fail(struct csim_gz_source *g, enum csim_gz_fail_kind kind,
@@ -162,43 +153,28 @@ static unsigned char *gz_chunk(const struct csim_gz_source *g, unsigned slot)
 	return g->chunks + (size_t)slot * CSIM_GZ_CHUNK;
 }
 
+/* The worker's end is posted with its last chunk: state then says why. */
 static void *gz_worker(void *arg)
 {
 	struct csim_gz_source *g = arg;
 	enum gz_state st = GZ_MORE;
+	unsigned slot;
 
-	(void)pthread_setname_np(pthread_self(), "csim_inflate");   /* for top, gdb, tests */
-	pthread_mutex_lock(&g->mu);
-	while (st == GZ_MORE) {
-		unsigned slot;
+	while (st == GZ_MORE && csim_handoff_fill(g->ring, &slot)) {
 		size_t len;
 
-		while (g->count == CSIM_GZ_CHUNKS && !g->stop)
-			pthread_cond_wait(&g->drained, &g->mu);
-		if (g->stop)
-			break;
-		/* Not among the filled chunks: the caller never reads it now. */
-		slot = (g->head + g->count) % CSIM_GZ_CHUNKS;
-		pthread_mutex_unlock(&g->mu);
 		st = gz_inflate(g, gz_chunk(g, slot), CSIM_GZ_CHUNK, &len);
-		pthread_mutex_lock(&g->mu);
-		if (len > 0) {
-			g->len[slot] = len;
-			g->raw[slot] = gz_raw_used(g);
-			g->count++;
-		}
-		if (st != GZ_MORE)
-			g->ended = 1;
-		pthread_cond_signal(&g->filled);
+		g->len[slot] = len;
+		g->raw[slot] = gz_raw_used(g);
+		csim_handoff_post(g->ring, len > 0, st != GZ_MORE);
 	}
-	pthread_mutex_unlock(&g->mu);
 	return NULL;
 }
 
 /* Starts the worker (signals blocked in it); 0 or pthread's error. */
 static int gz_start(struct csim_gz_source *g)
 {
-	int rc = csim_quiet_thread_start(&g->thread, gz_worker, g);
+	int rc = csim_handoff_start(g->ring, "csim_inflate", gz_worker, g);
 
 	if (rc == 0)
 		g->running = 1;
@@ -209,43 +185,30 @@ static void gz_stop(struct csim_gz_source *g)
 {
 	if (!g->running)
 		return;
-	pthread_mutex_lock(&g->mu);
-	g->stop = 1;
-	pthread_cond_signal(&g->drained);
-	pthread_mutex_unlock(&g->mu);
-	pthread_join(g->thread, NULL);
+	csim_handoff_stop(g->ring);
 	g->running = 0;
-	g->stop = 0;
+	g->at = 0;
 }
 
 /* Hands out bytes of the oldest chunk, waiting for the worker if none. */
 static ssize_t gz_take(struct csim_gz_source *g, unsigned char *dst, size_t n,
 		       uint64_t *raw)
 {
+	unsigned slot;
 	size_t k;
 
-	pthread_mutex_lock(&g->mu);
-	while (g->count == 0 && !g->ended)
-		pthread_cond_wait(&g->filled, &g->mu);
-	if (g->count == 0) {
-		pthread_mutex_unlock(&g->mu);
+	if (!csim_handoff_take(g->ring, &slot))
 		return g->state == GZ_END ? 0 : -1;
-	}
-	pthread_mutex_unlock(&g->mu);
-	k = g->len[g->head] - g->at;
+	k = g->len[slot] - g->at;
 	if (k > n)
 		k = n;
 	if (dst != NULL)
-		memcpy(dst, gz_chunk(g, g->head) + g->at, k);
-	*raw = g->raw[g->head];
+		memcpy(dst, gz_chunk(g, slot) + g->at, k);
+	*raw = g->raw[slot];
 	g->at += k;
-	if (g->at == g->len[g->head]) {
-		pthread_mutex_lock(&g->mu);
-		g->head = (g->head + 1) % CSIM_GZ_CHUNKS;
-		g->count--;
+	if (g->at == g->len[slot]) {
 		g->at = 0;
-		pthread_cond_signal(&g->drained);
-		pthread_mutex_unlock(&g->mu);
+		csim_handoff_give_back(g->ring);
 	}
 	return (ssize_t)k;
 }
@@ -312,21 +275,8 @@ int csim_gz_source_open(struct csim_gz_source **out, int fd, int threaded,
 		goto fail;
 	if (threaded) {
 		g->chunks = malloc((size_t)CSIM_GZ_CHUNKS * CSIM_GZ_CHUNK);
-		if (g->chunks == NULL)
+		if (g->chunks == NULL || csim_handoff_new(&g->ring, CSIM_GZ_CHUNKS) != 0)
 			goto fail;
-		/* Linux's default mutex and condition need no allocation. */
-		if (pthread_mutex_init(&g->mu, NULL) != 0)
-			goto fail;
-		if (pthread_cond_init(&g->filled, NULL) != 0) {
-			pthread_mutex_destroy(&g->mu);
-			goto fail;
-		}
-		if (pthread_cond_init(&g->drained, NULL) != 0) {
-			pthread_cond_destroy(&g->filled);
-			pthread_mutex_destroy(&g->mu);
-			goto fail;
-		}
-		g->sync_ready = 1;
 		g->threaded = 1;
 	}
 	if (nhead > 0)
@@ -348,12 +298,8 @@ void csim_gz_source_release(struct csim_gz_source *g)
 	if (g == NULL)
 		return;
 	gz_stop(g);
+	csim_handoff_free(g->ring);
 	csim_gz_inflate_free(g->inf);
-	if (g->sync_ready) {
-		pthread_cond_destroy(&g->drained);
-		pthread_cond_destroy(&g->filled);
-		pthread_mutex_destroy(&g->mu);
-	}
 	free(g->chunks);
 	free(g->in);
 	free(g);
@@ -362,9 +308,6 @@ void csim_gz_source_release(struct csim_gz_source *g)
 int csim_gz_source_rewind(struct csim_gz_source *g)
 {
 	gz_stop(g);
-	g->head = g->count = 0;
-	g->at = 0;
-	g->ended = 0;
 	if (lseek(g->fd, 0, SEEK_SET) < 0) {
 		(void)gz_fail(g, CSIM_GZ_FAIL_ERRNO, "seek failed", errno);
 		return -1;

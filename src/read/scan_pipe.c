@@ -1,7 +1,6 @@
 #include "read/scan_pipe.h"
-#include "base/quiet_thread.h"
+#include "base/handoff.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,19 +20,15 @@ struct batch {
 };
 
 /*
- * A ring: the `full` batches from `head` on are filled, in order; the
- * thread fills the next one while full < PIPE_BATCHES. The caller reads
- * batch `head` and gives it back (head++, full--) when it wants the next.
+ * The batches are the slots of a ring (base/handoff.h): the thread fills
+ * them in order, the caller reads each and gives it back when it wants the
+ * next.
  */
 struct csim_scan_pipe {
 	struct csim_trace_scan *sc;   /* the thread's */
 	struct csim_trace_scan *isc;  /* the caller's: decodes the texts */
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t changed;
+	struct csim_handoff *ring;
 	struct batch batches[PIPE_BATCHES];
-	size_t head, full;
-	int stop;
 	struct batch *cur;        /* the caller's batch, or NULL */
 	size_t at;                /* its next event */
 };
@@ -83,29 +78,17 @@ static int batch_fit(struct batch *b, size_t need)
 /* The next batch to fill, or NULL once the caller has stopped the pipe. */
 static struct batch *take_free(struct csim_scan_pipe *p)
 {
-	struct batch *b = NULL;
+	struct batch *b;
+	unsigned slot;
 
-	pthread_mutex_lock(&p->lock);
-	while (p->full == PIPE_BATCHES && !p->stop)
-		pthread_cond_wait(&p->changed, &p->lock);
-	if (!p->stop)
-		b = &p->batches[(p->head + p->full) % PIPE_BATCHES];
-	pthread_mutex_unlock(&p->lock);
-	if (b != NULL) {
-		b->nev = 0;
-		b->len = 0;
-		b->last = 0;
-		b->rc = CSIM_OK;
-	}
+	if (!csim_handoff_fill(p->ring, &slot))
+		return NULL;
+	b = &p->batches[slot];
+	b->nev = 0;
+	b->len = 0;
+	b->last = 0;
+	b->rc = CSIM_OK;
 	return b;
-}
-
-static void post(struct csim_scan_pipe *p)
-{
-	pthread_mutex_lock(&p->lock);
-	p->full++;
-	pthread_cond_broadcast(&p->changed);
-	pthread_mutex_unlock(&p->lock);
 }
 
 /* Ends the block in b (its events stay before it) and hands b over. */
@@ -113,7 +96,7 @@ static void post_last(struct csim_scan_pipe *p, struct batch *b, int rc)
 {
 	b->last = 1;
 	b->rc = rc;
-	post(p);
+	csim_handoff_post(p->ring, 1, 1);
 }
 
 static void *pipe_run(void *arg)
@@ -153,13 +136,14 @@ static void *pipe_run(void *arg)
 			}
 			continue;
 		}
-		post(p);
+		csim_handoff_post(p->ring, 1, 0);
 		b = NULL;
 	}
 }
 
 static void pipe_free(struct csim_scan_pipe *p)
 {
+	csim_handoff_free(p->ring);
 	for (int i = 0; i < PIPE_BATCHES; i++) {
 		free(p->batches[i].evs);
 		free(p->batches[i].text);
@@ -171,7 +155,6 @@ int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *s
 			 struct csim_trace_scan *isc, struct csim_error *err)
 {
 	struct csim_scan_pipe *p = calloc(1, sizeof(*p));
-	int made = 0;
 
 	*pipe = NULL;
 	if (p == NULL)
@@ -187,19 +170,11 @@ int csim_scan_pipe_start(struct csim_scan_pipe **pipe, struct csim_trace_scan *s
 		if (b->evs == NULL || b->text == NULL)
 			goto nomem;
 	}
-	if (pthread_mutex_init(&p->lock, NULL) != 0)
+	if (csim_handoff_new(&p->ring, PIPE_BATCHES) != 0)
 		goto nomem;
-	if (pthread_cond_init(&p->changed, NULL) != 0) {
-		pthread_mutex_destroy(&p->lock);
-		goto nomem;
-	}
-	/* Signals stay with the main thread (quiet_thread.h). */
-	made = csim_quiet_thread_start(&p->thread, pipe_run, p) == 0;
-	if (!made) {
+	if (csim_handoff_start(p->ring, "csim_scan", pipe_run, p) != 0) {
 		/* No thread (a process or cgroup at its limit): the caller scans
 		   in line, the same events in the same order. */
-		pthread_cond_destroy(&p->changed);
-		pthread_mutex_destroy(&p->lock);
 		pipe_free(p);
 		return CSIM_OK;
 	}
@@ -210,26 +185,14 @@ nomem:
 	return csim_error_nomem(err, CSIM_E_INPUT);
 }
 
-/* The caller's next batch, waiting for the thread to fill it. */
+/* The caller's next batch, waiting for the thread to fill it: the thread
+   ends with a batch marked last, which the caller never reads past. */
 static struct batch *take_full(struct csim_scan_pipe *p)
 {
-	struct batch *b;
+	unsigned slot = 0;
 
-	pthread_mutex_lock(&p->lock);
-	while (p->full == 0)
-		pthread_cond_wait(&p->changed, &p->lock);
-	b = &p->batches[p->head];
-	pthread_mutex_unlock(&p->lock);
-	return b;
-}
-
-static void give_back(struct csim_scan_pipe *p)
-{
-	pthread_mutex_lock(&p->lock);
-	p->head = (p->head + 1) % PIPE_BATCHES;
-	p->full--;
-	pthread_cond_broadcast(&p->changed);
-	pthread_mutex_unlock(&p->lock);
+	(void)csim_handoff_take(p->ring, &slot);
+	return &p->batches[slot];
 }
 
 int csim_scan_pipe_next(struct csim_scan_pipe *p, struct csim_event *ev,
@@ -248,7 +211,7 @@ int csim_scan_pipe_next(struct csim_scan_pipe *p, struct csim_event *ev,
 			return p->cur->rc;
 		}
 		if (p->cur != NULL)
-			give_back(p);
+			csim_handoff_give_back(p->ring);
 		p->cur = take_full(p);
 		p->at = 0;
 	}
@@ -258,12 +221,5 @@ void csim_scan_pipe_finish(struct csim_scan_pipe *p)
 {
 	if (p == NULL)
 		return;
-	pthread_mutex_lock(&p->lock);
-	p->stop = 1;
-	pthread_cond_broadcast(&p->changed);
-	pthread_mutex_unlock(&p->lock);
-	pthread_join(p->thread, NULL);
-	pthread_cond_destroy(&p->changed);
-	pthread_mutex_destroy(&p->lock);
-	pipe_free(p);
+	pipe_free(p);   /* stops the thread first */
 }

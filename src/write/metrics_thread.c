@@ -1,13 +1,11 @@
-#define _GNU_SOURCE   /* pthread_setname_np */
 #include "write/metrics_thread.h"
-#include "base/quiet_thread.h"
+#include "base/handoff.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct csim_metrics_thread {
-	pthread_t thread;
+	struct csim_handoff *thread;   /* no slots: a thread to start and join */
 	struct csim_out out;
 	struct csim_metrics_job *job;
 	int rc;                    /* the job's, read after the join */
@@ -18,7 +16,6 @@ static void *metrics_run(void *arg)
 {
 	struct csim_metrics_thread *th = arg;
 
-	(void)pthread_setname_np(pthread_self(), "csim_metrics");   /* for top, gdb, tests */
 	th->rc = csim_metrics_job_run(th->job, &th->err);
 	return NULL;
 }
@@ -37,11 +34,13 @@ int csim_metrics_thread_start(struct csim_metrics_thread **thp, const struct csi
 	rc = csim_out_open(&th->out, dir, name, err);
 	if (rc == CSIM_OK)
 		rc = csim_metrics_job_open(&th->job, mt, plan, raw, &th->out, err);
-	/* Signals stay with the main thread (quiet_thread.h). */
-	if (rc == CSIM_OK && csim_quiet_thread_start(&th->thread, metrics_run, th) != 0)
+	if (rc == CSIM_OK && csim_handoff_new(&th->thread, 0) != 0)
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	if (rc == CSIM_OK && csim_handoff_start(th->thread, "csim_metrics", metrics_run, th) != 0)
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 				    "cannot start the metrics thread");
 	if (rc != CSIM_OK) {
+		csim_handoff_free(th->thread);
 		csim_metrics_job_close(th->job);
 		csim_out_abort(&th->out);
 		free(th);
@@ -58,7 +57,7 @@ int csim_metrics_thread_join(struct csim_metrics_thread **thp, int before_rc, in
 
 	if (before_rc != CSIM_OK)
 		csim_metrics_job_stop(th->job);
-	pthread_join(th->thread, NULL);
+	csim_handoff_free(th->thread);   /* joins it */
 	if (before_rc == CSIM_OK && th->rc != CSIM_OK) {
 		*err = th->err;
 		rc = th->rc;
