@@ -42,12 +42,12 @@ void csim_diag_build_own(struct csim_diag_build *b);
 /* Ends the line; one holding no core is dropped unless keep_empty. */
 void csim_diag_build_end(struct csim_diag_build *b, int keep_empty);
 
-void csim_diag_build_int(struct csim_diag_build *b, const char *key, int64_t v);
-void csim_diag_build_pipe(struct csim_diag_build *b, const char *key, uint32_t pipe);
-void csim_diag_build_pid(struct csim_diag_build *b, const char *key, uint32_t pid);
+void csim_diag_build_int(struct csim_diag_build *b, enum csim_diag_fig fig, int64_t v);
+void csim_diag_build_pipe(struct csim_diag_build *b, enum csim_diag_fig fig, uint32_t pipe);
+void csim_diag_build_pid(struct csim_diag_build *b, enum csim_diag_fig fig, uint32_t pid);
 
 /* Appends a number to an entry found earlier (a folded consequence). */
-void csim_diag_build_add(struct csim_diag_at *at, const char *key, int kind, int64_t v);
+void csim_diag_build_add(struct csim_diag_at *at, enum csim_diag_fig fig, int kind, int64_t v);
 
 /* The entry of (rule, core), or NULL when the rule does not hold there. */
 struct csim_diag_at *csim_diag_build_find(const struct csim_diag_build *b,

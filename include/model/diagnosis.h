@@ -40,12 +40,16 @@ int csim_pass_diagnose(struct csim_model *m, struct csim_error *err);
 /* The rule's id in summary.json ("transfer_bound", …). */
 const char *csim_diag_id(enum csim_diag_rule rule);
 
-/* The value of a line's own number `key`; 0 when it has none. */
-int64_t csim_diag_num(const struct csim_diag *d, const char *key);
+/* The figure's key in summary.json ("span_ns", …). */
+const char *csim_diag_fig_name(enum csim_diag_fig fig);
 
-/* The same for one core's entry; csim_diag_at_has: whether it has `key`. */
-int64_t csim_diag_at_num(const struct csim_diag_at *at, const char *key);
-int csim_diag_at_has(const struct csim_diag_at *at, const char *key);
+/* The value of a line's own figure; 0 when it has none; csim_diag_has: whether it has it. */
+int64_t csim_diag_num(const struct csim_diag *d, enum csim_diag_fig fig);
+int csim_diag_has(const struct csim_diag *d, enum csim_diag_fig fig);
+
+/* The same for one core's entry. */
+int64_t csim_diag_at_num(const struct csim_diag_at *at, enum csim_diag_fig fig);
+int csim_diag_at_has(const struct csim_diag_at *at, enum csim_diag_fig fig);
 
 /*
  * How much of the run a line's evidence covers, in ns: the measure lines

@@ -108,8 +108,46 @@ enum csim_diag_rule {
 /* What a number of a line is: an integer, a pipe id or a pid id (CSIM_NONE: none). */
 enum csim_diag_kind { CSIM_DIAG_INT, CSIM_DIAG_PIPE, CSIM_DIAG_PID };
 
+/*
+ * The figures a line or core entry can hold, each with its one name in
+ * summary.json (csim_diag_fig_name, diagnosis.h): an enum so that a
+ * misspelt figure does not compile. Enum order is not output order: a
+ * line lists its figures in the order its rule adds them.
+ */
+enum csim_diag_fig {
+	CSIM_DIAG_FIG_INSTRUCTIONS,
+	CSIM_DIAG_FIG_CORES,
+	CSIM_DIAG_FIG_CUBE_CORES,
+	CSIM_DIAG_FIG_CUBE_CORE_INSTRUCTIONS,
+	CSIM_DIAG_FIG_CUBE_INSTRUCTIONS,
+	CSIM_DIAG_FIG_CUBE_CYCLES,
+	CSIM_DIAG_FIG_UNRELEASED_WAITS,
+	CSIM_DIAG_FIG_CORES_WAITING,
+	CSIM_DIAG_FIG_PIPE,
+	CSIM_DIAG_FIG_BUSY_NS,
+	CSIM_DIAG_FIG_SPAN_NS,
+	CSIM_DIAG_FIG_COMPUTE_PIPE,
+	CSIM_DIAG_FIG_COMPUTE_BUSY_NS,
+	CSIM_DIAG_FIG_UTILIZATION_X100,
+	CSIM_DIAG_FIG_UTILIZATION_CYCLES,
+	CSIM_DIAG_FIG_STARVED_PIPE,
+	CSIM_DIAG_FIG_STARVED_WAIT_NS,
+	CSIM_DIAG_FIG_WAIT_FLAG_NS,
+	CSIM_DIAG_FIG_PRODUCER,
+	CSIM_DIAG_FIG_PRODUCER_NS,
+	CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS,
+	CSIM_DIAG_FIG_PARTNER_CORE,
+	CSIM_DIAG_FIG_PARTNER_PIPE,
+	CSIM_DIAG_FIG_PARTNER_WAITS,
+	CSIM_DIAG_FIG_WAITS,
+	CSIM_DIAG_FIG_MAX_SPAN_NS,
+	CSIM_DIAG_FIG_MEDIAN_SPAN_NS,
+	CSIM_DIAG_FIG_MIN_SPAN_NS,
+	CSIM_DIAG_FIG_COUNT
+};
+
 struct csim_diag_num {
-	const char *key;
+	enum csim_diag_fig fig;
 	int kind;              /* enum csim_diag_kind */
 	int64_t v;
 };

@@ -71,33 +71,33 @@ void csim_diag_build_end(struct csim_diag_build *b, int keep_empty)
 	b->at = NULL;
 }
 
-static void put(struct csim_diag_build *b, const char *key, int kind, int64_t v)
+static void put(struct csim_diag_build *b, enum csim_diag_fig fig, int kind, int64_t v)
 {
 	if (b->at != NULL)
-		csim_diag_build_add(b->at, key, kind, v);
+		csim_diag_build_add(b->at, fig, kind, v);
 	else if (b->line->nnums < CSIM_DIAG_MAX_NUMS)
-		b->line->nums[b->line->nnums++] = (struct csim_diag_num){ key, kind, v };
+		b->line->nums[b->line->nnums++] = (struct csim_diag_num){ fig, kind, v };
 }
 
-void csim_diag_build_add(struct csim_diag_at *at, const char *key, int kind, int64_t v)
+void csim_diag_build_add(struct csim_diag_at *at, enum csim_diag_fig fig, int kind, int64_t v)
 {
 	if (at->nnums < CSIM_DIAG_MAX_NUMS)
-		at->nums[at->nnums++] = (struct csim_diag_num){ key, kind, v };
+		at->nums[at->nnums++] = (struct csim_diag_num){ fig, kind, v };
 }
 
-void csim_diag_build_int(struct csim_diag_build *b, const char *key, int64_t v)
+void csim_diag_build_int(struct csim_diag_build *b, enum csim_diag_fig fig, int64_t v)
 {
-	put(b, key, CSIM_DIAG_INT, v);
+	put(b, fig, CSIM_DIAG_INT, v);
 }
 
-void csim_diag_build_pipe(struct csim_diag_build *b, const char *key, uint32_t pipe)
+void csim_diag_build_pipe(struct csim_diag_build *b, enum csim_diag_fig fig, uint32_t pipe)
 {
-	put(b, key, CSIM_DIAG_PIPE, pipe);
+	put(b, fig, CSIM_DIAG_PIPE, pipe);
 }
 
-void csim_diag_build_pid(struct csim_diag_build *b, const char *key, uint32_t pid)
+void csim_diag_build_pid(struct csim_diag_build *b, enum csim_diag_fig fig, uint32_t pid)
 {
-	put(b, key, CSIM_DIAG_PID, pid);
+	put(b, fig, CSIM_DIAG_PID, pid);
 }
 
 struct csim_diag_at *csim_diag_build_find(const struct csim_diag_build *b,

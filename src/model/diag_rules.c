@@ -109,8 +109,8 @@ static int rule_near_empty(const struct csim_model *m, struct csim_diag_build *b
 	if (instr >= CSIM_DIAG_NEAR_EMPTY_INSTR)
 		return 0;
 	csim_diag_build_line(b, CSIM_DIAG_NEAR_EMPTY, CSIM_DIAG_ALL);
-	csim_diag_build_int(b, "instructions", instr);
-	csim_diag_build_int(b, "cores", (int64_t)s->ncores);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_INSTRUCTIONS, instr);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CORES, (int64_t)s->ncores);
 	for (size_t i = 0; i < s->ncores; i++)
 		csim_diag_build_core(b, i);
 	csim_diag_build_end(b, 1);
@@ -151,11 +151,11 @@ static int rule_no_cube(const struct csim_model *m, struct csim_diag_build *b, i
 	if (!emit)
 		return 1;
 	csim_diag_build_line(b, CSIM_DIAG_NO_CUBE, CSIM_DIAG_ALL);
-	csim_diag_build_int(b, "cube_cores", cube_cores);
-	csim_diag_build_int(b, "cube_core_instructions", cube_core_instr);
-	csim_diag_build_int(b, "cube_instructions", cube_instr);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CUBE_CORES, cube_cores);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CUBE_CORE_INSTRUCTIONS, cube_core_instr);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CUBE_INSTRUCTIONS, cube_instr);
 	if (named)
-		csim_diag_build_int(b, "cube_cycles", 0);
+		csim_diag_build_int(b, CSIM_DIAG_FIG_CUBE_CYCLES, 0);
 	for (size_t i = 0; i < s->ncores; i++)
 		if (is_cube_core(m, &s->cores[i]))
 			csim_diag_build_core(b, i);
@@ -198,15 +198,15 @@ static void rule_truncated(const struct csim_model *m, struct csim_diag_build *b
 	if (cores == 0)
 		return;
 	csim_diag_build_line(b, CSIM_DIAG_TRUNCATED, CSIM_DIAG_ALL);
-	csim_diag_build_int(b, "unreleased_waits", waits);
-	csim_diag_build_int(b, "cores_waiting", cores);
-	csim_diag_build_int(b, "cores", (int64_t)s->ncores);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_UNRELEASED_WAITS, waits);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CORES_WAITING, cores);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CORES, (int64_t)s->ncores);
 	for (size_t i = 0; i < s->ncores; i++) {
 		int64_t n = core_open_waits(m, i);
 
 		if (n > 0) {
 			csim_diag_build_core(b, i);
-			csim_diag_build_int(b, "unreleased_waits", n);
+			csim_diag_build_int(b, CSIM_DIAG_FIG_UNRELEASED_WAITS, n);
 		}
 	}
 	csim_diag_build_end(b, 0);
@@ -254,11 +254,11 @@ static void rule_transfer(const struct csim_model *m, struct csim_diag_build *b,
 	    comp_busy * 100 > (int64_t)CSIM_DIAG_TRANSFER_COMPUTE_PCT * span)
 		return;
 	csim_diag_build_core(b, ci);
-	csim_diag_build_pipe(b, "pipe", mte->pipe);
-	csim_diag_build_int(b, "busy_ns", mte->busy_ns);
-	csim_diag_build_int(b, "span_ns", span);
-	csim_diag_build_pipe(b, "compute_pipe", comp != NULL ? comp->pipe : CSIM_NONE);
-	csim_diag_build_int(b, "compute_busy_ns", comp_busy);
+	csim_diag_build_pipe(b, CSIM_DIAG_FIG_PIPE, mte->pipe);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_BUSY_NS, mte->busy_ns);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_SPAN_NS, span);
+	csim_diag_build_pipe(b, CSIM_DIAG_FIG_COMPUTE_PIPE, comp != NULL ? comp->pipe : CSIM_NONE);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_COMPUTE_BUSY_NS, comp_busy);
 }
 
 /*
@@ -288,13 +288,13 @@ static void rule_vector(const struct csim_model *m, struct csim_diag_build *b, s
 	if (cycles == 0 || weighted > (double)CSIM_DIAG_VECTOR_UTIL_PCT * (double)cycles)
 		return;
 	csim_diag_build_core(b, ci);
-	csim_diag_build_pipe(b, "pipe", p->pipe);
-	csim_diag_build_int(b, "busy_ns", p->busy_ns);
-	csim_diag_build_int(b, "span_ns", span);
+	csim_diag_build_pipe(b, CSIM_DIAG_FIG_PIPE, p->pipe);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_BUSY_NS, p->busy_ns);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_SPAN_NS, span);
 	/* hundredths of a percent, rounded half up; weighted >= 0 here */
-	csim_diag_build_int(b, "utilization_x100",
+	csim_diag_build_int(b, CSIM_DIAG_FIG_UTILIZATION_X100,
 			    (int64_t)(weighted * 100.0 / (double)cycles + 0.5));
-	csim_diag_build_int(b, "utilization_cycles",
+	csim_diag_build_int(b, CSIM_DIAG_FIG_UTILIZATION_CYCLES,
 			    cycles > INT64_MAX ? INT64_MAX : (int64_t)cycles);
 }
 
@@ -307,9 +307,9 @@ static void rule_scalar(const struct csim_model *m, struct csim_diag_build *b, s
 	if (p == NULL || !at_least(p->busy_ns, CSIM_DIAG_SCALAR_PCT, span))
 		return;
 	csim_diag_build_core(b, ci);
-	csim_diag_build_pipe(b, "pipe", p->pipe);
-	csim_diag_build_int(b, "busy_ns", p->busy_ns);
-	csim_diag_build_int(b, "span_ns", span);
+	csim_diag_build_pipe(b, CSIM_DIAG_FIG_PIPE, p->pipe);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_BUSY_NS, p->busy_ns);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_SPAN_NS, span);
 }
 
 /*
@@ -326,7 +326,7 @@ static struct csim_diag_at *cause_of(const struct csim_model *m, const struct cs
 	if (producer == CSIM_NONE)
 		return NULL;
 	at = csim_diag_build_find(b, CSIM_DIAG_TRANSFER_BOUND, ci);
-	if (at != NULL && csim_diag_at_num(at, "pipe") == (int64_t)producer)
+	if (at != NULL && csim_diag_at_num(at, CSIM_DIAG_FIG_PIPE) == (int64_t)producer)
 		return at;
 	at = csim_diag_build_find(b, CSIM_DIAG_VECTOR_SHAPE, ci);
 	if (at != NULL && is_vector(m, producer))
@@ -356,16 +356,16 @@ static void rule_sync(const struct csim_model *m, struct csim_diag_build *b, siz
 			by = &s->waits[p->wait0 + k];
 	cause = cause_of(m, b, ci, by != NULL ? by->producer : CSIM_NONE);
 	if (cause != NULL) {
-		csim_diag_build_add(cause, "starved_pipe", CSIM_DIAG_PIPE, p->pipe);
-		csim_diag_build_add(cause, "starved_wait_ns", CSIM_DIAG_INT, p->wait_ns);
+		csim_diag_build_add(cause, CSIM_DIAG_FIG_STARVED_PIPE, CSIM_DIAG_PIPE, p->pipe);
+		csim_diag_build_add(cause, CSIM_DIAG_FIG_STARVED_WAIT_NS, CSIM_DIAG_INT, p->wait_ns);
 		return;
 	}
 	csim_diag_build_core(b, ci);
-	csim_diag_build_pipe(b, "pipe", p->pipe);
-	csim_diag_build_int(b, "wait_flag_ns", p->wait_ns);
-	csim_diag_build_int(b, "span_ns", span);
-	csim_diag_build_pipe(b, "producer", by != NULL ? by->producer : CSIM_NONE);
-	csim_diag_build_int(b, "producer_ns", by != NULL ? by->ns : 0);
+	csim_diag_build_pipe(b, CSIM_DIAG_FIG_PIPE, p->pipe);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_WAIT_FLAG_NS, p->wait_ns);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_SPAN_NS, span);
+	csim_diag_build_pipe(b, CSIM_DIAG_FIG_PRODUCER, by != NULL ? by->producer : CSIM_NONE);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_PRODUCER_NS, by != NULL ? by->ns : 0);
 }
 
 static void rule_cross(const struct csim_model *m, struct csim_diag_build *b, size_t ci,
@@ -379,12 +379,12 @@ static void rule_cross(const struct csim_model *m, struct csim_diag_build *b, si
 	if (!at_least(c->cross_wait_ns, CSIM_DIAG_CROSS_CORE_PCT, span))
 		return;
 	csim_diag_build_core(b, ci);
-	csim_diag_build_int(b, "cross_core_wait_ns", c->cross_wait_ns);
-	csim_diag_build_int(b, "span_ns", span);
-	csim_diag_build_pid(b, "partner_core", p->pid);
-	csim_diag_build_pipe(b, "partner_pipe", p->pipe);
-	csim_diag_build_int(b, "partner_waits", (int64_t)p->count);
-	csim_diag_build_int(b, "waits", (int64_t)p->waits);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS, c->cross_wait_ns);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_SPAN_NS, span);
+	csim_diag_build_pid(b, CSIM_DIAG_FIG_PARTNER_CORE, p->pid);
+	csim_diag_build_pipe(b, CSIM_DIAG_FIG_PARTNER_PIPE, p->pipe);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_PARTNER_WAITS, (int64_t)p->count);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_WAITS, (int64_t)p->waits);
 }
 
 /* The cores at or past the threshold, each with its span: the slowest always among them. */
@@ -397,16 +397,16 @@ static void rule_imbalance(const struct csim_model *m, struct csim_diag_build *b
 	    !at_least(s->max_span_ns, CSIM_DIAG_IMBALANCE_PCT, median))
 		return;
 	csim_diag_build_line(b, CSIM_DIAG_LOAD_IMBALANCE, s->slowest);
-	csim_diag_build_int(b, "max_span_ns", s->max_span_ns);
-	csim_diag_build_int(b, "median_span_ns", median);
-	csim_diag_build_int(b, "min_span_ns", s->min_span_ns);
-	csim_diag_build_int(b, "cores", (int64_t)s->ncores);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_MAX_SPAN_NS, s->max_span_ns);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_MEDIAN_SPAN_NS, median);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_MIN_SPAN_NS, s->min_span_ns);
+	csim_diag_build_int(b, CSIM_DIAG_FIG_CORES, (int64_t)s->ncores);
 	for (size_t i = 0; i < s->ncores; i++) {
 		const int64_t span = span_of(&s->cores[i]);
 
 		if (span > median && at_least(span, CSIM_DIAG_IMBALANCE_PCT, median)) {
 			csim_diag_build_core(b, i);
-			csim_diag_build_int(b, "span_ns", span);
+			csim_diag_build_int(b, CSIM_DIAG_FIG_SPAN_NS, span);
 		}
 	}
 	csim_diag_build_end(b, 0);

@@ -16,6 +16,9 @@
 /* The most bytes of a name (pipe or core, from the input) a text quotes. */
 #define DIAG_NAME_MAX 64
 
+/* A share's denominator is not a figure of the entry but a number given. */
+#define NO_DEN CSIM_DIAG_FIG_COUNT
+
 /* The text so far: len is what it needs, even past cap. */
 struct text {
 	char *buf;
@@ -117,11 +120,11 @@ static void put_range(struct text *t, int64_t lo, int64_t hi)
 }
 
 /*
- * The range of key over the entries that have it, as a whole percent of
- * den_key (NULL: of den); returns how many entries have it.
+ * The range of fig over the entries that have it, as a whole percent of
+ * their den_fig (NO_DEN: of den); returns how many entries have it.
  */
 static size_t put_share(struct text *t, const struct csim_model *m, const struct csim_diag *d,
-			const char *key, const char *den_key, int64_t den)
+			enum csim_diag_fig fig, enum csim_diag_fig den_fig, int64_t den)
 {
 	int64_t lo = 0, hi = 0;
 	size_t n = 0;
@@ -130,9 +133,9 @@ static size_t put_share(struct text *t, const struct csim_model *m, const struct
 		const struct csim_diag_at *at = entry(m, d, k);
 		int64_t v;
 
-		if (!csim_diag_at_has(at, key))
+		if (!csim_diag_at_has(at, fig))
 			continue;
-		v = pct(csim_diag_at_num(at, key), den_key != NULL ? csim_diag_at_num(at, den_key) : den);
+		v = pct(csim_diag_at_num(at, fig), den_fig != NO_DEN ? csim_diag_at_num(at, den_fig) : den);
 		lo = n == 0 || v < lo ? v : lo;
 		hi = n == 0 || v > hi ? v : hi;
 		n++;
@@ -141,14 +144,14 @@ static size_t put_share(struct text *t, const struct csim_model *m, const struct
 	return n;
 }
 
-/* The range of key in ns (or its own unit) over the entries. */
+/* The range of fig in ns (or its own unit) over the entries. */
 static void put_ns(struct text *t, const struct csim_model *m, const struct csim_diag *d,
-		   const char *key)
+		   enum csim_diag_fig fig)
 {
 	int64_t lo = 0, hi = 0;
 
 	for (size_t k = 0; k < d->nat; k++) {
-		int64_t v = csim_diag_at_num(entry(m, d, k), key);
+		int64_t v = csim_diag_at_num(entry(m, d, k), fig);
 
 		lo = k == 0 || v < lo ? v : lo;
 		hi = k == 0 || v > hi ? v : hi;
@@ -156,9 +159,9 @@ static void put_ns(struct text *t, const struct csim_model *m, const struct csim
 	put_range(t, lo, hi);
 }
 
-/* The pipes key names over the entries, "A", "A/B" or "A/B/..."; `none` when none does. */
+/* The pipes fig names over the entries, "A", "A/B" or "A/B/..."; `none` when none does. */
 static void put_pipes(struct text *t, const struct csim_model *m, const struct csim_diag *d,
-		      const char *key, const char *none)
+		      enum csim_diag_fig fig, const char *none)
 {
 	uint32_t seen[2];
 	size_t n = 0;
@@ -166,9 +169,9 @@ static void put_pipes(struct text *t, const struct csim_model *m, const struct c
 
 	for (size_t k = 0; k < d->nat; k++) {
 		const struct csim_diag_at *at = entry(m, d, k);
-		int64_t v = csim_diag_at_num(at, key);
+		int64_t v = csim_diag_at_num(at, fig);
 
-		if (!csim_diag_at_has(at, key) || v < 0 || v == (int64_t)CSIM_NONE ||
+		if (!csim_diag_at_has(at, fig) || v < 0 || v == (int64_t)CSIM_NONE ||
 		    (n > 0 && seen[0] == (uint32_t)v) || (n > 1 && seen[1] == (uint32_t)v))
 			continue;
 		if (n < 2)
@@ -187,13 +190,14 @@ static void put_pipes(struct text *t, const struct csim_model *m, const struct c
 		put(t, "/...");
 }
 
-/* Entries whose `key` pipe is of the scalar class. */
-static size_t count_scalar(const struct csim_model *m, const struct csim_diag *d, const char *key)
+/* Entries whose `fig` pipe is of the scalar class. */
+static size_t count_scalar(const struct csim_model *m, const struct csim_diag *d,
+			   enum csim_diag_fig fig)
 {
 	size_t n = 0;
 
 	for (size_t k = 0; k < d->nat; k++) {
-		int64_t v = csim_diag_at_num(entry(m, d, k), key);
+		int64_t v = csim_diag_at_num(entry(m, d, k), fig);
 
 		n += v >= 0 && v != (int64_t)CSIM_NONE &&
 		     m->pipes[v].info->cls == CSIM_PIPE_SCALAR;
@@ -207,13 +211,13 @@ static void put_starved(struct text *t, const struct csim_model *m, const struct
 	struct text probe = { NULL, 0, 0 };
 	size_t n;
 
-	n = put_share(&probe, m, d, "starved_wait_ns", "span_ns", 0);
+	n = put_share(&probe, m, d, CSIM_DIAG_FIG_STARVED_WAIT_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	if (n == 0)
 		return;
 	put(t, ", ");
-	put_pipes(t, m, d, "starved_pipe", "");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_STARVED_PIPE, "");
 	put(t, " waiting on it ");
-	put_share(t, m, d, "starved_wait_ns", "span_ns", 0);
+	put_share(t, m, d, CSIM_DIAG_FIG_STARVED_WAIT_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the span");
 	if (n < d->nat)
 		put(t, " on %zu of them", n);
@@ -226,17 +230,17 @@ static void text_transfer(struct text *t, const struct csim_model *m, const stru
 	put(t, "likely transfer-bound");
 	put_where(t, m, d);
 	put(t, ": ");
-	put_pipes(t, m, d, "pipe", "?");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
 	put(t, " busy ");
-	put_share(t, m, d, "busy_ns", "span_ns", 0);
+	put_share(t, m, d, CSIM_DIAG_FIG_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the span, ");
-	put_pipes(&probe, m, d, "compute_pipe", "");
+	put_pipes(&probe, m, d, CSIM_DIAG_FIG_COMPUTE_PIPE, "");
 	if (probe.len == 0) {
 		put(t, "no compute pipe ran");
 	} else {
-		put_pipes(t, m, d, "compute_pipe", "");
+		put_pipes(t, m, d, CSIM_DIAG_FIG_COMPUTE_PIPE, "");
 		put(t, " ");
-		put_share(t, m, d, "compute_busy_ns", "span_ns", 0);
+		put_share(t, m, d, CSIM_DIAG_FIG_COMPUTE_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 		put(t, " %%");
 	}
 	put_starved(t, m, d);
@@ -248,7 +252,7 @@ static void text_vector(struct text *t, const struct csim_model *m, const struct
 	int64_t lo = 0, hi = 0;
 
 	for (size_t k = 0; k < d->nat; k++) {
-		int64_t u = (csim_diag_at_num(entry(m, d, k), "utilization_x100") + 50) / 100;
+		int64_t u = (csim_diag_at_num(entry(m, d, k), CSIM_DIAG_FIG_UTILIZATION_X100) + 50) / 100;
 
 		lo = k == 0 || u < lo ? u : lo;
 		hi = k == 0 || u > hi ? u : hi;
@@ -256,9 +260,9 @@ static void text_vector(struct text *t, const struct csim_model *m, const struct
 	put(t, "likely shaped wrong for the vector unit");
 	put_where(t, m, d);
 	put(t, ": ");
-	put_pipes(t, m, d, "pipe", "?");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
 	put(t, " busy ");
-	put_share(t, m, d, "busy_ns", "span_ns", 0);
+	put_share(t, m, d, CSIM_DIAG_FIG_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the span at ");
 	put_range(t, lo, hi);
 	put(t, " %% mean vector utilization (API_INSTR, cycle-weighted)");
@@ -271,9 +275,9 @@ static void text_scalar(struct text *t, const struct csim_model *m, const struct
 	put(t, "likely scalar-bound");
 	put_where(t, m, d);
 	put(t, ": ");
-	put_pipes(t, m, d, "pipe", "?");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
 	put(t, " busy ");
-	put_share(t, m, d, "busy_ns", "span_ns", 0);
+	put_share(t, m, d, CSIM_DIAG_FIG_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the span");
 	put_starved(t, m, d);
 	put(t, "; move address and loop arithmetic out of the inner loops "
@@ -287,22 +291,22 @@ static void text_scalar(struct text *t, const struct csim_model *m, const struct
  */
 static void text_sync(struct text *t, const struct csim_model *m, const struct csim_diag *d)
 {
-	const size_t scalar = count_scalar(m, d, "pipe");
+	const size_t scalar = count_scalar(m, d, CSIM_DIAG_FIG_PIPE);
 
 	put(t, "likely sync-bound");
 	put_where(t, m, d);
 	put(t, ": ");
-	put_pipes(t, m, d, "pipe", "?");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
 	put(t, " blocked in WAIT_FLAG ");
-	put_ns(t, m, d, "wait_flag_ns");
+	put_ns(t, m, d, CSIM_DIAG_FIG_WAIT_FLAG_NS);
 	put(t, " ns, ");
-	put_share(t, m, d, "wait_flag_ns", "span_ns", 0);
+	put_share(t, m, d, CSIM_DIAG_FIG_WAIT_FLAG_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the ");
-	put_ns(t, m, d, "span_ns");
+	put_ns(t, m, d, CSIM_DIAG_FIG_SPAN_NS);
 	put(t, " ns span, most on ");
-	put_pipes(t, m, d, "producer", "an unnamed pipe");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_PRODUCER, "an unnamed pipe");
 	put(t, " (");
-	put_share(t, m, d, "producer_ns", "span_ns", 0);
+	put_share(t, m, d, CSIM_DIAG_FIG_PRODUCER_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %%)");
 	if (scalar == d->nat) {
 		put(t, ": likely a scalar read of its result inside the loop (GetValue, a "
@@ -310,7 +314,7 @@ static void text_sync(struct text *t, const struct csim_model *m, const struct c
 		    "ahead while the scalar unit waits, so double buffering does not help)");
 	} else if (scalar == 0) {
 		put(t, "; see what ");
-		put_pipes(t, m, d, "producer", "the producer");
+		put_pipes(t, m, d, CSIM_DIAG_FIG_PRODUCER, "the producer");
 		put(t, " does before its SET_FLAG: double buffering lets it run ahead");
 	} else {
 		put(t, "; where the scalar unit waits, hoist the read of the result out of "
@@ -327,13 +331,13 @@ static void put_partner(struct text *t, const struct csim_model *m, const struct
 	const char *kind = NULL;
 
 	for (size_t k = 0; k < d->nat; k++) {
-		int64_t v = csim_diag_at_num(entry(m, d, k), "partner_core");
+		int64_t v = csim_diag_at_num(entry(m, d, k), CSIM_DIAG_FIG_PARTNER_CORE);
 		int again = 0;
 
 		if (v < 0 || v == (int64_t)CSIM_NONE)
 			continue;
 		for (size_t j = 0; j < k && !again; j++)
-			again = csim_diag_at_num(entry(m, d, j), "partner_core") == v;
+			again = csim_diag_at_num(entry(m, d, j), CSIM_DIAG_FIG_PARTNER_CORE) == v;
 		if (again)
 			continue;
 		if (distinct++ == 0) {
@@ -347,7 +351,7 @@ static void put_partner(struct text *t, const struct csim_model *m, const struct
 		put(t, "another core (the trace names no partner)");
 		return;
 	}
-	put_pipes(t, m, d, "partner_pipe", "?");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_PARTNER_PIPE, "?");
 	put(t, " of ");
 	if (distinct == 1)
 		put_name(t, m->table.pid_names[first], strlen(m->table.pid_names[first]));
@@ -360,11 +364,11 @@ static void text_cross(struct text *t, const struct csim_model *m, const struct 
 	put(t, "likely waiting across cores");
 	put_where(t, m, d);
 	put(t, ": in cross-core WAIT ");
-	put_ns(t, m, d, "cross_core_wait_ns");
+	put_ns(t, m, d, CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS);
 	put(t, " ns, ");
-	put_share(t, m, d, "cross_core_wait_ns", "span_ns", 0);
+	put_share(t, m, d, CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the ");
-	put_ns(t, m, d, "span_ns");
+	put_ns(t, m, d, CSIM_DIAG_FIG_SPAN_NS);
 	put(t, " ns span, most set by ");
 	put_partner(t, m, d);
 	put(t, "; the other side of the hand-over is the longer stage: see what it does "
@@ -374,54 +378,57 @@ static void text_cross(struct text *t, const struct csim_model *m, const struct 
 
 static void text_imbalance(struct text *t, const struct csim_model *m, const struct csim_diag *d)
 {
-	const int64_t median = csim_diag_num(d, "median_span_ns");
+	const int64_t median = csim_diag_num(d, CSIM_DIAG_FIG_MEDIAN_SPAN_NS);
 
 	put(t, "likely load imbalance");
 	put_where(t, m, d);
 	put(t, ": span%s ", d->nat == 1 ? "" : "s");
-	put_ns(t, m, d, "span_ns");
+	put_ns(t, m, d, CSIM_DIAG_FIG_SPAN_NS);
 	put(t, " ns, ");
-	put_share(t, m, d, "span_ns", NULL, median);
+	put_share(t, m, d, CSIM_DIAG_FIG_SPAN_NS, NO_DEN, median);
 	put(t, " %% of the median %" PRId64 " ns over %" PRId64 " cores; check how the "
-	    "tiling splits the work across blocks", median, csim_diag_num(d, "cores"));
+	    "tiling splits the work across blocks", median,
+	    csim_diag_num(d, CSIM_DIAG_FIG_CORES));
 }
 
 static void text_near_empty(struct text *t, const struct csim_diag *d)
 {
+	const int64_t instr = csim_diag_num(d, CSIM_DIAG_FIG_INSTRUCTIONS);
+	const int64_t cores = csim_diag_num(d, CSIM_DIAG_FIG_CORES);
+
 	put(t, "possibly a near-empty trace: %" PRId64 " instruction%s on the pipeline "
 	    "lanes over %" PRId64 " core%s; if the kernel's work depends on its inputs (a "
 	    "trip count or work-table size read from a tensor), it likely ran on zeroed "
 	    "inputs: profile it with real inputs",
-	    csim_diag_num(d, "instructions"), plural(csim_diag_num(d, "instructions")),
-	    csim_diag_num(d, "cores"), plural(csim_diag_num(d, "cores")));
+	    instr, plural(instr), cores, plural(cores));
 }
 
 static void text_no_cube(struct text *t, const struct csim_diag *d)
 {
-	int has_cycles = 0;
+	const int64_t cores = csim_diag_num(d, CSIM_DIAG_FIG_CUBE_CORES);
+	const int64_t instr = csim_diag_num(d, CSIM_DIAG_FIG_CUBE_CORE_INSTRUCTIONS);
 
-	for (size_t k = 0; k < d->nnums; k++)
-		has_cycles |= strcmp(d->nums[k].key, "cube_cycles") == 0;
 	put(t, "likely a degenerate trace: a matmul kernel with CUBE = 0 (%" PRId64
 	    " cube core%s ran %" PRId64 " pipeline instruction%s, %s); a matmul that did no "
 	    "matmul is a profiling artifact, not a free matmul: check the inputs and "
 	    "shapes the simulator ran with",
-	    csim_diag_num(d, "cube_cores"), plural(csim_diag_num(d, "cube_cores")),
-	    csim_diag_num(d, "cube_core_instructions"),
-	    plural(csim_diag_num(d, "cube_core_instructions")),
-	    has_cycles ? "0 CUBE cycles in API_INSTR" : "none on CUBE");
+	    cores, plural(cores), instr, plural(instr),
+	    csim_diag_has(d, CSIM_DIAG_FIG_CUBE_CYCLES) ? "0 CUBE cycles in API_INSTR"
+							: "none on CUBE");
 }
 
 static void text_truncated(struct text *t, const struct csim_diag *d)
 {
+	const int64_t waits = csim_diag_num(d, CSIM_DIAG_FIG_UNRELEASED_WAITS);
+	const int64_t cores = csim_diag_num(d, CSIM_DIAG_FIG_CORES);
+
 	put(t, "possibly truncated by the simulator's timeout: %" PRId64 " wait%s never "
 	    "released by a SET on %" PRId64 " of %" PRId64 " core%s, the latest still open "
 	    "when its core's last instruction ends (a complete run releases every wait); "
 	    "re-run with a longer --timeout: if it stops in the same wait again, the "
 	    "kernel hangs on that flag",
-	    csim_diag_num(d, "unreleased_waits"), plural(csim_diag_num(d, "unreleased_waits")),
-	    csim_diag_num(d, "cores_waiting"), csim_diag_num(d, "cores"),
-	    plural(csim_diag_num(d, "cores")));
+	    waits, plural(waits), csim_diag_num(d, CSIM_DIAG_FIG_CORES_WAITING), cores,
+	    plural(cores));
 }
 
 size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,

@@ -25,6 +25,39 @@ static const char *const rule_ids[CSIM_DIAG_RULE_COUNT] = {
 	"load_imbalance",
 };
 
+/* Indexed by figure so each name sits next to its enum, whatever the enum's
+   order; test_diagnosis_verdict checks that none is missing. */
+static const char *const fig_names[CSIM_DIAG_FIG_COUNT] = {
+	[CSIM_DIAG_FIG_INSTRUCTIONS] = "instructions",
+	[CSIM_DIAG_FIG_CORES] = "cores",
+	[CSIM_DIAG_FIG_CUBE_CORES] = "cube_cores",
+	[CSIM_DIAG_FIG_CUBE_CORE_INSTRUCTIONS] = "cube_core_instructions",
+	[CSIM_DIAG_FIG_CUBE_INSTRUCTIONS] = "cube_instructions",
+	[CSIM_DIAG_FIG_CUBE_CYCLES] = "cube_cycles",
+	[CSIM_DIAG_FIG_UNRELEASED_WAITS] = "unreleased_waits",
+	[CSIM_DIAG_FIG_CORES_WAITING] = "cores_waiting",
+	[CSIM_DIAG_FIG_PIPE] = "pipe",
+	[CSIM_DIAG_FIG_BUSY_NS] = "busy_ns",
+	[CSIM_DIAG_FIG_SPAN_NS] = "span_ns",
+	[CSIM_DIAG_FIG_COMPUTE_PIPE] = "compute_pipe",
+	[CSIM_DIAG_FIG_COMPUTE_BUSY_NS] = "compute_busy_ns",
+	[CSIM_DIAG_FIG_UTILIZATION_X100] = "utilization_x100",
+	[CSIM_DIAG_FIG_UTILIZATION_CYCLES] = "utilization_cycles",
+	[CSIM_DIAG_FIG_STARVED_PIPE] = "starved_pipe",
+	[CSIM_DIAG_FIG_STARVED_WAIT_NS] = "starved_wait_ns",
+	[CSIM_DIAG_FIG_WAIT_FLAG_NS] = "wait_flag_ns",
+	[CSIM_DIAG_FIG_PRODUCER] = "producer",
+	[CSIM_DIAG_FIG_PRODUCER_NS] = "producer_ns",
+	[CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS] = "cross_core_wait_ns",
+	[CSIM_DIAG_FIG_PARTNER_CORE] = "partner_core",
+	[CSIM_DIAG_FIG_PARTNER_PIPE] = "partner_pipe",
+	[CSIM_DIAG_FIG_PARTNER_WAITS] = "partner_waits",
+	[CSIM_DIAG_FIG_WAITS] = "waits",
+	[CSIM_DIAG_FIG_MAX_SPAN_NS] = "max_span_ns",
+	[CSIM_DIAG_FIG_MEDIAN_SPAN_NS] = "median_span_ns",
+	[CSIM_DIAG_FIG_MIN_SPAN_NS] = "min_span_ns",
+};
+
 /* The rules about the trace itself rather than what one core did. */
 static int about_the_trace(enum csim_diag_rule rule)
 {
@@ -40,17 +73,17 @@ static int64_t capped(int64_t ns, int64_t span)
 int64_t csim_diag_at_evidence_ns(const struct csim_model *m, const struct csim_diag *d,
 				 const struct csim_diag_at *at)
 {
-	const int64_t span = csim_diag_at_num(at, "span_ns");
+	const int64_t span = csim_diag_at_num(at, CSIM_DIAG_FIG_SPAN_NS);
 
 	switch (d->rule) {
 	case CSIM_DIAG_TRANSFER_BOUND:
 	case CSIM_DIAG_VECTOR_SHAPE:
 	case CSIM_DIAG_SCALAR_BOUND:
-		return capped(csim_diag_at_num(at, "busy_ns"), span);
+		return capped(csim_diag_at_num(at, CSIM_DIAG_FIG_BUSY_NS), span);
 	case CSIM_DIAG_SYNC_BOUND:
-		return capped(csim_diag_at_num(at, "wait_flag_ns"), span);
+		return capped(csim_diag_at_num(at, CSIM_DIAG_FIG_WAIT_FLAG_NS), span);
 	case CSIM_DIAG_CROSS_CORE:
-		return capped(csim_diag_at_num(at, "cross_core_wait_ns"), span);
+		return capped(csim_diag_at_num(at, CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS), span);
 	case CSIM_DIAG_LOAD_IMBALANCE:
 		return span - m->summary.median_span_ns;
 	default:
@@ -150,30 +183,40 @@ const char *csim_diag_id(enum csim_diag_rule rule)
 	return rule < CSIM_DIAG_RULE_COUNT ? rule_ids[rule] : "unknown";
 }
 
+const char *csim_diag_fig_name(enum csim_diag_fig fig)
+{
+	return fig < CSIM_DIAG_FIG_COUNT && fig_names[fig] != NULL ? fig_names[fig] : "unknown";
+}
+
 static const struct csim_diag_num *find_num(const struct csim_diag_num *nums, size_t n,
-					    const char *key)
+					    enum csim_diag_fig fig)
 {
 	for (size_t k = 0; k < n; k++)
-		if (strcmp(nums[k].key, key) == 0)
+		if (nums[k].fig == fig)
 			return &nums[k];
 	return NULL;
 }
 
-int64_t csim_diag_num(const struct csim_diag *d, const char *key)
+int64_t csim_diag_num(const struct csim_diag *d, enum csim_diag_fig fig)
 {
-	const struct csim_diag_num *v = find_num(d->nums, d->nnums, key);
+	const struct csim_diag_num *v = find_num(d->nums, d->nnums, fig);
 
 	return v != NULL ? v->v : 0;
 }
 
-int64_t csim_diag_at_num(const struct csim_diag_at *at, const char *key)
+int csim_diag_has(const struct csim_diag *d, enum csim_diag_fig fig)
 {
-	const struct csim_diag_num *v = find_num(at->nums, at->nnums, key);
+	return find_num(d->nums, d->nnums, fig) != NULL;
+}
+
+int64_t csim_diag_at_num(const struct csim_diag_at *at, enum csim_diag_fig fig)
+{
+	const struct csim_diag_num *v = find_num(at->nums, at->nnums, fig);
 
 	return v != NULL ? v->v : 0;
 }
 
-int csim_diag_at_has(const struct csim_diag_at *at, const char *key)
+int csim_diag_at_has(const struct csim_diag_at *at, enum csim_diag_fig fig)
 {
-	return find_num(at->nums, at->nnums, key) != NULL;
+	return find_num(at->nums, at->nnums, fig) != NULL;
 }

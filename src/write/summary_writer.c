@@ -296,7 +296,7 @@ static void write_diag_nums(const struct csim_model *m, struct csim_out *o,
 	for (size_t k = 0; k < n; k++) {
 		if (k)
 			csim_out_char(o, ',');
-		out_key(o, nums[k].key);
+		out_key(o, csim_diag_fig_name(nums[k].fig));
 		if (nums[k].kind == CSIM_DIAG_PIPE)
 			out_pipe_name(m, o, (uint32_t)nums[k].v);
 		else if (nums[k].kind == CSIM_DIAG_PID && nums[k].v == (int64_t)CSIM_NONE)

@@ -60,11 +60,11 @@ static void test_transfer_bound(struct check_ctx *c)
 	run_all(&m);
 	d = line_of(&m, CSIM_DIAG_TRANSFER_BOUND, CA);
 	if (CHECK(c, d != NULL)) {
-		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "MTE2");
-		CHECK_I64(c, csim_diag_num(d, "busy_ns"), 700);
-		CHECK_I64(c, csim_diag_num(d, "span_ns"), 1000);
-		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "compute_pipe")), "CUBE");
-		CHECK_I64(c, csim_diag_num(d, "compute_busy_ns"), 300);
+		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_PIPE)), "MTE2");
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_BUSY_NS), 700);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_SPAN_NS), 1000);
+		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_COMPUTE_PIPE)), "CUBE");
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_COMPUTE_BUSY_NS), 300);
 		check_text(c, &m, d, "likely transfer-bound on core0.cubecore0: MTE2 busy 70 % "
 			   "of the span, CUBE 30 %; try double buffering");
 		CHECK_STR(c, csim_diag_id(d->rule), "transfer_bound");
@@ -90,7 +90,7 @@ static void test_transfer_bound(struct check_ctx *c)
 	run_all(&m);
 	d = line_of(&m, CSIM_DIAG_TRANSFER_BOUND, VA);
 	if (CHECK(c, d != NULL)) {
-		CHECK_U64(c, (uint64_t)csim_diag_num(d, "compute_pipe"), CSIM_NONE);
+		CHECK_U64(c, (uint64_t)csim_diag_num(d, CSIM_DIAG_FIG_COMPUTE_PIPE), CSIM_NONE);
 		check_text(c, &m, d, "likely transfer-bound on core0.veccore0: MTE2 busy 100 % "
 			   "of the span, no compute pipe ran; try double buffering");
 	}
@@ -114,8 +114,8 @@ static void test_scalar_bound(struct check_ctx *c)
 		if (busy == 599) {
 			CHECK(c, d == NULL);
 		} else if (CHECK(c, d != NULL)) {
-			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "SCALAR");
-			CHECK_I64(c, csim_diag_num(d, "busy_ns"), 600);
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_PIPE)), "SCALAR");
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_BUSY_NS), 600);
 			check_text(c, &m, d, "likely scalar-bound on core0.veccore0: SCALAR busy "
 				   "60 % of the span; move address and loop arithmetic out of "
 				   "the inner loops (--keep-scalar shows the lane)");
@@ -148,10 +148,10 @@ static void test_sync_bound(struct check_ctx *c)
 		if (end == 499) {
 			CHECK(c, d == NULL);
 		} else if (CHECK(c, d != NULL)) {
-			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "MTE1");
-			CHECK_I64(c, csim_diag_num(d, "wait_flag_ns"), 500);
-			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "producer")), "MTE2");
-			CHECK_I64(c, csim_diag_num(d, "producer_ns"), 300);
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_PIPE)), "MTE1");
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_WAIT_FLAG_NS), 500);
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_PRODUCER)), "MTE2");
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_PRODUCER_NS), 300);
 			check_text(c, &m, d, "likely sync-bound on core0.veccore0: MTE1 blocked in "
 				   "WAIT_FLAG 500 ns, 50 % of the 1000 ns span, most on MTE2 (30 %); see what MTE2 "
 				   "does before its SET_FLAG: double buffering lets it run ahead");
@@ -214,10 +214,10 @@ static void test_load_imbalance(struct check_ctx *c)
 		if (slow == 124) {
 			CHECK(c, !has_rule(&m, CSIM_DIAG_LOAD_IMBALANCE));
 		} else if (CHECK(c, d != NULL)) {
-			CHECK_I64(c, csim_diag_num(d, "max_span_ns"), 125);
-			CHECK_I64(c, csim_diag_num(d, "median_span_ns"), 100);
-			CHECK_I64(c, csim_diag_num(d, "min_span_ns"), 100);
-			CHECK_I64(c, csim_diag_num(d, "cores"), 3);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_MAX_SPAN_NS), 125);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_MEDIAN_SPAN_NS), 100);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_MIN_SPAN_NS), 100);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CORES), 3);
 			CHECK_U64(c, d->nat, 1);
 			CHECK_STR(c, du_core(&m, d), VB);
 			check_text(c, &m, d, "likely load imbalance on core1.veccore0: span "
@@ -257,8 +257,8 @@ static void test_near_empty(struct check_ctx *c)
 		if (total == 32) {
 			CHECK(c, d == NULL);
 		} else if (CHECK(c, d != NULL)) {
-			CHECK_I64(c, csim_diag_num(d, "instructions"), 31);
-			CHECK_I64(c, csim_diag_num(d, "cores"), 2);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_INSTRUCTIONS), 31);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CORES), 2);
 		}
 		csim_model_release(&m);
 	}
@@ -268,7 +268,7 @@ static void test_near_empty(struct check_ctx *c)
 	run_all(&m);
 	d = line_of(&m, CSIM_DIAG_NEAR_EMPTY, NULL);
 	if (CHECK(c, d != NULL && m.diagnosis.n == 1)) {
-		CHECK_I64(c, csim_diag_num(d, "instructions"), 0);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_INSTRUCTIONS), 0);
 		check_text(c, &m, d, "possibly a near-empty trace: 0 instructions on the "
 			   "pipeline lanes over 0 cores; if the kernel's work depends on its "
 			   "inputs (a trip count or work-table size read from a tensor), it "
@@ -294,10 +294,10 @@ static void test_no_cube(struct check_ctx *c)
 	run_all(&m);
 	d = line_of(&m, CSIM_DIAG_NO_CUBE, NULL);
 	if (CHECK(c, d != NULL)) {
-		CHECK_I64(c, csim_diag_num(d, "cube_cores"), 2);
-		CHECK_I64(c, csim_diag_num(d, "cube_instructions"), 0);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CUBE_CORES), 2);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CUBE_INSTRUCTIONS), 0);
 		CHECK_STR(c, csim_diag_id(d->rule), "degenerate_no_cube");
-		CHECK_I64(c, csim_diag_num(d, "cube_core_instructions"), 2);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CUBE_CORE_INSTRUCTIONS), 2);
 		/* judged on slices: no cycles number */
 		CHECK(c, d->nnums == 3);
 		/* it holds on the cube cores */
@@ -366,11 +366,11 @@ static void test_vector_shaped_wrong(struct check_ctx *c)
 	vector_core(&m, 700, 50.0);
 	d = line_of(&m, CSIM_DIAG_VECTOR_SHAPE, VA);
 	if (CHECK(c, d != NULL)) {
-		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "VECTOR");
-		CHECK_I64(c, csim_diag_num(d, "busy_ns"), 700);
-		CHECK_I64(c, csim_diag_num(d, "span_ns"), 1000);
-		CHECK_I64(c, csim_diag_num(d, "utilization_x100"), 5000);
-		CHECK_I64(c, csim_diag_num(d, "utilization_cycles"), 1000);
+		CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_PIPE)), "VECTOR");
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_BUSY_NS), 700);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_SPAN_NS), 1000);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_UTILIZATION_X100), 5000);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_UTILIZATION_CYCLES), 1000);
 		CHECK_STR(c, csim_diag_id(d->rule), "vector_shaped_wrong");
 		check_text(c, &m, d, "likely shaped wrong for the vector unit on core0.veccore0: VECTOR busy "
 			   "70 % of the span at 50 % mean vector utilization (API_INSTR, "
@@ -416,9 +416,9 @@ static void test_vector_shaped_wrong(struct check_ctx *c)
 		if (ld == 96) {
 			CHECK(c, d == NULL);
 		} else if (CHECK(c, d != NULL)) {
-			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "pipe")), "RVECEX");
-			CHECK_I64(c, csim_diag_num(d, "busy_ns"), 800);
-			CHECK_I64(c, csim_diag_num(d, "utilization_x100"), 5000);
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_PIPE)), "RVECEX");
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_BUSY_NS), 800);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_UTILIZATION_X100), 5000);
 		}
 		csim_model_release(&m);
 	}
@@ -446,9 +446,9 @@ static void test_truncated(struct check_ctx *c)
 		if (end == 999) {
 			CHECK(c, d == NULL);
 		} else if (CHECK(c, d != NULL)) {
-			CHECK_I64(c, csim_diag_num(d, "unreleased_waits"), 2);
-			CHECK_I64(c, csim_diag_num(d, "cores_waiting"), 1);
-			CHECK_I64(c, csim_diag_num(d, "cores"), 2);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_UNRELEASED_WAITS), 2);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CORES_WAITING), 1);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CORES), 2);
 			CHECK_STR(c, csim_diag_id(d->rule), "truncated");
 			check_text(c, &m, d, "possibly truncated by the simulator's timeout: "
 				   "2 waits never released by a SET on 1 of 2 cores, the latest "
@@ -486,7 +486,7 @@ static void test_truncated(struct check_ctx *c)
 	run_all(&m);
 	d = line_of(&m, CSIM_DIAG_TRUNCATED, NULL);
 	if (CHECK(c, d != NULL))
-		CHECK_I64(c, csim_diag_num(d, "unreleased_waits"), 1);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_UNRELEASED_WAITS), 1);
 	csim_model_release(&m);
 
 	/* A cross-core wait on VB, never released, open past VB's end. */
@@ -497,8 +497,8 @@ static void test_truncated(struct check_ctx *c)
 	run_all(&m);
 	d = line_of(&m, CSIM_DIAG_TRUNCATED, NULL);
 	if (CHECK(c, d != NULL)) {
-		CHECK_I64(c, csim_diag_num(d, "unreleased_waits"), 1);
-		CHECK_I64(c, csim_diag_num(d, "cores_waiting"), 1);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_UNRELEASED_WAITS), 1);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CORES_WAITING), 1);
 	}
 	csim_model_release(&m);
 }

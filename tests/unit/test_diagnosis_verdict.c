@@ -3,7 +3,8 @@
  * cores with the range of its figure, ranked with the primary cause first,
  * the per-pipe rules silenced on a degenerate trace, a consequence folded
  * into its cause, advice that fits a blocked SCALAR, and the cross-core
- * line naming whom a core waits on, CUBE = 0 judged on API_INSTR cycles.
+ * line naming whom a core waits on, CUBE = 0 judged on API_INSTR cycles,
+ * and every figure with a summary.json key of its own.
  * Spans are 1000 ns (a BAR), so busy ns read as tenths of a percent.
  */
 #include "diagutil.h"
@@ -41,9 +42,9 @@ static void test_one_line_per_rule(struct check_ctx *c)
 		CHECK(c, du_at(&m, d, VA) != NULL && du_at(&m, d, VB) != NULL &&
 			 du_at(&m, d, VC) != NULL && du_at(&m, d, VD) == NULL);
 		CHECK_STR(c, du_core(&m, d), VB);
-		CHECK_I64(c, csim_diag_num(d, "busy_ns"), 930);
-		CHECK_I64(c, csim_diag_at_num(du_at(&m, d, VA), "busy_ns"), 880);
-		CHECK_I64(c, csim_diag_at_num(du_at(&m, d, VC), "compute_busy_ns"), 150);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_BUSY_NS), 930);
+		CHECK_I64(c, csim_diag_at_num(du_at(&m, d, VA), CSIM_DIAG_FIG_BUSY_NS), 880);
+		CHECK_I64(c, csim_diag_at_num(du_at(&m, d, VC), CSIM_DIAG_FIG_COMPUTE_BUSY_NS), 150);
 		CHECK(c, d->primary);
 		du_text(c, &m, d, "likely transfer-bound on 3 of 4 vector cores: MTE2 busy "
 			"88-93 % of the span, VECTOR 10-20 %; try double buffering");
@@ -234,14 +235,14 @@ static void test_consequence_folded(struct check_ctx *c)
 		}
 		if (!on_mte3) {
 			CHECK_U64(c, m.diagnosis.n, 1);
-			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "starved_pipe")), "VECTOR");
-			CHECK_I64(c, csim_diag_num(d, "starved_wait_ns"), 600);
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_STARVED_PIPE)), "VECTOR");
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_STARVED_WAIT_NS), 600);
 			du_text(c, &m, d, "likely transfer-bound on core0.veccore0: MTE2 busy 90 % "
 				"of the span, VECTOR 10 %, VECTOR waiting on it 60 % of the span; "
 				"try double buffering");
 		} else {
 			CHECK(c, du_line(&m, CSIM_DIAG_SYNC_BOUND) != NULL);
-			CHECK(c, !csim_diag_at_has(du_at(&m, d, VA), "starved_pipe"));
+			CHECK(c, !csim_diag_at_has(du_at(&m, d, VA), CSIM_DIAG_FIG_STARVED_PIPE));
 		}
 		csim_model_release(&m);
 	}
@@ -275,7 +276,7 @@ static void test_consequence_folded(struct check_ctx *c)
 	CHECK(c, du_line(&m, CSIM_DIAG_SYNC_BOUND) == NULL);
 	d = du_line(&m, CSIM_DIAG_VECTOR_SHAPE);
 	if (CHECK(c, d != NULL))
-		CHECK_I64(c, csim_diag_num(d, "starved_wait_ns"), 500);
+		CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_STARVED_WAIT_NS), 500);
 	csim_model_release(&m);
 }
 
@@ -365,11 +366,11 @@ static void test_cross_core(struct check_ctx *c)
 		} else if (CHECK(c, d != NULL)) {
 			CHECK_STR(c, csim_diag_id(d->rule), "cross_core_wait");
 			CHECK_STR(c, du_core(&m, d), VA);
-			CHECK_I64(c, csim_diag_num(d, "cross_core_wait_ns"), 500);
-			CHECK_STR(c, m.table.pid_names[csim_diag_num(d, "partner_core")], CA);
-			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, "partner_pipe")), "FIXP");
-			CHECK_I64(c, csim_diag_num(d, "partner_waits"), 1);
-			CHECK_I64(c, csim_diag_num(d, "waits"), 1);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS), 500);
+			CHECK_STR(c, m.table.pid_names[csim_diag_num(d, CSIM_DIAG_FIG_PARTNER_CORE)], CA);
+			CHECK_STR(c, mu_name(&m, (uint32_t)csim_diag_num(d, CSIM_DIAG_FIG_PARTNER_PIPE)), "FIXP");
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_PARTNER_WAITS), 1);
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_WAITS), 1);
 			du_text(c, &m, d, "likely waiting across cores on core0.veccore0: in "
 				"cross-core WAIT 500 ns, 50 % of the 1000 ns span, most set by FIXP "
 				"of core0.cubecore0; the other side of the hand-over is the longer "
@@ -403,7 +404,7 @@ static void test_cross_core(struct check_ctx *c)
 	du_run(&m);
 	d = du_line(&m, CSIM_DIAG_CROSS_CORE);
 	if (CHECK(c, d != NULL)) {
-		CHECK_U64(c, (uint64_t)csim_diag_num(d, "partner_core"), CSIM_NONE);
+		CHECK_U64(c, (uint64_t)csim_diag_num(d, CSIM_DIAG_FIG_PARTNER_CORE), CSIM_NONE);
 		CHECK(c, du_text_has(&m, d, "most set by another core (the trace names no partner);"));
 	}
 	csim_model_release(&m);
@@ -462,8 +463,8 @@ static void test_no_cube_by_cycles(struct check_ctx *c)
 		if (cycles == 1) {
 			CHECK(c, d == NULL);
 		} else if (CHECK(c, d != NULL)) {
-			CHECK_I64(c, csim_diag_num(d, "cube_instructions"), 1);
-			CHECK(c, d->nnums == 4 && strcmp(d->nums[3].key, "cube_cycles") == 0 &&
+			CHECK_I64(c, csim_diag_num(d, CSIM_DIAG_FIG_CUBE_INSTRUCTIONS), 1);
+			CHECK(c, d->nnums == 4 && d->nums[3].fig == CSIM_DIAG_FIG_CUBE_CYCLES &&
 				 d->nums[3].v == 0);
 			du_text(c, &m, d, "likely a degenerate trace: a matmul kernel with "
 				   "CUBE = 0 (1 cube core ran 34 pipeline instructions, 0 CUBE "
@@ -487,6 +488,22 @@ static void test_no_cube_by_cycles(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/* A figure left out of the name table would be written as "unknown" or twice under one key. */
+static void test_fig_names(struct check_ctx *c)
+{
+	for (int i = 0; i < CSIM_DIAG_FIG_COUNT; i++) {
+		const char *name = csim_diag_fig_name((enum csim_diag_fig)i);
+
+		if (!CHECK(c, strcmp(name, "unknown") != 0))
+			fprintf(stderr, "    figure %d has no name\n", i);
+		for (int j = 0; j < i; j++)
+			if (!CHECK(c, strcmp(name, csim_diag_fig_name((enum csim_diag_fig)j)) != 0))
+				fprintf(stderr, "    figures %d and %d are both %s\n", j, i, name);
+	}
+	CHECK_STR(c, csim_diag_fig_name(CSIM_DIAG_FIG_SPAN_NS), "span_ns");
+	CHECK_STR(c, csim_diag_fig_name(CSIM_DIAG_FIG_COUNT), "unknown");
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -501,5 +518,6 @@ int main(void)
 	CHECK_RUN(&c, test_scalar_advice);
 	CHECK_RUN(&c, test_cross_core);
 	CHECK_RUN(&c, test_many_cores);
+	CHECK_RUN(&c, test_fig_names);
 	return check_done(&c);
 }
