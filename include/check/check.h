@@ -15,18 +15,7 @@
 #include <stddef.h>
 
 #include "base/csim_error.h"
-
-/*
- * Receives each violation: rule is one fixed keyword per rule (tests grep
- * for it), text the detail (event index, pid/tid, what is wrong). Only the
- * first max_lines violations are formatted and handed over; the rest are
- * counted, so a trace broken everywhere costs no formatting.
- */
-struct csim_check_sink {
-	void (*line)(void *ctx, const char *rule, const char *text);
-	void *ctx;
-	size_t max_lines;
-};
+#include "check/check_report.h"   /* struct csim_check_sink */
 
 struct csim_check_options {
 	/* SPEC §4/§6: every lane flat in both viewers' models and packed at

@@ -8,7 +8,17 @@
 
 #include <stddef.h>
 
-#include "check/check.h"
+/*
+ * Receives each violation: rule is one fixed keyword per rule (tests grep
+ * for it), text the detail (event index, pid/tid, what is wrong). Only the
+ * first max_lines violations are formatted and handed over; the rest are
+ * counted, so a trace broken everywhere costs no formatting.
+ */
+struct csim_check_sink {
+	void (*line)(void *ctx, const char *rule, const char *text);
+	void *ctx;
+	size_t max_lines;
+};
 
 struct csim_check_report {
 	const struct csim_check_sink *sink;

@@ -15,7 +15,8 @@
 
 #include <stddef.h>
 
-#include "read/event_scan.h"
+#include "base/span.h"
+#include "read/event_fields.h"
 
 /* The event field a key names (csim_event_field), or -1. */
 int csim_event_key_field(const char *key, size_t n);

@@ -20,6 +20,7 @@
 #include "read/block_reader.h"
 #include "base/csim_error.h"
 #include "base/span.h"
+#include "read/event_fields.h"
 
 struct csim_json_stack;
 
@@ -35,11 +36,6 @@ struct csim_text {
 	const char *p;
 	size_t n;
 	enum csim_value_kind kind;
-};
-
-enum csim_event_field {
-	CSIM_F_PH, CSIM_F_NAME, CSIM_F_PID, CSIM_F_TID, CSIM_F_TS, CSIM_F_DUR,
-	CSIM_F_ARGS, CSIM_F_ID, CSIM_F_COUNT
 };
 
 struct csim_event {

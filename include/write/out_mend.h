@@ -18,7 +18,17 @@
 
 #include "base/csim_error.h"
 #include "base/log.h"
-#include "write/out_set.h"
+
+/* The commit record's name in an output folder. */
+#define CSIM_OUT_SET_RECORD ".clean_sim_trace.commit"
+
+/* One output of a set: a line of the record, a step of the commit. */
+struct csim_out_set_entry {
+	char *final;   /* a plain name in the folder */
+	char *tmp;     /* its finished temporary; NULL: final is removed */
+	char *aside;   /* where an older folder is moved before it goes; or NULL */
+	int folder;    /* a removal: final is a folder output (raw_simulator) */
+};
 
 #define CSIM_OUT_MEND_MAGIC "clean_sim_trace commit 1"
 

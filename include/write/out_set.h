@@ -26,16 +26,7 @@
 #include "base/csim_error.h"
 #include "base/log.h"
 #include "write/out_file.h"
-
-/* The commit record's name in an output folder. */
-#define CSIM_OUT_SET_RECORD ".clean_sim_trace.commit"
-
-struct csim_out_set_entry {
-	char *final;   /* a plain name in the folder */
-	char *tmp;     /* its finished temporary; NULL: final is removed */
-	char *aside;   /* where an older folder is moved before it goes; or NULL */
-	int folder;    /* a removal: final is a folder output (raw_simulator) */
-};
+#include "write/out_mend.h"   /* struct csim_out_set_entry */
 
 struct csim_out_set {
 	char *dir;     /* the folder, for messages */
