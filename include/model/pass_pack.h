@@ -7,8 +7,8 @@
  *
  * Requires CSIM_PART_KEPT (`kept` rows and kept_slices, which sizes the
  * work arrays). Provides CSIM_PART_LANES: `sublane` on every kept row,
- * lanes[] sorted by (pid, pipe id) with their sub-lane counts, and
- * extra_sublanes; lanes[] is replaced on every run.
+ * lanes[] sorted by (pid, pipe id) with their sub-lane counts and pipeline
+ * depths (SPEC §4), and extra_sublanes; lanes[] is replaced on every run.
  */
 #ifndef CSIM_PASS_PACK_H
 #define CSIM_PASS_PACK_H

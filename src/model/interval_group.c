@@ -1,7 +1,3 @@
-/*
- * Grouping intervals without one comparison sort of all of them: counting
- * sorts by pid and pipe, then a nearly-linear sort of each group.
- */
 #include "model/interval_group.h"
 
 #include <stdlib.h>

@@ -1,16 +1,13 @@
 /*
- * Sync arrows. Three steps over grouped and sorted arrays, so the whole
- * work is O(n log n) in the number of flags and slices (grouping by
- * interned id is a counting sort):
- *  1. pair pass: pair each flag's B with its E (by id, else LIFO per
- *     name/pid/tid and run);
- *  2. flag pass: match each SET with its WAIT (by shared id, else FIFO per
- *     (pid, producer pipe, consumer pipe, flag id) and run in begin order);
- *     ids are scoped to their run by the table, keys here, so with --run
- *     all no flag pairs or matches across runs, which restart at ts 0;
- *  3. flag pass: anchor each pair on the producer slice whose completion
- *     released the SET (anchor_index.h) and the first consumer slice
- *     starting at or after the WAIT ends, among the slices of the flag's run.
+ * Every step runs over arrays grouped by interned id (a counting sort) and
+ * sorted, so the whole work is O(n log n) in the number of flags and
+ * slices. A SET and a WAIT without a shared id match FIFO per (pid,
+ * producer pipe, consumer pipe, flag id), in begin order. Ids are scoped
+ * to their run by the table, and these keys and the pair pass's LIFO ones
+ * (name, pid, tid) carry the run, so with --run all no flag pairs or
+ * matches across runs, which restart at ts 0. The consumer anchor is the
+ * first consumer slice starting at or after the WAIT ends, among the
+ * slices of the flag's run.
  */
 #include "model/pass_flags.h"
 

@@ -1,7 +1,3 @@
-/*
- * Lane selection. The slice rule is the row's kind first, then its pipe's
- * lane rule, which csim_model_classify_pipes() decided once per pipe.
- */
 #include "model/pass_lanes.h"
 
 #include <assert.h>

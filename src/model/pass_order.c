@@ -1,9 +1,3 @@
-/*
- * Output order: processes in natural order (core2 before core10, cubecore0
- * before veccore0 before veccore1, non-core pids after), and within each
- * process its lanes in dataflow order MTE2 -> MTE1 -> CUBE -> VECTOR -> FIXP
- * -> MTE3 -> SCALAR -> others, each followed by its sub-lanes.
- */
 #include "model/pass_order.h"
 
 #include <assert.h>

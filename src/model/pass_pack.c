@@ -1,13 +1,10 @@
 /*
- * Sub-lane packing (SPEC §4). Chrome-trace slices on one thread must be
- * disjoint or nested, but software-pipelined instructions overlap partially.
- * Per (pid, pipe), slices sorted by the start of their occupancy interval
- * (model/occupancy.h; input order breaks ties) each take the lowest-numbered
- * sub-lane whose last interval has ended at or before that start, or open a
- * new one: as many sub-lanes as the intervals' peak concurrency, each flat
- * in both viewers. The lane's pipeline depth (SPEC §4: the peak over the
- * slices' true intervals, which is less than the sub-lanes where rounding
- * alone opened one) comes from the same sorted sweep order.
+ * Chrome-trace slices on one thread must be disjoint or nested, but
+ * software-pipelined instructions overlap partially: hence sub-lanes, each
+ * flat in both viewers. The lane's pipeline depth (the peak over the
+ * slices' true intervals, less than the sub-lanes where rounding alone
+ * opened one) is taken from the same sorted sweep order, so it costs no
+ * sort of its own.
  */
 #include "model/pass_pack.h"
 

@@ -1,7 +1,3 @@
-/*
- * event_args: the members of a slice's args the summary and the source
- * lines need, read from args text the scanner has already validated.
- */
 #include "read/event_args.h"
 
 #include "base/number_grid.h"

@@ -1,8 +1,6 @@
 /*
- * instr_digest: fed the API_INSTR rows one at a time. Each row adds its
- * per-core values to its (pipe, core) groups, competes for the top ten, and
- * gives its address a source line; nothing per row survives it but that
- * line, so the digest stays small whatever the block's size.
+ * Nothing of a row outlives its feeding but its address's source line, so
+ * the digest stays small whatever the block's size.
  */
 #include "read/instr_digest.h"
 
