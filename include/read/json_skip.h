@@ -1,7 +1,7 @@
 /*
  * json_skip: delimits JSON values in text that an earlier reading has
  * already validated with json_scan (the API_INSTR rows, read again after
- * the first scan, issue #12), at a fraction of json_scan's cost.
+ * the first scan), at a fraction of json_scan's cost.
  *
  * A skipper does not check the grammar: a string is read by json_scan's
  * string scanner (its cost is finding the closing quote; it checks the

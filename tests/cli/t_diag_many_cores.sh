@@ -21,7 +21,7 @@
 #      batch advice; weightiest k = 21 (core10.veccore1), 988 / 1300 = 0.7600;
 #    - load_imbalance on the 3 cores of 1300 ns against the median 1000 (21
 #      of the 24 sorted spans are 1000): 130 %, evidence 300 / 1300 = 0.2308.
-#    Before issue 23 the same dump gave 49 lines: 24 transfer_bound, 24
+#    A line per core per rule would give 49 lines here: 24 transfer_bound, 24
 #    sync_bound (VECTOR on 16 cores, SCALAR on 8), 1 load_imbalance.
 # 2. A 24-core gen_synth producer dump (docs/performance.md): whatever fires,
 #    at most one line per rule.
