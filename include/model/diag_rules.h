@@ -16,6 +16,18 @@
 #include "model/diag_partner.h"
 #include "model/model.h"
 
+/* Thresholds (docs/summary.md, "Diagnosis"): shares in whole percent. */
+#define CSIM_DIAG_NEAR_EMPTY_INSTR 32     /* pipeline instructions, whole run: fewer */
+#define CSIM_DIAG_TRANSFER_MTE_PCT 70     /* an MTE pipe busy at least this share */
+#define CSIM_DIAG_TRANSFER_COMPUTE_PCT 30 /* ... while no compute pipe exceeds this */
+#define CSIM_DIAG_VECTOR_BUSY_PCT 70      /* a vector-family pipe busy at least this share */
+#define CSIM_DIAG_VECTOR_UTIL_PCT 50      /* ... with mean utilization at most this */
+#define CSIM_DIAG_SCALAR_PCT 60           /* SCALAR busy at least this share */
+#define CSIM_DIAG_SYNC_PCT 50             /* a pipe in WAIT_FLAG at least this share */
+#define CSIM_DIAG_CROSS_CORE_PCT 50       /* a core in cross-core WAITs at least this share */
+#define CSIM_DIAG_IMBALANCE_PCT 125       /* a span at least this share of the median */
+/* truncated: a WAIT no SET released that lasts to its core's last instruction end */
+
 /*
  * near_empty, degenerate_no_cube and truncated (none under --window: a
  * window holds part of the run). A near-empty trace holds no CUBE work

@@ -19,19 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/model.h"   /* struct csim_diag: model/summary.h */
-
-/* Thresholds (docs/summary.md, "Diagnosis"): shares in whole percent. */
-#define CSIM_DIAG_NEAR_EMPTY_INSTR 32     /* pipeline instructions, whole run: fewer */
-#define CSIM_DIAG_TRANSFER_MTE_PCT 70     /* an MTE pipe busy at least this share */
-#define CSIM_DIAG_TRANSFER_COMPUTE_PCT 30 /* ... while no compute pipe exceeds this */
-#define CSIM_DIAG_VECTOR_BUSY_PCT 70      /* a vector-family pipe busy at least this share */
-#define CSIM_DIAG_VECTOR_UTIL_PCT 50      /* ... with mean utilization at most this */
-#define CSIM_DIAG_SCALAR_PCT 60           /* SCALAR busy at least this share */
-#define CSIM_DIAG_SYNC_PCT 50             /* a pipe in WAIT_FLAG at least this share */
-#define CSIM_DIAG_CROSS_CORE_PCT 50       /* a core in cross-core WAITs at least this share */
-#define CSIM_DIAG_IMBALANCE_PCT 125       /* a span at least this share of the median */
-/* truncated: a WAIT no SET released that lasts to its core's last instruction end */
+#include "model/diag_rules.h"   /* the thresholds */
+#include "model/model.h"        /* struct csim_diag: model/summary.h */
 
 extern const struct csim_pass_def csim_pass_diagnose_def;
 
@@ -42,14 +31,6 @@ const char *csim_diag_id(enum csim_diag_rule rule);
 
 /* The figure's key in summary.json ("span_ns", …). */
 const char *csim_diag_fig_name(enum csim_diag_fig fig);
-
-/* The value of a line's own figure; 0 when it has none; csim_diag_has: whether it has it. */
-int64_t csim_diag_num(const struct csim_diag *d, enum csim_diag_fig fig);
-int csim_diag_has(const struct csim_diag *d, enum csim_diag_fig fig);
-
-/* The same for one core's entry. */
-int64_t csim_diag_at_num(const struct csim_diag_at *at, enum csim_diag_fig fig);
-int csim_diag_at_has(const struct csim_diag_at *at, enum csim_diag_fig fig);
 
 /*
  * How much of the run a line's evidence covers, in ns: the measure lines

@@ -186,4 +186,12 @@ struct csim_diagnosis {
 void csim_summary_release(struct csim_summary *s);
 void csim_diagnosis_release(struct csim_diagnosis *d);
 
+/* The value of a line's own figure; 0 when it has none; csim_diag_has: whether it has it. */
+int64_t csim_diag_num(const struct csim_diag *d, enum csim_diag_fig fig);
+int csim_diag_has(const struct csim_diag *d, enum csim_diag_fig fig);
+
+/* The same for one core's entry. */
+int64_t csim_diag_at_num(const struct csim_diag_at *at, enum csim_diag_fig fig);
+int csim_diag_at_has(const struct csim_diag_at *at, enum csim_diag_fig fig);
+
 #endif

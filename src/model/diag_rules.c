@@ -10,7 +10,6 @@
 
 #include <string.h>
 
-#include "model/diagnosis.h"
 
 /* part·100 >= pct·whole, for non-negative ns counts far below 2^56. */
 static int at_least(int64_t part, int pct, int64_t whole)

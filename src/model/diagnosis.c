@@ -187,36 +187,3 @@ const char *csim_diag_fig_name(enum csim_diag_fig fig)
 {
 	return fig < CSIM_DIAG_FIG_COUNT && fig_names[fig] != NULL ? fig_names[fig] : "unknown";
 }
-
-static const struct csim_diag_num *find_num(const struct csim_diag_num *nums, size_t n,
-					    enum csim_diag_fig fig)
-{
-	for (size_t k = 0; k < n; k++)
-		if (nums[k].fig == fig)
-			return &nums[k];
-	return NULL;
-}
-
-int64_t csim_diag_num(const struct csim_diag *d, enum csim_diag_fig fig)
-{
-	const struct csim_diag_num *v = find_num(d->nums, d->nnums, fig);
-
-	return v != NULL ? v->v : 0;
-}
-
-int csim_diag_has(const struct csim_diag *d, enum csim_diag_fig fig)
-{
-	return find_num(d->nums, d->nnums, fig) != NULL;
-}
-
-int64_t csim_diag_at_num(const struct csim_diag_at *at, enum csim_diag_fig fig)
-{
-	const struct csim_diag_num *v = find_num(at->nums, at->nnums, fig);
-
-	return v != NULL ? v->v : 0;
-}
-
-int csim_diag_at_has(const struct csim_diag_at *at, enum csim_diag_fig fig)
-{
-	return find_num(at->nums, at->nnums, fig) != NULL;
-}

@@ -19,7 +19,7 @@
 # their work through it, and nothing else includes <pthread.h>.
 # No two modules depend on each other, even through others: module X
 # (src/L/X.c and include/L/X.h) depends on Y when either file includes
-# "L2/Y.h", and that graph has no cycle (but the one old loop named below),
+# "L2/Y.h", and that graph has no cycle,
 # so each module can be read, tested and changed knowing only those below it.
 # With --graph, prints the include graph instead (docs/design.md shows it).
 set -euo pipefail
@@ -103,14 +103,6 @@ for f in $files; do
 	sed -n 's/^#include "\([a-z]*\/[a-z_0-9]*\)\.h".*/\1/p' "$root/$f" |
 		awk -v m="$m" '$0 != m { print m, $0 }'
 done | sort -u >"$tmp/edges"
-# The one loop the tree still has, left out of the graph until it is broken:
-# diagnosis.c runs diag_rules, and diag_rules.c takes the thresholds and
-# csim_diag_at_num() from diagnosis.h (their place is diag_build.h or a
-# header of their own). Any loop without that one include fails.
-tolerated='model/diag_rules model/diagnosis'
-grep -vxF "$tolerated" "$tmp/edges" >"$tmp/edges.kept" || true
-check "the tolerated loop's edge is still there (else drop it from this list)" \
-	grep -qxF "$tolerated" "$tmp/edges"
 cycles=$(awk '
 	function visit(n,    i, j, m, c) {
 		state[n] = 1
@@ -130,7 +122,7 @@ cycles=$(awk '
 	}
 	{ next_of[$1, ++deg[$1]] = $2; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
 	END { for (k = 1; k <= n; k++) if (!state[order[k]]) visit(order[k]) }
-' "$tmp/edges.kept")
+' "$tmp/edges")
 check "the modules include one another without a cycle${cycles:+: $cycles}" [ -z "$cycles" ]
 
 # A source and its header share a layer (one module, one place).
