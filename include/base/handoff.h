@@ -15,9 +15,16 @@
  * SIGHUP always reach the main thread, whose waits and writes they must
  * cut short; a worker sees them through the interrupt flag (interrupt.h).
  * It is named, for top, gdb and the tests.
+ *
+ * Two threads writing one stream in order (the trace's stretches) take
+ * turns instead: each waits for its turn, writes, and passes the turn on;
+ * the worker's wait ends when the main thread stops it, the main thread's
+ * when the worker posted its last (it gave its work back).
  */
 #ifndef CSIM_HANDOFF_H
 #define CSIM_HANDOFF_H
+
+#include <stddef.h>
 
 struct csim_handoff;
 
@@ -48,6 +55,16 @@ int csim_handoff_take(struct csim_handoff *h, unsigned *slot);
 
 /* Main: the slot take() gave may be filled again. */
 void csim_handoff_give_back(struct csim_handoff *h);
+
+/*
+ * Waits until turn k (turns start at 0); 1 when it came, 0 when the other
+ * side ended first (worker: the main thread stopped it; main: the worker
+ * posted its last).
+ */
+int csim_handoff_await_turn(struct csim_handoff *h, size_t k, int worker);
+
+/* Turn k is the other side's, or whoever waits for it. */
+void csim_handoff_pass_turn(struct csim_handoff *h, size_t k);
 
 /* Main: ends a started worker's waits, joins it and empties the ring. */
 void csim_handoff_stop(struct csim_handoff *h);

@@ -55,16 +55,6 @@ int csim_out_open_gzip(struct csim_out *o, const char *dir, const char *name,
 void csim_out_stage(struct csim_out *o, char *buf, size_t cap,
 		    int (*send)(void *ctx, const char *p, size_t n), void *ctx);
 
-/*
- * From a staged output's send(): the bytes it was handed are done with,
- * and later bytes collect in buf (the same cap) instead, so that send() can
- * pass its buffer on whole instead of copying it.
- */
-void csim_out_stage_move(struct csim_out *o, char *buf);
-
-/* Bytes buffered and not yet sent on. */
-size_t csim_out_pending(const struct csim_out *o);
-
 /* Sends the buffered bytes on (to the file, deflate or send()). */
 void csim_out_flush(struct csim_out *o);
 

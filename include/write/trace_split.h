@@ -4,10 +4,9 @@
  * The recorded rows are cut into stretches of about CSIM_TRACE_SPLIT_CHUNK
  * bytes of kept text. The main thread writes the even stretches straight
  * into the trace; a worker formats the odd ones, through its own reader of
- * the input, into the slots of a ring (base/handoff.h), which the main
- * thread writes after the stretch before: only the main thread touches the
- * trace, and the file holds the rows in input order, byte for byte as in
- * line.
+ * the input, into a staging buffer, and hands the bytes to the trace when
+ * their turn comes: the file holds the rows in input order, byte for byte
+ * as in line.
  *
  * The worker allocates nothing and reports nothing. At a row it could only
  * write by allocating, at any error, an interrupt or a failed write, it

@@ -16,6 +16,7 @@ struct csim_handoff {
 	unsigned head, full;         /* the oldest filled slot; how many are filled */
 	int last;                    /* the worker posted its last */
 	int stop;                    /* the main thread wants no more */
+	size_t turn;                 /* whose turn it is to write (turns) */
 	char name[16];
 	void *(*run)(void *);
 	void *arg;
@@ -118,6 +119,26 @@ void csim_handoff_give_back(struct csim_handoff *h)
 	pthread_mutex_unlock(&h->mu);
 }
 
+int csim_handoff_await_turn(struct csim_handoff *h, size_t k, int worker)
+{
+	int ours;
+
+	pthread_mutex_lock(&h->mu);
+	while (h->turn != k && !(worker ? h->stop : h->last))
+		pthread_cond_wait(&h->changed, &h->mu);
+	ours = !(worker ? h->stop : h->last);
+	pthread_mutex_unlock(&h->mu);
+	return ours;
+}
+
+void csim_handoff_pass_turn(struct csim_handoff *h, size_t k)
+{
+	pthread_mutex_lock(&h->mu);
+	h->turn = k;
+	pthread_cond_broadcast(&h->changed);
+	pthread_mutex_unlock(&h->mu);
+}
+
 void csim_handoff_stop(struct csim_handoff *h)
 {
 	if (!h->running)
@@ -130,6 +151,7 @@ void csim_handoff_stop(struct csim_handoff *h)
 	h->running = 0;
 	h->head = h->full = 0;
 	h->last = h->stop = 0;
+	h->turn = 0;
 }
 
 void csim_handoff_free(struct csim_handoff *h)

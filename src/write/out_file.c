@@ -209,16 +209,6 @@ void csim_out_stage(struct csim_out *o, char *buf, size_t cap,
 	o->send_ctx = ctx;
 }
 
-void csim_out_stage_move(struct csim_out *o, char *buf)
-{
-	o->buf = buf;
-}
-
-size_t csim_out_pending(const struct csim_out *o)
-{
-	return o->len;
-}
-
 uint64_t csim_out_hole(struct csim_out *o, uint64_t n)
 {
 	uint64_t at;

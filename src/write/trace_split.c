@@ -2,21 +2,12 @@
 
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/handoff.h"
 #include "base/interrupt.h"
 
-/*
- * The worker's text leaves in slots of this size (a stretch's ~2.3 MB
- * mostly fits one); two let it format a stretch ahead while main writes
- * the one before. (CI's sanitizer builds lower it, so that every test
- * overflows slots.)
- */
-#ifndef CSIM_TRACE_SPLIT_SLOT
-#define CSIM_TRACE_SPLIT_SLOT ((size_t)4 << 20)
-#endif
-#define SLOTS 2u
+/* A stretch's output stays here; more waits for its turn to go out. */
+#define STAGE_BYTES ((size_t)4 << 20)
 
 /* The worker's read window: a longer row is main's (main_only()). */
 #define WORKER_WINDOW ((size_t)4 << 20)
@@ -24,25 +15,25 @@
 /* Nesting the worker walks in args (pc_addr); deeper goes back to main. */
 #define WORKER_DEPTH 64
 
-/* A slot of the worker's text: bytes of one stretch, in order. */
-struct slot {
-	char *buf;
-	size_t len;
-	int end;                      /* its stretch ends after these bytes */
-	int back;                     /* the worker stopped: rows from back_at are main's */
-};
-
+/*
+ * The stretches' bytes go out in turns (base/handoff.h): turn c is stretch
+ * c's. The worker's giving its rows back is its last post.
+ */
 struct split {
-	struct csim_handoff *ring;    /* the slots, from the worker to main */
-	struct slot slots[SLOTS];
+	struct csim_handoff *turns;
+	size_t back_at;               /* rows from here on are main's, once handed back */
 	const size_t *bounds;         /* stretch c: locs[bounds[c], bounds[c + 1]) */
 	size_t nstretches;
-	size_t back_at;               /* with a slot's back */
+	struct csim_out *trace;
 	/* The worker's own: */
-	unsigned cur;                 /* the slot being filled */
+	size_t current;
 	struct csim_slice_reader reader;
 	struct csim_slice_writer writer;
-	struct csim_out stage;        /* into slot cur */
+	struct csim_out stage;
+	char *stage_buf;
+	/* Main's: */
+	size_t main_current;
+	char *main_buf;
 };
 
 /*
@@ -99,54 +90,21 @@ static size_t *plan_stretches(const struct csim_slice_store *store,
 	return bounds;
 }
 
-/* Posts slot cur (not its stretch's end) and takes the next; 0 once main stopped. */
-static int next_slot(struct split *sp)
+static void hand_back(struct split *sp, size_t at)
 {
-	sp->slots[sp->cur].end = sp->slots[sp->cur].back = 0;
-	csim_handoff_post(sp->ring, 1, 0);
-	return csim_handoff_fill(sp->ring, &sp->cur);
+	sp->back_at = at;
+	csim_handoff_post(sp->turns, 0, 1);
 }
 
-/*
- * The stage's bytes leave: its slot is full (p is the slot's buffer), or a
- * piece larger than a slot goes on through as many slots as it takes.
- */
+/* The staging buffer is full or flushed: its bytes go out in their turn. */
 static int stage_send(void *ctx, const char *p, size_t n)
 {
 	struct split *sp = ctx;
-	struct slot *s = &sp->slots[sp->cur];
 
-	if (p == s->buf) {
-		s->len = n;
-		if (!next_slot(sp))
-			return ECANCELED;
-	}
-	while (p != s->buf && n > 0) {
-		size_t k = n < CSIM_TRACE_SPLIT_SLOT ? n : CSIM_TRACE_SPLIT_SLOT;
-
-		memcpy(s->buf, p, k);
-		s->len = k;
-		p += k;
-		n -= k;
-		if (!next_slot(sp))
-			return ECANCELED;
-		s = &sp->slots[sp->cur];
-	}
-	csim_out_stage_move(&sp->stage, sp->slots[sp->cur].buf);
-	return 0;
-}
-
-/* Ends the stretch in slot cur, or hands the rows from `done` back to main. */
-static void post_stretch(struct split *sp, int back, size_t done, int last)
-{
-	struct slot *s = &sp->slots[sp->cur];
-
-	s->len = csim_out_pending(&sp->stage);
-	s->end = !back;
-	s->back = back;
-	if (back)
-		sp->back_at = done;
-	csim_handoff_post(sp->ring, 1, back || last);
+	if (!csim_handoff_await_turn(sp->turns, sp->current, 1))
+		return ECANCELED;
+	csim_out_bytes(sp->trace, p, n);
+	return csim_out_failed(sp->trace) ? EIO : 0;
 }
 
 static void *split_run(void *arg)
@@ -158,30 +116,31 @@ static void *split_run(void *arg)
 		size_t done = sp->bounds[c];
 		int rc = CSIM_E_INTERRUPTED;   /* unless the rows are written */
 
-		if (!csim_handoff_fill(sp->ring, &sp->cur))
-			return NULL;
-		csim_out_stage(&sp->stage, sp->slots[sp->cur].buf, CSIM_TRACE_SPLIT_SLOT,
-			       stage_send, sp);
+		sp->current = c;
+		csim_out_stage(&sp->stage, sp->stage_buf, STAGE_BYTES, stage_send, sp);
 		if (!csim_interrupt_pending()) {
 			csim_slice_reader_range(&sp->reader, sp->bounds[c], sp->bounds[c + 1]);
 			rc = csim_slice_writer_rows(&sp->writer, &sp->reader, &done, &ignored);
 		}
-		if (csim_out_failed(&sp->stage))
-			return NULL;   /* main stopped the ring */
-		post_stretch(sp, rc != CSIM_OK, done, c + 2 >= sp->nstretches);
-		if (rc != CSIM_OK)
+		if (!csim_handoff_await_turn(sp->turns, c, 1))
 			return NULL;
+		csim_out_flush(&sp->stage);
+		if (rc != CSIM_OK || csim_out_failed(&sp->stage)) {
+			hand_back(sp, done);
+			return NULL;
+		}
+		csim_handoff_pass_turn(sp->turns, c + 1);
 	}
 	return NULL;
 }
 
 static void split_free(struct split *sp)
 {
-	csim_handoff_free(sp->ring);   /* stops the worker first */
+	csim_handoff_free(sp->turns);   /* stops the worker first */
 	csim_slice_reader_close(&sp->reader);
 	csim_slice_writer_release(&sp->writer);
-	for (unsigned i = 0; i < SLOTS; i++)
-		free(sp->slots[i].buf);
+	free(sp->stage_buf);
+	free(sp->main_buf);
 	free(sp);
 }
 
@@ -196,71 +155,72 @@ static struct split *split_start(const struct csim_slice_writer *w,
 {
 	struct split *sp = calloc(1, sizeof(*sp));
 	struct csim_error ignored;
-	int ok;
 
 	if (sp == NULL)
 		return NULL;
 	sp->bounds = bounds;
 	sp->nstretches = n;
+	sp->trace = w->out;
 	csim_slice_writer_init(&sp->writer, w->m, &sp->stage);
 	sp->writer.first = 0;
-	ok = csim_handoff_new(&sp->ring, SLOTS) == 0;
-	for (unsigned i = 0; i < SLOTS && ok; i++)
-		ok = (sp->slots[i].buf = malloc(CSIM_TRACE_SPLIT_SLOT)) != NULL;
-	if (ok && csim_slice_reader_open(&sp->reader, store, w->m->table.slices, &ignored) == CSIM_OK &&
-	    csim_slice_reader_detach(&sp->reader, WORKER_WINDOW, &ignored) == CSIM_OK &&
-	    csim_json_stack_fix(&sp->writer.stack, WORKER_DEPTH) == 0 &&
-	    csim_handoff_start(sp->ring, "csim_trace", split_run, sp) == 0)
+	sp->stage_buf = malloc(STAGE_BYTES);
+	sp->main_buf = malloc(STAGE_BYTES);
+	if (sp->stage_buf == NULL || sp->main_buf == NULL ||
+	    csim_handoff_new(&sp->turns, 0) != 0 ||
+	    csim_slice_reader_open(&sp->reader, store, w->m->table.slices, &ignored) != CSIM_OK ||
+	    csim_slice_reader_detach(&sp->reader, WORKER_WINDOW, &ignored) != CSIM_OK ||
+	    csim_json_stack_fix(&sp->writer.stack, WORKER_DEPTH) != 0)
+		goto fail;
+	if (csim_handoff_start(sp->turns, "csim_trace", split_run, sp) == 0)
 		return sp;
+fail:
 	split_free(sp);
 	return NULL;
 }
 
-/*
- * The worker's stretch, slot by slot into the trace; 1 when it handed its
- * rows back from sp->back_at (or ended before this stretch).
- */
-static int write_theirs(struct split *sp, size_t c, struct csim_out *trace)
+/* Main's staging buffer is full or flushed: as stage_send, for main. */
+static int main_send(void *ctx, const char *p, size_t n)
 {
-	unsigned k;
+	struct split *sp = ctx;
 
-	for (;;) {
-		struct slot s;
-
-		if (!csim_handoff_take(sp->ring, &k)) {
-			sp->back_at = sp->bounds[c];
-			return 1;
-		}
-		s = sp->slots[k];
-		csim_out_bytes(trace, s.buf, s.len);
-		csim_handoff_give_back(sp->ring);
-		if (s.back || s.end)
-			return s.back;
-	}
+	if (!csim_handoff_await_turn(sp->turns, sp->main_current, 0))
+		return ECANCELED;   /* the rows from back_at are written again */
+	csim_out_bytes(sp->trace, p, n);
+	return csim_out_failed(sp->trace) ? EIO : 0;
 }
 
 /*
- * The even stretches straight into the trace, each while the worker formats
- * the next, whose slots follow it; then, if the worker handed rows back,
- * every row from there on in line. Only main touches the trace.
+ * The even stretches, each formatted while the worker formats the next and
+ * written in its turn; then, if the worker handed rows back, every row from
+ * there on in line (the reader goes back to them: what main formatted past
+ * them is dropped). The trace is touched only in main's turn.
  */
 static int write_shared(struct split *sp, struct csim_slice_writer *w,
 			struct csim_slice_reader *r, struct csim_error *err)
 {
+	struct csim_out *trace = w->out, stage;
 	size_t done;
-	int rc = CSIM_OK;
+	int rc = CSIM_OK, ours = 1, failed = 0;
 
-	for (size_t c = 0; c < sp->nstretches; c += 2) {
+	w->out = &stage;
+	for (size_t c = 0; c < sp->nstretches && !failed; c += 2) {
+		sp->main_current = c;
+		csim_out_stage(&stage, sp->main_buf, STAGE_BYTES, main_send, sp);
 		csim_slice_reader_range(r, sp->bounds[c], sp->bounds[c + 1]);
 		rc = csim_slice_writer_rows(w, r, &done, err);
-		if (rc != CSIM_OK || c + 1 >= sp->nstretches)
+		ours = csim_handoff_await_turn(sp->turns, c, 0);
+		if (!ours || rc != CSIM_OK)
 			break;   /* an error here: every row before it is written */
-		if (write_theirs(sp, c + 1, w->out)) {
-			csim_slice_reader_range(r, sp->back_at, SIZE_MAX);
-			return csim_slice_writer_rows(w, r, &done, err);
-		}
-		if (csim_out_failed(w->out))
-			break;   /* commit reports it */
+		csim_out_flush(&stage);
+		failed = csim_out_failed(trace);   /* commit reports it */
+		csim_handoff_pass_turn(sp->turns, c + 1);
+	}
+	if (ours && rc == CSIM_OK && !failed)
+		ours = csim_handoff_await_turn(sp->turns, sp->nstretches, 0);
+	w->out = trace;
+	if (!ours) {
+		csim_slice_reader_range(r, sp->back_at, SIZE_MAX);
+		rc = csim_slice_writer_rows(w, r, &done, err);
 	}
 	return rc;
 }
@@ -281,7 +241,7 @@ int csim_trace_split_write(struct csim_slice_writer *w, const struct csim_slice_
 	else if (rc == CSIM_OK)
 		rc = csim_slice_writer_rows(w, &reader, &done, err);
 	if (sp != NULL)
-		split_free(sp);
+		split_free(sp);   /* the worker stopped and joined */
 	csim_slice_reader_close(&reader);
 	free(bounds);
 	return rc;

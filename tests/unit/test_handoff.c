@@ -3,8 +3,9 @@
  * order posted and each is filled again only once given back; the last
  * post ends the main thread's wait; a stop ends the worker's wait on a
  * full ring, empties it and lets it start again; a ring of no slots is a
- * thread to start and join; the worker runs with every signal blocked and
- * under its name. Run under TSan in CI (.ci/run) as well.
+ * thread to start and join; turns alternate between the two threads in
+ * order, and each side's wait for a turn ends when the other gives up; the
+ * worker runs with every signal blocked and under its name. Run under TSan in CI (.ci/run) as well.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -126,6 +127,78 @@ static void test_an_empty_last_post_ends_the_wait(struct check_ctx *c)
 	csim_handoff_free(h);   /* never started: nothing to join */
 }
 
+#define TURNS 200
+
+struct turn_test {
+	struct csim_handoff *h;
+	unsigned order[TURNS];      /* who wrote turn k: 1 the worker */
+	size_t gave_up_at;          /* the worker posts its last at this odd turn (0: never) */
+};
+
+static void *odd_turns(void *arg)
+{
+	struct turn_test *t = arg;
+
+	for (size_t k = 1; k < TURNS; k += 2) {
+		if (k == t->gave_up_at) {
+			csim_handoff_post(t->h, 0, 1);
+			return NULL;
+		}
+		if (!csim_handoff_await_turn(t->h, k, 1))
+			return NULL;
+		t->order[k] = 1;
+		csim_handoff_pass_turn(t->h, k + 1);
+	}
+	return NULL;
+}
+
+static void test_turns_alternate_and_end_when_one_side_gives_up(struct check_ctx *c)
+{
+	struct turn_test t;
+	int alternated = 1;
+	size_t k;
+
+	memset(&t, 0, sizeof(t));
+	if (!CHECK(c, csim_handoff_new(&t.h, 0) == 0))
+		return;
+	CHECK(c, csim_handoff_start(t.h, "csim_test", odd_turns, &t) == 0);
+	for (k = 0; k < TURNS; k += 2) {
+		if (!csim_handoff_await_turn(t.h, k, 0))
+			break;
+		t.order[k] = 2;
+		csim_handoff_pass_turn(t.h, k + 1);
+	}
+	CHECK(c, csim_handoff_await_turn(t.h, TURNS, 0));
+	csim_handoff_free(t.h);
+	for (k = 0; k < TURNS; k++)
+		alternated &= t.order[k] == (k % 2 ? 1u : 2u);
+	CHECK(c, alternated);
+
+	/* The worker gives up at turn 51: main's wait for 52 ends unanswered
+	   (or already its wait for 50, if the giving up came first: an ended
+	   side wins over a turn, so a hand-back is never missed). */
+	memset(&t, 0, sizeof(t));
+	t.gave_up_at = 51;
+	if (!CHECK(c, csim_handoff_new(&t.h, 0) == 0))
+		return;
+	CHECK(c, csim_handoff_start(t.h, "csim_test", odd_turns, &t) == 0);
+	for (k = 0; k < TURNS; k += 2) {
+		if (!csim_handoff_await_turn(t.h, k, 0))
+			break;
+		csim_handoff_pass_turn(t.h, k + 1);
+	}
+	CHECK(c, k == 50 || k == 52);
+	csim_handoff_free(t.h);
+
+	/* Main stops the worker while it waits for its turn: its wait ends. */
+	memset(&t, 0, sizeof(t));
+	if (!CHECK(c, csim_handoff_new(&t.h, 0) == 0))
+		return;
+	CHECK(c, csim_handoff_start(t.h, "csim_test", odd_turns, &t) == 0);
+	csim_handoff_free(t.h);   /* turn 0 never passed: the worker waits for 1 */
+	CHECK_U64(c, t.order[1], 0);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -134,5 +207,6 @@ int main(void)
 	CHECK_RUN(&c, test_a_stop_ends_a_full_rings_wait_and_the_ring_restarts);
 	CHECK_RUN(&c, test_no_slots_is_a_thread_to_join);
 	CHECK_RUN(&c, test_an_empty_last_post_ends_the_wait);
+	CHECK_RUN(&c, test_turns_alternate_and_end_when_one_side_gives_up);
 	return check_done(&c);
 }
