@@ -1,11 +1,13 @@
 /*
- * failio: I/O-fault injection for clean_sim_trace_failio (tests/cli/t_commit.sh).
+ * failio: I/O-fault injection for clean_sim_trace_failio
+ * (tests/cli/t_commit.sh).
  *
  * The test executable is linked from the same csim_core objects as the
  * product with -Wl,--wrap for write, fsync, rename, renameat and unlinkat,
  * so each call the project's code makes comes here first (libc's own calls,
  * as printf's, do not); pthread_create too, for the helper threads'
- * fallbacks, and sync_file_range, the write-out hint. Each operation's calls are counted from 1:
+ * fallbacks, and sync_file_range, the write-out hint. Each operation's
+ * calls are counted from 1:
  *
  *   CSIM_FAIL_IO=op:k        the k-th call of op fails: -1 with errno ENOSPC
  *                            (write, fsync) or EIO (the others); for

@@ -46,6 +46,15 @@ static void *produce(void *arg)
 	return NULL;
 }
 
+/* A ring of nslots with run(arg) started as its worker; 0 when it failed. */
+static int started(struct check_ctx *c, struct csim_handoff **h, unsigned nslots,
+		   void *(*run)(void *), void *arg)
+{
+	if (!CHECK(c, csim_handoff_new(h, nslots) == 0))
+		return 0;
+	return CHECK(c, csim_handoff_start(*h, "csim_test", run, arg) == 0);
+}
+
 static void test_slots_arrive_in_order_and_the_last_ends_the_wait(struct check_ctx *c)
 {
 	struct ring_test t;
@@ -54,9 +63,8 @@ static void test_slots_arrive_in_order_and_the_last_ends_the_wait(struct check_c
 
 	memset(&t, 0, sizeof(t));
 	t.items = ITEMS;
-	if (!CHECK(c, csim_handoff_new(&t.h, SLOTS) == 0))
+	if (!started(c, &t.h, SLOTS, produce, &t))
 		return;
-	CHECK(c, csim_handoff_start(t.h, "csim_test", produce, &t) == 0);
 	while (csim_handoff_take(t.h, &slot)) {
 		in_order &= t.values[slot] == next++;
 		csim_handoff_give_back(t.h);
@@ -75,9 +83,8 @@ static void test_a_stop_ends_a_full_rings_wait_and_the_ring_restarts(struct chec
 
 	memset(&t, 0, sizeof(t));
 	t.items = ITEMS;
-	if (!CHECK(c, csim_handoff_new(&t.h, SLOTS) == 0))
+	if (!started(c, &t.h, SLOTS, produce, &t))
 		return;
-	CHECK(c, csim_handoff_start(t.h, "csim_test", produce, &t) == 0);
 	/* The worker fills every slot, then waits for one given back. */
 	CHECK(c, csim_handoff_take(t.h, &slot) && slot == 0 && t.values[0] == 0);
 	csim_handoff_stop(t.h);
@@ -159,9 +166,8 @@ static void test_turns_alternate_and_end_when_one_side_gives_up(struct check_ctx
 	size_t k;
 
 	memset(&t, 0, sizeof(t));
-	if (!CHECK(c, csim_handoff_new(&t.h, 0) == 0))
+	if (!started(c, &t.h, 0, odd_turns, &t))
 		return;
-	CHECK(c, csim_handoff_start(t.h, "csim_test", odd_turns, &t) == 0);
 	for (k = 0; k < TURNS; k += 2) {
 		if (!csim_handoff_await_turn(t.h, k, 0))
 			break;
@@ -179,9 +185,8 @@ static void test_turns_alternate_and_end_when_one_side_gives_up(struct check_ctx
 	   side wins over a turn, so a hand-back is never missed). */
 	memset(&t, 0, sizeof(t));
 	t.gave_up_at = 51;
-	if (!CHECK(c, csim_handoff_new(&t.h, 0) == 0))
+	if (!started(c, &t.h, 0, odd_turns, &t))
 		return;
-	CHECK(c, csim_handoff_start(t.h, "csim_test", odd_turns, &t) == 0);
 	for (k = 0; k < TURNS; k += 2) {
 		if (!csim_handoff_await_turn(t.h, k, 0))
 			break;
@@ -192,9 +197,8 @@ static void test_turns_alternate_and_end_when_one_side_gives_up(struct check_ctx
 
 	/* Main stops the worker while it waits for its turn: its wait ends. */
 	memset(&t, 0, sizeof(t));
-	if (!CHECK(c, csim_handoff_new(&t.h, 0) == 0))
+	if (!started(c, &t.h, 0, odd_turns, &t))
 		return;
-	CHECK(c, csim_handoff_start(t.h, "csim_test", odd_turns, &t) == 0);
 	csim_handoff_free(t.h);   /* turn 0 never passed: the worker waits for 1 */
 	CHECK_U64(c, t.order[1], 0);
 }
