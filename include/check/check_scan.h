@@ -17,15 +17,14 @@
 
 #include "base/csim_error.h"
 #include "base/span.h"
+#include "read/byte_window.h"
 #include "read/input_stream.h"
 #include "read/json_scan.h"
 
 struct csim_check_scan {
 	struct csim_stream stream;
-	char *buf;
-	size_t cap, len, pos;   /* buf[pos, len) is not consumed yet */
-	uint64_t base;          /* file offset of buf[0] */
-	int final;              /* the stream is at its end */
+	struct csim_byte_window w;      /* offsets are the file's (inflated for gzip) */
+	struct csim_byte_source source; /* the stream */
 	int state;
 	int bare;               /* the top level is the array itself */
 	int saw_events;

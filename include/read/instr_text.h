@@ -24,6 +24,7 @@
 
 #include "base/csim_error.h"
 #include "read/block_reader.h"
+#include "read/byte_window.h"
 #include "read/input_stream.h"
 #include "read/json_scan.h"
 
@@ -38,11 +39,8 @@ struct csim_instr_text {
 	const struct csim_instr_source *src;
 	struct csim_block_reader reader;
 	int opened;                     /* reader holds the file */
-	const char *data;               /* payload bytes [base, base + len) */
-	char *buf;                      /* data's storage when read from the file */
-	size_t cap, len, pos;           /* data[pos, len) not consumed yet */
-	uint64_t base;
-	int final;                      /* no payload byte after buf[len - 1] */
+	struct csim_byte_window w;      /* payload offsets; lent: in memory */
+	struct csim_byte_source source; /* the block's payload in the file */
 	struct csim_json_stack stack;
 };
 

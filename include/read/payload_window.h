@@ -2,10 +2,10 @@
  * payload_window: contiguous bytes of one block's payload, so that a scanner
  * can parse an element in place.
  *
- * The window holds payload bytes [base, base + len) in buf; a scanner
- * consumes them up to pos and refills, which keeps the unconsumed tail and
- * reads more after it. The window grows only to hold the largest single
- * element. The trace scanner reads through one for both readings: in order
+ * The window (read/byte_window.h) holds payload bytes [base, base + len)
+ * in buf; a scanner consumes them up to pos and refills, which keeps the
+ * unconsumed tail and reads more after it. The window grows only to hold
+ * the largest single element. The trace scanner reads through one for both readings: in order
  * on the first, and at recorded offsets (csim_payload_window_at) on the
  * second.
  */
@@ -16,17 +16,17 @@
 #include <stdint.h>
 
 #include "read/block_reader.h"
+#include "read/byte_window.h"
 #include "base/csim_error.h"
 
 struct csim_payload_window {
 	struct csim_block_reader *reader;
 	struct csim_block block;
-	char *buf;
-	size_t cap, len, pos;   /* buf[pos, len) is not consumed yet */
-	uint64_t base;          /* payload offset of buf[0] */
-	int final;              /* the whole payload is in or through the window */
-	uint64_t stop;          /* 0, or a payload offset not to read past when
-				   nothing beyond it is wanted (csim_payload_window_at) */
+	struct csim_byte_window bytes;    /* offsets are the payload's; its stop:
+					     a payload offset not to read past
+					     when nothing beyond it is wanted
+					     (csim_payload_window_at) */
+	struct csim_byte_source source;   /* the block's payload */
 };
 
 /* Accepts a zeroed or released window. */

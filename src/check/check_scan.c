@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/array_grow.h"
 
 /* Large enough that refills are rare, small next to any trace worth checking. */
 #define WINDOW_SIZE ((size_t)1 << 20)
@@ -31,28 +30,36 @@ void csim_check_scan_init(struct csim_check_scan *sc)
 void csim_check_scan_release(struct csim_check_scan *sc)
 {
 	csim_stream_release(&sc->stream);
-	free(sc->buf);
+	csim_byte_window_release(&sc->w);
 	free(sc->time_unit);
 	csim_json_stack_release(&sc->stack);
 	csim_check_scan_init(sc);
 }
 
+/* The trace file, as the window's source: it ends at a read of nothing. */
+static int read_stream(void *ctx, char *dst, size_t n, size_t *got, int *more,
+		       struct csim_error *err)
+{
+	int rc = csim_stream_read(ctx, dst, n, got, err);
+
+	*more = *got > 0;
+	return rc;
+}
+
 int csim_check_scan_open(struct csim_check_scan *sc, const char *path,
 			 struct csim_error *err)
 {
-	size_t cap = WINDOW_SIZE;
 	int rc = csim_stream_open(&sc->stream, path, err);
 
 	if (rc != CSIM_OK)
 		return rc;
-	/* A small plain file gets a small window (a unit test, a fuzz input). */
-	if (sc->stream.size_known && sc->stream.size + 64 < WINDOW_SIZE)
-		cap = (size_t)sc->stream.size + 64;
-	sc->buf = malloc(cap);
-	if (sc->buf == NULL)
-		return csim_error_nomem(err, CSIM_E_INPUT);
-	sc->cap = cap;
-	return CSIM_OK;
+	sc->source = (struct csim_byte_source){ read_stream, &sc->stream };
+	/* A small plain file gets a small window (a unit test, a fuzz input);
+	   the end is found by reading it, as for gzip. */
+	rc = csim_byte_window_start(&sc->w, sc->stream.size_known ? sc->stream.size : UINT64_MAX,
+				    WINDOW_SIZE, err);
+	sc->w.final = 0;
+	return rc;
 }
 
 struct csim_json_stack *csim_check_scan_stack(struct csim_check_scan *sc)
@@ -60,38 +67,10 @@ struct csim_json_stack *csim_check_scan_stack(struct csim_check_scan *sc)
 	return &sc->stack;
 }
 
-/* Keeps the unconsumed tail, reads more after it, grows for one big element. */
-static int refill(struct csim_check_scan *sc, struct csim_error *err)
-{
-	size_t got;
-	int rc;
-
-	if (sc->pos > 0) {
-		memmove(sc->buf, sc->buf + sc->pos, sc->len - sc->pos);
-		sc->base += sc->pos;
-		sc->len -= sc->pos;
-		sc->pos = 0;
-	}
-	if (sc->len == sc->cap) {
-		size_t cap = sc->cap;
-
-		if (csim_array_grow((void **)&sc->buf, &cap, sc->cap + 1, 1) != 0)
-			return csim_error_nomem(err, CSIM_E_INPUT);
-		sc->cap = cap;
-	}
-	rc = csim_stream_read(&sc->stream, sc->buf + sc->len, sc->cap - sc->len, &got, err);
-	if (rc != CSIM_OK)
-		return rc;
-	sc->len += got;
-	if (got == 0)
-		sc->final = 1;
-	return CSIM_OK;
-}
-
 static int syntax(const struct csim_check_scan *sc, const struct csim_scan_result *res,
 		  struct csim_error *err)
 {
-	uint64_t at = sc->base + (uint64_t)(res->where - sc->buf);
+	uint64_t at = sc->w.base + (uint64_t)(res->where - sc->w.buf);
 
 	return csim_error_set(err, CSIM_E_INPUT, at, "%s: byte %llu: %s: %s",
 			      sc->stream.path, (unsigned long long)at,
@@ -102,7 +81,7 @@ static int short_or_bad(const struct csim_check_scan *sc, const char *q,
 			struct csim_scan_result *res)
 {
 	res->where = q;
-	if (!sc->final)
+	if (!sc->w.final)
 		return CSIM_SCAN_MORE;
 	res->why = "unexpected end of JSON text";
 	return CSIM_SCAN_BAD;
@@ -140,7 +119,7 @@ static int step_member(struct csim_check_scan *sc, const char *p, const char *en
 	const char *q = p;
 	int escaped, rc;
 
-	rc = csim_json_scan_member_head(&q, end, sc->final, res, &key, &escaped);
+	rc = csim_json_scan_member_head(&q, end, sc->w.final, res, &key, &escaped);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
 	if (escaped)
@@ -156,7 +135,7 @@ static int step_member(struct csim_check_scan *sc, const char *p, const char *en
 		sc->saw_events = 1;
 		return step_to(sc, q, res, ST_EV_FIRST);
 	}
-	rc = csim_json_scan_value(&sc->stack, q, end, sc->final, res);
+	rc = csim_json_scan_value(&sc->stack, q, end, sc->w.final, res);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
 	if (csim_span_eq(key, "displayTimeUnit")) {
@@ -172,7 +151,7 @@ static int step_member(struct csim_check_scan *sc, const char *p, const char *en
 static int step_element(struct csim_check_scan *sc, const char *p, const char *end,
 			struct csim_span *elem, struct csim_scan_result *res)
 {
-	int rc = csim_json_scan_value(&sc->stack, p, end, sc->final, res);
+	int rc = csim_json_scan_value(&sc->stack, p, end, sc->w.final, res);
 
 	if (rc == CSIM_SCAN_OK) {
 		*elem = csim_span_of(p, (size_t)(res->end - p));
@@ -185,13 +164,13 @@ static int step_element(struct csim_check_scan *sc, const char *p, const char *e
 static int step(struct csim_check_scan *sc, struct csim_span *elem,
 		struct csim_scan_result *res)
 {
-	const char *end = sc->buf + sc->len;
-	const char *p = csim_json_skip_ws(sc->buf + sc->pos, end);
+	const char *end = sc->w.buf + sc->w.len;
+	const char *p = csim_json_skip_ws(sc->w.buf + sc->w.pos, end);
 	int after = sc->bare ? ST_END : ST_OBJ_NEXT;
 
 	res->end = p;
 	if (p >= end)
-		return sc->state == ST_END && sc->final ? CSIM_SCAN_OK
+		return sc->state == ST_END && sc->w.final ? CSIM_SCAN_OK
 							: short_or_bad(sc, p, res);
 	switch (sc->state) {
 	case ST_START:
@@ -232,33 +211,45 @@ static int step(struct csim_check_scan *sc, struct csim_span *elem,
 	}
 }
 
+/* One step, as the window's pull loop calls it. */
+struct step_call {
+	struct csim_check_scan *sc;
+	struct csim_span *elem;
+};
+
+static int step_pulled(void *ctx, struct csim_scan_result *res)
+{
+	struct step_call *call = ctx;
+
+	call->elem->p = NULL;
+	return step(call->sc, call->elem, res);
+}
+
 int csim_check_scan_next(struct csim_check_scan *sc, struct csim_span *elem,
 			 int *has, struct csim_error *err)
 {
 	struct csim_scan_result res;
+	int src;
 
 	*has = 0;
 	while (sc->state != ST_DONE) {
-		int rc;
+		struct step_call call = { sc, elem };
+		int rc = csim_byte_window_pull(&sc->w, &sc->source, step_pulled, &call, &src, &res,
+					       err);
 
-		elem->p = NULL;
-		rc = step(sc, elem, &res);
-		if (rc == CSIM_SCAN_MORE) {
-			rc = refill(sc, err);
-			if (rc != CSIM_OK)
-				return rc;
-			continue;
-		}
+		if (rc != CSIM_OK)
+			return rc;
+		rc = src;
 		if (rc == CSIM_SCAN_NOMEM)
 			return csim_error_nomem(err, CSIM_E_INPUT);
 		if (rc == CSIM_SCAN_BAD)
 			return syntax(sc, &res, err);
-		sc->pos = (size_t)(res.end - sc->buf);
+		sc->w.pos = (size_t)(res.end - sc->w.buf);
 		if (elem->p != NULL) {
 			*has = 1;
 			return CSIM_OK;
 		}
-		if (sc->state == ST_END && sc->pos == sc->len && sc->final)
+		if (sc->state == ST_END && sc->w.pos == sc->w.len && sc->w.final)
 			sc->state = ST_DONE;
 	}
 	if (!sc->saw_events)

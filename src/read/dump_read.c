@@ -61,7 +61,7 @@ void csim_dump_release(struct csim_dump *d)
 	held_release(&d->files);
 }
 
-/* A new part for run `run`, with the model's choices from the options. */
+/* A new part for the run just met, with the model's choices from the reading's. */
 static int part_add(struct csim_dump *d, const struct csim_block_reader *reader,
 		    struct csim_error *err)
 {

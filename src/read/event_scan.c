@@ -83,7 +83,7 @@ void csim_trace_scan_take_top_level(struct csim_trace_scan *sc,
 static int scan_syntax(struct csim_trace_scan *sc, const struct csim_scan_result *res,
 		       struct csim_error *err)
 {
-	uint64_t at = sc->win.base + (uint64_t)(res->where - sc->win.buf);
+	uint64_t at = sc->win.bytes.base + (uint64_t)(res->where - sc->win.bytes.buf);
 
 	return csim_error_set(err, CSIM_E_INPUT, sc->win.block.offset,
 			      "%s: TRACE block at offset %llu: payload byte %llu: %s",
@@ -97,7 +97,7 @@ static int window_short(const struct csim_trace_scan *sc, const char *q,
 			struct csim_scan_result *res)
 {
 	res->where = q;
-	if (!sc->win.final)
+	if (!sc->win.bytes.final)
 		return CSIM_SCAN_MORE;
 	res->why = "unexpected end of JSON text";
 	return CSIM_SCAN_BAD;
@@ -143,7 +143,7 @@ static int scan_key(const struct csim_trace_scan *sc, const char *p,
 	const char *q = p;
 	int escaped, rc;
 
-	rc = csim_json_scan_member_head(&q, end, sc->win.final, res, &raw, &escaped);
+	rc = csim_json_scan_member_head(&q, end, sc->win.bytes.final, res, &raw, &escaped);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
 	key_text(raw.p, raw.p + raw.n, escaped, small, KEY_SMALL, key, klen);
@@ -269,17 +269,17 @@ static int scan_element(struct csim_trace_scan *sc, const char *p,
 			struct csim_scan_result *res)
 {
 	memset(ev, 0, sizeof(*ev));
-	ev->offset = sc->win.base + (uint64_t)(p - sc->win.buf);
+	ev->offset = sc->win.bytes.base + (uint64_t)(p - sc->win.bytes.buf);
 	ev->raw.p = p;
 	if (*p != '{') {
-		int rc = csim_json_scan_value(&sc->stack, p, end, sc->win.final, res);
+		int rc = csim_json_scan_value(&sc->stack, p, end, sc->win.bytes.final, res);
 
 		ev->raw.n = rc == CSIM_SCAN_OK ? (size_t)(res->end - p) : 0;
 		return rc;
 	}
 	ev->is_object = 1;
 	{
-		int rc = scan_event_object(sc, p, end, sc->win.final, ev, res);
+		int rc = scan_event_object(sc, p, end, sc->win.bytes.final, ev, res);
 
 		ev->raw.n = rc == CSIM_SCAN_OK ? (size_t)(res->end - p) : 0;
 		return rc;
@@ -318,7 +318,7 @@ static int step_member(struct csim_trace_scan *sc, const char *p,
 		res->end = q + 1;
 		return CSIM_SCAN_OK;
 	}
-	rc = csim_json_scan_value(&sc->stack, q, end, sc->win.final, res);
+	rc = csim_json_scan_value(&sc->stack, q, end, sc->win.bytes.final, res);
 	if (rc != CSIM_SCAN_OK)
 		return rc;
 	slot = top_level_slot(sc, key, klen);
@@ -356,14 +356,14 @@ static int step_punct(struct csim_trace_scan *sc, const char *p,
 static int step(struct csim_trace_scan *sc, struct csim_event *ev,
 		struct csim_scan_result *res)
 {
-	const char *end = sc->win.buf + sc->win.len;
-	const char *p = csim_json_skip_ws(sc->win.buf + sc->win.pos, end);
+	const char *end = sc->win.bytes.buf + sc->win.bytes.len;
+	const char *p = csim_json_skip_ws(sc->win.bytes.buf + sc->win.bytes.pos, end);
 	int after_events = sc->bare ? ST_END : ST_OBJ_NEXT;
 	int rc;
 
 	res->end = p;
 	if (p >= end)
-		return sc->state == ST_END && sc->win.final ? CSIM_SCAN_OK
+		return sc->state == ST_END && sc->win.bytes.final ? CSIM_SCAN_OK
 						       : window_short(sc, p, res);
 	switch (sc->state) {
 	case ST_START:
@@ -418,42 +418,53 @@ int csim_trace_scan_next(struct csim_trace_scan *sc, struct csim_event *ev,
 	return rc == CSIM_OK && *has_event ? csim_trace_scan_texts(sc, ev, err) : rc;
 }
 
+/* One step of the state machine, as the window's pull loop calls it. */
+struct step_call {
+	struct csim_trace_scan *sc;
+	struct csim_event *ev;
+};
+
+static int step_pulled(void *ctx, struct csim_scan_result *res)
+{
+	struct step_call *call = ctx;
+
+	call->ev->raw.p = NULL;
+	return step(call->sc, call->ev, res);
+}
+
 int csim_trace_scan_next_raw(struct csim_trace_scan *sc, struct csim_event *ev,
 			     int *has_event, struct csim_error *err)
 {
+	struct csim_byte_window *w = &sc->win.bytes;
 	struct csim_scan_result res;
 
 	*has_event = 0;
 	/* The common step, ",{" after an event and the whole next one in the
 	   window, without the state machine; anything else takes it. */
-	if (sc->state == ST_EV_NEXT && sc->win.len - sc->win.pos >= 2 &&
-	    sc->win.buf[sc->win.pos] == ',' && sc->win.buf[sc->win.pos + 1] == '{' &&
-	    scan_element(sc, sc->win.buf + sc->win.pos + 1, sc->win.buf + sc->win.len, ev,
-			 &res) == CSIM_SCAN_OK) {
-		sc->win.pos = (size_t)(res.end - sc->win.buf);
+	if (sc->state == ST_EV_NEXT && w->len - w->pos >= 2 &&
+	    w->buf[w->pos] == ',' && w->buf[w->pos + 1] == '{' &&
+	    scan_element(sc, w->buf + w->pos + 1, w->buf + w->len, ev, &res) == CSIM_SCAN_OK) {
+		w->pos = (size_t)(res.end - w->buf);
 		*has_event = 1;
 		return CSIM_OK;
 	}
 	for (;;) {
 		int was_event_state = sc->state == ST_EV_FIRST || sc->state == ST_EV_NEXT;
-		int rc;
+		struct step_call call = { sc, ev };
+		int rc, src;
 
 		if (sc->state == ST_DONE)
 			return CSIM_OK;
-		ev->raw.p = NULL;
-		rc = step(sc, ev, &res);
-		if (rc == CSIM_SCAN_MORE) {
-			rc = csim_payload_window_refill(&sc->win, err);
-			if (rc != CSIM_OK)
-				return rc;
-			continue;
-		}
+		rc = csim_byte_window_pull(w, &sc->win.source, step_pulled, &call, &src, &res, err);
+		if (rc != CSIM_OK)
+			return rc;
+		rc = src;
 		if (rc == CSIM_SCAN_NOMEM)
 			return csim_error_nomem(err, CSIM_E_INPUT);
 		if (rc == CSIM_SCAN_BAD)
 			return scan_syntax(sc, &res, err);
-		sc->win.pos = (size_t)(res.end - sc->win.buf);
-		if (sc->state == ST_END && sc->win.pos == sc->win.len && sc->win.final) {
+		w->pos = (size_t)(res.end - w->buf);
+		if (sc->state == ST_END && w->pos == w->len && w->final) {
 			sc->state = ST_DONE;
 			if (!sc->saw_events)
 				return csim_error_set(err, CSIM_E_INPUT, sc->win.block.offset,
@@ -488,7 +499,7 @@ int csim_trace_scan_event_at(struct csim_trace_scan *sc, uint64_t offset,
 
 	if (rc != CSIM_OK)
 		return rc;
-	p = sc->win.buf + sc->win.pos;
+	p = sc->win.bytes.buf + sc->win.bytes.pos;
 	memset(ev, 0, sizeof(*ev));
 	ev->offset = offset;
 	ev->raw.p = p;

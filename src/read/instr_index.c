@@ -148,8 +148,8 @@ static int scan_rows(struct first_scan *fs)
 	fs->bad_row = NO_ROW;
 	csim_instr_text_enter(t, &w);
 	while ((rc = csim_instr_text_head(t, &w, &m, &has, fs->err)) == CSIM_OK && has) {
-		if (t->data[t->pos] != '{' && fs->bad_row == NO_ROW)
-			fs->bad_row = csim_instr_text_offset(t, t->data + t->pos);
+		if (t->w.buf[t->w.pos] != '{' && fs->bad_row == NO_ROW)
+			fs->bad_row = csim_instr_text_offset(t, t->w.buf + t->w.pos);
 		rc = csim_instr_text_value(t, &v, fs->err);
 		if (rc != CSIM_OK)
 			return rc;
@@ -160,21 +160,21 @@ static int scan_rows(struct first_scan *fs)
 }
 
 /*
- * One member of the payload object; t->pos is at its value. A later
+ * One member of the payload object; t->w.pos is at its value. A later
  * member of the same name replaces an earlier one.
  */
 static int scan_member(struct first_scan *fs, struct csim_span key)
 {
 	struct csim_metrics *mt = fs->mt;
 	struct csim_instr_text *t = &fs->t;
-	uint64_t at = csim_instr_text_offset(t, t->data + t->pos);
+	uint64_t at = csim_instr_text_offset(t, t->w.buf + t->w.pos);
 	struct csim_span v;
 	int rc;
 
 	if (csim_span_eq(key, "Instructions")) {
 		fs->have_instr = 1;
 		mt->instr_at = at;
-		fs->instr_is_array = t->data[t->pos] == '[';
+		fs->instr_is_array = t->w.buf[t->w.pos] == '[';
 		if (fs->instr_is_array)
 			return scan_rows(fs);
 		mt->nrows = 0;
@@ -210,7 +210,7 @@ static int scan_payload(struct first_scan *fs, int *is_object, uint64_t *at)
 
 	if (rc != CSIM_OK)
 		return rc;
-	*at = csim_instr_text_offset(t, t->data + t->pos);
+	*at = csim_instr_text_offset(t, t->w.buf + t->w.pos);
 	if (c == -1)
 		return csim_instr_text_bad(t, *at, "unexpected end of JSON text", fs->err);
 	*is_object = c == '{';
@@ -227,7 +227,7 @@ static int scan_payload(struct first_scan *fs, int *is_object, uint64_t *at)
 	if (rc == CSIM_OK)
 		rc = csim_instr_text_peek(t, &c, fs->err);
 	if (rc == CSIM_OK && c != -1)
-		rc = csim_instr_text_bad(t, csim_instr_text_offset(t, t->data + t->pos),
+		rc = csim_instr_text_bad(t, csim_instr_text_offset(t, t->w.buf + t->w.pos),
 					 "unexpected data after the JSON value", fs->err);
 	return rc;
 }
@@ -341,7 +341,7 @@ int csim_instr_rows_open(struct csim_instr_rows *rr, const struct csim_metrics *
 struct csim_instr_rows_marks csim_instr_rows_marks(const struct csim_instr_rows *rr)
 {
 	return (struct csim_instr_rows_marks){
-		rr->text.buf != NULL ? rr->text.cap : 0, rr->text.stack.cap, rr->fields_cap,
+		rr->text.w.lent ? 0 : rr->text.w.cap, rr->text.stack.cap, rr->fields_cap,
 		rr->elem_cap
 	};
 }
@@ -406,7 +406,7 @@ static int index_split(struct csim_instr_rows *rr, struct csim_metrics_field *f,
 }
 
 /*
- * The fields of the row that starts at t->pos, straight from the window,
+ * The fields of the row that starts at t->w.pos, straight from the window,
  * each byte visited once: *more when the window ends inside it (read more,
  * then index it again). *end is then past its closing brace.
  */
@@ -421,7 +421,7 @@ static int index_row(struct csim_instr_rows *rr, int *more, const char **end,
 
 	*more = 0;
 	rr->nfields = rr->nelem = 0;
-	csim_json_skip_iter_init(&it, t->data + t->pos, t->data + t->len, t->final);
+	csim_json_skip_iter_init(&it, t->w.buf + t->w.pos, t->w.buf + t->w.len, t->w.final);
 	while (rc == CSIM_OK && scan == CSIM_SCAN_OK &&
 	       (scan = csim_json_skip_head(&it, &key, &has, &res)) == CSIM_SCAN_OK && has) {
 		struct csim_metrics_field *f;
@@ -468,14 +468,14 @@ int csim_instr_rows_next(struct csim_instr_rows *rr, struct csim_instr_row *row,
 	if (!*has)
 		return rr->index == rr->mt->nrows ? CSIM_OK : csim_instr_text_changed(t, err);
 	*has = 0;
-	if (t->data[t->pos] != '{' || rr->index == rr->mt->nrows)
+	if (t->w.buf[t->w.pos] != '{' || rr->index == rr->mt->nrows)
 		return csim_instr_text_changed(t, err);
 	/* Each row is walked once, in place: no separate scan to find its end. */
 	while (rc == CSIM_OK && (rc = index_row(rr, &more, &end, err)) == CSIM_OK && more)
 		rc = csim_instr_text_more(t, err);
 	if (rc != CSIM_OK)
 		return rc;
-	t->pos = (size_t)(end - t->data);
+	t->w.pos = (size_t)(end - t->w.buf);
 	row->index = rr->index++;
 	row->fields = rr->fields;
 	row->nfields = rr->nfields;

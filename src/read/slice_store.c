@@ -296,7 +296,7 @@ static int enter_block_of_loc(struct csim_slice_reader *r, struct csim_error *er
 	}
 	if (rc == CSIM_OK && r->stop_block != b) {
 		last = &st->locs[(st->locs_end[b] < r->loc_end ? st->locs_end[b] : r->loc_end) - 1];
-		r->win.stop = last->offset + last->layout.len;
+		r->win.bytes.stop = last->offset + last->layout.len;
 		r->stop_block = b;
 	}
 	return rc;
@@ -383,7 +383,7 @@ static int event_at(struct csim_slice_reader *r, const struct csim_slice_loc *lo
 		rc = csim_payload_window_at(&r->win, loc->offset, len, err);
 	if (rc != CSIM_OK)
 		return rc;
-	p = r->win.buf + r->win.pos;
+	p = r->win.bytes.buf + r->win.bytes.pos;
 	event_set(ev, loc->offset, p, len);
 	if (len < 2 || p[0] != '{' || p[len - 1] != '}')
 		return event_changed(r, loc->offset, err);
