@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "read/byte_window.h"
 #include "read/input_stream.h"
 
 enum csim_block_type {
@@ -101,6 +102,9 @@ uint64_t csim_block_reader_trailing(const struct csim_block_reader *r, uint64_t 
 
 /* Bytes of the file read so far (0: the file is empty). */
 uint64_t csim_block_reader_tell(const struct csim_block_reader *r);
+
+/* The current block's payload as a window's source (read/byte_window.h). */
+struct csim_byte_source csim_block_reader_source(struct csim_block_reader *r);
 
 /* Positions the reader at the payload of a block seen on an earlier pass. */
 int csim_block_reader_seek(struct csim_block_reader *r,

@@ -429,3 +429,18 @@ out:
 	*out = rc == CSIM_OK ? buf : NULL;
 	return rc;
 }
+
+static int source_read(void *ctx, char *dst, size_t n, size_t *got, int *more,
+			struct csim_error *err)
+{
+	struct csim_block_reader *r = ctx;
+	int rc = csim_block_reader_read(r, dst, n, got, err);
+
+	*more = r->payload_left > 0;
+	return rc;
+}
+
+struct csim_byte_source csim_block_reader_source(struct csim_block_reader *r)
+{
+	return (struct csim_byte_source){ source_read, r };
+}

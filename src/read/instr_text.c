@@ -31,17 +31,6 @@ uint64_t csim_instr_text_offset(const struct csim_instr_text *t, const char *p)
 	return t->w.base + (uint64_t)(p - t->w.buf);
 }
 
-/* The block's payload in the file, as the window's source. */
-static int read_payload(void *ctx, char *dst, size_t n, size_t *got, int *more,
-			struct csim_error *err)
-{
-	struct csim_block_reader *r = ctx;
-	int rc = csim_block_reader_read(r, dst, n, got, err);
-
-	*more = r->payload_left > 0;
-	return rc;
-}
-
 int csim_instr_text_open(struct csim_instr_text *t, const struct csim_instr_source *src,
 			 struct csim_error *err)
 {
@@ -57,7 +46,7 @@ int csim_instr_text_open(struct csim_instr_text *t, const struct csim_instr_sour
 	if (rc != CSIM_OK)
 		return rc;
 	t->opened = 1;
-	t->source = (struct csim_byte_source){ read_payload, &t->reader };
+	t->source = csim_block_reader_source(&t->reader);
 	if (!csim_file_id_same(csim_block_reader_file_id(&t->reader), &src->file_id))
 		return csim_instr_text_changed(t, err);
 	rc = csim_block_reader_seek(&t->reader, &src->block, err);

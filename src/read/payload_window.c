@@ -19,24 +19,13 @@ int csim_payload_window_reserve(struct csim_payload_window *w, size_t cap,
 	       ? CSIM_OK : csim_error_nomem(err, CSIM_E_INPUT);
 }
 
-/* The block's payload, as the window's source. */
-static int read_payload(void *ctx, char *dst, size_t n, size_t *got, int *more,
-			struct csim_error *err)
-{
-	struct csim_block_reader *r = ctx;
-	int rc = csim_block_reader_read(r, dst, n, got, err);
-
-	*more = r->payload_left > 0;
-	return rc;
-}
-
 int csim_payload_window_begin(struct csim_payload_window *w,
 			      struct csim_block_reader *reader,
 			      const struct csim_block *block, struct csim_error *err)
 {
 	w->reader = reader;
 	w->block = *block;
-	w->source = (struct csim_byte_source){ read_payload, reader };
+	w->source = csim_block_reader_source(reader);
 	return csim_byte_window_start(&w->bytes, block->payload_size, WINDOW_SIZE, err);
 }
 
