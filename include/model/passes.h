@@ -26,4 +26,13 @@ size_t csim_pass_plan_check(const struct csim_pass_def *const *plan, size_t n,
 /* Runs the whole plan on a model whose table is filled. */
 int csim_passes_run(struct csim_model *m, struct csim_error *err);
 
+/*
+ * The plan on every run of a file (one model each, SPEC §2.1), then --core
+ * judged over them all (a pattern need match a core of one run only: the
+ * runs of one file may have run on different cores); with several runs,
+ * each run's processes are then named after it ("core0.cubecore0 run 1",
+ * m->run.run), once the cut matched the pids as the dump names them.
+ */
+int csim_passes_run_all(struct csim_model *const *runs, size_t n, struct csim_error *err);
+
 #endif

@@ -6,7 +6,6 @@
 
 #include "base/interrupt.h"
 #include "base/path.h"
-#include "model/pass_cut.h"
 #include "model/passes.h"
 #include "read/dump_read.h"
 #include "read/input_locate.h"
@@ -21,6 +20,7 @@ struct run {
 	struct csim_outputs_choices write;
 	struct csim_dump dump;             /* the runs read, one part each */
 	struct csim_output_run *runs;      /* the same, as the outputs take them */
+	struct csim_model **models;        /* the same, as the passes take them */
 	struct csim_outputs out;
 };
 
@@ -43,17 +43,19 @@ static void choose(struct run *r, const struct csim_options *opt, const char *ou
 	};
 }
 
-/* The runs read, handed to the output stage. */
+/* The runs read, handed to the passes and the output stage. */
 static int take_runs(struct run *r, struct csim_error *err)
 {
 	const struct csim_dump *d = &r->dump;
 
 	r->runs = calloc(d->nparts, sizeof(*r->runs));
-	if (r->runs == NULL)
+	r->models = calloc(d->nparts, sizeof(*r->models));
+	if (r->runs == NULL || r->models == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	for (size_t i = 0; i < d->nparts; i++) {
-		const struct csim_dump_part *p = d->parts[i];
+		struct csim_dump_part *p = d->parts[i];
 
+		r->models[i] = &p->model;
 		r->runs[i] = (struct csim_output_run){
 			p->run, &p->model, &p->slices, p->have_metrics ? &p->metrics : NULL,
 			p->metrics_refused, p->instr_offset
@@ -62,34 +64,6 @@ static int take_runs(struct run *r, struct csim_error *err)
 	csim_outputs_take_runs(&r->out, r->runs, d->nparts, d->parts[0]->profiling_type,
 			       d->parts[0]->schema_version);
 	return CSIM_OK;
-}
-
-/*
- * The passes of every run; with several runs each run's processes are then
- * named after it (SPEC §2.1: "core0.cubecore0 run 1"), after the cut matched
- * the pids as the dump names them. A --core pattern need match a core of
- * one run only: the runs of one file may have run on different cores.
- */
-static int run_passes(struct run *r, struct csim_error *err)
-{
-	const struct csim_dump *d = &r->dump;
-	const struct csim_model **runs = NULL;
-	int rc = CSIM_OK;
-
-	for (size_t i = 0; i < d->nparts && rc == CSIM_OK; i++)
-		rc = csim_passes_run(&d->parts[i]->model, err);
-	if (rc == CSIM_OK && d->nparts > 0) {
-		runs = malloc(d->nparts * sizeof(*runs));
-		if (runs == NULL)
-			return csim_error_nomem(err, CSIM_E_INPUT);
-		for (size_t i = 0; i < d->nparts; i++)
-			runs[i] = &d->parts[i]->model;
-		rc = csim_cut_check_runs(runs, d->nparts, err);
-		free(runs);
-	}
-	for (size_t i = 0; i < d->nparts && rc == CSIM_OK && d->nparts > 1; i++)
-		rc = csim_model_label_run(&d->parts[i]->model, d->parts[i]->run, err);
-	return rc;
 }
 
 /*
@@ -112,7 +86,7 @@ static int prepare(struct run *r, struct csim_log *log, struct csim_dump_figures
 		rc = csim_outputs_lock(&r->out, err);
 	if (rc == CSIM_OK) {
 		csim_progress_phase(log->progress, CSIM_PHASE_PASSES, r->dump.in_size);
-		rc = run_passes(r, err);
+		rc = csim_passes_run_all(r->models, r->dump.nparts, err);
 	}
 	if (rc == CSIM_OK)
 		rc = csim_outputs_prepare_tables(&r->out, err);
@@ -178,6 +152,7 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	csim_outputs_release(&r.out);
 	csim_dump_release(&r.dump);
 	free(r.runs);
+	free(r.models);
 	free(r.bin_path);
 	free(r.bin_dir);
 	free(r.out_dir);

@@ -1,6 +1,7 @@
 #include "model/passes.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 #include "base/interrupt.h"
 #include "base/progress.h"
@@ -70,5 +71,26 @@ int csim_passes_run(struct csim_model *m, struct csim_error *err)
 	}
 	if (rc == CSIM_OK && csim_interrupt_pending())
 		rc = csim_interrupt_fail(err);
+	return rc;
+}
+
+int csim_passes_run_all(struct csim_model *const *runs, size_t n, struct csim_error *err)
+{
+	const struct csim_model **judged;
+	int rc = CSIM_OK;
+
+	for (size_t i = 0; i < n && rc == CSIM_OK; i++)
+		rc = csim_passes_run(runs[i], err);
+	if (rc != CSIM_OK || n == 0)
+		return rc;
+	judged = malloc(n * sizeof(*judged));
+	if (judged == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	for (size_t i = 0; i < n; i++)
+		judged[i] = runs[i];
+	rc = csim_cut_check_runs(judged, n, err);
+	free(judged);
+	for (size_t i = 0; i < n && rc == CSIM_OK && n > 1; i++)
+		rc = csim_model_label_run(runs[i], runs[i]->run.run, err);
 	return rc;
 }
