@@ -1,6 +1,6 @@
 /*
  * bench_floor: the least any converter of a dump must do, timed on its own
- * (issue #12, SPEC §9's "within 2x of cp"): read every byte of FILE from
+ * (SPEC §9's "within 2x of cp"): read every byte of FILE from
  * the page cache into one reused 4 MiB buffer and find every '{', which is
  * one per event and per args object. No parsing, no table, no output.
  *

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile structures (issue #4) too big to commit, built here: each must end
+# Hostile structures too big to commit, built here: each must end
 # in a clear error or the documented tolerant behaviour (docs/robustness.md),
 # never a crash or a hang. The small ones are fixtures in fixtures/invalid/
 # (t_invalid).

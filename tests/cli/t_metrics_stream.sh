@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# instr_metrics.json without holding the API_INSTR (issue #12): a plain
+# instr_metrics.json without holding the API_INSTR: a plain
 # file's payload is read where it lies, twice, through a bounded window.
 #   - a row larger than the window: the same bytes as from the gzip copy
 #     (whose payload is held in memory), as derived by hand, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Files holding several runs (SPEC §1 --run, §2.1, §5.1-5.2, §7; issue #9):
+# Files holding several runs (SPEC §1 --run, §2.1, §5.1-5.2, §7):
 # the default converts the last run with the SPEC's warning; --run K picks
 # run K (K beyond the count is an input error, exit 1; 0, x, ... are usage
 # errors, exit 2); --run all converts every run side by side, each in

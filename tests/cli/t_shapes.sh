@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark's dump shapes (issue #12; tests/tools/gen_synth_shapes.c):
+# The benchmark's dump shapes (tests/tools/gen_synth_shapes.c):
 # a small producer and dense dump convert with exit 0, the output passes
 # --check, the generator is deterministic, and each profile has the shape
 # its header promises (the share of events kept; bytes per event), so the

@@ -21,10 +21,10 @@
  * digests of tests/bench/digest_20mb.txt were recorded; `producer` (the
  * current msopprof writer: ~250 B per event, long `code`/`detail`, 20 % of
  * events kept) and `dense` (short events, 35 % kept, an API_INSTR of 1/14
- * of the file) are issue #12's shapes, written by gen_synth_shapes.c and
+ * of the file) are the benchmark's shapes, written by gen_synth_shapes.c and
  * described in its header. --instr-mb N (producer and dense) makes the
  * API_INSTR block about N MB (more rows) and leaves the rest of the dump as
- * SIZE_MB would have it, so its size varies alone (issue #12: memory that
+ * SIZE_MB would have it, so its size varies alone (memory that
  * does not grow with the API_INSTR).
  *
  * Exit status: 0 ok, 1 I/O error, 2 usage.

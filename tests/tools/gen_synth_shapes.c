@@ -1,6 +1,6 @@
 /*
  * gen_synth_shapes.c - the producer and dense profiles of gen_synth
- * (issue #12: the shapes SPEC §9's targets are measured on).
+ * (the shapes SPEC §9's targets are measured on).
  *
  * producer (`--profile producer`): the current msopprof writer after
  *   realdata-notes §3. Every instruction slice carries a long `detail` and a

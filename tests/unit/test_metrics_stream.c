@@ -1,5 +1,5 @@
 /*
- * metrics_writer over a payload left in the file (issue #12): the first
+ * metrics_writer over a payload left in the file: the first
  * scan and both readings of the rows go through a bounded window, so they
  * must give the bytes and the errors the in-memory payload gives, also
  * for a row larger than the window (which grows to hold it) and for errors
