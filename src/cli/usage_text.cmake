@@ -200,7 +200,7 @@ foreach(i RANGE 1 ${exits_n})
   entry_text(text "${exits_tag_${i}}" "${exits_desc_${i}}" 9)
   string(APPEND help "${text}")
 endforeach()
-string(APPEND help "\nThe manual: man clean_sim_trace\n")
+string(APPEND help "\nThe manual: man clean_sim_trace (in a clone: man -l docs/clean_sim_trace.1)\n")
 
 # ISO C guarantees string literals of 4095 characters; gcc's -Wpedantic
 # (-Woverlength-strings) warns past that and CI builds with -Werror.

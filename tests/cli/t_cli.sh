@@ -15,6 +15,11 @@ sim="$tmp/w/OPPROF_demo/simulator"
 run "$tmp/w" --help
 check "--help exits 0" [ "$status" -eq 0 ]
 check "--help prints usage on stdout" contains "$out" "usage: clean_sim_trace [OPTIONS] PATH"
+# `man clean_sim_trace` finds the page only once installed; in a clone the
+# page is read with man -l (t_manpage runs that command).
+check "--help's last line: the manual installed and in a clone" [ "$(printf '%s' "$out" | tail -n 1)" = \
+	"The manual: man clean_sim_trace (in a clone: man -l docs/clean_sim_trace.1)" ]
+check "... the clone's page is at that path" [ -f "$CSIM_ROOT/docs/clean_sim_trace.1" ]
 run "$tmp/w" --version
 check "--version" lines "$out" "clean_sim_trace 0.1.0"
 run "$tmp/w"

@@ -74,6 +74,14 @@ check "EXIT STATUS = the exit status of --help" diff "$tmp/man.exit" "$tmp/help.
 check "--help lists exit statuses 0 1 2 3 128+N" bash -c \
 	'for s in 0 1 2 3 128+N; do grep -q "^  $s " <<<"$1" || exit 1; done' _ "$(paragraph 4)"
 
+# --help's pointer to the page works in a clone: the command it gives, run
+# at the clone's root, renders the page.
+clone=$(sed -n 's/^The manual: man clean_sim_trace (in a clone: \(man -l [^)]*\))$/\1/p' <<<"$help")
+check "--help gives the clone's command: man -l docs/clean_sim_trace.1" \
+	[ "$clone" = "man -l docs/clean_sim_trace.1" ]
+check "... which renders the page at the clone's root" bash -c \
+	'cd "$1" && LC_ALL=C MANWIDTH=80 $2 2>/dev/null | grep -qx NAME' _ "$CSIM_ROOT" "$clone"
+
 # --- --help against the parser ------------------------------------------------
 # Every option of the parser (src/cli/cli.c: getopt_long's table of long
 # names and its string of short letters) is named in --help ...
