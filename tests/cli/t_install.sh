@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Install and packages: `cmake --install` into a DESTDIR puts the binary,
-# the man page, the bash completion and the documentation in the
-# GNUInstallDirs places; the installed binary converts the demo and the
-# installed page renders. `cpack` builds a .deb (Depends: libc6, zlib1g, and
-# libisal2 in a build with ISA-L: the packages of the libraries the binary
-# loads, no more; the same files) and a .tar.gz. The build folder is the one that
+# the man page (gzip -9n), the bash completion, the documentation (README
+# beside docs/, so their links resolve: every relative link and anchor of
+# the installed pages is followed), the Debian copyright and changelog and
+# the demo dump in the GNUInstallDirs places, the doc folder named after
+# the package (clean-sim-trace); the installed binary converts the
+# installed demo with the command the installed README gives, and the
+# installed page renders. `cpack` builds a .deb (Depends: libc6, zlib1g,
+# and libisal2 in a build with ISA-L: the packages of the libraries the
+# binary loads, no more; the same files) and a .tar.gz; lintian's verdict
+# on the .deb is t_install_lintian's. The build folder is the one that
 # holds CSIM_BIN (ctest runs this after the build). Neither builds: they
 # package the binaries ctest tested, and a rebuild of a tree whose sources
 # were edited during a parallel ctest run would swap the binaries under the
@@ -28,38 +33,110 @@ DESTDIR="$dest" cmake --install "$build" --prefix /usr >"$tmp/install.log" 2>&1 
 check "cmake --install into DESTDIR exits 0" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || cat "$tmp/install.log"
 (cd "$dest" && find . -type f -o -type l | sed 's|^\./|/|' | sort) >"$tmp/installed"
+doc=/usr/share/doc/clean-sim-trace
 want="/usr/bin/clean_sim_trace
 /usr/share/bash-completion/completions/clean_sim_trace
-/usr/share/doc/clean_sim_trace/LICENSE
-/usr/share/doc/clean_sim_trace/README.md
-/usr/share/doc/clean_sim_trace/cli.md
-/usr/share/doc/clean_sim_trace/decisions.md
-/usr/share/doc/clean_sim_trace/format.md
-/usr/share/doc/clean_sim_trace/install.md
-/usr/share/man/man1/clean_sim_trace.1"
-check "the installed files include binary, page, completion, docs" \
+$doc/LICENSE
+$doc/README.md
+$doc/changelog.gz
+$doc/copyright
+$doc/docs/clean_sim_trace.1
+$doc/docs/cli.md
+$doc/docs/decisions.md
+$doc/docs/format.md
+$doc/docs/install.md
+$doc/examples/OPPROF_demo/simulator/visualize_data.bin
+/usr/share/man/man1/clean_sim_trace.1.gz"
+check "the installed files include binary, page, completion, docs, demo" \
 	bash -c 'comm -13 "$1" - <<<"$2" | { ! grep .; }' _ "$tmp/installed" "$want"
 check "nothing is installed outside bin and share" \
 	bash -c '! grep -vE "^/usr/(bin|share)/" "$1"' _ "$tmp/installed"
 check "no test tool is installed" bash -c '! grep -E "trace_check|gen_bin|test_" "$1"' _ "$tmp/installed"
-check "the installed page is docs/clean_sim_trace.1" \
-	cmp "$dest/usr/share/man/man1/clean_sim_trace.1" "$CSIM_ROOT/docs/clean_sim_trace.1"
+check "no page uncompressed under man/" bash -c '! grep "^/usr/share/man/.*[^z]$" "$1"' _ "$tmp/installed"
+check "every docs/*.md is installed in $doc/docs/" diff \
+	<(cd "$CSIM_ROOT/docs" && ls -- *.md) <(cd "$dest$doc/docs" && ls -- *.md)
+check "the installed demo is fixtures/demo/OPPROF_demo" \
+	diff -r "$CSIM_ROOT/fixtures/demo/OPPROF_demo" "$dest$doc/examples/OPPROF_demo"
+demo_bytes=$(find "$dest$doc/examples" -type f -printf '%s\n' | awk '{ n += $1 } END { print n + 0 }')
+check "the demo stays small ($demo_bytes bytes of files <= 64 KiB)" [ "$demo_bytes" -le 65536 ]
+
+# gzip -9n: no file name (FLG 0), no time stamp (MTIME 0), best compression
+# (XFL 2): the same bytes from every build.
+gz_head() { od -An -tx1 -N9 "$1" | tr -d ' \n'; }
+for gz in /usr/share/man/man1/clean_sim_trace.1.gz $doc/changelog.gz; do
+	check "$gz: gzip -9n header (no name, no time)" \
+		[ "$(gz_head "$dest$gz")" = 1f8b08000000000002 ]
+done
+check "the installed page is docs/clean_sim_trace.1, gzipped" \
+	cmp <(gzip -dc "$dest/usr/share/man/man1/clean_sim_trace.1.gz") "$CSIM_ROOT/docs/clean_sim_trace.1"
 check "the installed completion is src/cli/completion.bash" \
 	cmp "$dest/usr/share/bash-completion/completions/clean_sim_trace" \
 	"$CSIM_ROOT/src/cli/completion.bash"
 
+# The changelog: a Debian changelog whose latest entry is this version, of
+# a native package (no Debian revision), signed with a date whose weekday
+# is right.
+gzip -dc "$dest$doc/changelog.gz" >"$tmp/changelog"
+check "changelog: latest entry clean-sim-trace ($version)" \
+	grep -qE "^clean-sim-trace \($version\) [a-z-]+; urgency=[a-z]+\$" <(head -n 1 "$tmp/changelog")
+check "changelog: a change line" grep -qE '^  \* [A-Z]' "$tmp/changelog"
+sig=$(grep -m 1 '^ -- ' "$tmp/changelog" || true)
+check "changelog: ' -- NAME <MAIL>  DATE' line" \
+	bash -c '[[ $1 =~ ^\ --\ .+\ \<[^\>]+@[^\>]+\>\ \ ([A-Z][a-z]{2}),\ (.+)$ ]] &&
+		[ "$(LC_ALL=C date -u -d "${BASH_REMATCH[2]}" +%a)" = "${BASH_REMATCH[1]}" ]' _ "$sig"
+
+# The copyright file: DEP-5 with one Files stanza whose License body is
+# LICENSE's text after its Copyright line.
+cr="$dest$doc/copyright"
+check "copyright: DEP-5 Format line" [ "$(head -n 1 "$cr")" = \
+	"Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ]
+check "copyright: Files: *" grep -qx 'Files: \*' "$cr"
+check "copyright: LICENSE's holder" grep -qxF \
+	"Copyright: $(sed -n 's/^Copyright (c) //p' "$CSIM_ROOT/LICENSE")" "$cr"
+check "copyright: License: Expat" grep -qx 'License: Expat' "$cr"
+check "copyright: the license text is LICENSE's" diff \
+	<(sed '1,/^License: /d; s/^ //; s/^\.$//' "$cr") \
+	<(sed '1,/^Copyright (c) /d' "$CSIM_ROOT/LICENSE" | sed '/./,$!d')
+
+# Every relative link of the installed README and docs, anchors included,
+# resolves among the installed files; the same checker finds a broken one.
+links=$(cd "$dest$doc" && awk -f "$CSIM_ROOT/tests/cli/md_links.awk" README.md docs/*.md)
+check "installed docs: every relative link resolves" [ "$(grep -vc ' links$' <<<"$links")" -eq 0 ]
+grep -v ' links$' <<<"$links" || true
+check "installed docs: 80+ relative links followed ($(tail -n 1 <<<"$links"))" \
+	[ "$(tail -n 1 <<<"$links" | cut -d' ' -f1)" -ge 80 ]
+mkdir -p "$tmp/probe/docs"
+printf '[a](docs/gone.md) [b](docs/x.md#nowhere) [c](docs/x.md#here) [d](https://x.invalid/y)\n' >"$tmp/probe/README.md"
+printf '# Here\n[e](../README.md) [f](#here)\n' >"$tmp/probe/docs/x.md"
+check "the link checker finds a missing file and a missing anchor, only those" \
+	diff <(cd "$tmp/probe" && awk -f "$CSIM_ROOT/tests/cli/md_links.awk" README.md docs/x.md) - <<'EOF'
+README.md: docs/gone.md: no file docs/gone.md
+README.md: docs/x.md#nowhere: no heading #nowhere in docs/x.md
+5 links
+EOF
+
 bin="$dest/usr/bin/clean_sim_trace"
 check "the installed binary is executable" [ -x "$bin" ]
-cp -r "$CSIM_ROOT/fixtures/demo/OPPROF_demo" "$tmp/OPPROF_demo"
+# The installed README and install.md give an installed user the command
+# to try the demo; it runs (under the DESTDIR) and writes the golden trace,
+# leaving the installed demo as it was.
+try="clean_sim_trace $doc/examples/OPPROF_demo -o demo-out"
+for page in README.md docs/install.md; do
+	check "installed $page gives: $try" grep -qF -- "$try" "$dest$doc/$page"
+done
+find "$dest$doc/examples" -printf '%P %s %T@\n' | sort >"$tmp/demo.before"
+mkdir -p "$tmp/user"
 rc=0
-(cd "$tmp" && "$bin" -q OPPROF_demo -o demo-out) || rc=$?
-check "the installed binary converts the demo (exit 0)" [ "$rc" -eq 0 ]
-check "... into the golden trace" cmp "$tmp/demo-out/trace.clean.json" \
+(cd "$tmp/user" && "$bin" -q "$dest$doc/examples/OPPROF_demo" -o demo-out) || rc=$?
+check "the installed binary converts the installed demo (exit 0)" [ "$rc" -eq 0 ]
+check "... into the golden trace" cmp "$tmp/user/demo-out/trace.clean.json" \
 	"$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/trace.clean.json"
+check "... leaving the installed demo as it was" \
+	diff "$tmp/demo.before" <(find "$dest$doc/examples" -printf '%P %s %T@\n' | sort)
 check "the installed --help equals the build's" \
 	diff <("$bin" --help) <("$CSIM_BIN" --help)
 
-page="$dest/usr/share/man/man1/clean_sim_trace.1"
+page="$dest/usr/share/man/man1/clean_sim_trace.1.gz"
 warn=$(MANWIDTH=80 man -l "$page" 2>&1 >/dev/null) || true
 check "man -l on the installed page: no warning" [ -z "$warn" ]
 LC_ALL=C MANWIDTH=80 man -l "$page" >"$tmp/page.txt" 2>/dev/null || true
@@ -90,10 +167,10 @@ check "cpack left the built binary as it was" [ "$(stat -c %Y.%s "$CSIM_BIN")" =
 deb=$(find "$pkg" -maxdepth 1 -name '*.deb' | head -n 1)
 tgz=$(find "$pkg" -maxdepth 1 -name '*.tar.gz' | head -n 1)
 arch=$(dpkg --print-architecture)
-check "the .deb is clean_sim_trace_${version}_$arch.deb" \
-	[ "$(basename "$deb")" = "clean_sim_trace_${version}_$arch.deb" ]
+check "the .deb is clean-sim-trace_${version}_$arch.deb" \
+	[ "$(basename "$deb")" = "clean-sim-trace_${version}_$arch.deb" ]
 if [ -n "$deb" ]; then
-	check "deb Package" [ "$(dpkg-deb -f "$deb" Package)" = clean_sim_trace ]
+	check "deb Package: clean-sim-trace" [ "$(dpkg-deb -f "$deb" Package)" = clean-sim-trace ]
 	check "deb Version" [ "$(dpkg-deb -f "$deb" Version)" = "$version" ]
 	# ISA-L's inflater is in the binary where the build found it (CSIM_ISAL).
 	deps="libc6, zlib1g"
@@ -119,27 +196,35 @@ if [ -n "$deb" ]; then
 	done
 	check "deb Section: devel" [ "$(dpkg-deb -f "$deb" Section)" = devel ]
 	check "deb has a Maintainer" [ -n "$(dpkg-deb -f "$deb" Maintainer)" ]
-	check "deb has a Description" contains "$(dpkg-deb -I "$deb")" "Description: Converts Ascend"
+	# Description: the synopsis line, then an extended description (lines
+	# indented by one space, " ." between paragraphs) that says where the
+	# docs and the demo are.
+	dpkg-deb -f "$deb" Description >"$tmp/description"
+	check "deb Description: Converts Ascend ..." grep -qx 'Converts Ascend .*' <(head -n 1 "$tmp/description")
+	check "... with an extended description of 5+ lines" [ "$(sed 1d "$tmp/description" | grep -c '^ [^ ]')" -ge 5 ]
+	check "... every extended line indented by one space, within 80 columns" \
+		bash -c '! sed 1d "$1" | grep -vE "^ [^ ].{0,78}$"' _ "$tmp/description"
+	check "... naming where the docs and demo are" grep -qF "$doc" "$tmp/description"
 	# Every dependency is a package of this system's archive.
 	for dep in ${deps//,/}; do
 		check "Depends names an installed package: $dep" \
 			bash -c 'dpkg -s "$1" >/dev/null 2>&1' _ "$dep"
 	done
-	dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|' >"$tmp/deb.files"
-	for f in /usr/bin/clean_sim_trace /usr/share/man/man1/clean_sim_trace.1 \
-		/usr/share/bash-completion/completions/clean_sim_trace \
-		/usr/share/doc/clean_sim_trace/README.md /usr/share/doc/clean_sim_trace/LICENSE; do
-		check "deb holds $f" grep -qx -- "$f" "$tmp/deb.files"
-	done
+	dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { print $6 }' | sed 's|^\./|/|' | sort >"$tmp/deb.files"
+	check "the deb holds the files cmake --install installs" diff "$tmp/installed" "$tmp/deb.files"
+	check "... its man page gzip -9n too" bash -c \
+		'dpkg-deb --fsys-tarfile "$1" | tar -xOf - ./usr/share/man/man1/clean_sim_trace.1.gz |
+			cmp - "$2"' _ "$deb" "$dest/usr/share/man/man1/clean_sim_trace.1.gz"
 	check "the deb's binary runs" bash -c \
 		'dpkg-deb -x "$1" "$2" && "$2/usr/bin/clean_sim_trace" --version' _ "$deb" "$tmp/debx"
 fi
 if [ -n "$tgz" ]; then
 	tar -tzf "$tgz" >"$tmp/tgz.files"
-	top="clean_sim_trace-$version-Linux"
-	for f in bin/clean_sim_trace share/man/man1/clean_sim_trace.1 \
+	top="clean-sim-trace-$version-Linux"
+	for f in bin/clean_sim_trace share/man/man1/clean_sim_trace.1.gz \
 		share/bash-completion/completions/clean_sim_trace \
-		share/doc/clean_sim_trace/README.md; do
+		share/doc/clean-sim-trace/README.md share/doc/clean-sim-trace/docs/install.md \
+		share/doc/clean-sim-trace/examples/OPPROF_demo/simulator/visualize_data.bin; do
 		check "tar.gz holds $top/$f" grep -qx -- "$top/$f" "$tmp/tgz.files"
 	done
 else
