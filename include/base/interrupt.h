@@ -23,6 +23,14 @@ struct csim_interrupt_held {
 /* Installs the handler; returns 0, or -1 with errno set. */
 int csim_interrupt_install(void);
 
+/*
+ * SIGPIPE ignored: a write to a pipe nobody reads any more (stdout into
+ * `head -c1`) fails with EPIPE, which main reports as any failed write to
+ * stdout (exit 3), instead of killing the process mid-run. Returns 0, or
+ * -1 with errno set.
+ */
+int csim_interrupt_ignore_pipe(void);
+
 /* The signal received since installing, or 0. Cheap: one load. */
 int csim_interrupt_pending(void);
 

@@ -30,12 +30,15 @@
  * file size) and then print_line() with its one-line result (a permanent
  * line, drawn above the status line). The status line then reads
  *   3/20 dumps, 120.3 MB of 900.0 MB, 50.1 MB/s, ETA 15s
- * with X = the finished dumps' bytes plus the bytes of the dump under way
- * when it is converted in this process (a dump converted in a forked worker
- * counts when item_done() is called). The parent of forked workers calls
- * tick() whenever it wakes (e.g. a wait with a 100 ms timeout) so the line
- * keeps moving; workers get a disabled tracker or a log whose progress is
- * NULL (two processes cannot share one line). A worker's own warnings on
+ * with X = the finished dumps' bytes plus the bytes done of the dumps under
+ * way: of one converted in this process, its phase's; of those converted
+ * in forked workers, what moving() was last given. Each worker draws
+ * nothing (two processes cannot share one line) but relays how far its
+ * dump has come through a counter in shared memory (init_relay()); the
+ * parent sums them into moving() and calls tick() whenever it wakes (e.g.
+ * a wait with a 100 ms timeout), so the line moves during the first dump
+ * and the ETA, (Y - X) at the mean rate so far, falls while the last one
+ * is converted. A worker's own warnings on
  * the same terminal would start in the middle of the parent's status line:
  * send them to the parent (a pipe) and print them there after clear() or
  * through print_line(). Call end() once at the end of the batch; a
@@ -44,12 +47,17 @@
 #ifndef CSIM_PROGRESS_H
 #define CSIM_PROGRESS_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-/* Bytes delivered (decompressed, for gzip) between two reads of the clock. */
+/* Bytes delivered (decompressed, for gzip) between two reads of the clock
+   (or two stores of a worker's relay). */
 #define CSIM_PROGRESS_STEP (1024u * 1024u)
+/* A relayed dump that is written: the first reading's share of its time,
+   in percent (the passes and the writer's second reading have the rest). */
+#define CSIM_PROGRESS_READ_SHARE 50u
 /* Nothing is drawn before the run is this old ... */
 #define CSIM_PROGRESS_DELAY_NS 1000000000u
 /* ... nor twice within this (ten lines a second at most). */
@@ -83,11 +91,25 @@ struct csim_progress {
 	/* batch mode (items_total > 0) */
 	unsigned long items_done, items_total;
 	uint64_t bytes_done, bytes_total;
+	uint64_t bytes_moving;    /* of the dumps under way, as their workers relay */
+	/* a worker's relay (out NULL): its dump's bytes done, for the parent */
+	atomic_ullong *relay;
+	int relay_writes;         /* the dump is written after it is read */
 };
 
 /* out NULL disables the tracker. The run's clock starts now. */
 void csim_progress_init(struct csim_progress *p, FILE *out,
 			csim_progress_clock now, void *now_ctx);
+
+/*
+ * A batch worker's tracker: draws nothing, and relays how far its dump has
+ * come to the parent through *slot (shared memory; only ever raised), in
+ * the dump's bytes as stored: the reading's position, and with `writes`
+ * (the outputs are written, not --summary-only) the reading and the
+ * writer's second reading each as their share of the dump's time
+ * (CSIM_PROGRESS_READ_SHARE). slot NULL: every call is a no-op.
+ */
+void csim_progress_init_relay(struct csim_progress *p, atomic_ullong *slot, int writes);
 
 /* CLOCK_MONOTONIC in ns (ctx unused). */
 uint64_t csim_progress_monotonic_ns(void *ctx);
@@ -119,6 +141,13 @@ void csim_progress_set_batch(struct csim_progress *p, unsigned long items,
 
 /* Batch mode: one more dump of `bytes` input bytes is finished. */
 void csim_progress_item_done(struct csim_progress *p, uint64_t bytes);
+
+/*
+ * Batch mode: the bytes done of the dumps under way (the sum of their
+ * workers' relays), counted with the finished ones' until the next call;
+ * set it again after item_done(), which also ends one of them.
+ */
+void csim_progress_moving(struct csim_progress *p, uint64_t bytes);
 
 /* Prints one permanent line (a newline is added) above the status line,
    which is redrawn below it when the interval allows. */

@@ -15,11 +15,16 @@
 /* Longest warnings text sent: the rest is cut (a dump warns a few lines). */
 #define CSIM_WIRE_MAX_WARNINGS 65536
 
+/* Longest summary sent (--summary-only): a longer one is not sent at all
+   (a cut JSON document would not parse), and the worker says so. */
+#define CSIM_WIRE_MAX_SUMMARY ((size_t)1 << 28)
+
 struct csim_wire_result {
 	int status;           /* CSIM_OK or the conversion's exit status */
 	int64_t micros;
 	char *message;        /* "" when ok */
 	char *warnings;       /* the worker's warning lines, "" for none */
+	char *summary;        /* --summary-only: its table or JSON, "" for none */
 	struct csim_dump_figures fig;
 };
 

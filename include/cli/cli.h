@@ -36,6 +36,8 @@ struct csim_options {
 	unsigned shard_k;         /* --shard K/N: dumps whose sorted index % N == K */
 	unsigned shard_n;         /* 0: no --shard */
 	const char *check_file;   /* --check FILE: validate a trace, convert nothing */
+	int summary_only;         /* --summary-only: no file written, the summary on stdout */
+	int json;                 /* --json (with --summary-only): summary.json's document */
 	int quiet;
 	int show_help;
 	int show_version;

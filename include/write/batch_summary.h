@@ -37,6 +37,15 @@ int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 			     size_t n, const struct csim_batch_totals *totals,
 			     struct csim_log *log, struct csim_error *err);
 
+/*
+ * --summary-only --json in batch mode: the dump's result as one line of
+ * JSON on f, {"index","dump","input","status","message","summary"}, where
+ * summary is the dump's summary.json document (summary, as the worker
+ * printed it) on one line, null for a failed dump. A failed write stays in
+ * f's error flag.
+ */
+void csim_batch_summary_line(FILE *f, const struct csim_batch_row *row, const char *summary);
+
 /* One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF. */
 void csim_batch_csv_field(struct csim_out *o, const char *s);
 

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/csim_error.h"
 
@@ -54,6 +55,14 @@ int csim_out_open_gzip(struct csim_out *o, const char *dir, const char *name,
  */
 void csim_out_stage(struct csim_out *o, char *buf, size_t cap,
 		    int (*send)(void *ctx, const char *p, size_t n), void *ctx);
+
+/*
+ * A staged output onto an open stream (stdout, for --summary-only): the
+ * bytes leave through fwrite(). A failed write is remembered like any
+ * other, so the writer stops early, and stays in the stream's error flag
+ * for the stream's owner to report (main checks stdout once).
+ */
+void csim_out_stream(struct csim_out *o, char *buf, size_t cap, FILE *f);
 
 /* Sends the buffered bytes on (to the file, deflate or send()). */
 void csim_out_flush(struct csim_out *o);

@@ -4,7 +4,8 @@
  * of one output set: the trace, instr_metrics.json, summary.json,
  * summary.html and the raw copy, all written under temporary names and
  * committed at once (write/out_set.h); then the closing notes and the
- * summary tables on stdout.
+ * summary tables on stdout. With --summary-only none of the files: the
+ * notes, then the tables or summary.json's document on stdout.
  *
  * The stage also sizes instr_metrics.json in the reading's walk of the
  * API_INSTR rows (read/dump_read.h's rows hook: csim_outputs_rows_open,
@@ -45,6 +46,8 @@ struct csim_outputs_choices {
 	int threads;                /* second threads for the metrics and the rows
 				       (not with -j 2 or more) */
 	int run_given, run_all;     /* --run K, --run all (the notes say which) */
+	int summary_only;           /* --summary-only: no file, the summary on stdout */
+	int json;                   /* --json: that summary as summary.json's document */
 };
 
 /* One run converted, as the reading left it. */
@@ -120,6 +123,14 @@ void csim_outputs_report(const struct csim_outputs *o);
 
 /* Each run's table, then the span's change from run to run (not with -q). */
 void csim_outputs_print_tables(const struct csim_outputs *o);
+
+/*
+ * --summary-only's output on the log's stdout, also with -q: the tables,
+ * or with --json the bytes summary.json would hold. A failed write stays
+ * in the stream's error flag, which main checks once for all of stdout;
+ * out of memory is CSIM_E_OUTPUT.
+ */
+int csim_outputs_print_summary(const struct csim_outputs *o, struct csim_error *err);
 
 void csim_outputs_release(struct csim_outputs *o);
 

@@ -25,6 +25,7 @@ struct csim_run_facts {
 	uint64_t run_label;       /* --run all of several runs: the run, which
 				     starts each of its notes ("run 2: "); 0: none */
 	int first;                /* the first run's notes: say which runs */
+	int files;                /* outputs are written (not --summary-only) */
 };
 
 void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,

@@ -54,6 +54,16 @@ int csim_interrupt_install(void)
 	return 0;
 }
 
+int csim_interrupt_ignore_pipe(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	return sigaction(SIGPIPE, &sa, NULL);
+}
+
 int csim_interrupt_pending(void)
 {
 	return pending();

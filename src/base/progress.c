@@ -19,6 +19,13 @@ void csim_progress_init(struct csim_progress *p, FILE *out,
 	}
 }
 
+void csim_progress_init_relay(struct csim_progress *p, atomic_ullong *slot, int writes)
+{
+	memset(p, 0, sizeof(*p));
+	p->relay = slot;
+	p->relay_writes = writes;
+}
+
 uint64_t csim_progress_monotonic_ns(void *ctx)
 {
 	struct timespec ts;
@@ -77,7 +84,7 @@ static int format_rate(char *buf, size_t size, uint64_t done, uint64_t total,
 static int format_batch(const struct csim_progress *p, uint64_t now, char *buf,
 			size_t size)
 {
-	uint64_t done = p->bytes_done;
+	uint64_t done = p->bytes_done + p->bytes_moving;
 	int n;
 
 	if (p->phase == CSIM_PHASE_READING)
@@ -171,6 +178,35 @@ static void maybe_draw(struct csim_progress *p, uint64_t now)
 	draw(p, now);
 }
 
+/* A share (in percent) of n bytes. */
+static uint64_t share_of(uint64_t n, unsigned percent)
+{
+	return n / 100 * percent + n % 100 * percent / 100;
+}
+
+/*
+ * How far the relaying worker's dump has come, in its bytes: the reading's
+ * position, then (when it is written) the writer's second reading's after
+ * the reading's share; raised only, so the parent's line never goes back.
+ */
+static void relay_store(struct csim_progress *p)
+{
+	const unsigned read_share = p->relay_writes ? CSIM_PROGRESS_READ_SHARE : 100u;
+	const uint64_t pos = p->size != 0 && p->pos > p->size ? p->size : p->pos;
+	uint64_t v;
+
+	switch (p->phase) {
+	case CSIM_PHASE_READING: v = share_of(pos, read_share); break;
+	case CSIM_PHASE_PASSES: v = share_of(p->size, read_share); break;
+	case CSIM_PHASE_WRITING:
+		v = share_of(p->size, read_share) + share_of(pos, 100u - read_share);
+		break;
+	default: return;
+	}
+	if (v > atomic_load_explicit(p->relay, memory_order_relaxed))
+		atomic_store_explicit(p->relay, v, memory_order_relaxed);
+}
+
 void csim_progress_tick(struct csim_progress *p)
 {
 	if (p == NULL || p->out == NULL)
@@ -181,25 +217,32 @@ void csim_progress_tick(struct csim_progress *p)
 void csim_progress_phase(struct csim_progress *p, enum csim_progress_phase phase,
 			 uint64_t size)
 {
-	if (p == NULL || p->out == NULL)
+	if (p == NULL || (p->out == NULL && p->relay == NULL))
 		return;
 	p->phase = phase;
 	p->size = size;
 	p->pos = 0;
+	if (p->out == NULL) {
+		relay_store(p);
+		return;
+	}
 	p->phase_start = p->now(p->now_ctx);
 	maybe_draw(p, p->phase_start);
 }
 
 void csim_progress_bytes(struct csim_progress *p, uint64_t pos, uint64_t got)
 {
-	if (p == NULL || p->out == NULL)
+	if (p == NULL || (p->out == NULL && p->relay == NULL))
 		return;
 	p->pos = pos;
 	p->work += got;
 	if (p->work < p->next_check)
 		return;
 	p->next_check = p->work + CSIM_PROGRESS_STEP;
-	maybe_draw(p, p->now(p->now_ctx));
+	if (p->out == NULL)
+		relay_store(p);
+	else
+		maybe_draw(p, p->now(p->now_ctx));
 }
 
 void csim_progress_clear(struct csim_progress *p)
@@ -244,6 +287,13 @@ void csim_progress_item_done(struct csim_progress *p, uint64_t bytes)
 	p->bytes_done += bytes;
 	p->phase = CSIM_PHASE_NONE;
 	p->pos = p->size = 0;
+}
+
+void csim_progress_moving(struct csim_progress *p, uint64_t bytes)
+{
+	if (p == NULL || p->out == NULL)
+		return;
+	p->bytes_moving = bytes;
 }
 
 void csim_progress_print_line(struct csim_progress *p, const char *fmt, ...)

@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
 #include "cli/batch.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -52,6 +54,11 @@ struct batch {
 	struct slot *slots;
 	unsigned nslots, running;
 	size_t ok, failed;
+	/* Shared with the workers, one per slot: how far each one's dump has
+	   come (base/progress.h's relay); NULL: no shared mapping, the line
+	   then counts finished dumps only. */
+	atomic_ullong *relays;
+	int stdout_failed;     /* --summary-only: stdout is the output, and it failed */
 };
 
 static int64_t micros_since(const struct timespec *t0)
@@ -83,15 +90,41 @@ static void keep_warnings(char *text)
 }
 
 /*
- * The worker: converts dump `job` quietly (its "wrote" lines and table go
- * nowhere, its stderr into memory) and sends the result down fd.
+ * With --summary-only the worker's stdout is its dump's summary, sent to
+ * the parent whole (a JSON document cut short would not parse).
  */
-static void worker(const struct batch *b, size_t job, int fd)
+static void take_summary(struct csim_wire_result *r, FILE *out, char **text, size_t len,
+			 struct csim_error *err)
+{
+	const int failed = ferror(out);
+
+	if (fclose(out) != 0 || failed || *text == NULL) {
+		if (r->status == CSIM_OK)
+			r->status = csim_error_nomem(err, CSIM_E_OUTPUT);
+	} else if (len > CSIM_WIRE_MAX_SUMMARY) {
+		if (r->status == CSIM_OK)
+			r->status = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+						   "its summary is %zu bytes, more than a batch passes on (%zu): run --summary-only on this dump alone",
+						   len, CSIM_WIRE_MAX_SUMMARY);
+	} else if (r->status == CSIM_OK) {
+		r->summary = *text;
+		*text = NULL;
+	}
+}
+
+/*
+ * The worker: converts dump `job` quietly (its "wrote" lines and table go
+ * nowhere but, with --summary-only, to the parent; its stderr into memory)
+ * and sends the result down fd. Its tracker draws nothing: it relays how
+ * far the dump has come through the slot's shared counter.
+ */
+static void worker(const struct batch *b, size_t job, unsigned slot, int fd)
 {
 	const struct csim_dump *d = &b->list->items[b->sel[job]];
 	struct csim_wire_result r;
 	struct csim_error err;
-	struct csim_log log = { NULL, NULL, 0, NULL };   /* no progress in a worker */
+	struct csim_progress relay;
+	struct csim_log log = { NULL, NULL, 0, NULL };
 	struct timespec t0;
 	char *out_text = NULL, *err_text = NULL, *dir = NULL;
 	size_t out_len = 0, err_len = 0;
@@ -100,6 +133,8 @@ static void worker(const struct batch *b, size_t job, int fd)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(&r, 0, sizeof(r));
 	csim_error_clear(&err);
+	csim_progress_init_relay(&relay, b->relays != NULL ? &b->relays[slot] : NULL,
+				 !b->opt->summary_only);
 	out = open_memstream(&out_text, &out_len);
 	errs = open_memstream(&err_text, &err_len);
 	if (b->opt->output_dir != NULL)
@@ -110,9 +145,12 @@ static void worker(const struct batch *b, size_t job, int fd)
 		log.out = out;
 		log.err = errs;
 		log.quiet = b->opt->quiet;
+		log.progress = &relay;
 		r.status = csim_convert_dump(b->opt, d->bin, dir, &log, &r.fig, &err);
 	}
-	if (out != NULL)
+	if (out != NULL && b->opt->summary_only)
+		take_summary(&r, out, &out_text, out_len, &err);
+	else if (out != NULL)
 		fclose(out);
 	if (errs != NULL && fclose(errs) == 0 && err_text != NULL)
 		keep_warnings(err_text);
@@ -122,21 +160,31 @@ static void worker(const struct batch *b, size_t job, int fd)
 	/* A failed send shows in the parent as a result cut short. */
 	(void)csim_wire_result_send(fd, &r);
 	r.message = r.warnings = NULL;
-	csim_wire_result_release(&r);
+	csim_wire_result_release(&r);   /* also the summary taken from out_text */
 	free(out_text);
 	free(err_text);
 	free(dir);
 }
 
-static void print_row(const struct batch *b, const struct csim_batch_row *row,
-		      const struct csim_dump *d, const char *warnings)
+/*
+ * The dump's line on stdout: "ok DIR: ..." or "FAILED DIR: ...", not with
+ * -q. With --summary-only it heads the dump's table, also with -q (the
+ * table is what was asked for); with --json the line is a JSON document
+ * of its own instead (write/batch_summary.h).
+ */
+static void print_result(const struct batch *b, const struct csim_batch_row *row,
+			 const struct csim_dump *d, const char *summary)
 {
 	const struct csim_dump_figures *f = &row->fig;
 	FILE *out = b->log->out;
 
-	/* stdout and stderr may share the terminal the status line is on. */
-	csim_progress_clear(b->log->progress);
-	if (!b->log->quiet && row->status == CSIM_OK) {
+	if (b->opt->json) {
+		csim_batch_summary_line(out, row, summary != NULL ? summary : "");
+		return;
+	}
+	if (b->log->quiet && !b->opt->summary_only)
+		return;
+	if (row->status == CSIM_OK) {
 		fputs("ok ", out);
 		csim_log_text(out, d->dir);
 		fprintf(out, ": %llu slices, %llu arrows",
@@ -147,20 +195,60 @@ static void print_row(const struct batch *b, const struct csim_batch_row *row,
 			fprintf(out, "; %s", f->diag_ids);
 		fprintf(out, " (%lld.%03lld s)\n", (long long)(row->micros / 1000000),
 			(long long)(row->micros / 1000 % 1000));
-	} else if (!b->log->quiet) {
+		/* Set off by empty lines: the table starts with one. */
+		if (summary != NULL && summary[0] != '\0') {
+			fputs(summary, out);
+			fputc('\n', out);
+		}
+	} else {
 		fputs("FAILED ", out);
 		csim_log_text(out, d->dir);
 		fputs(": ", out);
 		csim_log_text(out, row->message);
 		fputc('\n', out);
 	}
-	fflush(out);
+}
+
+static void print_row(struct batch *b, const struct csim_batch_row *row,
+		      const struct csim_dump *d, const struct csim_wire_result *res)
+{
+	FILE *out = b->log->out;
+	const char *warnings = res->warnings;
+
+	/* stdout and stderr may share the terminal the status line is on. */
+	csim_progress_clear(b->log->progress);
+	print_result(b, row, d, res->summary);
+	/* With --summary-only stdout is the output: once it fails (a reader
+	   gone: EPIPE) no other dump is started. */
+	if ((fflush(out) != 0 || ferror(out)) && b->opt->summary_only)
+		b->stdout_failed = 1;
 	if (warnings != NULL && warnings[0] != '\0' && !b->log->quiet)
 		fputs(warnings, b->log->err);
 	if (row->status != CSIM_OK)
 		csim_log_error(b->log->err, row->message);
 	fflush(out);
 	fflush(b->log->err);
+}
+
+/*
+ * The bytes done of the dumps under way, as their workers relay them
+ * (each at most its file's size), for the status line.
+ */
+static void show_moving(const struct batch *b)
+{
+	uint64_t sum = 0;
+
+	if (b->relays == NULL)
+		return;
+	for (unsigned i = 0; i < b->nslots; i++) {
+		uint64_t v;
+
+		if (b->slots[i].pid == 0)
+			continue;
+		v = atomic_load_explicit(&b->relays[i], memory_order_relaxed);
+		sum += v < b->jobs[b->slots[i].job].bytes ? v : b->jobs[b->slots[i].job].bytes;
+	}
+	csim_progress_moving(b->log->progress, sum);
 }
 
 /* Fills the row of job j from its result (or its note) and prints it. */
@@ -183,8 +271,9 @@ static void settle(struct batch *b, size_t j)
 		b->ok++;
 	else
 		b->failed++;
-	print_row(b, row, d, jb->res.warnings);
+	print_row(b, row, d, &jb->res);
 	csim_progress_item_done(b->log->progress, jb->bytes);
+	show_moving(b);
 	csim_progress_tick(b->log->progress);
 }
 
@@ -268,6 +357,8 @@ static int start(struct batch *b, struct slot *s, size_t j)
 		return 0;
 	}
 	fflush(NULL);   /* nothing buffered is written twice */
+	if (b->relays != NULL)
+		atomic_store_explicit(&b->relays[s - b->slots], 0, memory_order_relaxed);
 	pid = fork();
 	if (pid < 0) {
 		note(&b->jobs[j], "cannot start a worker: fork failed (errno %d)", errno);
@@ -285,7 +376,7 @@ static int start(struct batch *b, struct slot *s, size_t j)
 		for (unsigned i = 0; i < b->nslots; i++)
 			if (b->slots[i].pid != 0)
 				close(b->slots[i].fd);
-		worker(b, j, fds[1]);
+		worker(b, j, (unsigned)(s - b->slots), fds[1]);
 		close(fds[1]);
 		return 1;
 	}
@@ -323,6 +414,7 @@ static void wait_some(struct batch *b)
 		pfd[n].revents = 0;
 		idx[n++] = i;
 	}
+	show_moving(b);
 	csim_progress_tick(b->log->progress);
 	if (poll(pfd, n, POLL_MS) <= 0)
 		return;
@@ -337,10 +429,12 @@ static int run_all(struct batch *b)
 	size_t next = 0;
 	int forwarded = 0;
 
-	while (b->running > 0 || (next < b->nsel && !csim_interrupt_pending())) {
+	while (b->running > 0 || (next < b->nsel && !csim_interrupt_pending() &&
+				  !b->stdout_failed)) {
 		if (csim_interrupt_pending())
 			forward(b, &forwarded);
-		while (!csim_interrupt_pending() && b->running < b->nslots && next < b->nsel) {
+		while (!csim_interrupt_pending() && !b->stdout_failed &&
+		       b->running < b->nslots && next < b->nsel) {
 			size_t j = next++;
 			unsigned i = 0;
 
@@ -378,6 +472,23 @@ static void set_progress(struct batch *b)
 	csim_progress_set_batch(b->log->progress, (unsigned long)b->nsel, total);
 }
 
+/*
+ * The workers' relays: memory the forked workers share with the parent.
+ * Without it (or without lock-free 64-bit atomics, which alone work
+ * across processes) the status line counts finished dumps only.
+ */
+static void share_relays(struct batch *b)
+{
+#if ATOMIC_LLONG_LOCK_FREE == 2
+	void *m = mmap(NULL, b->nslots * sizeof(*b->relays), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	b->relays = m != MAP_FAILED ? m : NULL;
+#else
+	b->relays = NULL;
+#endif
+}
+
 static int batch_alloc(struct batch *b, struct csim_error *err)
 {
 	const struct csim_options *opt = b->opt;
@@ -393,6 +504,7 @@ static int batch_alloc(struct batch *b, struct csim_error *err)
 	if (b->sel == NULL || b->jobs == NULL || b->rows == NULL || b->slots == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	set_progress(b);
+	share_relays(b);
 	return CSIM_OK;
 }
 
@@ -406,6 +518,25 @@ static void batch_release(struct batch *b)
 	free(b->jobs);
 	free(b->rows);
 	free(b->slots);
+	if (b->relays != NULL)
+		(void)munmap(b->relays, b->nslots * sizeof(*b->relays));
+}
+
+/* batch_summary.json and .csv into dir, made if missing, and their "wrote" lines. */
+static int write_summaries(const char *dir, const struct batch *b,
+			   const struct csim_batch_totals *totals, struct csim_error *err)
+{
+	char *shown = csim_path_trim(dir);   /* as single mode names its folder */
+	int rc = shown != NULL ? csim_path_make_dirs(dir, err) : csim_error_nomem(err, CSIM_E_OUTPUT);
+
+	if (rc == CSIM_OK)
+		rc = csim_batch_summary_write(dir, b->rows, b->nsel, totals, b->log, err);
+	if (rc == CSIM_OK) {
+		csim_log_wrote(b->log, shown, "batch_summary.json");
+		csim_log_wrote(b->log, shown, "batch_summary.csv");
+	}
+	free(shown);
+	return rc;
 }
 
 int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *list,
@@ -421,8 +552,9 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	b.list = list;
 	b.log = log;
 	*is_worker = 0;
-	/* Where the summaries go must be usable before any dump is read. */
-	rc = csim_path_probe_dirs(dir, err);
+	/* Where the summaries go must be usable before any dump is read;
+	   --summary-only writes none. */
+	rc = opt->summary_only ? CSIM_OK : csim_path_probe_dirs(dir, err);
 	if (rc == CSIM_OK)
 		rc = batch_alloc(&b, err);
 	if (rc != CSIM_OK)
@@ -437,10 +569,10 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 		goto out;
 	}
 	csim_progress_end(log->progress);
-	rc = csim_path_make_dirs(dir, err);
-	if (rc == CSIM_OK)
-		rc = csim_batch_summary_write(dir, b.rows, b.nsel, &totals, log, err);
-	if (!log->quiet)
+	if (!opt->summary_only)
+		rc = write_summaries(dir, &b, &totals, err);
+	/* Not among --json's lines: stdout holds JSON only. */
+	if (!log->quiet && !opt->json)
 		fprintf(log->out, "converted %zu/%zu dumps\n", b.ok, b.nsel);
 	if (b.failed > 0) {
 		/* The dumps' failure decides the status (SPEC §1); a summary

@@ -83,6 +83,7 @@ int csim_wire_result_send(int fd, const struct csim_wire_result *r)
 	send_u64(&s, (uint64_t)r->micros);
 	send_text(&s, r->message, WIRE_MAX_TEXT);
 	send_text(&s, r->warnings, CSIM_WIRE_MAX_WARNINGS);
+	send_text(&s, r->summary, CSIM_WIRE_MAX_SUMMARY);
 	send_u64(&s, f->op_name != NULL);
 	send_text(&s, f->op_name, WIRE_MAX_TEXT);
 	send_u64(&s, (uint64_t)f->has_span);
@@ -131,12 +132,12 @@ static uint64_t read_u64(struct reader *rd)
 	return v;
 }
 
-static char *read_text(struct reader *rd)
+static char *read_text_max(struct reader *rd, uint64_t max)
 {
 	uint64_t n = read_u64(rd);
 	char *t;
 
-	if (rd->bad || n > WIRE_MAX_TEXT || n > rd->left) {
+	if (rd->bad || n > max || n > rd->left) {
 		rd->bad = rd->bad ? rd->bad : 1;
 		return NULL;
 	}
@@ -150,6 +151,11 @@ static char *read_text(struct reader *rd)
 	rd->p += n;
 	rd->left -= (size_t)n;
 	return t;
+}
+
+static char *read_text(struct reader *rd)
+{
+	return read_text_max(rd, WIRE_MAX_TEXT);
 }
 
 /* The primary line's cores: a count, then each pid. */
@@ -187,6 +193,7 @@ int csim_wire_result_parse(struct csim_wire_result *r, const char *buf, size_t n
 	r->micros = (int64_t)read_u64(&rd);
 	r->message = read_text(&rd);
 	r->warnings = read_text(&rd);
+	r->summary = read_text_max(&rd, CSIM_WIRE_MAX_SUMMARY);
 	has_name = read_u64(&rd) != 0;
 	f->op_name = read_text(&rd);
 	if (!has_name) {
@@ -236,6 +243,7 @@ void csim_wire_result_release(struct csim_wire_result *r)
 {
 	free(r->message);
 	free(r->warnings);
+	free(r->summary);
 	csim_dump_figures_release(&r->fig);
 	memset(r, 0, sizeof(*r));
 }

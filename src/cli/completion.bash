@@ -11,7 +11,7 @@ _clean_sim_trace()
 	local -a opts
 	opts=(--output-dir --keep-scalar --raw-metrics --no-copy-raw
 		--keep-cache-ccu --no-counters --run --core --window --gzip
-		--jobs --shard --check --quiet --help --version
+		--jobs --shard --check --summary-only --json --quiet --help --version
 		-o -z -j -q -h)
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}

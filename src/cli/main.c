@@ -27,6 +27,9 @@ int main(int argc, char **argv)
 	int rc;
 
 	csim_error_clear(&err);
+	/* Before anything is printed: stdout into a closed pipe is exit 3. */
+	if (csim_interrupt_ignore_pipe() != 0)
+		fprintf(stderr, "warning: cannot ignore SIGPIPE: a closed stdout may end the run by that signal\n");
 	rc = csim_cli_parse(&opt, argc, argv, &err);
 	if (rc != CSIM_OK) {
 		csim_log_error(stderr, err.message);

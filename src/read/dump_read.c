@@ -88,7 +88,7 @@ static int part_add(struct csim_dump *d, const struct csim_block_reader *reader,
 	p->model.cut.across_runs = d->choices->run_all;
 	p->model.progress = d->log->progress;
 	csim_slice_store_init(&p->slices, d->bin_path, csim_block_reader_file_id(reader));
-	if (!csim_block_reader_sizes_checked(reader))
+	if (!csim_block_reader_sizes_checked(reader) && d->choices->slice_texts)
 		csim_slice_store_keep_text(&p->slices);   /* gzip: never inflated twice */
 	p->slices.progress = d->log->progress;
 	csim_lane_verdict_init(&p->verdict, &p->model.rule);
@@ -126,6 +126,7 @@ static int read_events(struct csim_dump *d, struct csim_dump_part *p,
 {
 	struct csim_table *t = &p->model.table;
 	const struct csim_ingest in = { t, d->choices->counters, p->model.rule };
+	const int record = d->choices->slice_texts;
 	struct csim_scan_pipe *pipe = NULL;
 	/* Only a size checked against the file may size the table (a gzip
 	   block's size is unverified until its bytes run out), and only once
@@ -145,11 +146,12 @@ static int read_events(struct csim_dump *d, struct csim_dump_part *p,
 		if (rc != CSIM_OK || !has)
 			break;
 		rc = csim_ingest_event(&in, isc, &ev, err);
-		if (rc == CSIM_OK && t->nslices > rows)
+		if (rc == CSIM_OK && t->nslices > rows && record)
 			rc = record_slice(p, &ev, err);
 		if (rc == CSIM_OK && reserve) {
 			csim_table_reserve(t, blk->payload_size);
-			csim_slice_store_reserve(&p->slices, t->slices_cap);
+			if (record)
+				csim_slice_store_reserve(&p->slices, t->slices_cap);
 			reserve = 0;
 		}
 	}

@@ -329,6 +329,49 @@ static void json_file(struct csim_out *o, const struct csim_batch_row *rows, siz
 	csim_out_text(o, "]}\n");
 }
 
+/* summary.json's bytes on one line: its newlines all lie between values
+   (a JSON string holds none), so dropping them changes no value. */
+static void json_one_line(struct csim_out *o, const char *doc)
+{
+	while (*doc != '\0') {
+		size_t n = strcspn(doc, "\n");
+
+		csim_out_bytes(o, doc, n);
+		doc += n + (doc[n] == '\n');
+	}
+}
+
+void csim_batch_summary_line(FILE *f, const struct csim_batch_row *row, const char *summary)
+{
+	char buf[4096];
+	struct csim_out o;
+
+	csim_out_stream(&o, buf, sizeof(buf), f);
+	csim_out_format(&o, "{\"index\":%llu,", (unsigned long long)row->index);
+	json_key(&o, "dump");
+	json_text(&o, row->dump);
+	csim_out_char(&o, ',');
+	json_key(&o, "input");
+	json_text(&o, row->input);
+	csim_out_char(&o, ',');
+	json_key(&o, "status");
+	json_text(&o, status_text(row));
+	csim_out_char(&o, ',');
+	json_key(&o, "message");
+	if (row->status == CSIM_OK)
+		csim_out_text(&o, "null");
+	else
+		json_text(&o, row->message);
+	csim_out_char(&o, ',');
+	json_key(&o, "summary");
+	if (row->status == CSIM_OK)
+		json_one_line(&o, summary);
+	else
+		csim_out_text(&o, "null");
+	csim_out_text(&o, "}\n");
+	csim_out_flush(&o);
+}
+
 int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 			     size_t n, const struct csim_batch_totals *totals,
 			     struct csim_log *log, struct csim_error *err)

@@ -209,6 +209,21 @@ void csim_out_stage(struct csim_out *o, char *buf, size_t cap,
 	o->send_ctx = ctx;
 }
 
+static int stream_send(void *ctx, const char *p, size_t n)
+{
+	FILE *f = ctx;
+
+	errno = 0;
+	if (fwrite(p, 1, n, f) == n)
+		return 0;
+	return errno != 0 ? errno : EIO;
+}
+
+void csim_out_stream(struct csim_out *o, char *buf, size_t cap, FILE *f)
+{
+	csim_out_stage(o, buf, cap, stream_send, f);
+}
+
 uint64_t csim_out_hole(struct csim_out *o, uint64_t n)
 {
 	uint64_t at;

@@ -39,6 +39,15 @@ int csim_outputs_rows_open(void *ctx, size_t part, const struct csim_metrics *mt
 	return csim_metrics_plan_begin(&o->plans[part], mt, sink, err);
 }
 
+/* What becomes of instr_metrics.json when its reshape is refused. */
+static const char *refused_file_text(const struct csim_outputs_choices *ch)
+{
+	if (ch->summary_only)
+		return "not reshaped (--summary-only)";
+	return ch->raw_metrics ? "instr_metrics.json holds the payload as it is (--raw-metrics)"
+			       : "instr_metrics.json not written (--raw-metrics writes the payload as it is)";
+}
+
 /*
  * An API_INSTR whose reshape would pass its bound (write/metrics_writer.h)
  * is refused as a whole: no half file, and no figures from the rows read
@@ -58,8 +67,7 @@ int csim_outputs_rows_refused(void *ctx, size_t part, const struct csim_metrics 
 		      (unsigned long long)plan->limit, CSIM_METRICS_GROWTH,
 		      (unsigned long long)csim_metrics_payload_size(mt),
 		      CSIM_METRICS_SLACK >> 20, mt->ncores,
-		      o->choices->raw_metrics ? "instr_metrics.json holds the payload as it is (--raw-metrics)"
-					      : "instr_metrics.json not written (--raw-metrics writes the payload as it is)");
+		      refused_file_text(o->choices));
 	return 1;
 }
 
@@ -181,17 +189,25 @@ static int write_metrics(struct csim_outputs *o, struct csim_out *metrics,
 	return rc;
 }
 
+/* Every run's model, in run order, as the summary writers take them; NULL: out of memory. */
+static const struct csim_model **run_models(const struct csim_outputs *o)
+{
+	const struct csim_model **runs = calloc(o->nruns, sizeof(*runs));
+
+	for (size_t i = 0; runs != NULL && i < o->nruns; i++)
+		runs[i] = o->runs[i].m;
+	return runs;
+}
+
 /* summary.json and summary.html: one run's, or every run's. */
 static int write_summaries(struct csim_outputs *o, struct csim_out *summary,
 			   struct csim_out *page, struct csim_error *err)
 {
-	const struct csim_model **runs = calloc(o->nruns, sizeof(*runs));
+	const struct csim_model **runs = run_models(o);
 	int rc;
 
 	if (runs == NULL)
 		return csim_error_nomem(err, CSIM_E_OUTPUT);
-	for (size_t i = 0; i < o->nruns; i++)
-		runs[i] = o->runs[i].m;
 	rc = csim_out_open(summary, o->choices->out_dir, "summary.json", err);
 	if (rc == CSIM_OK)
 		csim_summary_write(runs, o->nruns, summary);
@@ -302,25 +318,28 @@ void csim_outputs_report(const struct csim_outputs *o)
 		const struct csim_output_run *run = &o->runs[i];
 		/* --raw-metrics writes every row: nothing is left out; a refused
 		   reshape was warned of when its rows were read. */
-		const int reshaped = written_metrics(o, i) != NULL && !ch->raw_metrics;
+		const int reshaped = written_metrics(o, i) != NULL && !ch->raw_metrics &&
+				     !ch->summary_only;
 		const struct csim_run_facts facts = {
 			ch->bin_path, run->slices->nblocks, run->metrics != NULL,
 			run->instr_offset, ch->run_given, ch->run_all,
 			reshaped ? (uint64_t)run->metrics->nrows * run->metrics->ncores : 0,
 			reshaped ? plan_of(o, i)->left_out : 0,
-			o->nruns > 1 ? run->run : 0, i == 0
+			o->nruns > 1 ? run->run : 0, i == 0, !ch->summary_only
 		};
 
 		csim_run_notes_print(o->log, run->m, &facts);
 	}
-	csim_raw_copy_report(o->log, ch->out_dir, &o->raw, bin_name(o), ch->bin_dir);
+	if (!ch->summary_only)
+		csim_raw_copy_report(o->log, ch->out_dir, &o->raw, bin_name(o), ch->bin_dir);
 }
 
 int csim_outputs_prepare_tables(struct csim_outputs *o, struct csim_error *err)
 {
 	int rc = CSIM_OK;
 
-	if (o->log->quiet)
+	/* --summary-only prints its tables also with -q: they are what was asked for. */
+	if (o->choices->json || (o->log->quiet && !o->choices->summary_only))
 		return CSIM_OK;
 	o->tables = calloc(o->nruns, sizeof(*o->tables));
 	if (o->tables == NULL)
@@ -337,6 +356,30 @@ void csim_outputs_print_tables(const struct csim_outputs *o)
 	for (size_t i = 0; i < o->nruns; i++)
 		csim_summary_table_print(&o->tables[i], o->log->out);
 	csim_run_changes_print(o->tables, o->nruns, o->log->out);
+}
+
+/* The summary.json bytes of every run, onto the log's stdout. */
+static int print_json(const struct csim_outputs *o, struct csim_error *err)
+{
+	const struct csim_model **runs = run_models(o);
+	char buf[4096];   /* the stream buffers too: this only batches the small pieces */
+	struct csim_out out;
+
+	if (runs == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	csim_out_stream(&out, buf, sizeof(buf), o->log->out);
+	csim_summary_write(runs, o->nruns, &out);
+	csim_out_flush(&out);
+	free(runs);
+	return CSIM_OK;
+}
+
+int csim_outputs_print_summary(const struct csim_outputs *o, struct csim_error *err)
+{
+	if (o->choices->json)
+		return print_json(o, err);
+	csim_outputs_print_tables(o);
+	return CSIM_OK;
 }
 
 void csim_outputs_release(struct csim_outputs *o)

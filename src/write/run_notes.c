@@ -91,8 +91,9 @@ void csim_run_notes_print(struct csim_log *log, const struct csim_model *m,
 			      pre, (unsigned long long)breakdown_total(skipped), buf);
 	}
 	if (!facts->have_metrics)
-		csim_log_warn(log, "%s%s: no API_INSTR block: instr_metrics.json not written",
-			      pre, facts->bin_path);
+		csim_log_warn(log, "%s%s: no API_INSTR block: %s", pre, facts->bin_path,
+			      facts->files ? "instr_metrics.json not written"
+					   : "the summary has no API_INSTR figures");
 	csim_log_note(log, "%s%llu event(s) in %zu TRACE block(s): %llu slice(s) kept on %zu lane(s) (%llu extra sub-lane(s)), %zu arrow(s), %zu counter(s)",
 		      pre, (unsigned long long)t->events, facts->trace_blocks,
 		      (unsigned long long)m->kept_slices, m->nlanes,

@@ -69,8 +69,12 @@ check "-j 2: exit 1 (two dumps failed)" [ "$status2" -eq 1 ]
 check "-j 1: exit 1" [ "$status" -eq 1 ]
 check "-j 2: converted 18/20" contains "$out2" $'\nconverted 18/20 dumps\n'
 check "-j 2: last line is the count" [ "$(printf '%s' "$out2" | tail -n 1)" = "converted 18/20 dumps" ]
-check "-j 2: 21 stdout lines (20 dumps + count)" [ "$(printf '%s' "$out2" | wc -l)" -eq 21 ]
-check "-j 2: no 'wrote' lines" [ "$(printf '%s' "$out2" | grep -c '^wrote ' || true)" -eq 0 ]
+check "-j 2: 23 stdout lines (20 dumps, 2 wrote, count)" [ "$(printf '%s' "$out2" | wc -l)" -eq 23 ]
+# The summaries' wrote lines, as single mode's, right before the count;
+# no dump's own.
+check "-j 2: wrote lines of the two summaries, then the count" \
+	contains "$out2" $'\nwrote out2/batch_summary.json\nwrote out2/batch_summary.csv\nconverted 18/20 dumps\n'
+check "-j 2: no other 'wrote' line" [ "$(printf '%s' "$out2" | grep -c '^wrote ' || true)" -eq 2 ]
 check "-j 2: FAILED line of the corrupt kernel" \
 	contains "$out2" "FAILED tree/$bad1: tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a"
 check "-j 2: stderr names both failures and the total" [ "$(printf '%s' "$err2" | grep -c '^error: ')" -eq 3 ]
@@ -201,6 +205,8 @@ run "$tmp" inplace
 check "no -o: exit 0" [ "$status" -eq 0 ]
 check "no -o: outputs beside the .bin" [ -f "$tmp/inplace/3/simulator/trace.clean.json" ]
 check "no -o: summaries in PATH" [ -f "$tmp/inplace/batch_summary.csv" ]
+check "no -o: their wrote lines name the base folder, absolute" \
+	contains "$out" $'\nwrote '"$(cd "$tmp" && pwd)"$'/inplace/batch_summary.json\nwrote '"$(cd "$tmp" && pwd)"$'/inplace/batch_summary.csv\nconverted'
 # The walk never takes the tool's own outputs for dumps (SPEC §11): three
 # dumps, a batch with -o inside the tree twice, then with another -o, then
 # twice without -o (outputs beside each dump, the earlier -o folders' raw
@@ -250,10 +256,13 @@ check "-o under a file: says so" lines "$err" "error: cannot create output folde
 # --shard makes one dump a batch too (every shard of a matrix alike).
 run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shone --shard 1/2
 check "--shard 1/2 of one dump: exit 0, nothing to convert" [ "$status" -eq 0 ]
-check "--shard 1/2 of one dump: converted 0/0" lines "$out" "converted 0/0 dumps"
+check "--shard 1/2 of one dump: converted 0/0" \
+	lines "$out" $'wrote shone/batch_summary.json\nwrote shone/batch_summary.csv\nconverted 0/0 dumps'
 check "--shard 1/2 of one dump: a header-only summary" [ "$(wc -l <"$tmp/shone/batch_summary.csv")" -eq 1 ]
-run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shzero --shard 0/2
+run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shzero// --shard 0/2
 check "--shard 0/2 of one dump: converted 1/1" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
+check "-o DIR//: the wrote lines name DIR without its slashes" \
+	contains "$out" $'\nwrote shzero/batch_summary.json\nwrote shzero/batch_summary.csv\n'
 check "--shard 0/2 of one dump: outputs under its folder name" [ -f "$tmp/shzero/0/trace.clean.json" ]
 
 # An unreadable folder in the walk: a warning, the rest converted. Root

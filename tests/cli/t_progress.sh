@@ -140,4 +140,42 @@ check "batch: the count last, with no status line after it" \
 	regex "$tmp/batch.out" $'(\n|\r +\r)converted 3/3 dumps\nx$'
 "$CSIM_BIN" -j 2 "$tmp/b" -o "$tmp/ob2" --no-copy-raw 2>&1 >/dev/null | cat >"$tmp/bpipe.err"
 check "batch, stderr to a pipe: no progress" no_cr "$tmp/bpipe.err"
+
+# Batch mode while the first dump is under way: the line counts the bytes
+# its worker has come through, so it moves before any dump is done. The
+# worker (found below the converter, below pty_run) is stopped once it has
+# read 2 MiB, for 1.6 s: the parent, past its first second by then, redraws
+# "0/2 dumps, X MB" with X above 0 (it sat at 0.0 MB until a dump finished).
+# first_child PID: a child of PID (Linux's task children list).
+first_child() {
+	local kids=""
+	read -r kids _ <"/proc/$1/task/$1/children" 2>/dev/null || true
+	echo "$kids"
+}
+# rchar PID: bytes the process has read so far.
+rchar() { awk '$1 == "rchar:" { print $2 }' "/proc/$1/io" 2>/dev/null || echo 0; }
+mkdir -p "$tmp/m/k1" "$tmp/m/k2"
+cp "$tmp/d/visualize_data.bin" "$tmp/m/k1/"
+cp "$tmp/d/visualize_data.bin" "$tmp/m/k2/"
+"$CSIM_PTY" -o "$tmp/moving.out" -- "$CSIM_BIN" -j 1 "$tmp/m" -o "$tmp/om" --no-copy-raw \
+	>"$tmp/moving.stat" &
+pty=$!
+conv= wk= stopped=0
+for _ in $(seq 500); do
+	[ -z "$conv" ] && conv=$(first_child "$pty")
+	[ -n "$conv" ] && [ -z "$wk" ] && wk=$(first_child "$conv")
+	if [ -n "$wk" ] && [ "$(rchar "$wk")" -ge $((2 << 20)) ]; then
+		kill -STOP "$wk" && stopped=1
+		break
+	fi
+	sleep 0.01
+done
+sleep 1.6
+[ "$stopped" = 1 ] && kill -CONT "$wk"
+rc=0
+wait "$pty" || rc=$?
+check "batch, moving: exit 0" [ "$rc" -eq 0 ]
+check "batch, moving: the first dump's worker was stopped mid-dump" [ "$stopped" = 1 ]
+check "batch, moving: bytes counted before the first dump is done" \
+	regex "$tmp/moving.out" $'\r0/2 dumps, ([1-9][0-9]*\\.[0-9]|0\\.[1-9]) MB of [0-9.]+ MB, '
 finish

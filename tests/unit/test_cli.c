@@ -76,6 +76,8 @@ static int check_opts(struct check_ctx *c, const struct csim_options *got,
 	ok &= CHECK_I64(c, got->show_version, want->show_version);
 	ok &= CHECK_I64(c, got->run, want->run);
 	ok &= CHECK_I64(c, got->run_all, want->run_all);
+	ok &= CHECK_I64(c, got->summary_only, want->summary_only);
+	ok &= CHECK_I64(c, got->json, want->json);
 	return ok;
 }
 
@@ -267,6 +269,34 @@ static void test_check_takes_a_file_and_no_path(struct check_ctx *c)
 	expect_usage(c, ARGS("--check"), "--check needs");
 	expect_usage(c, ARGS("--check="), "--check= needs");
 	expect_usage(c, ARGS("--check", "a", "--check", "b"), "twice");
+}
+
+/* --summary-only writes nothing: options that shape files are refused
+ * with it, and --json means nothing without it. */
+static void test_summary_only(struct check_ctx *c)
+{
+	struct csim_options opt, want = defaults("p");
+	struct csim_error err;
+
+	want.summary_only = 1;
+	CHECK_I64(c, parse(&opt, &err, ARGS("p", "--summary-only")), CSIM_OK);
+	check_opts(c, &opt, &want);
+	want.json = want.quiet = want.keep_scalar = 1;
+	want.jobs = 2;
+	CHECK_I64(c, parse(&opt, &err, ARGS("--json", "-qj2", "--keep-scalar", "--summ", "p")),
+		  CSIM_OK);
+	check_opts(c, &opt, &want);
+	expect_usage(c, ARGS("--json", "p"), "option --json needs --summary-only");
+	expect_usage(c, ARGS("--summary-only", "-o", "d", "p"),
+		     "--summary-only writes no file: -o/--output-dir has nothing to shape");
+	expect_usage(c, ARGS("-z", "--summary-only", "p"), "-z/--gzip has nothing");
+	expect_usage(c, ARGS("--summary-only", "--raw-metrics", "p"), "--raw-metrics has nothing");
+	expect_usage(c, ARGS("--summary-only", "--no-copy-raw", "p"), "--no-copy-raw has nothing");
+	expect_usage(c, ARGS("--summary-only", "--check", "t.json"),
+		     "--summary-only converts, --check does not");
+	expect_usage(c, ARGS("--s", "p"), "option --s is ambiguous: --shard, --summary-only");
+	/* --help still wins over the combination. */
+	CHECK_I64(c, parse(&opt, &err, ARGS("--json", "--help")), CSIM_OK);
 }
 
 static void test_unknown_option_is_a_usage_error(struct check_ctx *c)
@@ -533,6 +563,7 @@ int main(void)
 	CHECK_RUN(&c, test_window_forms);
 	CHECK_RUN(&c, test_bad_window_is_a_usage_error);
 	CHECK_RUN(&c, test_help_and_version_need_no_path);
+	CHECK_RUN(&c, test_summary_only);
 	CHECK_RUN(&c, test_usage_text_lists_every_option);
 	return check_done(&c);
 }

@@ -190,6 +190,101 @@ static void test_batch_line(struct check_ctx *c)
 	screen_close(&s);
 }
 
+/* A batch worker's relay: its dump's bytes done, by phase, raised only. */
+static void test_relay(struct check_ctx *c)
+{
+	atomic_ullong slot = 0, sumonly = 0;
+	struct csim_progress w, q;
+
+	csim_progress_init_relay(&w, &slot, 1);
+	csim_progress_phase(&w, CSIM_PHASE_READING, 100000000u);
+	CHECK_U64(c, atomic_load(&slot), 0);
+	csim_progress_bytes(&w, 40000000u, 40000000u);
+	/* Read 40 of 100 MB, the reading half the dump's time: 20 MB. */
+	CHECK_U64(c, atomic_load(&slot), 40000000u / 100 * CSIM_PROGRESS_READ_SHARE);
+	csim_progress_phase(&w, CSIM_PHASE_PASSES, 100000000u);
+	CHECK_U64(c, atomic_load(&slot), 100000000u / 100 * CSIM_PROGRESS_READ_SHARE);
+	csim_progress_phase(&w, CSIM_PHASE_WRITING, 100000000u);
+	csim_progress_bytes(&w, 50000000u, 50000000u);
+	CHECK_U64(c, atomic_load(&slot), 100000000u / 100 * CSIM_PROGRESS_READ_SHARE +
+					 50000000u / 100 * (100 - CSIM_PROGRESS_READ_SHARE));
+	/* An end, or a later phase of less, never takes it back. */
+	csim_progress_end(&w);
+	csim_progress_phase(&w, CSIM_PHASE_READING, 100000000u);
+	CHECK_U64(c, atomic_load(&slot), 100000000u / 100 * CSIM_PROGRESS_READ_SHARE +
+					 50000000u / 100 * (100 - CSIM_PROGRESS_READ_SHARE));
+	/* Nothing written (--summary-only): the reading is the whole dump. */
+	csim_progress_init_relay(&q, &sumonly, 0);
+	csim_progress_phase(&q, CSIM_PHASE_READING, 100000000u);
+	csim_progress_bytes(&q, 40000000u, 40000000u);
+	CHECK_U64(c, atomic_load(&sumonly), 40000000u);
+	/* No slot: nothing at all. */
+	csim_progress_init_relay(&q, NULL, 1);
+	csim_progress_phase(&q, CSIM_PHASE_READING, 100000000u);
+	csim_progress_bytes(&q, 40000000u, 40000000u);
+	csim_progress_tick(&q);
+}
+
+/* The whole ETA in seconds of a status line; -1 when it has none. */
+static long eta_of(const char *line)
+{
+	const char *e = strstr(line, "ETA ");
+	long h = 0, m = 0, sec = 0;
+
+	if (e == NULL)
+		return -1;
+	if (sscanf(e, "ETA %ldh%ldm", &h, &m) == 2)
+		return h * 3600 + m * 60;
+	if (sscanf(e, "ETA %ldm%lds", &m, &sec) == 2)
+		return m * 60 + sec;
+	return sscanf(e, "ETA %lds", &sec) == 1 ? sec : -1;
+}
+
+/*
+ * The line moves while the first dump is under way, and while the last
+ * (large) dump is converted its ETA only falls: the workers' relays count
+ * with the finished dumps' bytes. A small dump done in 1 s, then a 1000 MB
+ * one relayed at a steady 100 MB/s.
+ */
+static void test_batch_moving(struct check_ctx *c)
+{
+	struct screen s;
+	char line[CSIM_PROGRESS_LINE + 1];
+	atomic_ullong slot = 0;
+	struct csim_progress w;
+	long last = -1;
+
+	if (!CHECK(c, screen_open(&s) == 0))
+		return;
+	csim_progress_set_batch(&s.p, 2, 1010000000u);
+	csim_progress_init_relay(&w, &slot, 0);
+	csim_progress_phase(&w, CSIM_PHASE_READING, 10000000u);
+	csim_progress_bytes(&w, 4000000u, 4000000u);
+	csim_progress_moving(&s.p, atomic_load(&slot));
+	format_at(&s, 1 * (uint64_t)S / 2, line, sizeof(line));
+	CHECK_STR(c, line, "0/2 dumps, 4.0 MB of 1010.0 MB, 8.0 MB/s, ETA 2m06s");
+	csim_progress_item_done(&s.p, 10000000u);
+	csim_progress_moving(&s.p, 0);   /* its worker is gone */
+	format_at(&s, 1 * (uint64_t)S, line, sizeof(line));
+	CHECK_STR(c, line, "1/2 dumps, 10.0 MB of 1010.0 MB, 10.0 MB/s, ETA 1m40s");
+	slot = 0;
+	csim_progress_init_relay(&w, &slot, 0);
+	csim_progress_phase(&w, CSIM_PHASE_READING, 1000000000u);
+	for (unsigned t = 2; t <= 20; t++) {   /* half-seconds after the first second */
+		long eta;
+
+		csim_progress_bytes(&w, (uint64_t)(t - 2 + 1) * 50000000u, 50000000u);
+		csim_progress_moving(&s.p, atomic_load(&slot));
+		format_at(&s, (uint64_t)S + (uint64_t)(t - 1) * (S / 2), line, sizeof(line));
+		eta = eta_of(line);
+		if (!CHECK(c, eta >= 0) || !CHECK(c, last < 0 || eta <= last))
+			fprintf(stderr, "  at half-second %u: %s (before: ETA %lds)\n", t, line, last);
+		last = eta;
+	}
+	CHECK_STR(c, line, "1/2 dumps, 960.0 MB of 1010.0 MB, 91.4 MB/s, ETA 1s");
+	screen_close(&s);
+}
+
 static void test_line_never_wraps(struct check_ctx *c)
 {
 	struct screen s;
@@ -416,6 +511,8 @@ int main(void)
 	CHECK_RUN(&c, test_eta_forms);
 	CHECK_RUN(&c, test_passes_and_writing_lines);
 	CHECK_RUN(&c, test_batch_line);
+	CHECK_RUN(&c, test_relay);
+	CHECK_RUN(&c, test_batch_moving);
 	CHECK_RUN(&c, test_line_never_wraps);
 	CHECK_RUN(&c, test_nothing_within_a_second);
 	CHECK_RUN(&c, test_ten_redraws_a_second);
