@@ -66,6 +66,15 @@ struct csim_summary_line {
 	uint64_t addresses;    /* distinct addresses of its rows with cycles */
 };
 
+/* Why API_INSTR gives no clock (derived_mhz 0): what "clock unknown" says. */
+enum csim_clock_gap {
+	CSIM_CLOCK_GAP_NO_INSTR,   /* no API_INSTR figures (none, or refused) */
+	CSIM_CLOCK_GAP_WINDOW,     /* --window: whole-run cycles, clipped slices */
+	CSIM_CLOCK_GAP_NO_MATCH,   /* no pipe whose executions equal its slices */
+	CSIM_CLOCK_GAP_DISAGREE,   /* the matching pipes more than 1 % apart */
+	CSIM_CLOCK_GAP_NOT_SIM     /* their pooled value no simulator clock */
+};
+
 struct csim_summary {
 	struct csim_summary_core *cores;   /* in output (process) order */
 	size_t ncores;
@@ -79,6 +88,7 @@ struct csim_summary {
 	/* The clock API_INSTR's cycles and the slices' lengths agree on
 	   (summary_instr.h), 0 when they do not */
 	double derived_mhz;
+	enum csim_clock_gap clock_gap;   /* why, when derived_mhz is 0 */
 	/* The source lines with the most cycles, most first (summary_instr.h);
 	   none without API_INSTR */
 	struct csim_summary_line lines[CSIM_SUMMARY_TOP_LINES];

@@ -98,7 +98,9 @@ struct csim_dump {
 	const struct csim_read_choices *choices;
 	struct csim_log *log;
 	const char *bin_path;
-	uint64_t in_size;                  /* as stored, for the progress line */
+	uint64_t in_size;                  /* as stored (gzip: compressed): the
+					      progress line, summary.json's input */
+	int in_gzip;                       /* the file is gzip-compressed */
 	struct csim_dump_part **parts;     /* in run order */
 	size_t nparts, parts_cap;
 	struct csim_runs runs;             /* which blocks form the runs (SPEC §2.1) */

@@ -18,6 +18,8 @@ struct csim_batch_row {
 	uint64_t index;        /* in the whole sorted list (before --shard) */
 	const char *dump;      /* the dump's folder relative to the base */
 	const char *input;     /* the .bin read, or the PATH that held none */
+	const char *summary;   /* its summary.html from the summaries' folder;
+				  NULL unless ok */
 	int status;            /* CSIM_OK, or the failed conversion's exit status */
 	const char *message;   /* the error, "" when ok */
 	struct csim_dump_figures fig;   /* zeroed unless ok */

@@ -67,6 +67,7 @@ struct csim_outputs {
 	size_t nruns;
 	const char *profiling_type;            /* the first TRACE block's, raw JSON */
 	const char *schema_version;
+	struct csim_view_input input;          /* the dump, as the summaries name it */
 	struct csim_metrics_plan *plans;       /* per run, by index */
 	size_t nplans;
 	struct csim_metrics_thread *thread;    /* NULL: written in line */
@@ -95,6 +96,12 @@ int csim_outputs_rows_refused(void *ctx, size_t part, const struct csim_metrics 
 /* The runs read, borrowed until release. */
 void csim_outputs_take_runs(struct csim_outputs *o, const struct csim_output_run *runs,
 			    size_t n, const char *profiling_type, const char *schema_version);
+
+/*
+ * The dump read: its size on disk and whether it is gzip, for the
+ * summaries' "input" (its path is choices->bin_path).
+ */
+void csim_outputs_take_input(struct csim_outputs *o, uint64_t size, int gzip);
 
 /*
  * Locks (and mends) the output folder if it exists, and then starts the

@@ -17,15 +17,19 @@
 #include "base/csim_error.h"
 #include "model/model.h"
 #include "write/out_file.h"
+#include "write/summary_view.h"
 
 /*
- * Writes the whole page into o: one run's summary, or (--run all of
- * several runs) each run's in a section of its own, its anchors ending in
- * "-<run>", then the slowest span from run to run. Out of memory is
+ * Writes the whole page into o, its title and heading naming the dump
+ * (in: its path as given, its size) and the op (summary_page_head.h): one
+ * run's summary, or (--run all of several runs) each run's in a section of
+ * its own, its anchors ending in "-<run>", then the slowest span from run
+ * to run. Out of memory is
  * CSIM_E_OUTPUT; a write error is left for commit(), as with the other
  * writers.
  */
 int csim_summary_html_write(const struct csim_model *const *runs, size_t n,
-			    struct csim_out *o, struct csim_error *err);
+			    const struct csim_view_input *in, struct csim_out *o,
+			    struct csim_error *err);
 
 #endif

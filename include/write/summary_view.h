@@ -35,6 +35,21 @@ int csim_view_format_ratio(char *dst, int64_t num, int64_t den);
 void csim_view_format_mhz(char *dst, const struct csim_clock *clock);
 
 /*
+ * Why a run's clock is unknown (csim_clock_of_run gave none: no
+ * OP_BASIC_INFO, and API_INSTR gave none for the reason s->clock_gap
+ * says), as the table and the page print it after "clock unknown: ";
+ * at most 65 columns, so that the table's line fits in 80.
+ */
+const char *csim_view_clock_unknown(const struct csim_summary *s);
+
+/* The dump a summary describes, as summary.json and summary.html name it. */
+struct csim_view_input {
+	const char *path;      /* the .bin read, spelled from its PATH */
+	uint64_t size;         /* bytes of the file on disk */
+	int gzip;              /* the file is gzip-compressed */
+};
+
+/*
  * The producer p waited on longest (first in lane order on ties); NULL
  * when it never waited. Its producer is CSIM_NONE when the WAITs named none.
  */

@@ -11,14 +11,17 @@
 
 #include "model/model.h"
 #include "write/out_file.h"
+#include "write/summary_view.h"
 
 /*
- * Writes the whole file into o; a write error is reported by commit(). One
+ * Writes the whole file into o; a write error is reported by commit(). It
+ * names the dump first ("input": in, its path as given and its size). One
  * run: its summary, with the run's place in its file and its OP_BASIC_INFO
  * as the model holds them (model/run_info.h). Several (--run all): {"schema":1,"runs":[...],
  * "run_changes":[...]}, each run's summary as one would stand alone (but
  * for "schema") and the span's change from each run to the next.
  */
-void csim_summary_write(const struct csim_model *const *runs, size_t n, struct csim_out *o);
+void csim_summary_write(const struct csim_model *const *runs, size_t n,
+			const struct csim_view_input *in, struct csim_out *o);
 
 #endif

@@ -32,6 +32,15 @@ size_t csim_text_fit(char *dst, const char *name, size_t n, size_t width);
  */
 size_t csim_text_fit_tail(char *dst, const char *path, size_t n, size_t width);
 
+/* The columns name[0..n) takes, uncut. */
+size_t csim_text_columns(const char *name, size_t n);
+
+/*
+ * The bytes of name[0..n)'s longest start of at most `width` columns,
+ * ending between characters: where a text too wide for a line breaks.
+ */
+size_t csim_text_fit_bytes(const char *name, size_t n, size_t width);
+
 /* Prints name fitted to width (csim_text_fit), padded with spaces when pad. */
 void csim_text_put(FILE *f, const char *name, size_t n, size_t width, int pad);
 

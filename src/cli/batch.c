@@ -50,6 +50,7 @@ struct batch {
 	size_t *sel;           /* list indices of this shard's dumps, in order */
 	size_t nsel;
 	struct job *jobs;
+	char **pages;          /* each dump's summary.html from the batch folder */
 	struct csim_batch_row *rows;
 	struct slot *slots;
 	unsigned nslots, running;
@@ -265,6 +266,7 @@ static void settle(struct batch *b, size_t j)
 	row->message = jb->note[0] != '\0' ? jb->note
 		     : jb->res.message != NULL ? jb->res.message : "";
 	row->micros = jb->res.micros;
+	row->summary = row->status == CSIM_OK ? b->pages[j] : NULL;
 	if (row->status == CSIM_OK)
 		row->fig = jb->res.fig;   /* owned by jb->res */
 	if (row->status == CSIM_OK)
@@ -489,6 +491,47 @@ static void share_relays(struct batch *b)
 #endif
 }
 
+/*
+ * Where dump d's summary.html goes, relative to the folder of the batch
+ * summaries: DIR/<rel>/ under -o DIR, else the .bin's own folder below the
+ * base (single mode's place). NULL when out of memory.
+ */
+static char *page_of(const struct batch *b, const struct csim_dump *d)
+{
+	char *dir = NULL, *abs = NULL, *rel, *page;
+
+	if (b->opt->output_dir != NULL) {
+		rel = d->rel;
+	} else {
+		dir = csim_path_dir(d->bin);
+		abs = dir != NULL ? csim_dump_path_normalize(dir) : NULL;
+		rel = abs != NULL ? csim_dump_path_relative(abs, b->list->base) : NULL;
+	}
+	page = rel == NULL ? NULL
+	     : strcmp(rel, ".") == 0 ? strdup("summary.html")
+	     : csim_path_join(rel, "summary.html");
+	if (rel != d->rel)
+		free(rel);
+	free(abs);
+	free(dir);
+	return page;
+}
+
+/* Each dump's page (a dump without a .bin has none). */
+static int find_pages(struct batch *b, struct csim_error *err)
+{
+	b->pages = calloc(b->nsel + 1, sizeof(*b->pages));
+	if (b->pages == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	for (size_t j = 0; j < b->nsel; j++) {
+		const struct csim_dump *d = &b->list->items[b->sel[j]];
+
+		if (d->bin != NULL && (b->pages[j] = page_of(b, d)) == NULL)
+			return csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	return CSIM_OK;
+}
+
 static int batch_alloc(struct batch *b, struct csim_error *err)
 {
 	const struct csim_options *opt = b->opt;
@@ -505,7 +548,7 @@ static int batch_alloc(struct batch *b, struct csim_error *err)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	set_progress(b);
 	share_relays(b);
-	return CSIM_OK;
+	return find_pages(b, err);
 }
 
 static void batch_release(struct batch *b)
@@ -514,6 +557,9 @@ static void batch_release(struct batch *b)
 		csim_wire_result_release(&b->jobs[j].res);
 	for (unsigned i = 0; b->slots != NULL && i < b->nslots; i++)
 		free(b->slots[i].buf);
+	for (size_t j = 0; b->pages != NULL && j < b->nsel; j++)
+		free(b->pages[j]);
+	free(b->pages);
 	free(b->sel);
 	free(b->jobs);
 	free(b->rows);

@@ -68,6 +68,7 @@ static int take_runs(struct run *r, struct csim_error *err)
 	}
 	csim_outputs_take_runs(&r->out, r->runs, d->nparts, d->parts[0]->profiling_type,
 			       d->parts[0]->schema_version);
+	csim_outputs_take_input(&r->out, d->in_size, d->in_gzip);
 	return CSIM_OK;
 }
 

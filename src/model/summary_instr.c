@@ -36,7 +36,8 @@ static double pipe_clock(const struct csim_summary_pipe *p)
 	return (double)p->instr_cycles * 1000.0 / (double)p->slice_ns;
 }
 
-static double derive_clock(const struct csim_summary *s)
+/* The clock, or 0 and *gap saying why there is none. */
+static double derive_clock(const struct csim_summary *s, enum csim_clock_gap *gap)
 {
 	double cycles = 0, ns = 0, lo = 0, hi = 0, mhz;
 	int any = 0;
@@ -52,11 +53,14 @@ static double derive_clock(const struct csim_summary *s)
 		cycles += (double)s->pipes[i].instr_cycles;
 		ns += (double)s->pipes[i].slice_ns;
 	}
+	*gap = CSIM_CLOCK_GAP_NO_MATCH;
 	if (!any)
 		return 0;
 	mhz = cycles * 1000.0 / ns;
+	*gap = CSIM_CLOCK_GAP_DISAGREE;
 	if (hi - lo > CLOCK_AGREEMENT * mhz)
 		return 0;
+	*gap = CSIM_CLOCK_GAP_NOT_SIM;
 	return csim_clock_snap(mhz, CLOCK_AGREEMENT);
 }
 
@@ -65,6 +69,7 @@ void csim_summary_add_instr(struct csim_model *m)
 	struct csim_summary *s = &m->summary;
 
 	s->derived_mhz = 0;
+	s->clock_gap = CSIM_CLOCK_GAP_NO_INSTR;
 	if (!m->instr.loaded)
 		return;
 	for (size_t c = 0; c < s->ncores; c++) {
@@ -76,7 +81,9 @@ void csim_summary_add_instr(struct csim_model *m)
 	}
 	/* With --window the slices are clipped while API_INSTR's cycles are the
 	   whole run's: their ratio would be no clock (docs/decisions.md, Cuts). */
-	s->derived_mhz = csim_window_active(&m->cut.window) ? 0 : derive_clock(s);
+	s->clock_gap = CSIM_CLOCK_GAP_WINDOW;
+	if (!csim_window_active(&m->cut.window))
+		s->derived_mhz = derive_clock(s, &s->clock_gap);
 }
 
 /* A row with its line: what the lines are summed from. */

@@ -454,6 +454,7 @@ int csim_dump_read(struct csim_dump *d, struct csim_error *err)
 	if (rc != CSIM_OK)
 		goto out;   /* a failed open leaves the reader safe to release */
 	d->in_size = (uint64_t)csim_block_reader_file_id(&reader)->size;
+	d->in_gzip = reader.stream.gz != NULL;
 	csim_block_reader_set_progress(&reader, d->log->progress);
 	csim_progress_phase(d->log->progress, CSIM_PHASE_READING, d->in_size);
 	while (rc == CSIM_OK) {

@@ -17,7 +17,7 @@ const char csim_batch_csv_header[] =
 	"index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
 	"slices,arrows,skipped_events,skipped_flags,"
 	"busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
-	"busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds\n";
+	"busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,summary,seconds\n";
 
 void csim_batch_csv_field(struct csim_out *o, const char *s)
 {
@@ -182,6 +182,8 @@ static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 	csim_out_char(o, ',');
 	csim_batch_csv_field(o, r->input);
 	csim_out_char(o, ',');
+	csim_batch_csv_field(o, r->summary != NULL ? r->summary : "");
+	csim_out_char(o, ',');
 	out_seconds(o, r->micros);
 	csim_out_char(o, '\n');
 }
@@ -299,6 +301,12 @@ static void json_row(struct csim_out *o, const struct csim_batch_row *r)
 			      "\"primary_diagnosis\":null,\"primary_cores\":null,");
 	json_key(o, "input");
 	json_text(o, r->input);
+	csim_out_char(o, ',');
+	json_key(o, "summary");
+	if (r->summary != NULL)
+		json_text(o, r->summary);
+	else
+		csim_out_text(o, "null");
 	csim_out_char(o, ',');
 	json_key(o, "seconds");
 	out_seconds(o, r->micros);

@@ -80,6 +80,11 @@ void csim_outputs_take_runs(struct csim_outputs *o, const struct csim_output_run
 	o->schema_version = schema_version;
 }
 
+void csim_outputs_take_input(struct csim_outputs *o, uint64_t size, int gzip)
+{
+	o->input = (struct csim_view_input){ o->choices->bin_path, size, gzip };
+}
+
 /* Run i's API_INSTR as instr_metrics.json has it; NULL: none (or refused). */
 static const struct csim_metrics *written_metrics(const struct csim_outputs *o, size_t i)
 {
@@ -210,11 +215,11 @@ static int write_summaries(struct csim_outputs *o, struct csim_out *summary,
 		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	rc = csim_out_open(summary, o->choices->out_dir, "summary.json", err);
 	if (rc == CSIM_OK)
-		csim_summary_write(runs, o->nruns, summary);
+		csim_summary_write(runs, o->nruns, &o->input, summary);
 	if (rc == CSIM_OK)
 		rc = csim_out_open(page, o->choices->out_dir, "summary.html", err);
 	if (rc == CSIM_OK)
-		rc = csim_summary_html_write(runs, o->nruns, page, err);
+		rc = csim_summary_html_write(runs, o->nruns, &o->input, page, err);
 	free(runs);
 	return rc;
 }
@@ -368,7 +373,7 @@ static int print_json(const struct csim_outputs *o, struct csim_error *err)
 	if (runs == NULL)
 		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	csim_out_stream(&out, buf, sizeof(buf), o->log->out);
-	csim_summary_write(runs, o->nruns, &out);
+	csim_summary_write(runs, o->nruns, &o->input, &out);
 	csim_out_flush(&out);
 	free(runs);
 	return CSIM_OK;

@@ -57,9 +57,9 @@ static void fmt_top_producer(char *dst, const struct csim_model *m,
 }
 
 /* "summary: NAME (run K of N)" and "SoC S, clock C MHz (source)". */
-static void print_header(FILE *f, const struct csim_run_info *run,
-			 const struct csim_clock *clock)
+static void print_header(FILE *f, const struct csim_model *m, const struct csim_clock *clock)
 {
+	const struct csim_run_info *run = &m->run;
 	const struct csim_basic_info *bi = &run->basic;
 	const int has = csim_basic_info_has(bi);
 	const struct csim_span name = csim_basic_info_text(bi, CSIM_BASIC_NAME);
@@ -82,40 +82,77 @@ static void print_header(FILE *f, const struct csim_run_info *run,
 		fputs(", ", f);
 	}
 	if (clock == NULL) {
-		fputs("clock unknown: no cycles\n", f);
+		fprintf(f, "clock unknown: %s\n", csim_view_clock_unknown(&m->summary));
 		return;
 	}
 	csim_view_format_mhz(mhz, clock);
 	fprintf(f, "clock %s MHz (%s)\n", mhz, csim_clock_source_name(clock->source));
 }
 
+/* Where a wrapped "cut:" line goes on. */
+#define CUT_INDENT 5
+
 /*
- * "cut: --core P --window A:B us; ..." under the header when --core or
- * --window cut the trace: the summary below covers the window, and every
- * core (docs/summary.md).
+ * One option of the cut line ("--core " and its pattern, or the window)
+ * after *used columns, on a line of its own when it does not fit; a
+ * pattern wider than a line is broken between characters: every pattern
+ * is printed whole.
+ */
+static void put_cut_item(FILE *f, const char *head, const char *item, size_t n, size_t *used)
+{
+	const size_t width = strlen(head) + csim_text_columns(item, n);
+
+	if (*used + 1 + width > CSIM_TABLE_WIDTH && *used > CUT_INDENT) {
+		fprintf(f, "\n%*s%s", CUT_INDENT, "", head);
+		*used = CUT_INDENT + strlen(head);
+	} else {
+		fprintf(f, " %s", head);
+		*used += 1 + strlen(head);
+	}
+	while (n > 0) {
+		size_t take = csim_text_fit_bytes(item, n, CSIM_TABLE_WIDTH - *used);
+
+		csim_text_put(f, item, take, CSIM_TABLE_WIDTH - *used, 0);
+		*used += csim_text_columns(item, take);
+		item += take;
+		n -= take;
+		if (n > 0) {
+			fprintf(f, "\n%*s", CUT_INDENT, "");
+			*used = CUT_INDENT;
+		}
+	}
+}
+
+/*
+ * Under the header when --core or --window cut the trace: the options as
+ * given ("cut: --core P --window A:B us", wrapped at 80 columns), then what
+ * the summary below covers (docs/summary.md, "The table").
  */
 static void print_cut(FILE *f, const struct csim_cut *c)
 {
-	char line[2 * CELL], a[NUM] = "", b[NUM] = "";
-	size_t len = 0;
+	const int windowed = csim_window_active(&c->window);
+	char item[2 * NUM + 16], a[NUM] = "", b[NUM] = "";
+	size_t used = 4;
 
 	if (!csim_cut_active(c))
 		return;
-	len += (size_t)snprintf(line, sizeof(line), "cut:");
-	for (size_t i = 0; i < c->ncores && len < sizeof(line); i++)
-		len += (size_t)snprintf(line + len, sizeof(line) - len, " --core %s", c->cores[i]);
-	if (c->window.has_from)
-		csim_view_format_us(a, c->window.from_ns);
-	if (c->window.has_to)
-		csim_view_format_us(b, c->window.to_ns);
-	if (len < sizeof(line))
-		snprintf(line + len, sizeof(line) - len, "%s%s%s%s%s",
-			 csim_window_active(&c->window) ? " --window " : "", a,
-			 csim_window_active(&c->window) ? ":" : "", b,
-			 csim_window_active(&c->window) ? " us: summary of the window, all cores"
-			 : ": trace only, summary of all cores");
-	csim_text_put(f, line, strlen(line), CSIM_TABLE_WIDTH, 0);
-	fputc('\n', f);
+	fputs("cut:", f);
+	for (size_t i = 0; i < c->ncores; i++)
+		put_cut_item(f, "--core ", c->cores[i], strlen(c->cores[i]), &used);
+	if (windowed) {
+		if (c->window.has_from)
+			csim_view_format_us(a, c->window.from_ns);
+		if (c->window.has_to)
+			csim_view_format_us(b, c->window.to_ns);
+		snprintf(item, sizeof(item), "--window %s:%s us", a, b);
+		put_cut_item(f, "", item, strlen(item), &used);
+	}
+	if (!windowed)
+		fputs("\n  --core cuts the trace only: the summary is of all cores\n", f);
+	else if (c->ncores > 0)
+		fputs("\n  the summary is of the window, on all cores (--core cuts the trace only)\n", f);
+	else
+		fputs("\n  the summary is of the window, on all cores\n", f);
 }
 
 static void print_pipe_head(FILE *f)
@@ -428,7 +465,7 @@ void csim_summary_table_print(const struct csim_summary_table *t, FILE *f)
 	const struct csim_clock *cp = csim_clock_of_run(&m->run, s->derived_mhz, &clock) ? &clock : NULL;
 
 	fputc('\n', f);
-	print_header(f, &m->run, cp);
+	print_header(f, m, cp);
 	print_cut(f, &m->cut);
 	if (s->ncores == 0) {
 		fputs("\nno core: the trace holds no instruction slice\n", f);

@@ -56,6 +56,23 @@ void csim_view_format_mhz(char *dst, const struct csim_clock *clock)
 		snprintf(dst, CSIM_VIEW_NUM, "%lld.%03lld", milli / 1000, milli % 1000);
 }
 
+const char *csim_view_clock_unknown(const struct csim_summary *s)
+{
+	switch (s->clock_gap) {
+	case CSIM_CLOCK_GAP_WINDOW:
+		return "no OP_BASIC_INFO; not derived under --window (whole-run cycles)";
+	case CSIM_CLOCK_GAP_NO_MATCH:
+		return "no OP_BASIC_INFO; no pipe's API_INSTR executions equal its slices";
+	case CSIM_CLOCK_GAP_DISAGREE:
+		return "no OP_BASIC_INFO; API_INSTR cycles/slice time differ by pipe";
+	case CSIM_CLOCK_GAP_NOT_SIM:
+		return "no OP_BASIC_INFO; API_INSTR cycles/slice time: no simulator clock";
+	case CSIM_CLOCK_GAP_NO_INSTR:
+		break;
+	}
+	return "no OP_BASIC_INFO, no API_INSTR cycles to derive it from";
+}
+
 const struct csim_summary_wait *csim_view_top_wait(const struct csim_summary *s,
 						   const struct csim_summary_pipe *p)
 {

@@ -554,9 +554,24 @@ static void write_body(const struct csim_model *m, struct csim_out *o)
 	write_diagnosis(m, o);
 }
 
-void csim_summary_write(const struct csim_model *const *runs, size_t n, struct csim_out *o)
+/* "input":{"path":...,"size":...,"gzip":...}: the dump the summary describes. */
+static void write_input(struct csim_out *o, const struct csim_view_input *in)
+{
+	out_key(o, "input");
+	csim_out_char(o, '{');
+	out_key(o, "path");
+	csim_out_json_string(o, in->path, strlen(in->path));
+	csim_out_char(o, ',');
+	out_uint_member(o, "size", in->size);
+	out_key(o, "gzip");
+	csim_out_text(o, in->gzip ? "true},\n" : "false},\n");
+}
+
+void csim_summary_write(const struct csim_model *const *runs, size_t n,
+			const struct csim_view_input *in, struct csim_out *o)
 {
 	csim_out_text(o, "{\"schema\":1,\n");
+	write_input(o, in);
 	if (n == 1) {
 		write_body(runs[0], o);
 		csim_out_text(o, "}\n");

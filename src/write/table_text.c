@@ -24,6 +24,20 @@ static size_t columns(const char *s, size_t n)
 	return cols;
 }
 
+size_t csim_text_columns(const char *name, size_t n)
+{
+	return columns(name, n);
+}
+
+size_t csim_text_fit_bytes(const char *name, size_t n, size_t width)
+{
+	size_t i = 0;
+
+	for (size_t cols = 0; i < n && cols < width; cols++)
+		i = char_end(name, n, i);
+	return i;
+}
+
 /* Appends the character s[i..end) to dst at *len, a control byte as '?'. */
 static void put_char(char *dst, size_t *len, const char *s, size_t i, size_t end)
 {

@@ -39,3 +39,38 @@ failalloc_env() {
 	export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:exitcode=86"
 	export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
 }
+
+# names_dump DESC OUT PATH FILE: OUT/summary.json's "input" names the dump
+# converted, PATH as the converter was given it (or found it, in a batch),
+# with FILE's size on disk (stat) and whether FILE is gzip (its first two
+# bytes); OUT/summary.html's title and heading name it too, after the op
+# name when summary.json's (first) run has one (docs/summary.md).
+names_dump() {
+	local desc=$1 out=$2 path=$3 file=$4 size gz=false esc name title h1
+	: "${CSIM_HTML:?set CSIM_HTML to the html_facts executable}"
+	size=$(stat -c %s "$file")
+	[ "$(head -c 2 "$file" | od -An -tx1 | tr -d ' \n')" = 1f8b ] && gz=true
+	esc=$(printf '%s' "$path" | sed 's/[\\"]/\\&/g')
+	check "$desc: summary.json names the dump ($size bytes, gzip $gz)" grep -qxF \
+		"\"input\":{\"path\":\"$esc\",\"size\":$size,\"gzip\":$gz}," "$out/summary.json"
+	name=$(grep -m 1 -o '"run":{[^}]*}' "$out/summary.json" |
+		sed -n 's/.*"name":"\([^"]*\)".*/\1/p')
+	title=$("$CSIM_HTML" "$out/summary.html" | sed -n 's/^title //p')
+	h1=$("$CSIM_HTML" "$out/summary.html" | sed -n 's/^h1 //p')
+	if [ -n "$name" ]; then
+		check "$desc: page title names the op and the dump" \
+			[ "$title" = "$name — $path — clean_sim_trace summary" ]
+		check "$desc: page heading is the op name" [ "$h1" = "$name" ]
+	else
+		check "$desc: page title names the dump" [ "$title" = "$path — clean_sim_trace summary" ]
+		check "$desc: page heading is the dump" [ "$h1" = "$path" ]
+	fi
+}
+
+# cmp_but_names A B: files A and B (two summary.json or two summary.html)
+# are the same bytes but the lines that name the dump (summary.json's
+# "input", the page's title and header), as one dump read from two files
+# (a plain and a gzip copy) gives.
+cmp_but_names() {
+	cmp -s <(grep -v '^"input":\|^<title>\|^<header>' "$1") <(grep -v '^"input":\|^<title>\|^<header>' "$2")
+}

@@ -113,12 +113,12 @@ check "batch outputs == single-mode outputs (18 dumps, $compared files)" [ "$dif
 
 # --- batch_summary ----------------------------------------------------------
 csv="$tmp/out2/batch_summary.csv"
-check "csv: header" [ "$(head -n 1 "$csv")" = "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,slices,arrows,skipped_events,skipped_flags,busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds" ]
+check "csv: header" [ "$(head -n 1 "$csv")" = "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,slices,arrows,skipped_events,skipped_flags,busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,summary,seconds" ]
 check "csv: 20 rows" [ "$(tail -n +2 "$csv" | wc -l)" -eq 20 ]
 check "csv: rows in sorted order, indices 0..19" \
 	[ "$(tail -n +2 "$csv" | cut -d, -f1,2 | tr '\n' ' ')" = "$(printf '%s\n' $sorted | awk '{ printf "%d,%s ", NR - 1, $0 }')" ]
 check "csv: first corrupt dump, hand-derived" grep -qxF \
-	"$(printf '%s' "$sorted" | grep -nxF "$bad1" | cut -d: -f1 | awk '{print $1 - 1}'),$bad1,failed,\"tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a\",,,,,,,,,,,,,,,,,,,,tree/$bad1/simulator/visualize_data.bin,0.000" \
+	"$(printf '%s' "$sorted" | grep -nxF "$bad1" | cut -d: -f1 | awk '{print $1 - 1}'),$bad1,failed,\"tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a\",,,,,,,,,,,,,,,,,,,,tree/$bad1/simulator/visualize_data.bin,,0.000" \
 	<(sed 's/,[0-9.]*$/,0.000/' "$csv")
 check "csv: second corrupt dump, hand-derived" grep -qF \
 	",$bad2,failed,tree/$bad2/simulator/visualize_data.bin: TRACE block at offset 0: payload byte 381: unexpected end of JSON text,,,,,," "$csv"
@@ -166,7 +166,7 @@ check "json: mix_kernel without a name or clock" grep -q \
 # near-empty mix_kernel on its three cores, diag_sync_bound (launch 2) on
 # core0.veccore0, diag_load_imbalance (launch 7) on core2.veccore0; the
 # two fields before input.
-primary() { grep "$1" "$csv" | awk -F, '{ print $(NF - 3) "," $(NF - 2) }'; }
+primary() { grep "$1" "$csv" | awk -F, '{ print $(NF - 4) "," $(NF - 3) }'; }
 check "csv: mix_kernel's primary diagnosis" \
 	[ "$(primary ",${ki#tree/}/k_mix_kernel/")" = "near_empty,core0.cubecore0 core0.veccore0 core0.veccore1" ]
 check "csv: diag_sync_bound's primary diagnosis" \
@@ -179,6 +179,25 @@ check "json: diag_load_imbalance's primary diagnosis" grep -qF \
 check "json: a failed dump has none" grep -qF \
 	'"diagnosis_ids":null,"diagnosis":null,"primary_diagnosis":null,"primary_cores":null,' \
 	"$tmp/out2/batch_summary.json"
+
+# Each row links its dump's page: "summary", relative to the batch folder,
+# is the summary.html of that dump, whose summary.json names the row's input
+# (lib.sh names_dump: path as found, size on disk); a failed row links none.
+pages=0
+while IFS=$'\t' read -r input page; do
+	if [ "$page" = null ]; then
+		continue
+	fi
+	pages=$((pages + 1))
+	check "row of $input: its page exists" [ -f "$tmp/out2/$page" ]
+	names_dump "row of $input" "$(dirname "$tmp/out2/$page")" "$input" "$tmp/$input"
+done < <(sed -n 's/.*"input":"\([^"]*\)","summary":\(null\|"[^"]*"\),.*/\1\t\2/p' \
+	"$tmp/out2/batch_summary.json" | tr -d '"')
+check "json: 18 rows link a page" [ "$pages" -eq 18 ]
+check "json: the failed rows link none" \
+	[ "$(grep -c '"status":"failed".*"summary":null,' "$tmp/out2/batch_summary.json")" -eq 2 ]
+check "csv: mix_kernel's page, the field after input" [ "$(echo "$mixrow" | awk -F, '{ print $(NF - 1) }')" = \
+	"$(echo "$mixrow" | cut -d, -f2)/summary.html" ]
 
 # --- --shard: three shards merge into the whole ------------------------------
 for k in 0 1 2; do
@@ -207,6 +226,10 @@ check "no -o: outputs beside the .bin" [ -f "$tmp/inplace/3/simulator/trace.clea
 check "no -o: summaries in PATH" [ -f "$tmp/inplace/batch_summary.csv" ]
 check "no -o: their wrote lines name the base folder, absolute" \
 	contains "$out" $'\nwrote '"$(cd "$tmp" && pwd)"$'/inplace/batch_summary.json\nwrote '"$(cd "$tmp" && pwd)"$'/inplace/batch_summary.csv\nconverted'
+check "no -o: a row links the page beside its .bin" \
+	grep -qF ',inplace/3/simulator/visualize_data.bin,3/simulator/summary.html,' "$tmp/inplace/batch_summary.csv"
+names_dump "no -o" "$tmp/inplace/3/simulator" inplace/3/simulator/visualize_data.bin \
+	"$tmp/inplace/3/simulator/visualize_data.bin"
 # The walk never takes the tool's own outputs for dumps (SPEC §11): three
 # dumps, a batch with -o inside the tree twice, then with another -o, then
 # twice without -o (outputs beside each dump, the earlier -o folders' raw

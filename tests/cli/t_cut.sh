@@ -120,7 +120,7 @@ check "window: MTE3 clipped" contains "$(pipe_line "$tmp/w" core0.veccore0 MTE3)
 check "window: a core with no slice in the window is not summarised" \
 	eval '! grep -q "\"core\":\"core1.veccore0\"" "$tmp/w/summary.json"'
 check "window: the table states the cut under its header" \
-	contains "$out" $'clock unknown: no cycles\ncut: --window 3.200:6.000 us: summary of the window, all cores\n'
+	contains "$out" $'clock unknown: no OP_BASIC_INFO; not derived under --window (whole-run cycles)\ncut: --window 3.200:6.000 us\n  the summary is of the window, on all cores\n'
 # The whole run, for contrast: VECTOR waits 450 + 900, MTE2 3 instructions.
 check "no cut: whole-run VECTOR WAIT" contains "$(pipe_line "$tmp/full" core0.veccore0 VECTOR)" \
 	'"wait_flag_ns":1350,'
@@ -174,12 +174,24 @@ check "--core: summary states the cut" grep -qx \
 check "--core: the summary is the whole run's" \
 	cmp -s <(grep -v '^"cut":' "$tmp/full/summary.json") <(grep -v '^"cut":' "$tmp/c0/summary.json")
 check "--core: the table says the summary is not cut" \
-	contains "$out" $'\ncut: --core core0.*: trace only, summary of all cores\n'
+	contains "$out" $'\ncut: --core core0.*\n  --core cuts the trace only: the summary is of all cores\n'
+# Every pattern is printed whole within 80 columns: the options wrap onto
+# lines of their own (indented 5), a pattern wider than a line breaks (the
+# lines joined without their indent give the options back).
 many=()
 for i in $(seq 20); do many+=(--core '*'); done
 run "$tmp" sim -o many --no-copy-raw "${many[@]}"
-check "20 patterns: the cut line is cut to 80 columns" contains "$out" $'\ncut: --core * --core *'
+check "20 patterns: every one on the cut lines" \
+	[ "$(sed -n '/^cut:/,/^  --core cuts/p' <<<"$out" | grep -o -- '--core \*' | wc -l)" -eq 20 ]
+check "20 patterns: the cut lines wrap" contains "$out" $' --core *\n     --core * '
 check "20 patterns: no stdout line over 80 columns" [ -z "$(awk 'length > 80' <<<"$out")" ]
+long="core0.$(printf '%*s' 100 '' | tr ' ' '*')"
+run "$tmp" sim -o long --no-copy-raw --core 'core1.*' --core "$long" --window 3.2:6
+check "a 106-column pattern: exit 0" [ "$status" -eq 0 ]
+check "a 106-column pattern: printed whole, broken at 80 columns" \
+	[ "$(sed -n '/^cut:/,/^  the summary/p' <<<"$out" | sed 's/^     //' | tr -d '\n')" = \
+	  "cut: --core core1.*--core $long --window 3.200:6.000 us  the summary is of the window, on all cores (--core cuts the trace only)" ]
+check "a 106-column pattern: no stdout line over 80 columns" [ -z "$(awk 'length > 80' <<<"$out")" ]
 run "$tmp" sim -o rep --no-copy-raw --core core1.veccore0 --core='core0.cube*'
 # W1 W2 M1 C1; core1's counter; no arrow (both on core0.veccore0)
 check "repeated --core: any pattern keeps a core" valid --expect-slices 4 --expect-arrows 0 \

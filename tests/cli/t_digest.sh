@@ -14,8 +14,10 @@ run "$tmp/d" visualize_data.bin -o out --no-copy-raw
 check "exit 0" [ "$status" -eq 0 ]
 check "digests match the reviewed pre-optimization run" \
 	bash -c "cd '$tmp/d' && grep -v '^#' '$digests' | sha256sum --quiet -c -"
+names_dump "plain" "$tmp/d/out" visualize_data.bin "$tmp/d/visualize_data.bin"
 gzip -c "$tmp/d/visualize_data.bin" >"$tmp/d/gz.bin"
 run "$tmp/d" gz.bin -o gzout --no-copy-raw
+names_dump "gzip" "$tmp/d/gzout" gz.bin "$tmp/d/gz.bin"
 check "gzip input gives the same trace" cmp "$tmp/d/out/trace.clean.json" "$tmp/d/gzout/trace.clean.json"
 check "gzip input gives the same metrics" cmp "$tmp/d/out/instr_metrics.json" "$tmp/d/gzout/instr_metrics.json"
 finish

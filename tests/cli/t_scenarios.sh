@@ -5,8 +5,10 @@
 # summary.html) must
 # equal the reviewed files in <name>/expected/<variant>/,
 # every trace must pass the viewer-rule checker, every summary.json must
-# agree with its trace by an independent recount (summary_recheck), and a
-# second run must give the same bytes.
+# agree with its trace by an independent recount (summary_recheck), every
+# summary.json and summary.html must name the dump converted (its path and
+# its size on disk, lib.sh names_dump), and a second run must give the same
+# bytes.
 #
 # A scenario may list variants in <name>/variants, one "NAME ARGS..." per
 # line (default: one variant "default" without extra arguments).
@@ -230,6 +232,9 @@ run_variant() {
 		done
 	fi
 	check_facts "$dir" "$name" "$variant" "$work"
+	if [ -f "$work/out/summary.json" ]; then
+		names_dump "$name/$variant" "$work/out" sim/visualize_data.bin "$work/sim/visualize_data.bin"
+	fi
 	# The summary table's layout (docs/summary.md "The table"): bytes,
 	# stricter than columns for these ASCII names.
 	check "$name/$variant: stdout within 80 columns" \

@@ -10,6 +10,7 @@
 #   - hand-derived facts (from the fixtures' EXPECT.md) for the demo,
 #     a5_mix_kernel and many_cores: rows, heat-map cells, timeline lanes and
 #     their depth shades, the viewBox;
+#   - the title and heading name the dump (and the op): lib.sh names_dump;
 #   - pipe and core names from the input are escaped.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -31,6 +32,7 @@ convert() {
 	page=$tmp/$1/out/summary.html
 	facts=$tmp/$1/facts
 	check "$1: page well formed and self-contained" eval '"$CSIM_HTML" "$page" >"$facts"'
+	names_dump "$1" "$tmp/$1/out" sim/visualize_data.bin "$tmp/$1/sim/visualize_data.bin"
 }
 
 has_fact() { grep -Fxq -- "$2" "$tmp/$1/facts"; }

@@ -47,6 +47,7 @@ render() {
 	cp "$bin" "$tmp/$name/sim/visualize_data.bin"
 	run "$tmp/$name" sim -o out --no-copy-raw -q
 	check "$name: converts" [ "$status" -eq 0 ]
+	names_dump "$name" "$tmp/$name/out" sim/visualize_data.bin "$tmp/$name/sim/visualize_data.bin"
 	shot "$tmp/$name/out/summary.html" "$tmp/$name.png"
 	check "$name: screenshot written" [ -s "$tmp/$name.png" ]
 	if [ ! -s "$tmp/$name.png" ]; then

@@ -25,6 +25,9 @@
  *   lane I NAME SHADES         timeline row I: its label and the shade classes
  *                              present (d1..d5), e.g. "d2d3"; "-" when idle
  *   viewbox W H                the timeline SVG's viewBox size
+ *   title TEXT                 the <title>'s text, entities decoded
+ *   h1 TEXT                    the first <h1>'s text (markup inside left
+ *                              out), entities decoded
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -52,7 +55,34 @@ struct facts {
 	int in_lane_text;
 	double vw, vh;
 	int has_viewbox;
+	char title[4096], h1[4096];
+	int in_title, in_h1, h1_done;
 };
+
+/* Appends text to dst (cap bytes) with the five entities the page uses decoded. */
+static void append_decoded(char *dst, size_t cap, const char *text)
+{
+	static const char *const ent[][2] = {
+		{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" }, { "&#39;", "'" },
+	};
+	size_t len = strlen(dst);
+
+	while (*text != '\0' && len + 1 < cap) {
+		size_t k = 0, skip = 1;
+		char c = *text;
+
+		for (; k < sizeof(ent) / sizeof(ent[0]); k++)
+			if (strncmp(text, ent[k][0], strlen(ent[k][0])) == 0)
+				break;
+		if (k < sizeof(ent) / sizeof(ent[0])) {
+			c = ent[k][1][0];
+			skip = strlen(ent[k][0]);
+		}
+		dst[len++] = c;
+		text += skip;
+	}
+	dst[len] = '\0';
+}
 
 static int fail(const char *what, long off)
 {
@@ -142,6 +172,10 @@ static int open_tag(struct facts *f, const char *name, const char *attrs, long o
 		f->in_lane_text = 1;
 	} else if (strcmp(name, "rect") == 0 && f->lanes > 0 && cls[0] == 'd') {
 		f->lane_shades[f->lanes - 1] |= 1 << (cls[1] - '0');
+	} else if (strcmp(name, "title") == 0) {
+		f->in_title = 1;
+	} else if (strcmp(name, "h1") == 0 && !f->h1_done) {
+		f->in_h1 = 1;
 	} else if (strcmp(name, "svg") == 0 && attr(attrs, "viewBox", v, sizeof(v))) {
 		double x, y;
 
@@ -202,6 +236,10 @@ int main(int argc, char **argv)
 			text[j - i] = '\0';
 			if (check_text(text, i))
 				return 1;
+			if (f.in_title)
+				append_decoded(f.title, sizeof(f.title), text);
+			if (f.in_h1)
+				append_decoded(f.h1, sizeof(f.h1), text);
 			if (f.in_lane_text && f.lanes > 0) {
 				size_t ln = strlen(text);
 
@@ -248,6 +286,12 @@ int main(int argc, char **argv)
 				f.in_diag = 0;
 			if (strcmp(name, "text") == 0)
 				f.in_lane_text = 0;
+			if (strcmp(name, "title") == 0)
+				f.in_title = 0;
+			if (strcmp(name, "h1") == 0 && f.in_h1) {
+				f.in_h1 = 0;
+				f.h1_done = 1;
+			}
 		} else {
 			if (open_tag(&f, name, text, i))
 				return 1;
@@ -289,6 +333,7 @@ int main(int argc, char **argv)
 	}
 	if (f.has_viewbox)
 		printf("viewbox %g %g\n", f.vw, f.vh);
+	printf("title %s\nh1 %s\n", f.title, f.h1);
 	free(buf);
 	return 0;
 }

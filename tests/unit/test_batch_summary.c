@@ -82,6 +82,7 @@ static void test_summary_files(struct check_ctx *c)
 	rows[0].index = 1;
 	rows[0].dump = "k/OPPROF_1";
 	rows[0].input = "in/k/OPPROF_1/simulator/visualize_data.bin";
+	rows[0].summary = "k/OPPROF_1,\"a\"/summary.html";
 	rows[0].status = CSIM_OK;
 	rows[0].message = "";
 	rows[0].fig.op_name = "matmul, \"leaky\"";
@@ -110,6 +111,7 @@ static void test_summary_files(struct check_ctx *c)
 	rows[2].index = 4;
 	rows[2].dump = "n";
 	rows[2].input = "n/visualize_data.bin";
+	rows[2].summary = "n/summary.html";
 	rows[2].status = CSIM_OK;
 	rows[2].message = "";
 	rows[2].fig.has_span = 1;
@@ -126,15 +128,15 @@ static void test_summary_files(struct check_ctx *c)
 			  "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
 			  "slices,arrows,skipped_events,skipped_flags,"
 			  "busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
-			  "busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,seconds\n"
+			  "busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,summary,seconds\n"
 			  "1,k/OPPROF_1,ok,,\"matmul, \"\"leaky\"\"\",1.186,2194,13,4,0,2,0.7001,,0.1712,0.0431,,,,"
 			  "\"WARP_0=0.5000 odd,\"\"pipe\"\"=0.0000\",transfer_bound sync_bound,"
 			  "\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try double buffering\","
 			  "transfer_bound,\"core0.cubecore0 odd,\"\"core\"\"\","
-			  "in/k/OPPROF_1/simulator/visualize_data.bin,1.235\n"
+			  "in/k/OPPROF_1/simulator/visualize_data.bin,\"k/OPPROF_1,\"\"a\"\"/summary.html\",1.235\n"
 			  "3,\"m,x/0\",failed,\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \"\"x\"\"\","
-			  ",,,,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",0.000\n"
-			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,,,n/visualize_data.bin,0.001\n");
+			  ",,,,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",,0.000\n"
+			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,,,n/visualize_data.bin,n/summary.html,0.001\n");
 	free(csv);
 	json = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.json"), &n);
 	if (CHECK(c, json != NULL)) {
@@ -148,6 +150,10 @@ static void test_summary_files(struct check_ctx *c)
 				  "\"primary_diagnosis\":null,\"primary_cores\":null,\"input\":");
 		CHECK_CONTAINS(c, json, "\"status\":\"failed\",\"message\":\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \\\"x\\\"\",\"op_name\":null,\"slowest_span_us\":null,\"slowest_span_cycles\":null,\"slices\":null,");
 		CHECK_CONTAINS(c, json, "\"status\":\"ok\",\"message\":null,\"op_name\":\"matmul, \\\"leaky\\\"\",\"slowest_span_us\":1.186,\"slowest_span_cycles\":2194,\"slices\":13,");
+		CHECK_CONTAINS(c, json, "\"input\":\"in/k/OPPROF_1/simulator/visualize_data.bin\","
+				  "\"summary\":\"k/OPPROF_1,\\\"a\\\"/summary.html\",\"seconds\":1.235}");
+		CHECK_CONTAINS(c, json, "\"input\":\"in/m,x/0/simulator/visualize_data.bin\","
+				  "\"summary\":null,\"seconds\":0.000}");
 		CHECK_CONTAINS(c, json, "\"dump\":\"n\",\"status\":\"ok\",\"message\":null,\"op_name\":null,\"slowest_span_us\":0.007,\"slowest_span_cycles\":null,\"slices\":0,");
 	}
 	free(json);

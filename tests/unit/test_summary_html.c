@@ -18,6 +18,7 @@
 static char *page_of(struct check_ctx *c, struct csim_model *m)
 {
 	const struct csim_model *runs[1] = { m };
+	const struct csim_view_input in = { "sim/visualize_data.bin", 100, 0 };
 	struct csim_out o;
 	struct csim_error err;
 	char dir[64], path[128];
@@ -29,7 +30,7 @@ static char *page_of(struct check_ctx *c, struct csim_model *m)
 	if (tdir_make(dir, sizeof(dir)) != 0)
 		abort();
 	if (CHECK_I64(c, csim_out_open(&o, dir, "summary.html", &err), CSIM_OK)) {
-		CHECK_I64(c, csim_summary_html_write(runs, 1, &o, &err), CSIM_OK);
+		CHECK_I64(c, csim_summary_html_write(runs, 1, &in, &o, &err), CSIM_OK);
 		CHECK_I64(c, csim_out_commit(&o, &err), CSIM_OK);
 		text = tfile_read(tpath(path, sizeof(path), dir, "summary.html"), &n);
 	}

@@ -90,7 +90,7 @@ static void test_small(struct check_ctx *c)
 	mu_slice(&m, VA, "MTE3", 3999, 4000, CSIM_SLICE_INSTR);
 	t = table_of(c, &m, NULL);
 	CHECK_CONTAINS(c, t, "\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n"
-			     "clock unknown: no cycles\n\n"
+			     "clock unknown: no OP_BASIC_INFO, no API_INSTR cycles to derive it from\n\n"
 			     "core core0.cubecore0: span 1.000 us\n"
 			     "  pipe           instr     busy us  busy% depth     wait us  top producer\n"
 			     "  MTE2               2       0.900   90.0     2       0.000\n"
@@ -283,6 +283,21 @@ static void test_fit_tail(struct check_ctx *c)
 	}
 }
 
+/* Where a cut line breaks a pattern: between characters, never inside one. */
+static void test_text_break(struct check_ctx *c)
+{
+	static const char utf[] = "a\xC3\xA9\xE2\x80\xA6" "b";   /* a é … b: 4 columns, 7 bytes */
+
+	CHECK_U64(c, csim_text_columns(utf, strlen(utf)), 4);
+	CHECK_U64(c, csim_text_fit_bytes(utf, strlen(utf), 0), 0);
+	CHECK_U64(c, csim_text_fit_bytes(utf, strlen(utf), 1), 1);
+	CHECK_U64(c, csim_text_fit_bytes(utf, strlen(utf), 2), 3);
+	CHECK_U64(c, csim_text_fit_bytes(utf, strlen(utf), 3), 6);
+	CHECK_U64(c, csim_text_fit_bytes(utf, strlen(utf), 4), 7);
+	CHECK_U64(c, csim_text_fit_bytes(utf, strlen(utf), 80), 7);
+	CHECK_U64(c, csim_text_columns("x\ny", 3), 3);   /* a control byte is one column ('?') */
+}
+
 static uint32_t text_id(struct csim_model *m, const char *v)
 {
 	uint32_t id;
@@ -393,6 +408,7 @@ int main(void)
 	CHECK_RUN(&c, test_empty_and_one);
 	CHECK_RUN(&c, test_depth_rows_overlap);
 	CHECK_RUN(&c, test_fit_tail);
+	CHECK_RUN(&c, test_text_break);
 	CHECK_RUN(&c, test_top_lists);
 	CHECK_RUN(&c, test_diagnosis_rank);
 	return check_done(&c);
