@@ -26,6 +26,7 @@ struct csim_check_options {
 
 struct csim_check_result {
 	size_t violations;
+	size_t notes;       /* labels and order only: not violations */
 	size_t slices, arrows, processes, threads, counters;
 };
 

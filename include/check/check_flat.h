@@ -13,8 +13,12 @@
  *                  point (e == s or b - a < 1) shares its start.
  *   depth          a pipe's sub-lanes (tids PIPE, PIPE#1, ... of one pid)
  *                  are exactly as many as the peak concurrency of the
- *                  occupancy intervals of SPEC §4.
+ *                  occupancy intervals of SPEC §4. Too few is a violation
+ *                  only where no pair of slices has been reported (a point
+ *                  within the 1 ns margin of a neighbour); too many is a
+ *                  note (an extra row, nothing drawn wrong).
  *
+ * The first three record pairs (check_pairs), reported once each.
  * catapult's grid is taken unshifted (it shifts by the trace's first event
  * before rounding; the SPEC's intervals are meant to hold for any shift).
  */
@@ -23,7 +27,14 @@
 
 #include "check/check_state.h"
 
-/* Reorders st->slices. 0, or -1 out of memory. */
-int csim_check_flat(struct csim_check_state *st);
+/* float-overlap, nest, point-start. Reorders st->slices. 0, or -1 out of memory. */
+int csim_check_flat_pairs(struct csim_check_state *st);
+
+/* depth, after every pair is in: flagged (by thread id) marks the threads
+   with a reported pair. Reorders st->slices. 0, or -1 out of memory. */
+int csim_check_flat_depth(struct csim_check_state *st, const unsigned char *flagged);
+
+/* The note on pipes spread over more sub-lanes than they need, if any. */
+void csim_check_flat_note(struct csim_check_state *st);
 
 #endif

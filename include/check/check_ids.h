@@ -25,10 +25,19 @@ enum csim_check_meta {
 };
 
 /* Per pid key and per thread: index + 1 of its first metadata event of
-   each kind (0: none yet), and whether an event uses it. */
+   each kind (0: none yet), whether a kind came twice, and whether an
+   event uses it. */
 struct csim_check_owner {
 	uint64_t first[2];
+	unsigned char repeated[2];
 	int used;
+};
+
+/* The owners with a metadata kind more than once, and the first of them. */
+struct csim_check_repeats {
+	size_t owners;
+	uint32_t owner;
+	uint64_t a, b;   /* its first two events of that kind */
 };
 
 struct csim_check_ids {
@@ -39,6 +48,7 @@ struct csim_check_ids {
 	size_t pid_cap;
 	struct csim_check_owner *thread;       /* by thread id */
 	size_t thread_cap;
+	struct csim_check_repeats repeats[CSIM_META_KINDS];
 };
 
 /* Room for a key rendered in a message (longer ones are cut). */
@@ -71,14 +81,19 @@ void csim_check_ids_use_thread(struct csim_check_ids *ids, uint32_t thread);
 
 /*
  * A metadata event: kind for pid (process kinds) or thread (thread kinds).
- * Reports "metadata-duplicate" when the owner has one of that kind already.
+ * A second one of a kind for its owner is counted for csim_check_ids_notes.
  */
 int csim_check_ids_meta(struct csim_check_ids *ids, enum csim_check_meta kind,
-			uint32_t owner, uint64_t index, struct csim_check_report *rep);
+			uint32_t owner, uint64_t index);
 
-/* "metadata": every used pid and thread has both of its metadata kinds. */
-void csim_check_ids_require_meta(const struct csim_check_ids *ids,
-				 struct csim_check_report *rep, size_t *processes,
-				 size_t *threads);
+/*
+ * Notes, one per metadata kind: used pids and threads without it
+ * ("metadata"), owners with it more than once ("metadata-duplicate").
+ * Names and sort indices are labels and order only: both viewers draw
+ * every slice and arrow right without them, so neither is a violation.
+ * Counts the used processes and threads.
+ */
+void csim_check_ids_notes(const struct csim_check_ids *ids, struct csim_check_report *rep,
+			  size_t *processes, size_t *threads);
 
 #endif

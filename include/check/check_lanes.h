@@ -3,7 +3,8 @@
  * arrows that must bind to them.
  *
  *   overlap          (flat) no slice starts before the furthest end of the
- *                    earlier slices of positive length on its thread
+ *                    earlier slices of positive length on its thread (a
+ *                    pair for check_pairs)
  *   partial-overlap  (not flat) slices are disjoint or properly nested
  *   flow-binding     every s and f lies strictly inside a slice of positive
  *                    length of its thread (a midpoint binds alike in both

@@ -7,6 +7,7 @@
 #include "check/check_flat.h"
 #include "check/check_flows.h"
 #include "check/check_lanes.h"
+#include "check/check_pairs.h"
 #include "check/check_scan.h"
 #include "check/check_state.h"
 
@@ -23,6 +24,7 @@ static void state_release(struct csim_check_state *st)
 	free(st->slices);
 	free(st->starts.v);
 	free(st->ends.v);
+	free(st->pairs.v);
 	free(st->scratch);
 }
 
@@ -31,21 +33,38 @@ static void check_time_unit(struct csim_check_state *st, const char *raw)
 {
 	if (raw == NULL || strcmp(raw, "\"ms\"") == 0 || strcmp(raw, "\"ns\"") == 0)
 		return;
-	csim_check_violation(&st->rep, "display-time-unit",
-			     "displayTimeUnit must be \"ms\" or \"ns\" (catapult throws otherwise), got %.40s",
-			     raw[0] == '"' ? raw : "a non-string");
+	if (raw[0] != '"')
+		csim_check_violation(&st->rep, "display-time-unit",
+				     "displayTimeUnit is not a string: chrome://tracing accepts only "
+				     "\"ms\" or \"ns\" and stops loading the trace; Perfetto ignores it");
+	else
+		csim_check_violation(&st->rep, "display-time-unit",
+				     "displayTimeUnit is %.40s: chrome://tracing accepts only \"ms\" or "
+				     "\"ns\" and stops loading the trace; Perfetto ignores it", raw);
 }
 
-/* The rules that need the whole trace, once every event is in. */
+/*
+ * The rules that need the whole trace, once every event is in. The lane
+ * rules only record pairs of slices; the pairs are reported once each when
+ * all are in, and the depth rule then says only what no pair has said.
+ */
 static int check_trace(struct csim_check_state *st, const struct csim_check_options *opt)
 {
-	if (opt->flat && csim_check_flat(st) != 0)
+	unsigned char *flagged = NULL;
+	int rc = -1;
+
+	if (opt->flat && csim_check_flat_pairs(st) != 0)
 		return -1;
 	if (csim_check_lanes_overlap(st, opt->flat) != 0 ||
 	    csim_check_lanes_binding(st) != 0)
 		return -1;
 	csim_check_flows(st);
-	return 0;
+	if (!opt->flat)
+		return 0;
+	if (csim_check_pairs_report(st, &flagged) == 0)
+		rc = csim_check_flat_depth(st, flagged);
+	free(flagged);
+	return rc;
 }
 
 int csim_check_file(const char *path, const struct csim_check_options *opt,
@@ -70,13 +89,18 @@ int csim_check_file(const char *path, const struct csim_check_options *opt,
 	}
 	if (rc != CSIM_OK)
 		goto out;
+	csim_check_tally_flush(&st.tally, &st.rep, 0);
 	check_time_unit(&st, sc.time_unit);
 	if (check_trace(&st, opt) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
-	csim_check_ids_require_meta(&st.ids, &st.rep, &res->processes, &res->threads);
+	csim_check_violations_done(&st.rep);
+	csim_check_ids_notes(&st.ids, &st.rep, &res->processes, &res->threads);
+	csim_check_tally_flush(&st.tally, &st.rep, 1);
+	csim_check_flat_note(&st);
 	res->violations = st.rep.count;
+	res->notes = st.rep.notes;
 	res->slices = st.n_x;
 	res->arrows = st.n_s;
 	res->counters = st.n_c;

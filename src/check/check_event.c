@@ -1,6 +1,8 @@
 #include "check/check_event.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/array_grow.h"
@@ -91,10 +93,33 @@ static void ev_fields(struct ev *e, struct csim_span obj)
 	}
 }
 
+/* "X event", the noun of this event's messages. */
+static const char *noun(const struct ev *e, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.32s event", e->ph);
+	return buf;
+}
+
+/* One kind of per-event problem, tallied (check_tally). */
+static void problem(struct ev *e, const char *rule, int note, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void problem(struct ev *e, const char *rule, int note, const char *fmt, ...)
+{
+	char text[CSIM_CHECK_TALLY_TEXT], who[CSIM_CHECK_TALLY_NOUN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	csim_check_tally_add(&e->st->tally, &e->st->rep, rule, note,
+			     e->ph != NULL ? noun(e, who, sizeof(who)) : "event", e->index,
+			     "%s", text);
+}
+
 static void bad_field(struct ev *e, const char *key, const char *what)
 {
-	csim_check_violation(&e->st->rep, "fields", "event #%llu (ph \"%.32s\"): \"%s\" %s",
-			     (unsigned long long)e->index, e->ph, key, what);
+	problem(e, "fields", 0, "\"%s\" %s", key, what);
 }
 
 static int need_string(struct ev *e, enum field k, struct csim_span *out)
@@ -198,22 +223,26 @@ static int check_x(struct ev *e)
 {
 	struct csim_check_state *st = e->st;
 	struct csim_check_slice s;
+	struct csim_span name = { NULL, 0 };
 	double ts = 0.0, dur = 0.0;
 	int ok, usable;
 
 	st->n_x++;
 	if (need_thread(e, &s.thread, &ok) != 0)
 		return -1;
-	usable = ok & need_string(e, F_NAME, NULL) & need_time(e, F_TS, &ts) &
+	usable = ok & need_string(e, F_NAME, &name) & need_time(e, F_TS, &ts) &
 		 opt_dur(e, &dur) & need_object(e, F_ARGS, 0);
 	if (!usable)
 		return 0;
+	/* Interned: instruction names repeat, and messages quote them. */
+	if (csim_check_ids_name(&st->ids, name.p, name.n, &s.name) != 0)
+		return -1;
 	/* Start and duration rounded separately, exactly as Perfetto's
 	   tokenizer does: that is what turns touching into overlapping. */
 	s.start = (int64_t)llround(ts * 1000.0);
 	s.end = s.start + (int64_t)llround(dur * 1000.0);
-	s.a = ts * 1000.0;
-	s.b = (ts + dur) * 1000.0;
+	s.ts = ts;
+	s.dur = dur;
 	s.index = e->index;
 	if (csim_array_grow((void **)&st->slices, &st->slices_cap, st->nslices + 1,
 			    sizeof(s)) != 0)
@@ -264,7 +293,11 @@ static int check_m(struct ev *e)
 		if (csim_span_eq(name, META_NAMES[k]))
 			kind = k;
 	if (kind < 0) {
-		bad_field(e, "name", "is not a known metadata name");
+		/* Neither viewer needs it to draw anything: a note. */
+		problem(e, "metadata", 1,
+			"\"%.40s\" is none of process_name, process_sort_index, thread_name, "
+			"thread_sort_index: Perfetto ignores it (chrome://tracing also knows "
+			"process_labels and num_cpus)", name.p);
 		return 0;
 	}
 	if (kind >= CSIM_META_THREAD_NAME) {
@@ -279,8 +312,7 @@ static int check_m(struct ev *e)
 				 kind == CSIM_META_THREAD_NAME);
 	if (!ok)
 		return 0;
-	return csim_check_ids_meta(ids, (enum csim_check_meta)kind, owner, e->index,
-				   &e->st->rep);
+	return csim_check_ids_meta(ids, (enum csim_check_meta)kind, owner, e->index);
 }
 
 static int check_c(struct ev *e)
@@ -304,22 +336,23 @@ static int check_c(struct ev *e)
 static int need_flow_id(struct ev *e, int64_t *out)
 {
 	struct csim_span v = e->f[F_ID];
-	const char *problem = NULL;
+	const char *why = NULL;
 	double num = 0.0;
 
 	if (v.p == NULL)
-		problem = "is missing";
+		why = "is missing: neither viewer can pair it";
 	else if (is_string(v))
-		problem = "is a string, not an integer";
+		why = "is a string: Perfetto reads a string id as hex (and drops the arrow when "
+		      "it is not), chrome://tracing keeps it apart from the same number; "
+		      "write a plain integer";
 	else if (!is_number(v))
-		problem = "is not a number";
+		why = "is not a number: neither viewer can pair it";
 	else if (!finite_number(v, &num) || num != trunc(num) ||
 		 fabs(num) > MAX_EXACT_INT)
-		problem = "is not an integer";
-	if (problem != NULL) {
-		csim_check_violation(&e->st->rep, "flow-id",
-				     "event #%llu (ph \"%s\"): \"id\" %s",
-				     (unsigned long long)e->index, e->ph, problem);
+		why = "is not an integer up to 2^53: Perfetto drops the arrow, and beyond "
+		      "2^53 two ids can read as one";
+	if (why != NULL) {
+		problem(e, "flow-id", 0, "\"id\" %s", why);
 		return 0;
 	}
 	*out = (int64_t)num;
@@ -346,9 +379,9 @@ static int check_flow(struct ev *e, int is_start)
 	/* Without bp "e" both viewers bind an f to the next slice that begins
 	   on the thread. Its own violation: the f still pairs with its s. */
 	if (!is_start && !(is_string(e->f[F_BP]) && csim_span_eq(e->f[F_BP], "\"e\"")))
-		csim_check_violation(&st->rep, "flow-bp",
-				     "event #%llu (ph \"f\"): \"bp\" must be \"e\"",
-				     (unsigned long long)e->index);
+		problem(e, "flow-bp", 0,
+			"no \"bp\":\"e\": both viewers then bind it to the next slice that begins "
+			"on its thread, not to the one it lies in");
 	if (!usable)
 		return 0;
 	if (csim_check_ids_name(&st->ids, cat.p, cat.n, &fl.cat) != 0 ||
@@ -366,20 +399,23 @@ static int check_flow(struct ev *e, int is_start)
 
 static void check_cname(struct ev *e)
 {
-	struct csim_span v = e->f[F_CNAME];
-	struct csim_span t = { "(non-string)", 12 };
+	struct csim_span v = e->f[F_CNAME], t;
 
 	if (v.p == NULL)
 		return;
-	if (is_string(v)) {
-		t = text_of(e, v);
-		for (size_t i = 0; i < sizeof(RESERVED_CNAMES) / sizeof(RESERVED_CNAMES[0]); i++)
-			if (csim_span_eq(t, RESERVED_CNAMES[i]))
-				return;
+	if (!is_string(v)) {
+		problem(e, "cname", 0, "cname is not a string: chrome://tracing stops loading "
+			"the trace at it; Perfetto ignores cname");
+		return;
 	}
-	csim_check_violation(&e->st->rep, "cname",
-			     "event #%llu (ph \"%s\"): \"%.64s\" is not a reserved color name",
-			     (unsigned long long)e->index, e->ph, t.p);
+	t = text_of(e, v);
+	for (size_t i = 0; i < sizeof(RESERVED_CNAMES) / sizeof(RESERVED_CNAMES[0]); i++)
+		if (csim_span_eq(t, RESERVED_CNAMES[i]))
+			return;
+	problem(e, "cname", 0,
+		"cname \"%.64s\" is not one of chrome://tracing's colour names, so it stops "
+		"loading the trace (\"Unrecognized color\"); Perfetto ignores cname%s", t.p,
+		csim_span_eq(t, "gray") ? " (the name is \"grey\")" : "");
 }
 
 static int dispatch(struct ev *e)
@@ -394,9 +430,9 @@ static int dispatch(struct ev *e)
 		return check_c(e);
 	if (strcmp(p, "s") == 0 || strcmp(p, "f") == 0)
 		return check_flow(e, p[0] == 's');
-	csim_check_violation(&e->st->rep, "phase",
-			     "event #%llu: ph \"%.32s\" (the converter writes only X, M, C, s, f)",
-			     (unsigned long long)e->index, p);
+	problem(e, "phase", 0,
+		"--check verifies only X, M, C, s and f events and cannot say how the "
+		"viewers draw this phase");
 	return 0;
 }
 
@@ -411,8 +447,7 @@ int csim_check_event(struct csim_check_state *st, struct csim_json_stack *stack,
 	e.stack = stack;
 	e.index = index;
 	if (*elem.p != '{') {
-		csim_check_violation(&st->rep, "fields", "event #%llu is not an object",
-				     (unsigned long long)index);
+		problem(&e, "fields", 0, "not an object");
 		return CSIM_OK;
 	}
 	/* Decoded strings never outgrow their text; +F_COUNT for the NULs. */
@@ -426,9 +461,8 @@ int csim_check_event(struct csim_check_state *st, struct csim_json_stack *stack,
 	e.out = st->scratch;
 	ev_fields(&e, elem);
 	if (!is_string(e.f[F_PH])) {
-		csim_check_violation(&st->rep, "fields", "event #%llu: \"ph\" %s",
-				     (unsigned long long)index,
-				     e.f[F_PH].p == NULL ? "is missing" : "is not a string");
+		problem(&e, "fields", 0, "\"ph\" %s",
+			e.f[F_PH].p == NULL ? "is missing" : "is not a string");
 		return CSIM_OK;
 	}
 	ph = text_of(&e, e.f[F_PH]);

@@ -1,61 +1,32 @@
 #include "check/check_flat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "check/check_pairs.h"
 
 static int cmp_d(double x, double y) { return (x > y) - (x < y); }
 static int cmp_i64(int64_t x, int64_t y) { return (x > y) - (x < y); }
 static int cmp_u64(uint64_t x, uint64_t y) { return (x > y) - (x < y); }
 static int cmp_u32(uint32_t x, uint32_t y) { return (x > y) - (x < y); }
 
-static double noise_tol(double a)
-{
-	return fmax(0.25, ldexp(fabs(a), -22));
-}
-
-static int is_point(const struct csim_check_slice *s)
-{
-	return s->end == s->start || s->b - s->a < 1.0;
-}
-
-/* catapult's Math.round: halves go up. */
-static double js_round(double x)
-{
-	return floor(x + 0.5);
-}
-
 /* SPEC §4's occupancy interval, term for term. */
 static void occupancy(const struct csim_check_slice *s, double *lo, double *hi)
 {
-	double tol = noise_tol(s->a);
+	double a = csim_check_slice_a(s), b = csim_check_slice_b(s);
+	double tol = csim_check_noise_tol(a);
 	double grid_end = (double)s->end - 0.5;
 
-	if (is_point(s)) {
-		*lo = s->a - 1.0 - tol;
-		*hi = fmax(fmax((double)s->start + 0.5, s->b - tol), grid_end);
+	if (csim_check_slice_point(s)) {
+		*lo = a - 1.0 - tol;
+		*hi = fmax(fmax((double)s->start + 0.5, b - tol), grid_end);
 	} else {
-		*lo = s->a;
-		*hi = fmax(s->b - tol, grid_end);
+		*lo = a;
+		*hi = fmax(b - tol, grid_end);
 	}
-}
-
-static void report(struct csim_check_state *st, const char *rule,
-		   const struct csim_check_slice *x, const struct csim_check_slice *y,
-		   const char *why)
-{
-	char pb[CSIM_CHECK_KEY_TEXT], tb[CSIM_CHECK_KEY_TEXT];
-	uint32_t pid, tid;
-
-	csim_check_ids_thread_keys(&st->ids, x->thread, &pid, &tid);
-	csim_check_violation(&st->rep, rule,
-			     "pid %s tid %s: event #%llu [%.17g, %.17g] ns and event #%llu [%.17g, %.17g] ns (float ns): %s",
-			     csim_check_ids_key_text(&st->ids, pid, pb, sizeof(pb)),
-			     csim_check_ids_key_text(&st->ids, tid, tb, sizeof(tb)),
-			     (unsigned long long)x->index, x->a, x->b,
-			     (unsigned long long)y->index, y->a, y->b, why);
 }
 
 static int cmp_float_start(const void *pa, const void *pb)
@@ -64,31 +35,43 @@ static int cmp_float_start(const void *pa, const void *pb)
 	int c = cmp_u32(x->thread, y->thread);
 
 	if (c == 0)
-		c = cmp_d(x->a, y->a);
+		c = cmp_d(csim_check_slice_a(x), csim_check_slice_a(y));
 	return c != 0 ? c : cmp_u64(x->index, y->index);
 }
 
 /* In cmp_float_start order: a slice overlaps an earlier one beyond its tol
    iff it starts before the largest b - tol among them. */
-static void float_overlap(struct csim_check_state *st)
+static int float_overlap(struct csim_check_state *st)
 {
 	const struct csim_check_slice *s = st->slices;
 	size_t n = st->nslices, owner = n;
 	double reach = 0.0;
 
 	for (size_t i = 0; i < n; i++) {
-		double end = s[i].b - noise_tol(s[i].a);
+		double a = csim_check_slice_a(&s[i]);
+		double end = csim_check_slice_b(&s[i]) - csim_check_noise_tol(a);
 
 		if (i > 0 && s[i - 1].thread != s[i].thread)
 			owner = n;
-		if (owner < n && s[i].a < reach)
-			report(st, "float-overlap", &s[owner], &s[i],
-			       "they overlap by more than float noise (tol)");
+		if (owner < n && a < reach &&
+		    csim_check_pairs_add(st, &s[owner], &s[i], CSIM_PAIR_FLOAT) != 0)
+			return -1;
 		if (owner == n || end > reach) {
 			owner = i;
 			reach = end;
 		}
 	}
+	return 0;
+}
+
+static double round_a(const struct csim_check_slice *s)
+{
+	return csim_check_js_round(csim_check_slice_a(s));
+}
+
+static double round_b(const struct csim_check_slice *s)
+{
+	return csim_check_js_round(csim_check_slice_b(s));
 }
 
 static int cmp_catapult(const void *pa, const void *pb)
@@ -97,16 +80,16 @@ static int cmp_catapult(const void *pa, const void *pb)
 	int c = cmp_u32(x->thread, y->thread);
 
 	if (c == 0)
-		c = cmp_d(js_round(x->a), js_round(y->a));
+		c = cmp_d(round_a(x), round_a(y));
 	if (c == 0)
-		c = cmp_d(js_round(y->b), js_round(x->b));
+		c = cmp_d(round_b(y), round_b(x));
 	return c != 0 ? c : cmp_u64(x->index, y->index);
 }
 
 /* In cmp_catapult order every earlier slice starts at or before this one
    on the rounded grid, so one contains it iff the furthest rounded end
    reaches its end. */
-static void nest(struct csim_check_state *st)
+static int nest(struct csim_check_state *st)
 {
 	const struct csim_check_slice *s = st->slices;
 	size_t n = st->nslices, owner = n;
@@ -114,12 +97,13 @@ static void nest(struct csim_check_state *st)
 	for (size_t i = 0; i < n; i++) {
 		if (i > 0 && s[i - 1].thread != s[i].thread)
 			owner = n;
-		if (owner < n && js_round(s[owner].b) >= js_round(s[i].b))
-			report(st, "nest", &s[owner], &s[i],
-			       "catapult nests the second in the first (rounded to ns, bounds inclusive)");
-		if (owner == n || js_round(s[i].b) > js_round(s[owner].b))
+		if (owner < n && round_b(&s[owner]) >= round_b(&s[i]) &&
+		    csim_check_pairs_add(st, &s[owner], &s[i], CSIM_PAIR_NEST) != 0)
+			return -1;
+		if (owner == n || round_b(&s[i]) > round_b(&s[owner]))
 			owner = i;
 	}
+	return 0;
 }
 
 static int cmp_grid_start(const void *pa, const void *pb)
@@ -132,25 +116,27 @@ static int cmp_grid_start(const void *pa, const void *pb)
 	return c != 0 ? c : cmp_u64(x->index, y->index);
 }
 
-static void point_start(struct csim_check_state *st)
+static int point_start(struct csim_check_state *st)
 {
 	const struct csim_check_slice *s = st->slices;
 	size_t n = st->nslices;
 
 	for (size_t lo = 0; lo < n;) {
 		size_t hi = lo + 1;
-		size_t point = is_point(&s[lo]) ? lo : n;
+		size_t point = csim_check_slice_point(&s[lo]) ? lo : n;
 
 		while (hi < n && s[hi].thread == s[lo].thread && s[hi].start == s[lo].start) {
-			if (point == n && is_point(&s[hi]))
+			if (point == n && csim_check_slice_point(&s[hi]))
 				point = hi;
 			hi++;
 		}
-		if (point < n && hi - lo > 1)
-			report(st, "point-start", &s[point], &s[point == lo ? lo + 1 : lo],
-			       "a point shares its Perfetto start with another slice");
+		if (point < n && hi - lo > 1 &&
+		    csim_check_pairs_add(st, &s[point], &s[point == lo ? lo + 1 : lo],
+					 CSIM_PAIR_POINT) != 0)
+			return -1;
 		lo = hi;
 	}
+	return 0;
 }
 
 static void sort_slices(struct csim_check_state *st, int (*cmp)(const void *, const void *))
@@ -270,18 +256,68 @@ static int cmp_ranked(const void *pa, const void *pb)
 	return c != 0 ? c : cmp_u32(x->thread, y->thread);
 }
 
-static void report_depth(struct csim_check_state *st, uint32_t thread, size_t tids,
-			 size_t peak)
+/* The pipe of a thread as text: its tid without "#k", quoted. */
+static const char *pipe_text(const struct csim_check_ids *ids, uint32_t thread,
+			     char *buf, size_t n)
+{
+	uint32_t pid, tid;
+	size_t len;
+	const char *text;
+
+	csim_check_ids_thread_keys(ids, thread, &pid, &tid);
+	text = csim_strtab_get(&ids->keys, tid, &len);
+	if (text[0] != 's')
+		return csim_check_ids_key_text(ids, tid, buf, n);
+	len = pipe_len(text + 1, len - 1);
+	snprintf(buf, n, "\"%.*s\"", (int)(len > 80 ? 80 : len), text + 1);
+	return buf;
+}
+
+static void lanes_text(const struct csim_check_state *st, uint32_t thread, size_t tids,
+		       char *buf, size_t n)
 {
 	char pb[CSIM_CHECK_KEY_TEXT], tb[CSIM_CHECK_KEY_TEXT];
 	uint32_t pid, tid;
 
 	csim_check_ids_thread_keys(&st->ids, thread, &pid, &tid);
+	snprintf(buf, n, "pid %s tid %s%s", csim_check_ids_key_text(&st->ids, pid, pb, sizeof(pb)),
+		 pipe_text(&st->ids, thread, tb, sizeof(tb)),
+		 tids > 1 ? " and its \"#k\" lanes" : "");
+}
+
+/* Fewer sub-lanes than the intervals need, where no pair of slices has
+   said why: then a point lies within the 1 ns margin of a neighbour. */
+static void report_depth(struct csim_check_state *st, uint32_t thread, size_t tids,
+			 size_t peak)
+{
+	char who[3 * CSIM_CHECK_KEY_TEXT];
+
+	lanes_text(st, thread, tids, who, sizeof(who));
 	csim_check_violation(&st->rep, "depth",
-			     "pid %s pipe of tid %s: %zu sub-lane(s), but the occupancy intervals of SPEC section 4 peak at %zu",
-			     csim_check_ids_key_text(&st->ids, pid, pb, sizeof(pb)),
-			     csim_check_ids_key_text(&st->ids, tid, tb, sizeof(tb)),
-			     tids, peak);
+			     "%s: %zu lane%s where %zu are needed: a zero-length (or under 1 ns) slice "
+			     "comes within about 1 ns of another one on the same lane; chrome://tracing shifts "
+			     "every time by the trace's first timestamp before it rounds to whole ns, so "
+			     "depending on that timestamp it may draw one inside the other",
+			     who, tids, tids == 1 ? "" : "s", peak);
+}
+
+void csim_check_flat_note(struct csim_check_state *st)
+{
+	const struct csim_check_spread *sp = &st->spread;
+	char who[3 * CSIM_CHECK_KEY_TEXT];
+
+	if (sp->pipes == 0)
+		return;
+	lanes_text(st, sp->thread, sp->tids, who, sizeof(who));
+	if (sp->pipes == 1)
+		csim_check_note(&st->rep, "depth",
+				"%s: %zu lanes where %zu would do (never more than %zu of its slices "
+				"in flight at once, margins included)", who, sp->tids, sp->peak, sp->peak);
+	else
+		csim_check_note(&st->rep, "depth",
+				"%zu pipes are spread over more \"#k\" lanes than their slices need "
+				"(the first: %s, %zu lanes where %zu would do)",
+				sp->pipes, who, sp->tids, sp->peak);
 }
 
 /* The largest group, in slices: the edge array is sized for it once. */
@@ -301,25 +337,34 @@ static size_t largest_group(const struct csim_check_slice *s, size_t n,
 	return most;
 }
 
-/* Slices whose thread field holds the rank of their thread in order. */
-static int depth_ranked(struct csim_check_state *st, const struct ranked *order)
+/* Slices whose thread field holds the rank of their thread in order;
+   flagged by thread id. */
+static int depth_ranked(struct csim_check_state *st, const struct ranked *order,
+			const unsigned char *flagged)
 {
 	const struct csim_check_slice *s = st->slices;
 	size_t n = st->nslices;
 	struct edge *edges = csim_array_alloc(2 * largest_group(s, n, order), sizeof(*edges));
+	struct csim_check_spread *sp = &st->spread;
 
 	if (edges == NULL)
 		return -1;
 	for (size_t lo = 0; lo < n;) {
 		size_t hi = lo + 1, tids = 1, peak;
+		int said = flagged[order[s[lo].thread].thread];
+		uint32_t first = order[s[lo].thread].thread;
 
 		while (hi < n && order[s[hi].thread].group == order[s[lo].thread].group) {
 			tids += s[hi].thread != s[hi - 1].thread;
+			said |= flagged[order[s[hi].thread].thread];
 			hi++;
 		}
 		peak = peak_concurrency(s + lo, hi - lo, edges);
-		if (peak != tids)
-			report_depth(st, order[s[lo].thread].thread, tids, peak);
+		if (peak > tids && !said)
+			report_depth(st, first, tids, peak);
+		if (peak < tids && sp->pipes == 0)
+			*sp = (struct csim_check_spread){ 0, first, tids, peak };
+		sp->pipes += peak < tids;
 		lo = hi;
 	}
 	free(edges);
@@ -331,7 +376,7 @@ static int depth_ranked(struct csim_check_state *st, const struct ranked *order)
  * their thread field: it holds the thread's rank in (group, thread) order
  * while depth runs, and the thread id again after.
  */
-static int depth(struct csim_check_state *st)
+int csim_check_flat_depth(struct csim_check_state *st, const unsigned char *flagged)
 {
 	size_t nthreads = st->ids.threads.count;
 	uint32_t *groups = NULL, *rank = NULL;
@@ -355,7 +400,7 @@ static int depth(struct csim_check_state *st)
 	for (size_t i = 0; i < st->nslices; i++)
 		st->slices[i].thread = rank[st->slices[i].thread];
 	sort_slices(st, cmp_grid_start);
-	rc = depth_ranked(st, order);
+	rc = depth_ranked(st, order, flagged);
 	for (size_t i = 0; i < st->nslices; i++)
 		st->slices[i].thread = order[st->slices[i].thread].thread;
 out:
@@ -365,13 +410,14 @@ out:
 	return rc;
 }
 
-int csim_check_flat(struct csim_check_state *st)
+int csim_check_flat_pairs(struct csim_check_state *st)
 {
 	sort_slices(st, cmp_float_start);
-	float_overlap(st);
+	if (float_overlap(st) != 0)
+		return -1;
 	sort_slices(st, cmp_catapult);
-	nest(st);
+	if (nest(st) != 0)
+		return -1;
 	sort_slices(st, cmp_grid_start);
-	point_start(st);
-	return depth(st);
+	return point_start(st);
 }

@@ -45,7 +45,8 @@ static void duplicates(struct csim_check_state *st)
 	for (size_t i = 1; i < st->starts.n; i++)
 		if (s[i].id == s[i - 1].id)
 			csim_check_violation(&st->rep, "flow-duplicate",
-					     "s events #%llu and #%llu share id %lld",
+					     "s events #%llu and #%llu share id %lld: Perfetto ignores "
+					     "the second and draws its arrow from the first",
 					     (unsigned long long)s[i - 1].index,
 					     (unsigned long long)s[i].index, (long long)s[i].id);
 }
@@ -55,7 +56,8 @@ static void unpaired(struct csim_check_state *st, const struct csim_check_flow *
 {
 	for (size_t i = 0; i < n; i++)
 		csim_check_violation(&st->rep, "flow-pair",
-				     "%s event #%llu (id %lld, cat \"%.64s\", name \"%.64s\") has no matching %s",
+				     "%s event #%llu (id %lld, cat \"%.64s\", name \"%.64s\") has no %s "
+				     "with the same id, cat and name: neither viewer draws the arrow",
 				     ph, (unsigned long long)f[i].index, (long long)f[i].id,
 				     csim_check_ids_name_text(&st->ids, f[i].cat),
 				     csim_check_ids_name_text(&st->ids, f[i].name), missing);
@@ -65,14 +67,20 @@ static void unpaired(struct csim_check_state *st, const struct csim_check_flow *
 static void order(struct csim_check_state *st, const struct csim_check_flow *s,
 		  const struct csim_check_flow *f)
 {
+	char a[48], b[48];
+
 	if (s->ts < f->ts && s->ns < f->ns)
 		return;
 	if (s->ts <= f->ts && s->index < f->index)
 		return;
 	csim_check_violation(&st->rep, "flow-order",
-			     "id %lld: s event #%llu (ts %.17g) is not before f event #%llu (ts %.17g)",
-			     (long long)s->id, (unsigned long long)s->index, s->ts,
-			     (unsigned long long)f->index, f->ts);
+			     "id %lld: s event #%llu (ts %s us) is not before its f event #%llu (ts %s us)%s: "
+			     "both viewers drop an f whose s they have not seen yet, so the arrow is not drawn",
+			     (long long)s->id, (unsigned long long)s->index,
+			     csim_check_us_text(s->ts, a, sizeof(a)), (unsigned long long)f->index,
+			     csim_check_us_text(f->ts, b, sizeof(b)),
+			     s->ns == f->ns ? " (one ns on the viewers' grid, where file order decides, "
+					      "and the f comes first)" : "");
 }
 
 /* One (id, cat, name) group: ns s events and nf f events. */
@@ -85,7 +93,8 @@ static void group(struct csim_check_state *st, const struct csim_check_flow *s, 
 		unpaired(st, s, ns, "s", "f");
 	} else if (nf > 1) {
 		csim_check_violation(&st->rep, "flow-pair",
-				     "id %lld (cat \"%.64s\", name \"%.64s\") has %zu f events; first #%llu, second #%llu",
+				     "id %lld (cat \"%.64s\", name \"%.64s\") has %zu f events (first #%llu, "
+				     "second #%llu): Perfetto draws an arrow to each, chrome://tracing only to the first",
 				     (long long)f->id, csim_check_ids_name_text(&st->ids, f->cat),
 				     csim_check_ids_name_text(&st->ids, f->name), nf,
 				     (unsigned long long)f[0].index, (unsigned long long)f[1].index);

@@ -172,56 +172,112 @@ static const char *owner_text(const struct csim_check_ids *ids, int is_thread,
 }
 
 int csim_check_ids_meta(struct csim_check_ids *ids, enum csim_check_meta kind,
-			uint32_t owner, uint64_t index, struct csim_check_report *rep)
+			uint32_t owner, uint64_t index)
 {
 	int is_thread = meta_is_thread(kind);
 	struct csim_check_owner *o = is_thread ? &ids->thread[owner]
 					       : &ids->pid_of_key[owner];
-	uint64_t *first = &o->first[is_thread ? kind - CSIM_META_THREAD_NAME : kind];
-	char who[2 * CSIM_CHECK_KEY_TEXT + 16];
+	size_t k = is_thread ? (size_t)kind - CSIM_META_THREAD_NAME : (size_t)kind;
+	struct csim_check_repeats *r = &ids->repeats[kind];
 
-	if (*first == 0) {
-		*first = index + 1;
+	if (o->first[k] == 0) {
+		o->first[k] = index + 1;
 		return 0;
 	}
-	/* Perfetto and catapult both let the last one win, silently. */
-	csim_check_violation(rep, "metadata-duplicate",
-			     "events #%llu and #%llu are both %s for %s",
-			     (unsigned long long)(*first - 1), (unsigned long long)index,
-			     META_NAMES[kind],
-			     owner_text(ids, is_thread, owner, who, sizeof(who)));
+	if (o->repeated[k])
+		return 0;
+	o->repeated[k] = 1;
+	if (r->owners++ == 0) {
+		r->owner = owner;
+		r->a = o->first[k] - 1;
+		r->b = index;
+	}
 	return 0;
 }
 
-static void require(const struct csim_check_ids *ids, const struct csim_check_owner *o,
-		    int is_thread, uint32_t owner, struct csim_check_report *rep)
+/* What a viewer does without each kind (viewer notes §1.6). */
+static const char *const WITHOUT[CSIM_META_KINDS] = {
+	"the viewers label a process without it by its pid",
+	"Perfetto then orders processes by slice count, chrome://tracing by name",
+	"the viewers label a thread without it by its tid",
+	"Perfetto then orders threads by tid or first appearance, chrome://tracing by name",
+};
+
+/* Owners without a kind: how many, and the first. */
+struct missing {
+	size_t owners;
+	uint32_t owner;
+};
+
+static void note_missing(const struct csim_check_ids *ids, struct csim_check_report *rep,
+			 enum csim_check_meta kind, const struct missing *m)
 {
+	int is_thread = meta_is_thread(kind);
 	char who[2 * CSIM_CHECK_KEY_TEXT + 16];
 
-	for (int k = 0; k < 2; k++) {
-		if (o->first[k] != 0)
-			continue;
-		csim_check_violation(rep, "metadata", "%s has no %s",
-				     owner_text(ids, is_thread, owner, who, sizeof(who)),
-				     META_NAMES[(is_thread ? CSIM_META_THREAD_NAME : 0) + k]);
-	}
+	if (m->owners == 0)
+		return;
+	owner_text(ids, is_thread, m->owner, who, sizeof(who));
+	if (m->owners == 1)
+		csim_check_note(rep, "metadata", "%s has no %s: %s", who, META_NAMES[kind],
+				WITHOUT[kind]);
+	else
+		csim_check_note(rep, "metadata", "%zu %s have no %s (the first: %s): %s",
+				m->owners, is_thread ? "threads" : "processes", META_NAMES[kind],
+				who, WITHOUT[kind]);
 }
 
-void csim_check_ids_require_meta(const struct csim_check_ids *ids,
-				 struct csim_check_report *rep, size_t *processes,
-				 size_t *threads)
+static void note_repeats(const struct csim_check_ids *ids, struct csim_check_report *rep,
+			 enum csim_check_meta kind)
 {
-	*processes = *threads = 0;
-	for (size_t i = 0; i < ids->keys.count; i++) {
-		if (!ids->pid_of_key[i].used)
+	const struct csim_check_repeats *r = &ids->repeats[kind];
+	int is_thread = meta_is_thread(kind);
+	char who[2 * CSIM_CHECK_KEY_TEXT + 16];
+
+	if (r->owners == 0)
+		return;
+	owner_text(ids, is_thread, r->owner, who, sizeof(who));
+	if (r->owners == 1)
+		csim_check_note(rep, "metadata-duplicate",
+				"%s has more than one %s (events #%llu and #%llu): both viewers use the last",
+				who, META_NAMES[kind], (unsigned long long)r->a,
+				(unsigned long long)r->b);
+	else
+		csim_check_note(rep, "metadata-duplicate",
+				"%zu %s have more than one %s (the first: %s, events #%llu and #%llu): "
+				"both viewers use the last of each",
+				r->owners, is_thread ? "threads" : "processes", META_NAMES[kind], who,
+				(unsigned long long)r->a, (unsigned long long)r->b);
+}
+
+/* Used owners of one side (processes or threads) without each of its kinds. */
+static size_t scan_missing(const struct csim_check_owner *o, size_t n, struct missing m[2])
+{
+	size_t used = 0;
+
+	memset(m, 0, 2 * sizeof(*m));
+	for (size_t i = 0; i < n; i++) {
+		if (!o[i].used)
 			continue;
-		(*processes)++;
-		require(ids, &ids->pid_of_key[i], 0, (uint32_t)i, rep);
+		used++;
+		for (int k = 0; k < 2; k++)
+			if (o[i].first[k] == 0 && m[k].owners++ == 0)
+				m[k].owner = (uint32_t)i;
 	}
-	for (size_t i = 0; i < ids->threads.count; i++) {
-		if (!ids->thread[i].used)
-			continue;
-		(*threads)++;
-		require(ids, &ids->thread[i], 1, (uint32_t)i, rep);
-	}
+	return used;
+}
+
+void csim_check_ids_notes(const struct csim_check_ids *ids, struct csim_check_report *rep,
+			  size_t *processes, size_t *threads)
+{
+	struct missing m[2];
+
+	*processes = scan_missing(ids->pid_of_key, ids->keys.count, m);
+	note_missing(ids, rep, CSIM_META_PROCESS_NAME, &m[0]);
+	note_missing(ids, rep, CSIM_META_PROCESS_SORT_INDEX, &m[1]);
+	*threads = scan_missing(ids->thread, ids->threads.count, m);
+	note_missing(ids, rep, CSIM_META_THREAD_NAME, &m[0]);
+	note_missing(ids, rep, CSIM_META_THREAD_SORT_INDEX, &m[1]);
+	for (int k = 0; k < CSIM_META_KINDS; k++)
+		note_repeats(ids, rep, (enum csim_check_meta)k);
 }

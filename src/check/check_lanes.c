@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "base/array_grow.h"
+#include "check/check_pairs.h"
 
 static int cmp_i64(int64_t a, int64_t b) { return (a > b) - (a < b); }
 static int cmp_u64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
@@ -36,6 +37,7 @@ static int cmp_disjoint(const void *pa, const void *pb)
 	return c != 0 ? c : cmp_u64(a->index, b->index);
 }
 
+/* The lenient mode's one rule (test tool only): the grid intervals. */
 static void report_pair(struct csim_check_state *st, const char *rule,
 			const struct csim_check_slice *a, const struct csim_check_slice *b)
 {
@@ -81,17 +83,19 @@ static void nested_thread(struct csim_check_state *st, const struct csim_check_s
  * earlier slices of positive length. A zero-length slice never extends it,
  * so one at a boundary passes and one strictly inside another fails.
  */
-static void disjoint_thread(struct csim_check_state *st, const struct csim_check_slice *s,
-			    size_t n)
+static int disjoint_thread(struct csim_check_state *st, const struct csim_check_slice *s,
+			   size_t n)
 {
 	size_t owner = n;   /* the slice holding the furthest end; n: none yet */
 
 	for (size_t i = 0; i < n; i++) {
-		if (owner < n && s[i].start < s[owner].end)
-			report_pair(st, "overlap", &s[owner], &s[i]);
+		if (owner < n && s[i].start < s[owner].end &&
+		    csim_check_pairs_add(st, &s[owner], &s[i], CSIM_PAIR_GRID) != 0)
+			return -1;
 		if (s[i].end > s[i].start && (owner == n || s[i].end > s[owner].end))
 			owner = i;
 	}
+	return 0;
 }
 
 int csim_check_lanes_overlap(struct csim_check_state *st, int flat)
@@ -112,10 +116,10 @@ int csim_check_lanes_overlap(struct csim_check_state *st, int flat)
 
 		while (hi < n && s[hi].thread == s[lo].thread)
 			hi++;
-		if (flat)
-			disjoint_thread(st, s + lo, hi - lo);
-		else
+		if (!flat)
 			nested_thread(st, s + lo, hi - lo, stack);
+		else if (disjoint_thread(st, s + lo, hi - lo) != 0)
+			return -1;
 		lo = hi;
 	}
 	free(stack);
@@ -153,15 +157,20 @@ static void bind_all(struct csim_check_state *st, const struct csim_check_flows 
 	for (size_t i = 0; i < fl->n; i++) {
 		const struct csim_check_flow *f = &fl->v[i];
 		size_t p = lower_bound(s, n, f->thread, f->t2);
-		char pb[CSIM_CHECK_KEY_TEXT], tb[CSIM_CHECK_KEY_TEXT];
+		char pb[CSIM_CHECK_KEY_TEXT], tb[CSIM_CHECK_KEY_TEXT], us[48];
 		uint32_t pid, tid;
 
 		if (p > 0 && s[p - 1].thread == f->thread && 2 * reach[p - 1] > f->t2)
 			continue;
 		csim_check_ids_thread_keys(&st->ids, f->thread, &pid, &tid);
 		csim_check_violation(&st->rep, "flow-binding",
-				     "event #%llu (ph \"%s\", id %lld) at ts %.17g is not strictly inside a slice of positive length on pid %s tid %s",
-				     (unsigned long long)f->index, ph, (long long)f->id, f->ts,
+				     "%s event #%llu (id %lld, ts %s us) is not strictly inside a slice of "
+				     "positive length on its thread, pid %s tid %s: the viewers may bind it to "
+				     "different slices or to none (at an edge chrome://tracing takes the slice "
+				     "that ends there, Perfetto the one that starts there; outside every slice "
+				     "chrome://tracing draws no arrow)",
+				     ph, (unsigned long long)f->index, (long long)f->id,
+				     csim_check_us_text(f->ts, us, sizeof(us)),
 				     csim_check_ids_key_text(&st->ids, pid, pb, sizeof(pb)),
 				     csim_check_ids_key_text(&st->ids, tid, tb, sizeof(tb)));
 	}

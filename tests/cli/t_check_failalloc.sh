@@ -8,7 +8,8 @@
 # count line on stdout (violation lines found before the failure may stand;
 # no verdict is given), no crash, no hang, no sanitizer report. Inputs: a clean trace, one with violations (the formatting path),
 # the same as gzip, and a gzip trace with a 200-byte pid and a 3 MB event
-# (the interning and window-growth paths).
+# (the interning and window-growth paths; an overlap, reported once, and
+# notes for a sub-lane without metadata).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_FAILALLOC:?set CSIM_FAILALLOC to the clean_sim_trace_failalloc executable}"
@@ -28,7 +29,8 @@ cat >"$tmp/big.json" <<JSON
 {"name":"thread_name","ph":"M","pid":"$long","tid":"VECTOR","args":{"name":"v"}},
 {"name":"thread_sort_index","ph":"M","pid":"$long","tid":"VECTOR","args":{"sort_index":0}},
 {"name":"op","ph":"X","pid":"$long","tid":"VECTOR","ts":1,"dur":1,"args":{"pad":"$pad"}},
-{"name":"op","ph":"X","pid":"$long","tid":"VECTOR#1","ts":1.5,"dur":1}
+{"name":"op","ph":"X","pid":"$long","tid":"VECTOR#1","ts":1.5,"dur":1},
+{"name":"op2","ph":"X","pid":"$long","tid":"VECTOR","ts":1.5,"dur":1}
 ]}
 JSON
 gzip "$tmp/big.json"

@@ -67,6 +67,7 @@ bad_point_at_neighbour_end.json|--disjoint|1|nest
 bad_point_at_neighbour_start.json|--disjoint|1|point-start
 bad_point_shares_perfetto_start.json|--disjoint|1|point-start
 bad_depth_extra_sublane.json|--disjoint|1|depth
+bad_depth_point_near_end.json|--disjoint|1|depth
 bad_json_invalid.json|--disjoint|1|json
 bad_json_trailing.json|--disjoint|1|json
 bad_json_no_trace_events.json|--disjoint|1|json
@@ -144,21 +145,26 @@ rc=0
 "$CSIM_CHECK" --help >/dev/null 2>&1 || rc=$?
 if [[ $rc -eq 0 ]]; then passed=$((passed + 1)); else fail "--help exit $rc"; fi
 
-# Output is capped at 50 violation lines plus a total.
+# Output is capped at 50 violation lines plus a total (60 arrows without
+# an f, inside a slice, on a thread with its metadata).
 {
     printf '{"traceEvents":['
+    printf '{"name":"process_name","ph":"M","pid":1,"args":{"name":"p"}},'
+    printf '{"name":"process_sort_index","ph":"M","pid":1,"args":{"sort_index":0}},'
+    printf '{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"t"}},'
+    printf '{"name":"thread_sort_index","ph":"M","pid":1,"tid":1,"args":{"sort_index":0}},'
+    printf '{"name":"x","ph":"X","pid":1,"tid":1,"ts":0,"dur":10}'
     for i in $(seq 1 60); do
-        [[ $i -gt 1 ]] && printf ','
-        printf '{"name":"b%d","ph":"B","pid":1,"tid":1,"ts":%d}' "$i" "$i"
+        printf ',{"ph":"s","id":%d,"cat":"c","name":"a","pid":1,"tid":1,"ts":5}' "$i"
     done
     printf ']}\n'
 } >"$TMP/many.json"
-check_run "cap" 1 "phase" "" -- "$TMP/many.json"
-lines=$(grep -c ': phase: ' "$TMP/err" || true)
+check_run "cap" 1 "flow-pair" "" -- "$TMP/many.json"
+lines=$(grep -c ': flow-pair: ' "$TMP/err" || true)
 if [[ $lines -eq 50 ]] && grep -q '60 violations in total' "$TMP/err"; then
     passed=$((passed + 1))
 else
-    fail "cap: $lines phase lines; tail: $(tail -1 "$TMP/err")"
+    fail "cap: $lines flow-pair lines; tail: $(tail -1 "$TMP/err")"
 fi
 
 # Scale: 100k back-to-back slices on 4 threads plus 1000 arrows at midpoints

@@ -20,7 +20,7 @@ static void ignore_line(void *ctx, const char *rule, const char *text)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const struct csim_check_sink sink = { ignore_line, NULL, (size_t)-1 };
+	const struct csim_check_sink sink = { ignore_line, NULL, (size_t)-1, ignore_line, NULL };
 	struct csim_check_options opt;
 	struct csim_check_result res;
 	struct csim_error err;

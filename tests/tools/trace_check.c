@@ -5,6 +5,8 @@
  *
  *   --disjoint       the flat-lane rules of SPEC §4/§6 (what --check always
  *                    applies); without it properly nested slices pass
+ *   (always)         what --check only notes fails here: missing or repeated
+ *                    metadata, more sub-lanes than a pipe needs
  *   --expect-slices N, --expect-arrows N, --expect-threads N,
  *   --expect-counters N
  *                    the counts must be these ("expect" violation)
@@ -120,7 +122,10 @@ static void print_line(void *ctx, const char *rule, const char *text)
 static int run(const struct options *o)
 {
 	const struct csim_check_options copt = { o->disjoint };
-	const struct csim_check_sink sink = { print_line, (void *)o->path, MAX_SHOWN };
+	/* Notes are violations here: the converter's own output carries full,
+	   single metadata and no lane beyond the pipe's depth (SPEC §4, §6),
+	   which --check, judging anyone's trace, only notes. */
+	const struct csim_check_sink sink = { print_line, (void *)o->path, MAX_SHOWN, print_line, NULL };
 	struct csim_check_result res;
 	struct csim_error err;
 	size_t actual[EXP_COUNT], total;
@@ -136,7 +141,7 @@ static int run(const struct options *o)
 		fprintf(stderr, "trace_check: %s: json: %s\n", o->path, err.message);
 		return 1;
 	}
-	total = res.violations;
+	total = res.violations + res.notes;
 	actual[EXP_SLICES] = res.slices;
 	actual[EXP_ARROWS] = res.arrows;
 	actual[EXP_THREADS] = res.threads;
