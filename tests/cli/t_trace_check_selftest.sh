@@ -134,6 +134,13 @@ check_run "good_minimal counts" 0 "" \
     --disjoint --expect-slices 2 --expect-arrows 1 --expect-threads 2 \
     --expect-counters 1 "$DIR/good_minimal.json"
 
+# The converter's standard: a golden without its sort indices fails here
+# (clean_sim_trace --check only notes it), and the golden itself passes.
+golden="$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/trace.clean.json"
+grep -v '_sort_index' "$golden" >"$TMP/unsorted.json"
+check_run "golden without sort indices" 1 "metadata" "" -- --disjoint "$TMP/unsorted.json"
+check_run "the golden itself" 0 "" "ok*" -- --disjoint "$golden"
+
 # Usage errors exit 2; --help exits 0.
 check_run "no arguments" 2 "" "" --
 check_run "unknown option" 2 "" "" -- --bogus "$DIR/good_minimal.json"
