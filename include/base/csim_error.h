@@ -37,6 +37,13 @@ int csim_error_set(struct csim_error *err, int code, uint64_t offset,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /*
+ * Adds to the message of an error already set (a failed run's outputs say
+ * what was kept of the output folder); the code and offset stay.
+ */
+void csim_error_append(struct csim_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
  * The one out-of-memory error: every failed allocation ends up here, so every
  * such failure reads "out of memory" and exits with the status of the phase it
  * happened in (CSIM_E_INPUT while reading or processing, CSIM_E_OUTPUT while

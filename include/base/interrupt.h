@@ -34,7 +34,10 @@ int csim_interrupt_ignore_pipe(void);
 /* The signal received since installing, or 0. Cheap: one load. */
 int csim_interrupt_pending(void);
 
-/* Fills err with "interrupted by SIGxxx" and returns CSIM_E_INTERRUPTED. */
+/*
+ * Fills err with "interrupted by SIGxxx" and returns CSIM_E_INTERRUPTED;
+ * the run then says what its output folder holds (write/out_left.h).
+ */
 int csim_interrupt_fail(struct csim_error *err);
 
 /* The same for a signal held off until the outputs were committed. */

@@ -7,6 +7,8 @@
 #ifndef CSIM_PATH_H
 #define CSIM_PATH_H
 
+#include <stddef.h>
+
 #include "base/csim_error.h"
 
 /* "dir/name"; no second slash when dir already ends in one. */
@@ -18,8 +20,25 @@ char *csim_path_dir(const char *path);
 /* dir without trailing slashes ("out/" and "out" name the same folder). */
 char *csim_path_trim(const char *dir);
 
-/* mkdir -p; an existing non-folder is an output error. */
-int csim_path_make_dirs(const char *dir, struct csim_error *err);
+/*
+ * mkdir -p; an existing non-folder is an output error. *made: the length of
+ * the outermost folder of dir it created (dir's own length when only dir
+ * was missing), 0 when dir was there: the folders csim_path_unmake_dirs()
+ * removes again. A part removed by another process while the chain is made
+ * (a batch worker removing the empty folder it made) is made again. On
+ * failure what it made is removed (the message says so) and *made is 0.
+ */
+int csim_path_make_dirs(const char *dir, size_t *made, struct csim_error *err);
+
+/*
+ * Removes the folders csim_path_make_dirs(dir) made (made: its record),
+ * innermost first, each only if empty (rmdir), never one above them; stops
+ * at the first it cannot remove (a folder a sibling's outputs fill). A
+ * missing one counts as removed. *removed: the length of the outermost one
+ * removed (0: none). Returns 0 when dir itself is gone, else the errno of
+ * its removal.
+ */
+int csim_path_unmake_dirs(const char *dir, size_t made, size_t *removed);
 
 /*
  * Could csim_path_make_dirs(dir) succeed and could files be written in dir,

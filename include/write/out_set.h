@@ -43,7 +43,8 @@ void csim_out_set_init(struct csim_out_set *s);
 /*
  * Locks dir and mends it (above). A folder that does not exist yet is no
  * error: the set is then not begun (csim_out_set_begun() is 0), and
- * begin() may be called again once it exists.
+ * begin() may be called again once it exists; so is one removed while
+ * this run waited for its lock.
  */
 int csim_out_set_begin(struct csim_out_set *s, const char *dir, struct csim_log *log,
 		       struct csim_error *err);
@@ -71,7 +72,18 @@ int csim_out_set_drop(struct csim_out_set *s, const char *final, int folder,
 /* Puts the set in place (above). */
 int csim_out_set_commit(struct csim_out_set *s, struct csim_error *err);
 
+/* Whether the commit point was passed: the folder holds the new set (or its record). */
+int csim_out_set_committed(const struct csim_out_set *s);
+
 /* Removes every temporary not committed and unlocks the folder. */
 void csim_out_set_release(struct csim_out_set *s);
+
+/*
+ * The same for a folder this run made: uncommitted, it is removed too if
+ * that leaves it empty, before the lock goes, so a run waiting for the lock
+ * finds it gone (begin() then takes it for a missing folder) and never
+ * writes into a folder about to vanish. Returns 1 if it removed the folder.
+ */
+int csim_out_set_release_made(struct csim_out_set *s);
 
 #endif

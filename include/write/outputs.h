@@ -139,6 +139,17 @@ void csim_outputs_print_tables(const struct csim_outputs *o);
  */
 int csim_outputs_print_summary(const struct csim_outputs *o, struct csim_error *err);
 
+/*
+ * A failed run, before release: the metrics thread stopped, the
+ * temporaries removed, the folders this run made removed again (made:
+ * csim_path_make_dirs's record; the output folder itself before its lock
+ * goes) and, with tell, err's message told what the folder holds
+ * (write/out_left.h). Past the commit point nothing is removed or told:
+ * the folder holds the new set, or the record that completes it.
+ */
+void csim_outputs_abandon(struct csim_outputs *o, size_t made, int tell,
+			  struct csim_error *err);
+
 void csim_outputs_release(struct csim_outputs *o);
 
 #endif

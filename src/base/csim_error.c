@@ -24,6 +24,18 @@ int csim_error_set(struct csim_error *err, int code, uint64_t offset,
 	return code;
 }
 
+void csim_error_append(struct csim_error *err, const char *fmt, ...)
+{
+	const size_t len = strlen(err->message);
+	va_list ap;
+
+	if (len + 1 >= sizeof(err->message))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err->message + len, sizeof(err->message) - len, fmt, ap);
+	va_end(ap);
+}
+
 static const char nomem_text[] = "out of memory";
 
 int csim_error_nomem(struct csim_error *err, int code)

@@ -81,8 +81,7 @@ static const char *signal_name(int signo)
 
 int csim_interrupt_fail(struct csim_error *err)
 {
-	return csim_error_set(err, CSIM_E_INTERRUPTED, CSIM_NO_OFFSET,
-			      "interrupted by %s: temporary files removed, older outputs kept",
+	return csim_error_set(err, CSIM_E_INTERRUPTED, CSIM_NO_OFFSET, "interrupted by %s",
 			      signal_name(pending()));
 }
 

@@ -43,34 +43,113 @@ char *csim_path_trim(const char *dir)
 	return csim_span_dup(csim_span_of(dir, n));
 }
 
-int csim_path_make_dirs(const char *dir, struct csim_error *err)
+/* Is the last part of path[0..n) "." (removing it would remove nothing)? */
+static int is_dot(const char *path, size_t n)
 {
-	size_t n = strlen(dir);
-	char *path = csim_span_dup(csim_span_of(dir, n));
-	struct stat st;
-	int rc = CSIM_OK;
+	return n > 0 && path[n - 1] == '.' && (n == 1 || path[n - 2] == '/');
+}
 
-	if (path == NULL)
-		return csim_error_nomem(err, CSIM_E_OUTPUT);
+/* n cut back to path[0..n)'s folder part; 0 when it has none. */
+static size_t parent_len(const char *path, size_t n)
+{
+	while (n > 0 && path[n - 1] != '/')
+		n--;
+	if (n == 0)
+		return 0;
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	return n;
+}
+
+/* How often a chain is made again when a part of it vanishes meanwhile. */
+#define MAKE_TRIES 8
+
+/*
+ * One pass of mkdir -p over path (a copy of dir, n bytes): 0, or the errno
+ * of the part that failed, path cut after that part. *made is lowered to
+ * each part this pass created.
+ */
+static int make_chain(char *path, size_t n, size_t *made)
+{
 	for (size_t i = 1; i <= n; i++) {
 		if (path[i] != '/' && path[i] != '\0')
 			continue;
 		path[i] = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
-					    "cannot create output folder %s: %s", path,
-					    strerror(errno));
-			break;
+		if (mkdir(path, 0777) == 0) {
+			if (*made == 0 || i < *made)
+				*made = i;
+		} else if (errno != EEXIST) {
+			return errno;
 		}
 		if (i < n)
 			path[i] = '/';
 	}
-	if (rc == CSIM_OK && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
+	return 0;
+}
+
+int csim_path_make_dirs(const char *dir, size_t *made, struct csim_error *err)
+{
+	size_t n = strlen(dir), removed = 0;
+	char *path = csim_span_dup(csim_span_of(dir, n));
+	struct stat st;
+	int rc = CSIM_OK, e = 0;
+
+	*made = 0;
+	if (path == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	/* ENOENT: a part made (by another run, or a batch worker) was removed
+	   again as this one went below it; it is made again. */
+	for (int tries = 0; tries < MAKE_TRIES; tries++) {
+		memcpy(path, dir, n + 1);
+		e = make_chain(path, n, made);
+		if (e != ENOENT)
+			break;
+	}
+	if (e != 0)
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot create output folder %s: %s", path, strerror(e));
+	else if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 				    "cannot write to %s: %s", dir,
 				    stat(dir, &st) != 0 ? strerror(errno) : "not a folder");
+	/* A chain made only in part is no output folder: it goes again, from
+	   the part above the one that failed. */
+	if (rc != CSIM_OK && *made > 0) {
+		path[parent_len(path, strlen(path))] = '\0';
+		(void)csim_path_unmake_dirs(path, *made, &removed);
+		if (removed > 0)
+			csim_error_append(err, "; removed %.*s (created by this run)", (int)removed,
+					  dir);
+	}
+	if (rc != CSIM_OK)
+		*made = 0;
 	free(path);
 	return rc;
+}
+
+int csim_path_unmake_dirs(const char *dir, size_t made, size_t *removed)
+{
+	char path[PATH_MAX];
+	const size_t len = strlen(dir);
+	size_t n = len;
+
+	*removed = 0;
+	if (made == 0)
+		return 0;
+	if (n >= sizeof(path))
+		return ENAMETOOLONG;
+	memcpy(path, dir, n + 1);
+	while (n >= made && n > 0) {
+		path[n] = '\0';
+		if (!is_dot(path, n)) {
+			if (rmdir(path) == 0)
+				*removed = n;
+			else if (errno != ENOENT)
+				return n == len ? errno : 0;
+		}
+		n = parent_len(path, n);
+	}
+	return 0;
 }
 
 /*

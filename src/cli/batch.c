@@ -21,6 +21,7 @@
 #include "cli/batch_wire.h"
 #include "cli/convert.h"
 #include "write/batch_summary.h"
+#include "write/out_left.h"
 
 /* A worker's pipe is polled this often, so a signal is seen within it. */
 #define POLL_MS 100
@@ -568,12 +569,12 @@ static void batch_release(struct batch *b)
 		(void)munmap(b->relays, b->nslots * sizeof(*b->relays));
 }
 
-/* batch_summary.json and .csv into dir, made if missing, and their "wrote" lines. */
+/* batch_summary.json and .csv into dir (made by the batch), and their "wrote" lines. */
 static int write_summaries(const char *dir, const struct batch *b,
 			   const struct csim_batch_totals *totals, struct csim_error *err)
 {
 	char *shown = csim_path_trim(dir);   /* as single mode names its folder */
-	int rc = shown != NULL ? csim_path_make_dirs(dir, err) : csim_error_nomem(err, CSIM_E_OUTPUT);
+	int rc = shown != NULL ? CSIM_OK : csim_error_nomem(err, CSIM_E_OUTPUT);
 
 	if (rc == CSIM_OK)
 		rc = csim_batch_summary_write(dir, b->rows, b->nsel, totals, b->log, err);
@@ -585,12 +586,33 @@ static int write_summaries(const char *dir, const struct batch *b,
 	return rc;
 }
 
+/*
+ * The batch stopped by a signal: each stopped dump's worker removed what it
+ * made; dir goes too if the run made it (made: csim_path_make_dirs's
+ * record) and no dump was converted into it.
+ */
+static int interrupted(const struct batch *b, const char *dir, size_t made,
+		       struct csim_error *err)
+{
+	size_t removed = 0;
+	const int kept = csim_path_unmake_dirs(dir, made, &removed);
+
+	(void)csim_interrupt_fail(err);
+	csim_error_append(err, ": %zu of %zu dump(s) converted before it", b->ok, b->nsel);
+	if (made > 0 && kept == 0 && removed > 0)
+		csim_error_append(err, "; removed %.*s (created by this run)", (int)removed, dir);
+	else if (b->ok > 0)
+		csim_error_append(err, ", their outputs in %s kept", dir);
+	return CSIM_E_INTERRUPTED;
+}
+
 int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *list,
 		   struct csim_log *log, int *is_worker, struct csim_error *err)
 {
 	struct batch b;
 	const char *dir = opt->output_dir != NULL ? opt->output_dir : list->base;
 	const struct csim_batch_totals totals = { list->n, opt->shard_k, opt->shard_n };
+	size_t made = 0;
 	int rc;
 
 	memset(&b, 0, sizeof(b));
@@ -603,6 +625,10 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	rc = opt->summary_only ? CSIM_OK : csim_path_probe_dirs(dir, err);
 	if (rc == CSIM_OK)
 		rc = batch_alloc(&b, err);
+	/* Made here, not by the first worker: a worker then removes only the
+	   folders of its own dump, and the batch's folder is the batch's. */
+	if (rc == CSIM_OK && !opt->summary_only)
+		rc = csim_path_make_dirs(dir, &made, err);
 	if (rc != CSIM_OK)
 		goto out;
 	if (run_all(&b)) {
@@ -611,12 +637,18 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	}
 	if (csim_interrupt_pending()) {
 		csim_progress_end(log->progress);
-		rc = csim_interrupt_fail(err);
+		rc = interrupted(&b, dir, made, err);
 		goto out;
 	}
 	csim_progress_end(log->progress);
 	if (!opt->summary_only)
 		rc = write_summaries(dir, &b, &totals, err);
+	if (rc != CSIM_OK && made > 0 && b.ok == 0) {
+		struct csim_out_left left = { dir, made, 0, 0, 0 };
+
+		left.kept = csim_path_unmake_dirs(dir, made, &left.removed);
+		csim_out_left_tell(&left, err);
+	}
 	/* Not among --json's lines: stdout holds JSON only. */
 	if (!log->quiet && !opt->json)
 		fprintf(log->out, "converted %zu/%zu dumps\n", b.ok, b.nsel);

@@ -22,6 +22,8 @@ struct run {
 	struct csim_output_run *runs;      /* the same, as the outputs take them */
 	struct csim_model **models;        /* the same, as the passes take them */
 	struct csim_outputs out;
+	size_t made;                       /* the folders made (csim_path_make_dirs) */
+	int writing;                       /* the output stage began */
 };
 
 /* What the reading and the output stage take of the options. */
@@ -107,7 +109,7 @@ static int prepare(struct run *r, struct csim_log *log, struct csim_dump_figures
 /* The folder made and locked, every output committed, then what was done. */
 static int finish(struct run *r, struct csim_log *log, struct csim_error *err)
 {
-	int rc = r->write.out_given ? csim_path_make_dirs(r->out_dir, err) : CSIM_OK;
+	int rc = r->write.out_given ? csim_path_make_dirs(r->out_dir, &r->made, err) : CSIM_OK;
 
 	if (rc == CSIM_OK)
 		rc = csim_outputs_lock(&r->out, err);
@@ -163,9 +165,20 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	csim_outputs_init(&r.out, &r.write, log);
 	if (rc == CSIM_OK)
 		rc = prepare(&r, log, figures, err);
-	if (rc == CSIM_OK)
-		rc = r.write.summary_only ? finish_summary_only(&r, log, err) : finish(&r, log, err);
+	if (rc == CSIM_OK && r.write.summary_only) {
+		rc = finish_summary_only(&r, log, err);
+	} else if (rc == CSIM_OK) {
+		r.writing = 1;
+		rc = finish(&r, log, err);
+	}
 	csim_progress_end(log->progress);   /* main prints the error next */
+	/* What the folder holds is said from the writing on, and for a signal
+	   at any time; the one out-of-memory message stays as it is. A
+	   --summary-only run has no folder to speak of. */
+	if (rc != CSIM_OK && r.out_dir != NULL && !r.write.summary_only)
+		csim_outputs_abandon(&r.out, r.made,
+				     (r.writing || rc == CSIM_E_INTERRUPTED) && !csim_error_is_nomem(err),
+				     err);
 	csim_outputs_release(&r.out);
 	csim_dump_release(&r.dump);
 	free(r.runs);

@@ -57,6 +57,18 @@ static int lock_folder(struct csim_out_set *s, struct csim_error *err)
 	return CSIM_OK;
 }
 
+/*
+ * Was the folder removed while this run waited for its lock? A failed run
+ * removes the folder it made before it lets the lock go
+ * (csim_out_set_release_made), so the waiter sees no link left to it.
+ */
+static int folder_removed(const struct csim_out_set *s)
+{
+	struct stat st;
+
+	return fstat(s->dirfd, &st) == 0 && st.st_nlink == 0;
+}
+
 int csim_out_set_begin(struct csim_out_set *s, const char *dir, struct csim_log *log,
 		       struct csim_error *err)
 {
@@ -74,6 +86,13 @@ int csim_out_set_begin(struct csim_out_set *s, const char *dir, struct csim_log 
 	if (s->dir == NULL)
 		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	rc = lock_folder(s, err);
+	if (rc == CSIM_OK && folder_removed(s)) {
+		/* The run that held it made it, failed and removed it. */
+		free(s->dir);
+		close(s->dirfd);
+		csim_out_set_init(s);
+		return CSIM_OK;
+	}
 	if (rc == CSIM_OK)
 		rc = csim_out_mend(s->dirfd, s->dir, s->log, err);
 	return rc;
@@ -372,8 +391,15 @@ int csim_out_set_commit(struct csim_out_set *s, struct csim_error *err)
 	return rc;
 }
 
-void csim_out_set_release(struct csim_out_set *s)
+int csim_out_set_committed(const struct csim_out_set *s)
 {
+	return s->committed;
+}
+
+static int release(struct csim_out_set *s, int remove_dir)
+{
+	int removed = 0;
+
 	for (size_t i = 0; i < s->n; i++) {
 		struct csim_out_set_entry *e = &s->e[i];
 
@@ -385,8 +411,22 @@ void csim_out_set_release(struct csim_out_set *s)
 		entry_free(e);
 	}
 	free(s->e);
+	/* Empty by now unless another writer put something in it. */
+	if (remove_dir && !s->committed && s->dirfd >= 0 && s->dir != NULL)
+		removed = rmdir(s->dir) == 0;
 	free(s->dir);
 	if (s->dirfd >= 0)
 		close(s->dirfd);   /* the lock goes with it */
 	csim_out_set_init(s);
+	return removed;
+}
+
+void csim_out_set_release(struct csim_out_set *s)
+{
+	(void)release(s, 0);
+}
+
+int csim_out_set_release_made(struct csim_out_set *s)
+{
+	return release(s, 1);
 }

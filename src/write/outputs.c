@@ -5,6 +5,7 @@
 
 #include "base/array_grow.h"
 #include "base/path.h"
+#include "write/out_left.h"
 #include "write/run_changes.h"
 #include "write/run_notes.h"
 #include "write/summary_html.h"
@@ -385,6 +386,28 @@ int csim_outputs_print_summary(const struct csim_outputs *o, struct csim_error *
 		return print_json(o, err);
 	csim_outputs_print_tables(o);
 	return CSIM_OK;
+}
+
+void csim_outputs_abandon(struct csim_outputs *o, size_t made, int tell,
+			  struct csim_error *err)
+{
+	const char *dir = o->choices->out_dir;
+	struct csim_out_left left = { dir, made, 0, 0, err->code == CSIM_E_INTERRUPTED };
+	int removed_locked = 0;
+
+	if (csim_out_set_committed(&o->set))
+		return;   /* the new set is the folder's (or its record's) */
+	csim_metrics_thread_abort(o->thread);
+	o->thread = NULL;
+	if (made > 0)
+		removed_locked = csim_out_set_release_made(&o->set);
+	else
+		csim_out_set_release(&o->set);
+	left.kept = csim_path_unmake_dirs(dir, made, &left.removed);
+	if (removed_locked && left.removed == 0)
+		left.removed = strlen(dir);
+	if (tell)
+		csim_out_left_tell(&left, err);
 }
 
 void csim_outputs_release(struct csim_outputs *o)

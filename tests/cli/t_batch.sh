@@ -352,7 +352,32 @@ for target in parent group; do
 	check "Ctrl-C to the $target: no worker left" \
 		[ -z "$(pgrep -f "$CSIM_BIN big -o bigout" || true)" ]
 	check "Ctrl-C to the $target: says so" grep -q '^error: interrupted by SIGINT' "$tmp/.stderr"
+	# Each stopped dump's folder goes; bigout too when no dump was converted.
+	said=$(grep '^error: interrupted by SIGINT: ' "$tmp/.stderr" | tail -n 1)
+	if [ "$said" = "error: interrupted by SIGINT: 0 of 4 dump(s) converted before it; removed bigout (created by this run)" ]; then
+		check "Ctrl-C to the $target: no dump converted, bigout removed" [ ! -e "$tmp/bigout" ]
+	else
+		check "Ctrl-C to the $target: says what was kept ($said)" \
+			[[ $said =~ ^error:\ interrupted\ by\ SIGINT:\ [1-3]\ of\ 4\ dump\(s\)\ converted\ before\ it,\ their\ outputs\ in\ bigout\ kept$ ]]
+		check "Ctrl-C to the $target: only converted dumps' folders left" \
+			[ "$(find "$tmp/bigout" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$(find "$tmp/bigout" -name summary.json | wc -l)" ]
+	fi
 done
+# A dump whose outputs cannot be written (a file-size limit the demo's fit
+# under) into a folder the batch makes: that dump's folder goes, the
+# converted dump's and the batch folder stay.
+mkdir -p "$tmp/fs/small/simulator" "$tmp/fs/large/simulator"
+cp "$tmp/demo.bin" "$tmp/fs/small/simulator/visualize_data.bin"
+cp "$tmp/big/d1/simulator/visualize_data.bin" "$tmp/fs/large/simulator/visualize_data.bin"
+status=0
+(cd "$tmp" && ulimit -f 1024 && trap '' XFSZ &&
+	"$CSIM_BIN" fs -o fsout --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+check "a dump's write fails in a batch: exit 1" [ "$status" -eq 1 ]
+check "a dump's write fails in a batch: its folder removed, said" grep -qx \
+	"FAILED fs/large: cannot write fsout/large/trace.clean.json: File too large; no older outputs in fsout/large; removed fsout/large (created by this run)" "$tmp/.stdout"
+check "a dump's write fails in a batch: no folder of it left" [ ! -e "$tmp/fsout/large" ]
+check "a dump's write fails in a batch: the other dump's outputs and the summaries stay" \
+	[ "$(ls "$tmp/fsout" | tr '\n' ' ')" = "batch_summary.csv batch_summary.json small " ]
 # Folder names from the tree are printed escaped: an ESC sequence cannot
 # colour the terminal, a newline cannot split a line a script reads.
 esc=$'k\e[31m\nred'

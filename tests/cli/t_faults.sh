@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Write failures and a SIGTERM in the middle of an output: a file-size limit (ulimit -f,
+# Write failures and a SIGTERM or SIGINT in the middle of an output: a file-size limit (ulimit -f,
 # with SIGXFSZ ignored so write() fails with EFBIG as on a full disk) makes
 # the n-th kilobyte unwritable. The run must exit 3 with a message, leave
 # the previous good outputs byte for byte, and leave no temporary file.
@@ -33,6 +33,31 @@ check "trace write fails: older metrics untouched" cmp "$tmp/good/instr_metrics.
 check "trace write fails: older raw copy untouched" diff -r "$tmp/good/raw_simulator" "$tmp/out/raw_simulator"
 check "trace write fails: no temporary file" [ "$(leftovers)" -eq 0 ]
 check "trace write fails: nothing announced" [ -z "$out" ]
+check "trace write fails: says what was kept" \
+	[ "$err" = "error: cannot write out/trace.clean.json: File too large; older outputs in out kept: trace.clean.json, instr_metrics.json, summary.json, summary.html, raw_simulator/" ]
+
+# Into a folder the run makes: the folder goes with the failure (every
+# folder the run made, and nothing else), and the message says so.
+limited 4 OPPROF_demo -o new
+check "trace write fails, new -o: exit 3" [ "$status" -eq 3 ]
+check "trace write fails, new -o: no folder left" [ ! -e "$tmp/new" ]
+check "trace write fails, new -o: says so" \
+	[ "$err" = "error: cannot write new/trace.clean.json: File too large; no older outputs in new; removed new (created by this run)" ]
+mkdir -p "$tmp/there"
+limited 4 OPPROF_demo -o there/a/b
+check "trace write fails, new -o two folders deep: exit 3" [ "$status" -eq 3 ]
+check "trace write fails, new -o two folders deep: the folders it made removed, the one before kept" \
+	[ "$(ls -A "$tmp/there" 2>&1)" = "" ]
+check "trace write fails, new -o two folders deep: says so" \
+	[ "$err" = "error: cannot write there/a/b/trace.clean.json: File too large; no older outputs in there/a/b; removed there/a/b and the folders above it up to there/a (created by this run)" ]
+# A folder there before the run, without outputs: kept as it was.
+mkdir -p "$tmp/empty"
+echo mine >"$tmp/empty/notes.txt"
+limited 4 OPPROF_demo -o empty
+check "trace write fails, folder without outputs: exit 3" [ "$status" -eq 3 ]
+check "trace write fails, folder without outputs: kept as it was" [ "$(ls -A "$tmp/empty")" = notes.txt ]
+check "trace write fails, folder without outputs: says so" \
+	[ "$err" = "error: cannot write empty/trace.clean.json: File too large; no older outputs in empty" ]
 
 # Outputs fit, the 16 KB dump in the raw copy does not (SPEC §8: the set
 # commits as one, so exit 3 and the whole older set stays, the older raw
@@ -51,6 +76,43 @@ check "raw copy fails: older copy kept" [ "$(cat "$tmp/out/raw_simulator/marker"
 check "raw copy fails: no temporary folder" [ "$(leftovers)" -eq 0 ]
 check "raw copy fails: older outputs kept" [ "$(cat "$tmp/out/summary.json")" = '{"older":1}' ]
 check "raw copy fails: nothing announced" [ -z "$out" ]
+limited "$kb" OPPROF_demo -o newraw
+check "raw copy fails, new -o: exit 3" [ "$status" -eq 3 ]
+check "raw copy fails, new -o: no folder left (nor raw_simulator/)" [ ! -e "$tmp/newraw" ]
+check "raw copy fails, new -o: says so" contains "$err" \
+	"error: cannot write newraw/raw_simulator/visualize_data.bin: File too large; no older outputs in newraw; removed newraw (created by this run)"
+
+# A run waiting for the lock of a folder another run made finds it removed
+# when that run fails (it removes it before letting the lock go): it makes
+# the folder again and writes its set. The first run pauses at its first
+# fsync (clean_sim_trace_failio), the outputs written, then fails there.
+: "${CSIM_FAILIO:?set CSIM_FAILIO to the clean_sim_trace_failio executable}"
+waited=0
+for attempt in 1 2 3; do
+	rm -rf "$tmp/shared"
+	(cd "$tmp" && exec env CSIM_PAUSE_AT=fsync:1 CSIM_PAUSE_MS=1500 CSIM_FAIL_IO=fsync:1 \
+		"$CSIM_FAILIO" OPPROF_demo -o shared --no-copy-raw >/dev/null 2>"$tmp/.first") &
+	first=$!
+	for _ in $(seq 1000); do
+		compgen -G "$tmp/shared/.trace.clean.json.*" >/dev/null && break
+		kill -0 "$first" 2>/dev/null || break
+		sleep 0.005
+	done
+	run "$tmp" OPPROF_demo -o shared --no-copy-raw
+	first_status=0
+	wait "$first" || first_status=$?
+	if contains "$err" "note: waiting for another run writing into shared"; then
+		waited=1
+		break
+	fi
+done
+check "a run waiting for the lock (attempt $attempt): it waited" [ "$waited" -eq 1 ]
+check "a run waiting for the lock: the first run failed, exit 3" [ "$first_status" -eq 3 ]
+check "a run waiting for the lock: the first run removed the folder it made" contains \
+	"$(cat "$tmp/.first")" "No space left on device; no older outputs in shared; removed shared (created by this run)"
+check "a run waiting for the lock: the second run made it again, exit 0 ($err)" [ "$status" -eq 0 ]
+check "a run waiting for the lock: its set is there" \
+	[ "$(ls -A "$tmp/shared" | tr '\n' ' ')" = "instr_metrics.json summary.html summary.json trace.clean.json " ]
 
 # SIGTERM while the trace is being written (a CI timeout): the process ends
 # by SIGTERM (status 143) after removing its temporary file; the older
@@ -85,8 +147,42 @@ for attempt in 1 2 3 4 5; do
 done
 err=$(cat "$tmp/.stderr")
 check "SIGTERM mid-write: ends by SIGTERM (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
-check "SIGTERM mid-write: says so" contains "$err" "error: interrupted by SIGTERM: temporary files removed, older outputs kept"
+check "SIGTERM mid-write: says what was kept" \
+	[ "$err" = "error: interrupted by SIGTERM: temporary files removed; older outputs in out kept: trace.clean.json" ]
 check "SIGTERM mid-write: older output untouched" [ "$(cat "$tmp/big/out/trace.clean.json")" = '{"old":true}' ]
 check "SIGTERM mid-write: no temporary file" [ -z "$(find "$tmp/big/out" -name '.*')" ]
 check "SIGTERM mid-write: nothing else written" [ "$(ls -A "$tmp/big/out")" = trace.clean.json ]
+
+# SIGINT (Ctrl-C) late, the trace being written into a folder the run
+# made: the folder goes. Job control leaves SIGINT caught in the job (a
+# background job of a script ignores it otherwise).
+caught=0
+for attempt in 1 2 3 4 5; do
+	rm -rf "$tmp/big/fresh"
+	set -m
+	(cd "$tmp/big" && exec "$CSIM_BIN" sim -o fresh --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") &
+	pid=$!
+	set +m
+	seen=0
+	for _ in $(seq 12000); do
+		if compgen -G "$tmp/big/fresh/.trace.clean.json.*" >/dev/null; then
+			seen=1
+			break
+		fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.005
+	done
+	kill -INT "$pid" 2>/dev/null || true
+	status=0
+	wait "$pid" || status=$?
+	if [ "$seen" -eq 1 ] && [ "$status" -eq 130 ]; then
+		caught=1
+		break
+	fi
+done
+err=$(cat "$tmp/.stderr")
+check "SIGINT mid-write into a new folder: ends by SIGINT (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
+check "SIGINT mid-write into a new folder: the folder removed" [ ! -e "$tmp/big/fresh" ]
+check "SIGINT mid-write into a new folder: says so" \
+	[ "$err" = "error: interrupted by SIGINT: no older outputs in fresh; removed fresh (created by this run)" ]
 finish

@@ -112,7 +112,7 @@ done
 err=$(cat "$tmp/.stderr")
 check "SIGINT while inflating: exit 130 (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
 check "SIGINT while inflating: says so" [ "$err" = \
-	"error: interrupted by SIGINT: temporary files removed, older outputs kept" ]
+	"error: interrupted by SIGINT: temporary files removed; older outputs in sigout kept: trace.clean.json" ]
 check "SIGINT while inflating: ends within 2 s ($took_ms ms)" [ "$took_ms" -lt 2000 ]
 check "SIGINT while inflating: older output untouched" [ "$(cat "$d/sigout/trace.clean.json")" = '{"old":true}' ]
 check "SIGINT while inflating: nothing else in the folder" [ "$(ls -A "$d/sigout")" = trace.clean.json ]

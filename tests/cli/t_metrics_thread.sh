@@ -84,7 +84,7 @@ done
 err=$(cat "$tmp/.stderr")
 check "SIGINT while the thread writes: exit 130 (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
 check "SIGINT while the thread writes: says so" [ "$err" = \
-	"error: interrupted by SIGINT: temporary files removed, older outputs kept" ]
+	"error: interrupted by SIGINT: temporary files removed; older outputs in sigout kept: instr_metrics.json" ]
 check "SIGINT while the thread writes: older output untouched" \
 	[ "$(cat "$d/sigout/instr_metrics.json")" = '{"old":"metrics"}' ]
 check "SIGINT while the thread writes: nothing else in the folder" \

@@ -16,6 +16,9 @@
  *                            loss as the folder sees it: what was done stays)
  *   CSIM_SIGNAL_AT=op:k      SIGTERM just before the k-th call of op, which
  *                            then goes ahead (a CI timeout at that moment)
+ *   CSIM_PAUSE_AT=op:k       a pause of CSIM_PAUSE_MS (default 1000) ms just
+ *                            before the k-th call of op (a slow disk: another
+ *                            run meets this one holding its folder's lock)
  *   CSIM_FAIL_IO_REPORT=1    "failio: write N fsync N rename N renameat N
  *                            unlinkat N pthread_create N sync_file_range N"
  *                            on stderr at exit
@@ -30,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_THREAD, OP_SYNC_RANGE,
@@ -46,7 +50,9 @@ struct trigger {
 };
 
 static unsigned long counts[OP_COUNT];
-static struct trigger fail_at = { -1, 0 }, kill_at = { -1, 0 }, signal_at = { -1, 0 };
+static struct trigger fail_at = { -1, 0 }, kill_at = { -1, 0 }, signal_at = { -1, 0 },
+		      pause_at = { -1, 0 };
+static unsigned long pause_ms = 1000;
 static int configured;
 
 ssize_t __real_write(int fd, const void *p, size_t n);
@@ -97,6 +103,9 @@ static void configure(void)
 	fail_at = parse("CSIM_FAIL_IO");
 	kill_at = parse("CSIM_KILL_AT");
 	signal_at = parse("CSIM_SIGNAL_AT");
+	pause_at = parse("CSIM_PAUSE_AT");
+	if (getenv("CSIM_PAUSE_MS") != NULL)
+		pause_ms = strtoul(getenv("CSIM_PAUSE_MS"), NULL, 10);
 	if (r != NULL && strcmp(r, "1") == 0)
 		atexit(report);
 }
@@ -116,6 +125,12 @@ static int step(int op)
 		raise(SIGKILL);
 	if (hit(&signal_at, op))
 		raise(SIGTERM);
+	if (hit(&pause_at, op)) {
+		struct timespec t = { (time_t)(pause_ms / 1000), (long)(pause_ms % 1000) * 1000000 };
+
+		while (nanosleep(&t, &t) != 0 && errno == EINTR)
+			;
+	}
 	if (hit(&fail_at, op)) {
 		errno = op == OP_WRITE || op == OP_FSYNC ? ENOSPC : op == OP_THREAD ? EAGAIN : EIO;
 		return 1;
