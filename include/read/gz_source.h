@@ -9,8 +9,8 @@
  *
  * Reading follows gzread(): concatenated members are read one after the
  * other, bytes after the last member that do not start another are ignored,
- * and a file that ends inside a member fails ("unexpected end of file")
- * after every byte inflated before the cut was delivered. The inflation
+ * and a file that ends inside a member fails (CSIM_GZ_FAIL_CUT) after
+ * every byte inflated before the cut was delivered. The inflation
  * itself is gz_inflate's (igzip or zlib, as built).
  *
  * Threads: the worker allocates nothing (the inflater's state is made on the
@@ -39,16 +39,22 @@ struct csim_gz_source;
 
 enum csim_gz_fail_kind {
 	CSIM_GZ_FAIL_NONE,
-	CSIM_GZ_FAIL_DATA,     /* corrupt or cut: msg says how */
+	CSIM_GZ_FAIL_DATA,     /* corrupt: msg says how */
+	CSIM_GZ_FAIL_CUT,      /* the file ends inside a member */
 	CSIM_GZ_FAIL_NOMEM,
 	CSIM_GZ_FAIL_ERRNO     /* reading the file: msg and sys_errno */
 };
 
-/* Why inflation stopped early. */
+/*
+ * Why inflation stopped early, and where in both streams: the compressed
+ * file's bytes and the inflated bytes the dump's offsets count.
+ */
 struct csim_gz_failure {
 	enum csim_gz_fail_kind kind;
 	const char *msg;       /* static text (the inflater's or ours) */
 	int sys_errno;         /* for CSIM_GZ_FAIL_ERRNO */
+	uint64_t raw_at;       /* compressed bytes used (a cut: the file's size) */
+	uint64_t inflated_at;  /* inflated bytes handed out before it */
 };
 
 /*

@@ -623,6 +623,9 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	/* Where the summaries go must be usable before any dump is read;
 	   --summary-only writes none. */
 	rc = opt->summary_only ? CSIM_OK : csim_path_probe_dirs(dir, err);
+	if (rc != CSIM_OK && opt->output_dir == NULL && !csim_error_is_nomem(err))
+		csim_error_append(err, "; the batch summaries go there without -o: pass -o DIR "
+				  "to write the outputs elsewhere");
 	if (rc == CSIM_OK)
 		rc = batch_alloc(&b, err);
 	/* Made here, not by the first worker: a worker then removes only the

@@ -88,6 +88,9 @@ static int prepare(struct run *r, struct csim_log *log, struct csim_dump_figures
 	   nothing is created until the input has proved convertible. */
 	int rc = files ? csim_path_probe_dirs(r->out_dir, err) : CSIM_OK;
 
+	if (rc != CSIM_OK && !r->write.out_given && !csim_error_is_nomem(err))
+		csim_error_append(err, "; it is the dump's folder, where the outputs go without -o: "
+				  "pass -o DIR to write them elsewhere");
 	if (rc == CSIM_OK)
 		rc = csim_dump_read(&r->dump, err);
 	if (rc == CSIM_OK)
@@ -175,10 +178,11 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	/* What the folder holds is said from the writing on, and for a signal
 	   at any time; the one out-of-memory message stays as it is. A
 	   --summary-only run has no folder to speak of. */
-	if (rc != CSIM_OK && r.out_dir != NULL && !r.write.summary_only)
-		csim_outputs_abandon(&r.out, r.made,
-				     (r.writing || rc == CSIM_E_INTERRUPTED) && !csim_error_is_nomem(err),
-				     err);
+	if (rc != CSIM_OK && r.out_dir != NULL && !r.write.summary_only) {
+		const int tell = r.writing || rc == CSIM_E_INTERRUPTED;
+
+		csim_outputs_abandon(&r.out, r.made, tell && !csim_error_is_nomem(err), err);
+	}
 	csim_outputs_release(&r.out);
 	csim_dump_release(&r.dump);
 	free(r.runs);

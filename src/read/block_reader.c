@@ -109,26 +109,79 @@ static int corrupt(struct csim_block_reader *r, uint64_t offset,
 			      r->stream.path, (unsigned long long)offset, why);
 }
 
+/* path as a shell word: quoted when it holds anything but [A-Za-z0-9._/+-]. */
+static void shell_word(const char *path, char *out, size_t cap)
+{
+	const int plain = path[strspn(path, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+					    "0123456789._/+-")] == '\0';
+
+	snprintf(out, cap, plain || strchr(path, '\'') != NULL ? "%s" : "'%s'", path);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	const size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* A packed form (xz, zstd, bzip2; an archive): named, with how to unpack it. */
+static int packed_input(struct csim_block_reader *r, const struct csim_sniff_packed *p,
+			struct csim_error *err)
+{
+	const char *path = r->stream.path, *base = strrchr(path, '/');
+	const int in_gzip = r->stream.gz != NULL && p->gz_what != NULL;
+	const int in_place = p->suffix != NULL && ends_with(path, p->suffix);
+	/* Written beside the input would overwrite it. */
+	const char *to = strcmp(base != NULL ? base + 1 : path, "visualize_data.bin") == 0
+			 ? " > visualize_data.unpacked.bin" : " > visualize_data.bin";
+	char word[1024];
+
+	shell_word(path, word, sizeof(word));
+	if (p->to_file == NULL)
+		return csim_error_set(err, CSIM_E_INPUT, 0,
+				      "%s: %s, not a visualize_data.bin container: extract it first "
+				      "(%s %s) and pass the OPPROF_* folder or the visualize_data.bin in it",
+				      path, in_gzip ? p->gz_what : p->what,
+				      in_gzip ? p->gz_unpack : p->unpack, word);
+	return csim_error_set(err, CSIM_E_INPUT, 0,
+			      "%s: %s, not a visualize_data.bin container: decompress it first "
+			      "(%s %s%s); clean_sim_trace reads visualize_data.bin and its gzip "
+			      "form visualize_data.bin.gz",
+			      path, p->what, in_place ? p->unpack : p->to_file, word, in_place ? "" : to);
+}
+
 /*
  * The first header is bad, or the file is shorter than one: a JSON or text
- * file passed by mistake is named as such, with what to pass instead (SPEC
- * §1); anything else keeps the corrupt-container error (returns CSIM_OK).
+ * file passed by mistake, or the dump packed in a form the converter does
+ * not read, is named as such, with what to do instead (SPEC §1); anything
+ * else keeps the corrupt-container error (returns CSIM_OK).
  */
 static int not_a_container(struct csim_block_reader *r, struct csim_error *err)
 {
 	static const char *const instead =
 		"pass the OPPROF_* folder or the visualize_data.bin next to it";
+	const struct csim_sniff_packed *packed;
 	const unsigned char *p;
 	size_t avail;
+	enum csim_sniff kind;
+	char word[1024];
 	int rc = csim_stream_peek(&r->stream, SNIFF_BYTES, &p, &avail, err);
 
 	if (rc != CSIM_OK)
 		return rc;
-	switch (csim_input_sniff(p, avail)) {
+	kind = csim_input_sniff(p, avail);
+	packed = csim_input_sniff_packed(kind);
+	if (packed != NULL)
+		return packed_input(r, packed, err);
+	switch (kind) {
 	case CSIM_SNIFF_JSON:
+		shell_word(r->stream.path, word, sizeof(word));
 		return csim_error_set(err, CSIM_E_INPUT, 0,
-				      "%s: a JSON file (such as trace.json), not a visualize_data.bin container: %s",
-				      r->stream.path, instead);
+				      "%s: a JSON file (such as trace.json), not a visualize_data.bin "
+				      "container: %s; clean_sim_trace --check %s checks a trace against "
+				      "the viewer rules",
+				      r->stream.path, instead, word);
 	case CSIM_SNIFF_TEXT:
 		return csim_error_set(err, CSIM_E_INPUT, 0,
 				      "%s: a text file, not a visualize_data.bin container: %s",
@@ -272,6 +325,12 @@ int csim_block_reader_next(struct csim_block_reader *r, struct csim_block *blk,
 	if (avail < CSIM_BLOCK_HEADER_SIZE) {
 		if (offset == 0 && avail > 0 && (rc = not_a_container(r, err)) != CSIM_OK)
 			return rc;
+		if (offset == 0 && avail > 0)
+			return csim_error_set(err, CSIM_E_INPUT, 0,
+					      "%s: too short: %zu byte%s%s, a block header is %u bytes",
+					      r->stream.path, avail, avail == 1 ? "" : "s",
+					      r->stream.gz != NULL ? " once decompressed" : "",
+					      CSIM_BLOCK_HEADER_SIZE);
 		r->trailing_bytes = avail;
 		r->trailing_offset = offset;
 		return CSIM_OK;

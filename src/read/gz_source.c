@@ -26,6 +26,7 @@ struct csim_gz_source {
 	unsigned char *in;
 	size_t in_cap;
 	uint64_t raw_read;           /* compressed bytes read from fd */
+	uint64_t inflated;           /* inflated bytes made before this call's */
 	int in_eof;
 	int member_done;             /* between members: look for another */
 	enum gz_state state;
@@ -48,6 +49,8 @@ static enum gz_state gz_fail(struct csim_gz_source *g, enum csim_gz_fail_kind ki
 	g->failure.kind = kind;
 	g->failure.msg = msg;
 	g->failure.sys_errno = sys_errno;
+	g->failure.raw_at = kind == CSIM_GZ_FAIL_CUT ? g->raw_read : g->raw_read - g->io.avail_in;
+	g->failure.inflated_at = g->inflated;   /* gz_inflate adds its call's bytes */
 	g->state = GZ_FAIL;
 	return GZ_FAIL;
 }
@@ -140,11 +143,14 @@ static enum gz_state gz_inflate(struct csim_gz_source *g, unsigned char *out,
 		else if (io->avail_in > 0 && !g->starved)
 			gz_inflate_step(g);
 		else if (g->in_eof)
-			(void)gz_fail(g, CSIM_GZ_FAIL_DATA, "unexpected end of file", 0);
+			(void)gz_fail(g, CSIM_GZ_FAIL_CUT, "unexpected end of file", 0);
 		else
 			(void)gz_refill(g);
 	}
 	*len = cap - io->avail_out;
+	if (g->state == GZ_FAIL)
+		g->failure.inflated_at += *len;
+	g->inflated += *len;
 	return g->state;
 }
 
@@ -317,6 +323,7 @@ int csim_gz_source_rewind(struct csim_gz_source *g)
 	g->io.avail_in = 0;
 	g->starved = 0;
 	g->raw_read = 0;
+	g->inflated = 0;
 	g->in_eof = 0;
 	g->member_done = 0;
 	g->state = GZ_MORE;

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "base/path.h"
+#include "read/dump_hint.h"
 
 #define DUMP_NAME "visualize_data.bin"
 /* How deep below PATH to look for nested dumps, to bound the walk. */
@@ -87,8 +88,10 @@ static int not_found(const char *path, struct csim_error *err)
 		free(s.first);
 		return CSIM_E_INPUT;
 	}
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, LOOKED_FOR,
-			      path, DUMP_NAME, path, DUMP_NAME, path, DUMP_NAME);
+	csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET, LOOKED_FOR,
+		       path, DUMP_NAME, path, DUMP_NAME, path, DUMP_NAME);
+	csim_dump_hint_append(path, err);
+	return CSIM_E_INPUT;
 }
 
 /*

@@ -1,6 +1,7 @@
 #include "read/input_stream.h"
 #include "base/interrupt.h"
 #include "read/gz_source.h"
+#include "read/input_sniff.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -109,7 +110,7 @@ int csim_stream_open(struct csim_stream *s, const char *path,
 					      : stream_fail(s, err, "cannot read");
 		goto out;
 	}
-	is_gzip = nhead == 2 && head[0] == 0x1f && head[1] == 0x8b;
+	is_gzip = csim_input_sniff(head, nhead) == CSIM_SNIFF_GZIP;
 	s->id.dev = st.st_dev;
 	s->id.ino = st.st_ino;
 	s->id.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
@@ -209,15 +210,26 @@ static int stream_gz_error(struct csim_stream *s, struct csim_error *err)
 	if (s->gz == NULL)
 		return stream_fail(s, err, "read failed");
 	f = csim_gz_source_failure(s->gz);
-	if (f->kind == CSIM_GZ_FAIL_NOMEM)
+	/* Both offsets: the compressed one finds the damage in the file, the
+	   inflated one is what the dump's block offsets count. */
+	switch (f->kind) {
+	case CSIM_GZ_FAIL_NOMEM:
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	if (f->kind == CSIM_GZ_FAIL_ERRNO) {
-		errno = f->sys_errno;
-		return stream_fail(s, err, f->msg);
+	case CSIM_GZ_FAIL_ERRNO:
+		return csim_error_set(err, CSIM_E_INPUT, f->inflated_at,
+				      "%s: %s at compressed byte %llu: %s", s->path, f->msg,
+				      (unsigned long long)f->raw_at, strerror(f->sys_errno));
+	case CSIM_GZ_FAIL_CUT:
+		return csim_error_set(err, CSIM_E_INPUT, f->inflated_at,
+				      "%s: truncated gzip stream: the file ends at compressed byte %llu "
+				      "(inflated offset %llu)", s->path,
+				      (unsigned long long)f->raw_at, (unsigned long long)f->inflated_at);
+	default:
+		return csim_error_set(err, CSIM_E_INPUT, f->inflated_at,
+				      "%s: corrupt gzip data near compressed byte %llu (inflated offset "
+				      "%llu): %s", s->path, (unsigned long long)f->raw_at,
+				      (unsigned long long)f->inflated_at, f->msg);
 	}
-	return csim_error_set(err, CSIM_E_INPUT, csim_stream_tell(s),
-			      "%s: corrupt gzip data near offset %llu: %s", s->path,
-			      (unsigned long long)csim_stream_tell(s), f->msg);
 }
 
 int csim_stream_peek(struct csim_stream *s, size_t n, const unsigned char **p,

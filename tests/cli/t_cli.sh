@@ -69,6 +69,25 @@ mkdir -p "$tmp/w/empty"
 run "$tmp/w" empty
 check "no dump: exit 1" [ "$status" -eq 1 ]
 check "no dump: says what was looked for" lines "$err" "error: empty: no visualize_data.bin found: looked for empty/visualize_data.bin(.gz) and empty/simulator/visualize_data.bin(.gz)"
+# The simulator's trace.json alone (the dump never written): named, with
+# what the converter needs and what checks a trace.
+mkdir -p "$tmp/w/only_trace"
+cp "$sim/trace.json" "$tmp/w/only_trace/"
+run "$tmp/w" only_trace
+check "only trace.json: exit 1" [ "$status" -eq 1 ]
+check "only trace.json: says it is the trace, not the dump, and how to check it" lines "$err" \
+	"error: only_trace: no visualize_data.bin found: looked for only_trace/visualize_data.bin(.gz) and only_trace/simulator/visualize_data.bin(.gz); only_trace/trace.json is the simulator's Chrome trace, not its dump: the converter reads the visualize_data.bin the simulator writes beside it (a run that stopped early leaves none); clean_sim_trace --check only_trace/trace.json checks the trace itself against the viewer rules"
+# Files that may be a dump under another name, and OPPROF_* folders without
+# one: named (the first three in byte order, then a count).
+mkdir -p "$tmp/w/renamed/simulator" "$tmp/w/renamed/OPPROF_1" "$tmp/w/renamed/OPPROF_2"
+for f in visualize_data.bin.xz copy.bin b.bin.gz z.bin simulator/old.bin; do
+	: >"$tmp/w/renamed/$f"
+done
+: >"$tmp/w/renamed/notes.txt"
+run "$tmp/w" renamed
+check "dumps under other names: exit 1" [ "$status" -eq 1 ]
+check "dumps under other names: named, and the OPPROF_* folders" lines "$err" \
+	"error: renamed: no visualize_data.bin found: looked for renamed/visualize_data.bin(.gz) and renamed/simulator/visualize_data.bin(.gz); renamed holds files that may be a dump under another name: b.bin.gz, copy.bin, simulator/old.bin and 2 more (pass one as PATH); its folders OPPROF_1/ and OPPROF_2/ hold no dump either"
 # A FIFO or pipe as the dump (docs/cli.md): refused before it is opened. A
 # FIFO used to block in open() with no writer; timeout turns a hang into a
 # failure here instead of a stuck suite.
@@ -112,11 +131,11 @@ instead="not a visualize_data.bin container: pass the OPPROF_* folder or the vis
 printf '{"traceEvents":[]}\n' >"$tmp/w/trace.json"
 run "$tmp/w" trace.json -o tj
 check "trace.json as PATH: exit 1" [ "$status" -eq 1 ]
-check "trace.json as PATH: named a JSON file" lines "$err" "error: trace.json: a JSON file (such as trace.json), $instead"
+check "trace.json as PATH: named a JSON file, and how to check a trace" lines "$err" "error: trace.json: a JSON file (such as trace.json), $instead; clean_sim_trace --check trace.json checks a trace against the viewer rules"
 check "trace.json as PATH: nothing written" [ ! -e "$tmp/w/tj" ]
 gzip -c "$tmp/w/trace.json" >"$tmp/w/trace.json.gz"
 run "$tmp/w" trace.json.gz
-check "gzipped trace.json as PATH: named a JSON file" lines "$err" "error: trace.json.gz: a JSON file (such as trace.json), $instead"
+check "gzipped trace.json as PATH: named a JSON file" lines "$err" "error: trace.json.gz: a JSON file (such as trace.json), $instead; clean_sim_trace --check trace.json.gz checks a trace against the viewer rules"
 printf 'notes about the run\n' >"$tmp/w/notes.txt"
 run "$tmp/w" notes.txt
 check "text file as PATH: exit 1, named a text file" [ "$status:$err" = "1:error: notes.txt: a text file, $instead"$'\n' ]
@@ -220,6 +239,17 @@ for o in locked locked/sub; do
 	check "-o $o (read-only): permission named" grep -q "^error: cannot .* $o: Permission denied$" "$tmp/.stderr"
 done
 check "-o read-only: nothing left in it" [ -z "$(ls -A "$ro/locked")" ]
+# No -o, and the dump's own folder is read-only: before reading, the hint -o.
+mkdir -p "$ro/rodump/simulator"
+cp "$sim/visualize_data.bin" "$ro/rodump/simulator/"
+chmod a+rX "$ro/rodump" "$ro/rodump/simulator" "$ro/rodump/simulator/visualize_data.bin"
+chmod a-w "$ro/rodump/simulator"
+status=0
+(cd "$ro" && "${ro_user[@]}" "$CSIM_BIN" rodump >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+check "read-only dump folder, no -o: exit 3" [ "$status" -eq 3 ]
+check "read-only dump folder, no -o: says to pass -o" [ "$(cat "$tmp/.stderr")" = \
+	"error: cannot write to rodump/simulator: Permission denied; it is the dump's folder, where the outputs go without -o: pass -o DIR to write them elsewhere" ]
+check "read-only dump folder, no -o: nothing written" [ "$(ls -A "$ro/rodump/simulator")" = visualize_data.bin ]
 
 # --- raw copy: links as links, never into itself ----------------------------
 ln -s /etc/hostname "$sim/outside_link"

@@ -47,16 +47,26 @@ run "$d" members.gz -o members --no-copy-raw
 check "three members and trailing bytes: exit 0" [ "$status" -eq 0 ]
 same "three members and trailing bytes" members
 
-# fails NAME FILE REASON: exit 1 with the gzip error, at an offset that the
-# inflated bytes reach, and nothing written.
+# fails NAME FILE REASON: exit 1 with the gzip error, at a compressed byte
+# of the file and an inflated offset that the inflated bytes reach, and
+# nothing written. REASON "cut": the file ends inside a member.
 fails() {
-	local name=$1 file=$2 reason=$3
+	local name=$1 file=$2 reason=$3 raw
 
 	run "$d" "$file" -o "out_$file" --no-copy-raw
 	check "$name: exit 1" [ "$status" -eq 1 ]
-	at=$(echo "$err" | sed -n "s/^error: $file: corrupt gzip data near offset \([0-9]*\): $reason\$/\1/p")
-	check "$name: error names the file, offset and reason: $err" [ -n "$at" ]
-	check "$name: the offset lies within the dump (${at:-?} < $((2 * half + 2)))" \
+	if [ "$reason" = cut ]; then
+		raw=$(echo "$err" | sed -n "s/^error: $file: truncated gzip stream: the file ends at compressed byte \([0-9]*\) (inflated offset [0-9]*)\$/\1/p")
+		check "$name: the cut is at the file's end ($raw)" [ "${raw:-x}" = "$(wc -c <"$d/$file")" ]
+	else
+		raw=$(echo "$err" | sed -n "s/^error: $file: corrupt gzip data near compressed byte \([0-9]*\) (inflated offset [0-9]*): $reason\$/\1/p")
+		check "$name: the compressed byte lies in the file (${raw:-?})" \
+			[ "${raw:-999999999999}" -le "$(wc -c <"$d/$file")" ]
+	fi
+	at=$(echo "$err" | sed -n "s/^error: $file: .* (inflated offset \([0-9]*\)).*/\1/p")
+	check "$name: error names the file, the compressed byte and the reason: $err" [ -n "$raw" ]
+	check "$name: and the inflated offset" [ -n "$at" ]
+	check "$name: the inflated offset lies within the dump (${at:-?} < $((2 * half + 2)))" \
 		[ "${at:-999999999999}" -lt $((2 * half + 2)) ]
 	check "$name: no output written" [ -z "$(ls -A "$d/out_$file" 2>/dev/null)" ]
 	echo "# $name: $err"
@@ -71,7 +81,7 @@ check "corrupt member in the middle: at the first member's end at most" \
 	[ "${at:-999999999999}" -le "$half" ]
 
 head -c $((gz_size / 2)) "$d/big.gz" >"$d/cut.gz"
-fails "cut in the middle" cut.gz "unexpected end of file"
+fails "cut in the middle" cut.gz cut
 
 # --- SIGINT while the thread inflates ------------------------------------
 # The thread shows in /proc/PID/task; the signal is sent once it does. Job

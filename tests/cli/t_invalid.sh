@@ -10,7 +10,8 @@ source "$(dirname "$0")/lib.sh"
 # case | exit | text stdout or stderr must contain | slices arrows
 expect=$(cat <<'TABLE'
 empty_file|1|no TRACE block: the file is empty
-eleven_bytes|1|no TRACE block
+eleven_bytes|1|too short: 11 bytes, a block header is 12 bytes
+three_bytes|1|too short: 3 bytes, a block header is 12 bytes
 bad_reserve_byte|1|corrupt block at offset 0: reserve byte is 0x41, expected 0x5a
 padding_4|1|corrupt block at offset 296: padding 4 is larger than 3
 padding_exceeds_size|1|corrupt block at offset 0: padding 3 is larger than the content size 2
@@ -24,13 +25,18 @@ last_run_trace_truncated|1|TRACE block at offset 296: payload byte 381: unexpect
 details_only|1|no TRACE block (only simulator dumps carry a timeline
 api_instr_not_json|1|API_INSTR block at offset 296: unexpected end of JSON text at payload byte 10
 gzip_block_past_eof|1|corrupt block at offset 0: block of 296 bytes runs past the end of the file
-gzip_stream_truncated|1|corrupt gzip data near offset 281: unexpected end of file
+gzip_stream_truncated|1|truncated gzip stream: the file ends at compressed byte 225 (inflated offset 281)
+xz_compressed_dump|1|xz-compressed, not a visualize_data.bin container: decompress it first (xz -dc sim/visualize_data.bin > visualize_data.unpacked.bin); clean_sim_trace reads visualize_data.bin and its gzip form visualize_data.bin.gz
+zstd_compressed_dump|1|zstd-compressed, not a visualize_data.bin container: decompress it first (zstd -dc sim/visualize_data.bin > visualize_data.unpacked.bin); clean_sim_trace reads visualize_data.bin and its gzip form visualize_data.bin.gz
+bzip2_compressed_dump|1|bzip2-compressed, not a visualize_data.bin container: decompress it first (bzip2 -dc sim/visualize_data.bin > visualize_data.unpacked.bin); clean_sim_trace reads visualize_data.bin and its gzip form visualize_data.bin.gz
+zip_archive_as_input|1|a zip archive, not a visualize_data.bin container: extract it first (unzip sim/visualize_data.bin) and pass the OPPROF_* folder or the visualize_data.bin in it
+tar_gz_archive_as_input|1|a gzip-compressed tar archive, not a visualize_data.bin container: extract it first (tar xzf sim/visualize_data.bin) and pass the OPPROF_* folder or the visualize_data.bin in it
 gzip_huge_block_size|1|corrupt block at offset 0: block of 1099511627788 bytes runs past the end of the file
 gzip_api_instr_size_256gib|1|corrupt block at offset 296: block of 274877906956 bytes runs past the end of the file
 source_inclusive_size_wraps|1|corrupt block at offset 0: block of 8204 bytes runs past the end of the file (4404 bytes left)
 string_with_raw_nul|1|TRACE block at offset 0: payload byte 26: control character in string
 string_with_lone_surrogate|1|TRACE block at offset 0: payload byte 40: unpaired UTF-16 surrogate escape in string
-trace_json_as_input|1|a JSON file (such as trace.json), not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it
+trace_json_as_input|1|a JSON file (such as trace.json), not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it; clean_sim_trace --check sim/visualize_data.bin checks a trace against the viewer rules
 text_file_as_input|1|a text file, not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it
 short_text_file_as_input|1|a text file, not a visualize_data.bin container: pass the OPPROF_* folder or the visualize_data.bin next to it
 nan_token|1|TRACE block at offset 0: payload byte 65: expected a JSON value
@@ -85,11 +91,20 @@ while IFS='|' read -r name code text counts; do
 	check "$name: stdout empty" [ -z "$out" ]
 done <<<"$expect"
 
-{
-	run "$tmp/eleven_bytes" sim -o x
-	check "eleven_bytes: trailing-bytes warning" contains "$err" \
-		"warning: sim/visualize_data.bin: 11 trailing byte(s) at offset 0 ignored"
-}
+# A file shorter than a header is said to be so, once: no trailing-bytes warning.
+for name in eleven_bytes three_bytes; do
+	run "$tmp/$name" sim -o x
+	check "$name: the one error line" [ "$(printf '%s' "$err" | wc -l)" -eq 1 ]
+done
+# Under the name its tool unpacks in place, the command is that tool's.
+for kind in xz:xz:unxz zstd:zst:unzstd bzip2:bz2:bunzip2; do
+	IFS=: read -r name suffix tool <<<"$kind"
+	cp "$CSIM_ROOT/fixtures/invalid/${name}_compressed_dump.bin" "$tmp/dump.bin.$suffix"
+	run "$tmp" "dump.bin.$suffix"
+	check "${name}_compressed_dump as dump.bin.$suffix: exit 1" [ "$status" -eq 1 ]
+	check "${name}_compressed_dump as dump.bin.$suffix: '$tool dump.bin.$suffix'" lines "$err" \
+		"error: dump.bin.$suffix: $name-compressed, not a visualize_data.bin container: decompress it first ($tool dump.bin.$suffix); clean_sim_trace reads visualize_data.bin and its gzip form visualize_data.bin.gz"
+done
 # Invalid UTF-8 and escapes are copied byte for byte (docs/decisions.md).
 out_trace="$tmp/string_with_bad_utf8/out/trace.clean.json"
 check "string_with_bad_utf8: bad bytes kept" grep -q $'\xff\xfe bad \xc0\xaf overlong' "$out_trace"
@@ -159,7 +174,7 @@ check "reshape refused, --raw-metrics: no API_INSTR cycles" contains "$(cat "$w/
 cp -r "$CSIM_ROOT/fixtures/invalid/no_dump" "$tmp/no_dump"
 run "$tmp" no_dump -o out
 check "no_dump: exit 1" [ "$status" -eq 1 ]
-check "no_dump: says what was looked for" lines "$err" "error: no_dump: no visualize_data.bin found: looked for no_dump/visualize_data.bin(.gz) and no_dump/simulator/visualize_data.bin(.gz)"
+check "no_dump: says what was looked for, and that trace.json is not the dump" lines "$err" "error: no_dump: no visualize_data.bin found: looked for no_dump/visualize_data.bin(.gz) and no_dump/simulator/visualize_data.bin(.gz); no_dump/simulator/trace.json is the simulator's Chrome trace, not its dump: the converter reads the visualize_data.bin the simulator writes beside it (a run that stopped early leaves none); clean_sim_trace --check no_dump/simulator/trace.json checks the trace itself against the viewer rules"
 check "no_dump: nothing written" [ ! -e "$tmp/out" ]
 
 count=$(find "$CSIM_ROOT/fixtures/invalid" -maxdepth 1 -name '*.bin' | wc -l)

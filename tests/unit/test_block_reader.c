@@ -317,11 +317,40 @@ static void test_source_text_of_4096_bytes_or_more_in_both_framings(struct check
 	}
 }
 
-/* Fewer than 12 bytes after the last block (or in the whole file). */
+/* A whole file shorter than a header is no container: said, not a trailing warning. */
+static void test_file_shorter_than_a_header(struct check_ctx *c)
+{
+	static const size_t sizes[] = { 1, 3, 11 };
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct tbuf b = { NULL, 0, 0, 0 };
+		struct fixture f;
+
+		tbuf_add(&b, "\x05\0\0\0\0\0\0\0\x02\x03\x5a", sizes[i]);
+		for (int gz = 0; gz < 2 && CHECK(c, fixture_write(&f, &b) == 0); gz++) {
+			struct csim_block_reader r;
+			struct csim_block blk;
+			struct csim_error err;
+			char want[160];
+			int has = 1;
+
+			snprintf(want, sizeof(want), ": too short: %zu byte%s%s, a block header is 12 bytes",
+				 sizes[i], sizes[i] == 1 ? "" : "s", gz ? " once decompressed" : "");
+			CHECK_I64(c, csim_block_reader_open(&r, gz ? f.gz : f.path, &err), CSIM_OK);
+			CHECK_I64(c, csim_block_reader_next(&r, &blk, &has, &err), CSIM_E_INPUT);
+			CHECK_CONTAINS(c, err.message, want);
+			csim_block_reader_release(&r);
+			fixture_remove(&f);
+		}
+		tbuf_free(&b);
+	}
+}
+
+/* Fewer than 12 bytes after the last block. */
 static void test_trailing_bytes_are_reported_not_an_error(struct check_ctx *c)
 {
 	static const struct { int blocks; size_t tail; } cases[] = {
-		{ 2, 5 }, { 0, 11 }, { 0, 0 }, { 1, 0 }
+		{ 2, 5 }, { 1, 11 }, { 0, 0 }, { 1, 0 }
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -649,6 +678,7 @@ int main(void)
 	CHECK_RUN(&c, test_source_inclusive_framing_then_trace);
 	CHECK_RUN(&c, test_source_text_of_4096_bytes_or_more_in_both_framings);
 	CHECK_RUN(&c, test_trailing_bytes_are_reported_not_an_error);
+	CHECK_RUN(&c, test_file_shorter_than_a_header);
 	CHECK_RUN(&c, test_inclusive_source_padding_cannot_wrap_the_text_size);
 	CHECK_RUN(&c, test_each_header_corruption_names_its_offset);
 	CHECK_RUN(&c, test_gzip_input_reads_identically);

@@ -1,7 +1,8 @@
 /*
  * input_sniff: naming a file that is not a container (SPEC §1): JSON (with
- * or without BOM and leading whitespace), other text, and binary that
- * keeps the corrupt-container error.
+ * or without BOM and leading whitespace), other text, the packed forms by
+ * their magic (gzip, xz, zstd, bzip2, zip, 7z, tar), and binary that keeps
+ * the corrupt-container error.
  */
 #include <string.h>
 
@@ -46,6 +47,37 @@ static void test_binary(struct check_ctx *c)
 	CHECK_I64(c, SNIFF(""), CSIM_SNIFF_BINARY);
 }
 
+/* The packed forms by their magic, whatever follows; each named, with its tool. */
+static void test_packed(struct check_ctx *c)
+{
+	unsigned char tar[300];
+
+	CHECK_I64(c, SNIFF("\x1f\x8b"), CSIM_SNIFF_GZIP);
+	CHECK_I64(c, SNIFF("\xfd" "7zXZ\0\0\x04\xe6\xd6\xb4\x46"), CSIM_SNIFF_XZ);
+	CHECK_I64(c, SNIFF("\x28\xb5\x2f\xfd\x24\x06"), CSIM_SNIFF_ZSTD);
+	CHECK_I64(c, SNIFF("BZh91AY&SY"), CSIM_SNIFF_BZIP2);
+	CHECK_I64(c, SNIFF("BZh"), CSIM_SNIFF_BZIP2);
+	CHECK_I64(c, SNIFF("BZhx is text"), CSIM_SNIFF_TEXT);
+	CHECK_I64(c, SNIFF("PK\x03\x04\x14\0"), CSIM_SNIFF_ZIP);
+	CHECK_I64(c, SNIFF("PK\x05\x06\0\0"), CSIM_SNIFF_ZIP);
+	CHECK_I64(c, SNIFF("7z\xbc\xaf\x27\x1c\0\x04"), CSIM_SNIFF_7Z);
+	memset(tar, 0, sizeof(tar));
+	memcpy(tar, "OPPROF_x/", 9);
+	memcpy(tar + 257, "ustar\0" "00", 8);
+	CHECK_I64(c, csim_input_sniff(tar, sizeof(tar)), CSIM_SNIFF_TAR);
+	CHECK_I64(c, csim_input_sniff(tar, 261), CSIM_SNIFF_BINARY);   /* cut before "ustar" ends */
+	/* A magic cut short is not that kind. */
+	CHECK(c, SNIFF("\xfd" "7zX") != CSIM_SNIFF_XZ);
+	CHECK_I64(c, SNIFF("\x1f"), CSIM_SNIFF_BINARY);
+	CHECK(c, csim_input_sniff_packed(CSIM_SNIFF_XZ) != NULL &&
+		 strcmp(csim_input_sniff_packed(CSIM_SNIFF_XZ)->unpack, "unxz") == 0);
+	CHECK(c, csim_input_sniff_packed(CSIM_SNIFF_TAR) != NULL &&
+		 csim_input_sniff_packed(CSIM_SNIFF_TAR)->to_file == NULL);
+	CHECK(c, csim_input_sniff_packed(CSIM_SNIFF_GZIP) == NULL);
+	CHECK(c, csim_input_sniff_packed(CSIM_SNIFF_JSON) == NULL);
+	CHECK(c, csim_input_sniff_packed(CSIM_SNIFF_BINARY) == NULL);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -53,5 +85,6 @@ int main(void)
 	CHECK_RUN(&c, test_json);
 	CHECK_RUN(&c, test_text);
 	CHECK_RUN(&c, test_binary);
+	CHECK_RUN(&c, test_packed);
 	return check_done(&c);
 }

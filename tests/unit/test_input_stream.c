@@ -254,10 +254,12 @@ out:
 
 /*
  * A fault of the compressed file: every byte before it is delivered, then
- * the error names the file, the offset reached and zlib's reason.
+ * the error names the file, both offsets (the compressed byte, the
+ * inflated offset that every byte before it reached) and zlib's reason;
+ * cut_at: the size of a file cut inside a member (0: a corrupt member).
  */
 static void expect_fault(struct check_ctx *c, const struct gz_fixture *f,
-			 size_t piece, uint64_t good, const char *why)
+			 size_t piece, uint64_t good, uint64_t cut_at, const char *why)
 {
 	struct csim_stream s;
 	struct csim_error err;
@@ -267,14 +269,22 @@ static void expect_fault(struct check_ctx *c, const struct gz_fixture *f,
 
 	CHECK_I64(c, csim_stream_open(&s, f->path, &err), CSIM_OK);
 	rc = read_all(&s, piece, &got, &err);
-	snprintf(want, sizeof(want), "%s: corrupt gzip data near offset %llu: %s",
-		 f->path, (unsigned long long)csim_stream_tell(&s), why);
+	if (cut_at != 0)
+		snprintf(want, sizeof(want), "%s: truncated gzip stream: the file ends at "
+			 "compressed byte %llu (inflated offset %llu)", f->path,
+			 (unsigned long long)cut_at, (unsigned long long)got.n);
+	else
+		snprintf(want, sizeof(want), " (inflated offset %llu): %s",
+			 (unsigned long long)got.n, why);
 	if (!CHECK_I64(c, rc, CSIM_E_INPUT) || !CHECK_CONTAINS(c, err.message, want))
 		fprintf(stderr, "    piece %zu\n", piece);
+	if (cut_at == 0)
+		CHECK_CONTAINS(c, err.message, ": corrupt gzip data near compressed byte ");
 	CHECK(c, same_prefix(&got, &f->plain));
 	if (good != 0)
 		CHECK_U64(c, got.n, good);
-	CHECK_U64(c, err.offset, csim_stream_tell(&s));
+	CHECK_U64(c, err.offset, got.n);
+	CHECK_U64(c, csim_stream_tell(&s), got.n);
 	csim_stream_release(&s);
 	CHECK_I64(c, threads_now(), 1);
 	tbuf_free(&got);
@@ -296,17 +306,17 @@ static void test_cut_and_corrupt_gzip_fail_after_the_good_bytes(struct check_ctx
 		goto out;
 	/* Cut in the middle of the second member. */
 	CHECK(c, tfile_write(f.path, gz.p, second + (gz.n - second) / 2) == 0);
-	expect_fault(c, &f, 77777, 0, "unexpected end of file");
-	expect_fault(c, &f, 1u << 20, 0, "unexpected end of file");
+	expect_fault(c, &f, 77777, 0, second + (gz.n - second) / 2, NULL);
+	expect_fault(c, &f, 1u << 20, 0, second + (gz.n - second) / 2, NULL);
 	/* The second member's method byte: fails right after the first member. */
 	gz.p[second + 2] = 9;
 	CHECK(c, tfile_write(f.path, gz.p, gz.n) == 0);
-	expect_fault(c, &f, 65536, cut, "unknown compression method");
+	expect_fault(c, &f, 65536, cut, 0, "unknown compression method");
 	gz.p[second + 2] = 8;
 	/* The first member's CRC: its bytes all come, then the check fails. */
 	gz.p[second - 8] ^= 1;
 	CHECK(c, tfile_write(f.path, gz.p, gz.n) == 0);
-	expect_fault(c, &f, 65536, cut, "incorrect data check");
+	expect_fault(c, &f, 65536, cut, 0, "incorrect data check");
 out:
 	tbuf_free(&gz);
 	fixture_close(&f);
