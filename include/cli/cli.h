@@ -52,7 +52,7 @@ struct csim_options {
 int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 		   struct csim_error *err);
 
-/* The --help text. */
-const char *csim_cli_usage(void);
+/* The --help text: its lines, each ending in a newline, then NULL. */
+const char *const *csim_cli_usage_lines(void);
 
 #endif

@@ -10,11 +10,11 @@
 
 /* Generated at build time from docs/clean_sim_trace.1 (NAME, SYNOPSIS,
  * OPTIONS, EXIT STATUS), so --help and the man page say the same. */
-static const char usage_text[] = CSIM_USAGE_TEXT;
+static const char *const usage_lines[] = { CSIM_USAGE_LINES, NULL };
 
-const char *csim_cli_usage(void)
+const char *const *csim_cli_usage_lines(void)
 {
-	return usage_text;
+	return usage_lines;
 }
 
 /* Long-only options take values past any character a short one could be. */

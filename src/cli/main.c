@@ -36,7 +36,8 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	if (opt.show_help) {
-		fputs(csim_cli_usage(), stdout);
+		for (const char *const *line = csim_cli_usage_lines(); *line != NULL; line++)
+			fputs(*line, stdout);
 		return CSIM_OK;
 	}
 	if (opt.show_version) {
