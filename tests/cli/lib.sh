@@ -23,6 +23,44 @@ run() {
 
 contains() { [[ "$1" == *"$2"* ]]; }
 
+# signal_when SIG STATUS TRIES POLLS COND CMD...: runs CMD in the background
+# (job control on, so a script's job keeps SIGINT caught), polls COND (a
+# shell expression; $pid is CMD's) every $signal_poll s (default 0.005) up
+# to POLLS times, then sends
+# SIG to $pid (to its process group with signal_group=1), and tries again,
+# up to TRIES times in all, until COND held and CMD ended with STATUS. Runs
+# $signal_reset (a shell expression) before each try. Sets caught (1 then),
+# attempt and status.
+signal_when() {
+	local sig=$1 want=$2 tries=$3 polls=$4 cond=$5 seen
+	shift 5
+	caught=0
+	for attempt in $(seq "$tries"); do
+		eval "${signal_reset:-:}"
+		set -m
+		"$@" &
+		pid=$!
+		set +m
+		seen=0
+		for _ in $(seq "$polls"); do
+			if eval "$cond"; then
+				seen=1
+				break
+			fi
+			kill -0 "$pid" 2>/dev/null || break
+			sleep "${signal_poll:-0.005}"
+		done
+		if [ "${signal_group:-0}" -eq 1 ]; then kill -"$sig" -- "-$pid" 2>/dev/null || true
+		else kill -"$sig" "$pid" 2>/dev/null || true; fi
+		status=0
+		wait "$pid" || status=$?
+		if [ "$seen" -eq 1 ] && [ "$status" -eq "$want" ]; then
+			caught=1
+			break
+		fi
+	done
+}
+
 # lines TEXT WANT: TEXT is exactly the line(s) WANT, each ending in a newline
 # (a missing or extra trailing newline fails).
 lines() { [ "$1" = "$2"$'\n' ]; }

@@ -318,32 +318,12 @@ for i in 1 2 3 4; do
 	mkdir -p "$tmp/big/d$i/simulator"
 	"$CSIM_SYNTH" --seed "$i" 30 "$tmp/big/d$i/simulator/visualize_data.bin"
 done
+convert_big() { cd "$tmp" && exec "$CSIM_BIN" big -o bigout -j 2 >"$tmp/.stdout" 2>"$tmp/.stderr"; }
 for target in parent group; do
 	rm -rf "$tmp/bigout"
-	caught=0
-	for attempt in 1 2 3; do
-		set -m
-		(cd "$tmp" && exec "$CSIM_BIN" big -o bigout -j 2 >"$tmp/.stdout" 2>"$tmp/.stderr") &
-		pid=$!
-		set +m
-		seen=0
-		for _ in $(seq 6000); do
-			if [ -n "$(find "$tmp/bigout" -name '.trace.clean.json.*' 2>/dev/null)" ]; then
-				seen=1
-				break
-			fi
-			kill -0 "$pid" 2>/dev/null || break
-			sleep 0.005
-		done
-		if [ "$target" = parent ]; then kill -INT "$pid" 2>/dev/null || true
-		else kill -INT -- "-$pid" 2>/dev/null || true; fi
-		status=0
-		wait "$pid" || status=$?
-		if [ "$seen" -eq 1 ] && [ "$status" -eq 130 ]; then
-			caught=1
-			break
-		fi
-	done
+	signal_group=0
+	[ "$target" = parent ] || signal_group=1
+	signal_when INT 130 3 6000 '[ -n "$(find "$tmp/bigout" -name ".trace.clean.json.*" 2>/dev/null)" ]' convert_big
 	sleep 0.2   # a worker outliving the parent would show below
 	check "Ctrl-C to the $target: exit 130 (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
 	check "Ctrl-C to the $target: no temporary or partial file" \

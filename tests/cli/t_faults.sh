@@ -123,28 +123,9 @@ mb=40
 [ -n "${CSIM_REAL_BIN:-}" ] && mb=4   # under valgrind: 4 MB is slow enough
 mkdir -p "$tmp/big/sim" "$tmp/big/out"
 "$CSIM_SYNTH" --seed 3 "$mb" "$tmp/big/sim/visualize_data.bin"
-caught=0
-for attempt in 1 2 3 4 5; do
-	echo '{"old":true}' >"$tmp/big/out/trace.clean.json"
-	(cd "$tmp/big" && exec "$CSIM_BIN" sim -o out --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") &
-	pid=$!
-	seen=0
-	for _ in $(seq 12000); do
-		if compgen -G "$tmp/big/out/.trace.clean.json.*" >/dev/null; then
-			seen=1
-			break
-		fi
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.005
-	done
-	kill -TERM "$pid" 2>/dev/null || true
-	status=0
-	wait "$pid" || status=$?
-	if [ "$seen" -eq 1 ] && [ "$status" -eq 143 ]; then
-		caught=1
-		break
-	fi
-done
+convert_big() { cd "$tmp/big" && exec "$CSIM_BIN" sim -o "$1" --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr"; }
+signal_reset='echo "{\"old\":true}" >"$tmp/big/out/trace.clean.json"'
+signal_when TERM 143 5 12000 'compgen -G "$tmp/big/out/.trace.clean.json.*" >/dev/null' convert_big out
 err=$(cat "$tmp/.stderr")
 check "SIGTERM mid-write: ends by SIGTERM (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
 check "SIGTERM mid-write: says what was kept" \
@@ -156,30 +137,8 @@ check "SIGTERM mid-write: nothing else written" [ "$(ls -A "$tmp/big/out")" = tr
 # SIGINT (Ctrl-C) late, the trace being written into a folder the run
 # made: the folder goes. Job control leaves SIGINT caught in the job (a
 # background job of a script ignores it otherwise).
-caught=0
-for attempt in 1 2 3 4 5; do
-	rm -rf "$tmp/big/fresh"
-	set -m
-	(cd "$tmp/big" && exec "$CSIM_BIN" sim -o fresh --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") &
-	pid=$!
-	set +m
-	seen=0
-	for _ in $(seq 12000); do
-		if compgen -G "$tmp/big/fresh/.trace.clean.json.*" >/dev/null; then
-			seen=1
-			break
-		fi
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.005
-	done
-	kill -INT "$pid" 2>/dev/null || true
-	status=0
-	wait "$pid" || status=$?
-	if [ "$seen" -eq 1 ] && [ "$status" -eq 130 ]; then
-		caught=1
-		break
-	fi
-done
+signal_reset='rm -rf "$tmp/big/fresh"'
+signal_when INT 130 5 12000 'compgen -G "$tmp/big/fresh/.trace.clean.json.*" >/dev/null' convert_big fresh
 err=$(cat "$tmp/.stderr")
 check "SIGINT mid-write into a new folder: ends by SIGINT (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
 check "SIGINT mid-write into a new folder: the folder removed" [ ! -e "$tmp/big/fresh" ]

@@ -57,30 +57,9 @@ same "--raw-metrics on the thread" rawline raw
 # job ignores it).
 "$CSIM_SYNTH" --profile dense --instr-mb 40 4 "$d/sig.bin"
 mkdir -p "$d/sigout"
-caught=0
-for attempt in 1 2 3 4 5; do
-	echo '{"old":"metrics"}' >"$d/sigout/instr_metrics.json"
-	set -m
-	(cd "$d" && exec "$CSIM_BIN" sig.bin -o sigout --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr") &
-	pid=$!
-	set +m
-	seen=0
-	for _ in $(seq 4000); do
-		if grep -qx csim_metrics /proc/"$pid"/task/*/comm 2>/dev/null; then
-			seen=1
-			break
-		fi
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.002
-	done
-	kill -INT "$pid" 2>/dev/null || true
-	status=0
-	wait "$pid" || status=$?
-	if [ "$seen" -eq 1 ] && [ "$status" -eq 130 ]; then
-		caught=1
-		break
-	fi
-done
+convert_sig() { cd "$d" && exec "$CSIM_BIN" sig.bin -o sigout --no-copy-raw >"$tmp/.stdout" 2>"$tmp/.stderr"; }
+signal_reset='echo "{\"old\":\"metrics\"}" >"$d/sigout/instr_metrics.json"' signal_poll=0.002
+signal_when INT 130 5 4000 'grep -qx csim_metrics /proc/"$pid"/task/*/comm 2>/dev/null' convert_sig
 err=$(cat "$tmp/.stderr")
 check "SIGINT while the thread writes: exit 130 (attempt $attempt, status $status)" [ "$caught" -eq 1 ]
 check "SIGINT while the thread writes: says so" [ "$err" = \
