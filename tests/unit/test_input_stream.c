@@ -264,7 +264,7 @@ static void expect_fault(struct check_ctx *c, const struct gz_fixture *f,
 	struct csim_stream s;
 	struct csim_error err;
 	struct tbuf got = { 0 };
-	char want[600];
+	char want[sizeof(f->path) + 160];   /* the path and the fixed text with two 20-digit numbers */
 	int rc;
 
 	CHECK_I64(c, csim_stream_open(&s, f->path, &err), CSIM_OK);
