@@ -66,7 +66,7 @@ static void test_make_dirs(struct check_ctx *c)
 /* What a failed run made goes again; nothing it did not make, nothing in use. */
 static void test_unmake_dirs(struct check_ctx *c)
 {
-	char root[64], deep[512], other[256], top[256], name[300];
+	char root[64], deep[576], other[256], top[256], name[300];
 	struct csim_error err;
 	size_t made = 0, removed = 9;
 
