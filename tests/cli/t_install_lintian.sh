@@ -14,6 +14,13 @@ if ! command -v lintian >/dev/null || ! command -v dpkg-deb >/dev/null; then
 	exit 77
 fi
 check "CSIM_BIN lies in a CMake build folder" [ -f "$build/CPackConfig.cmake" ]
+# lintian judges a release package: a Debug or sanitizer build has no
+# _FORTIFY_SOURCE (CMakeLists.txt), which lintian rightly reports.
+type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
+if [ -n "${CSIM_SANITIZER:-}" ] || ! [[ "$type" =~ ^(Release|RelWithDebInfo|MinSizeRel)$ ]]; then
+	echo "SKIP: a ${CSIM_SANITIZER:+$CSIM_SANITIZER }${type:-untyped} build is not a release package"
+	exit 77
+fi
 
 rc=0
 cpack --config "$build/CPackConfig.cmake" -G DEB -B "$tmp/pkg" >"$tmp/cpack.log" 2>&1 || rc=$?
