@@ -14,6 +14,9 @@
 /* "dir/name"; no second slash when dir already ends in one. */
 char *csim_path_join(const char *dir, const char *name);
 
+/* path ends in suffix and is longer than it ("x.xz" ends in ".xz"; ".xz" does not). */
+int csim_path_ends_with(const char *path, const char *suffix);
+
 /* The folder part of path: "a/b" → "a", "b" → ".", "/b" → "/". */
 char *csim_path_dir(const char *path);
 

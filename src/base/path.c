@@ -24,6 +24,13 @@ char *csim_path_join(const char *dir, const char *name)
 	return p;
 }
 
+int csim_path_ends_with(const char *path, const char *suffix)
+{
+	const size_t n = strlen(path), k = strlen(suffix);
+
+	return n > k && strcmp(path + n - k, suffix) == 0;
+}
+
 char *csim_path_dir(const char *path)
 {
 	const char *slash = strrchr(path, '/');

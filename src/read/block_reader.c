@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/path.h"
 #include "read/input_sniff.h"
 
 /* How much of a file that is not a container is looked at to name it. */
@@ -118,20 +119,13 @@ static void shell_word(const char *path, char *out, size_t cap)
 	snprintf(out, cap, plain || strchr(path, '\'') != NULL ? "%s" : "'%s'", path);
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	const size_t n = strlen(s), k = strlen(suffix);
-
-	return n > k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* A packed form (xz, zstd, bzip2; an archive): named, with how to unpack it. */
 static int packed_input(struct csim_block_reader *r, const struct csim_sniff_packed *p,
 			struct csim_error *err)
 {
 	const char *path = r->stream.path, *base = strrchr(path, '/');
 	const int in_gzip = r->stream.gz != NULL && p->gz_what != NULL;
-	const int in_place = p->suffix != NULL && ends_with(path, p->suffix);
+	const int in_place = p->suffix != NULL && csim_path_ends_with(path, p->suffix);
 	/* Written beside the input would overwrite it. */
 	const char *to = strcmp(base != NULL ? base + 1 : path, "visualize_data.bin") == 0
 			 ? " > visualize_data.unpacked.bin" : " > visualize_data.bin";

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/path.h"
+
 /* Names kept of a kind, the first in byte order (readdir's is arbitrary). */
 #define HINT_NAMES 3
 #define NAME_CAP 256
@@ -36,19 +38,12 @@ static void names_add(struct names *k, const char *prefix, const char *name)
 		memcpy(k->name[i], full, NAME_CAP);
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	const size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* A file that may be a dump under another name (the two names were looked for). */
 static int dump_like(const char *name)
 {
 	return strcmp(name, "visualize_data.bin") != 0 &&
 	       strcmp(name, "visualize_data.bin.gz") != 0 &&
-	       (ends_with(name, ".bin") || ends_with(name, ".bin.gz") ||
+	       (csim_path_ends_with(name, ".bin") || csim_path_ends_with(name, ".bin.gz") ||
 		strncmp(name, "visualize_data", 14) == 0);
 }
 

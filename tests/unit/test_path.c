@@ -107,6 +107,15 @@ static void test_unmake_dirs(struct check_ctx *c)
 	tdir_remove(root);
 }
 
+static void test_ends_with(struct check_ctx *c)
+{
+	CHECK(c, csim_path_ends_with("d/x.bin.xz", ".xz"));
+	CHECK(c, csim_path_ends_with("copy.bin", ".bin"));
+	CHECK(c, !csim_path_ends_with(".xz", ".xz"));        /* the suffix alone */
+	CHECK(c, !csim_path_ends_with("x.bin.gz", ".bin"));
+	CHECK(c, !csim_path_ends_with("z", ".xz"));
+}
+
 static void test_within(struct check_ctx *c)
 {
 	char root[64], sub[256], sibling[256];
@@ -138,6 +147,7 @@ int main(void)
 	struct check_ctx c = { 0, 0, NULL };
 
 	CHECK_RUN(&c, test_join_dir_trim);
+	CHECK_RUN(&c, test_ends_with);
 	CHECK_RUN(&c, test_make_dirs);
 	CHECK_RUN(&c, test_unmake_dirs);
 	CHECK_RUN(&c, test_within);
