@@ -6,8 +6,10 @@
  * alike; sharing this module keeps one rule for which slices are anchors,
  * for "last at or before" / "first at or after", and for the midpoints.
  *
- * Entries are the kept anchor slices sorted by (pid, anchor lane, run, start
- * on Perfetto's grid, input order); look-ups are binary searches. A sync
+ * Entries are the kept anchor slices, and the instructions of scalar lanes
+ * the trace drops (on their own lanes, for the critical path's
+ * dependencies: SPEC §13), sorted by (pid, anchor lane, run, start on
+ * Perfetto's grid, input order); look-ups are binary searches. A sync
  * anchors only on slices of its own run.
  *
  * The producer is the slice whose completion released the SET: of the
@@ -97,6 +99,15 @@ void csim_anchor_index_release(struct csim_anchor_index *ix);
 int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
 			    struct csim_anchor_query producer,
 			    struct csim_anchor_query consumer, struct csim_arrow *a);
+
+/*
+ * The same binding on any pipe the index holds, dropped scalar lanes
+ * included: the dependency a flag makes whether or not the trace draws it.
+ * A pipe without anchors gives CSIM_FSKIP_NO_PRODUCER or _NO_CONSUMER.
+ */
+int csim_anchor_index_link(const struct csim_anchor_index *ix,
+			   struct csim_anchor_query producer,
+			   struct csim_anchor_query consumer, struct csim_arrow *a);
 
 /*
  * qsort order of arrows as they are drawn: by SET begin time, then by the

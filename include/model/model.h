@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "model/critical_path.h"
 #include "model/cut.h"
 #include "model/event_table.h"
 #include "model/instr_stats.h"
@@ -75,6 +76,19 @@ struct csim_arrow {
 	uint64_t set_order;
 };
 
+/*
+ * One SET -> WAIT dependency of the critical path (SPEC §13): the two
+ * slices an arrow binds, for every pair the flag and cross-core passes
+ * match and anchor, also where the trace draws no arrow because a lane is
+ * dropped (the scalar lanes).
+ */
+struct csim_dep {
+	uint32_t producer, consumer;  /* slice indices */
+	int64_t release;              /* the WAIT's end on the grid */
+	uint32_t producer_pipe, consumer_pipe;   /* the pipes the flag names */
+	uint8_t running;              /* as csim_arrow's */
+};
+
 enum csim_flag_skip {
 	CSIM_FSKIP_INCOMPLETE,        /* a B without its E, or an E without its B */
 	CSIM_FSKIP_NO_WAIT,
@@ -128,11 +142,13 @@ enum csim_model_part {
 	CSIM_PART_INTRA = 1u << 7,    /* intra_arrows[], intra_skips[], intra_unreleased */
 	CSIM_PART_SUMMARY = 1u << 8,  /* summary */
 	CSIM_PART_DIAGNOSIS = 1u << 9,/* diagnosis */
-	CSIM_PART_CUT = 1u << 10      /* cut's in-flags (--core, --window) */
+	CSIM_PART_CUT = 1u << 10,     /* cut's in-flags (--core, --window) */
+	CSIM_PART_DEPS = 1u << 11,    /* deps[] */
+	CSIM_PART_PATH = 1u << 12     /* path */
 };
 
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
-#define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS)
+#define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS | CSIM_PART_DEPS)
 
 struct csim_model {
 	struct csim_table table;
@@ -161,12 +177,16 @@ struct csim_model {
 	uint64_t flag_skips[CSIM_FSKIP_COUNT];
 	uint64_t flag_running;        /* arrows[] anchored on a running producer */
 	struct csim_unreleased *unreleased;   /* per pid id; NULL: no flags */
+	struct csim_dep *deps;        /* in match order */
+	size_t ndeps;
 	/* cross-core pass: written after the flags' arrows, ids going on */
 	struct csim_arrow *intra_arrows;   /* in SET-begin order */
 	size_t nintra_arrows;
 	uint64_t intra_skips[CSIM_FSKIP_COUNT];   /* but for incomplete B/E,
 						     counted by the pair pass */
 	uint64_t intra_running;       /* intra_arrows[] on a running producer */
+	struct csim_dep *intra_deps;  /* every anchored pair, in match order */
+	size_t nintra_deps;
 	struct csim_unreleased *intra_unreleased;   /* per pid id (the waiting
 						       core); NULL: no keyed flags */
 	/* order pass */
@@ -176,6 +196,8 @@ struct csim_model {
 	size_t nthreads;
 	/* summary pass */
 	struct csim_summary summary;
+	/* path pass: the critical path of every summary core */
+	struct csim_path path;
 	/* diagnosis pass */
 	struct csim_diagnosis diagnosis;
 	/* --core / --window: the choices, like rule; the cut pass fills the

@@ -12,8 +12,10 @@
  * to a dropped pipe is skipped with its reason) and CSIM_PART_KEPT (anchors
  * are kept, non-zero-length rows; kept_slices sizes them); reads the
  * table's details, not its sync records. Provides CSIM_PART_ARROWS:
- * arrows[] in SET-begin order and the other flag_skips[], replaced on
- * every run.
+ * arrows[] in SET-begin order and the other flag_skips[], and
+ * CSIM_PART_DEPS: deps[], every anchored pair, dropped scalar lanes
+ * included (the critical path's flags, SPEC §13), both replaced on every
+ * run.
  */
 #ifndef CSIM_PASS_FLAGS_H
 #define CSIM_PASS_FLAGS_H

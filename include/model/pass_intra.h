@@ -12,7 +12,8 @@
  * Requires CSIM_PART_FLAGS (the cross-core ones are marked `intra`; the
  * flag pass leaves them alone), CSIM_PART_PIPES and CSIM_PART_KEPT.
  * Provides CSIM_PART_INTRA: intra_arrows[] in SET-begin order (then input
- * order) and intra_skips[] under the flags' reasons, replaced on every run.
+ * order), intra_skips[] under the flags' reasons and intra_deps[] (every
+ * anchored pair, as the flag pass's deps[]), replaced on every run.
  */
 #ifndef CSIM_PASS_INTRA_H
 #define CSIM_PASS_INTRA_H

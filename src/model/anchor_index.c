@@ -17,6 +17,18 @@ static int is_anchor(const struct csim_slice *s)
 	return s->kept && !csim_slice_is_point(s) && s->kind != CSIM_SLICE_CACHE_CCU;
 }
 
+/*
+ * The critical path (SPEC §13) also follows flags into and out of the
+ * scalar lanes the trace drops: their instructions anchor too, on lanes of
+ * their own, so that no kept lane's anchors change.
+ */
+static int is_dropped_scalar_anchor(const struct csim_model *m, const struct csim_slice *s)
+{
+	return m->pipes[s->pipe].drop == CSIM_SDROP_SCALAR_LANE &&
+	       (s->kind == CSIM_SLICE_INSTR || s->kind == CSIM_SLICE_INTRA_WAIT) &&
+	       !csim_slice_is_point(s);
+}
+
 static int entry_cmp(const void *a, const void *b)
 {
 	const struct csim_anchor_entry *x = a, *y = b;
@@ -89,8 +101,7 @@ static void build_done(struct csim_anchor_index *ix, size_t lo, size_t hi, struc
 
 static int keep_anchor(const struct csim_slice *s, const void *ctx)
 {
-	(void)ctx;
-	return is_anchor(s);
+	return is_anchor(s) || is_dropped_scalar_anchor(ctx, s);
 }
 
 static void gather_entry(const struct csim_slice *s, uint32_t i, void *row, const void *ctx)
@@ -247,17 +258,13 @@ static uint32_t find_completed(const struct csim_anchor_index *ix, struct csim_a
 	return lo > first ? ix->done_best[lo - 1] : CSIM_NONE;
 }
 
-int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
-			    struct csim_anchor_query producer,
-			    struct csim_anchor_query consumer, struct csim_arrow *a)
+int csim_anchor_index_link(const struct csim_anchor_index *ix,
+			   struct csim_anchor_query producer,
+			   struct csim_anchor_query consumer, struct csim_arrow *a)
 {
 	const struct csim_model *m = ix->m;
 	const struct csim_slice *p, *c;
 
-	if (m->pipes[producer.pipe].drop >= 0)
-		return CSIM_FSKIP_PRODUCER_DROPPED;
-	if (m->pipes[consumer.pipe].drop >= 0)
-		return CSIM_FSKIP_CONSUMER_DROPPED;
 	a->producer = find_completed(ix, producer);
 	a->running = a->producer == CSIM_NONE;
 	if (a->running)
@@ -281,6 +288,19 @@ int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
 	a->producer_pipe = producer.pipe;
 	a->consumer_pipe = consumer.pipe;
 	return -1;
+}
+
+int csim_anchor_index_arrow(const struct csim_anchor_index *ix,
+			    struct csim_anchor_query producer,
+			    struct csim_anchor_query consumer, struct csim_arrow *a)
+{
+	const struct csim_model *m = ix->m;
+
+	if (m->pipes[producer.pipe].drop >= 0)
+		return CSIM_FSKIP_PRODUCER_DROPPED;
+	if (m->pipes[consumer.pipe].drop >= 0)
+		return CSIM_FSKIP_CONSUMER_DROPPED;
+	return csim_anchor_index_link(ix, producer, consumer, a);
 }
 
 int csim_anchor_arrow_cmp(const void *a, const void *b)

@@ -20,11 +20,14 @@ void csim_model_release(struct csim_model *m)
 	free(m->lanes);
 	free(m->arrows);
 	free(m->intra_arrows);
+	free(m->deps);
+	free(m->intra_deps);
 	free(m->unreleased);
 	free(m->intra_unreleased);
 	free(m->processes);
 	free(m->threads);
 	csim_summary_release(&m->summary);
+	csim_path_release(&m->path);
 	csim_diagnosis_release(&m->diagnosis);
 	csim_cut_release(&m->cut);
 	csim_instr_stats_release(&m->instr);
@@ -69,6 +72,11 @@ void csim_model_drop(struct csim_model *m, unsigned parts)
 		free(m->flags);
 		m->flags = NULL;
 		m->nflags = 0;
+	}
+	if (parts & CSIM_PART_DEPS) {
+		free(m->deps);
+		m->deps = NULL;
+		m->ndeps = 0;
 	}
 }
 

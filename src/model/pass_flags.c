@@ -25,7 +25,7 @@ const struct csim_pass_def csim_pass_pair_def = {
 
 const struct csim_pass_def csim_pass_flags_def = {
 	csim_pass_flags, CSIM_PART_FLAGS | CSIM_PART_PIPES | CSIM_PART_KEPT,
-	CSIM_PART_ARROWS
+	CSIM_PART_ARROWS | CSIM_PART_DEPS
 };
 
 #define KEY_WORDS 4
@@ -230,6 +230,11 @@ static const struct csim_sync_detail *flag_detail(const struct flag_work *w,
 	return f->detail != CSIM_NONE ? &w->m->table.details[f->detail] : NULL;
 }
 
+/*
+ * Anchors a matched pair: a dependency whenever both ends have anchors, an
+ * arrow only when the trace keeps both lanes; -1 when drawn, else the skip
+ * reason, the dropped lanes first.
+ */
 static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 		       const struct csim_flag *wait)
 {
@@ -238,11 +243,18 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 	struct csim_arrow *a = &m->arrows[m->narrows];
 	uint32_t prod_pipe = d != NULL && d->producer != CSIM_NONE ? d->producer : set->pipe;
 	uint32_t cons_pipe = d != NULL && d->consumer != CSIM_NONE ? d->consumer : wait->pipe;
-	int why = csim_anchor_index_arrow(&w->anchors,
+	int why = csim_anchor_index_link(&w->anchors,
 		(struct csim_anchor_query){ set->pid, prod_pipe, set->run, csim_flag_begin(set),
 					    set->begin_a },
 		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end, 0.0 }, a);
 
+	if (why < 0)
+		m->deps[m->ndeps++] = (struct csim_dep){ a->producer, a->consumer, wait->end,
+							 prod_pipe, cons_pipe, a->running };
+	if (m->pipes[prod_pipe].drop >= 0)
+		return CSIM_FSKIP_PRODUCER_DROPPED;
+	if (m->pipes[cons_pipe].drop >= 0)
+		return CSIM_FSKIP_CONSUMER_DROPPED;
 	if (why >= 0)
 		return why;
 	m->narrows++;
@@ -434,12 +446,15 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 			m->flag_skips[i] = 0;
 	free(m->arrows);
 	m->narrows = 0;
+	free(m->deps);
+	m->ndeps = 0;
 	m->flag_running = 0;
 	free(m->unreleased);
 	m->unreleased = calloc(t->pids.count ? t->pids.count : 1, sizeof(*m->unreleased));
 	/* An arrow takes a SET and a WAIT flag. */
 	m->arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->arrows));
-	if (work_alloc(&w, n, t->ids.count) != 0 || m->arrows == NULL ||
+	m->deps = csim_array_alloc(n / 2 + 1, sizeof(*m->deps));
+	if (work_alloc(&w, n, t->ids.count) != 0 || m->arrows == NULL || m->deps == NULL ||
 	    m->unreleased == NULL ||
 	    csim_anchor_index_build(&w.anchors, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);

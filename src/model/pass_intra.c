@@ -57,12 +57,21 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 	struct csim_arrow *a = &m->intra_arrows[m->nintra_arrows];
 	const struct csim_sync_detail *sd = detail_of(m, set);
 	const struct csim_sync_detail *wd = detail_of(m, wait);
-	int why = csim_anchor_index_arrow(ix,
-		(struct csim_anchor_query){ set->pid, named_pipe(m, set), set->run,
+	uint32_t prod_pipe = named_pipe(m, set), cons_pipe = named_pipe(m, wait);
+	int why = csim_anchor_index_link(ix,
+		(struct csim_anchor_query){ set->pid, prod_pipe, set->run,
 					    csim_flag_begin(set), set->begin_a },
-		(struct csim_anchor_query){ wait->pid, named_pipe(m, wait), wait->run, wait->end,
+		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end,
 					    0.0 }, a);
 
+	/* a dependency whenever both ends anchor; an arrow on kept lanes only */
+	if (why < 0)
+		m->intra_deps[m->nintra_deps++] = (struct csim_dep){
+			a->producer, a->consumer, wait->end, prod_pipe, cons_pipe, a->running };
+	if (m->pipes[prod_pipe].drop >= 0)
+		return CSIM_FSKIP_PRODUCER_DROPPED;
+	if (m->pipes[cons_pipe].drop >= 0)
+		return CSIM_FSKIP_CONSUMER_DROPPED;
 	if (why >= 0)
 		return why;
 	m->nintra_arrows++;
@@ -142,6 +151,9 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	free(m->intra_arrows);
 	m->intra_arrows = NULL;
 	m->nintra_arrows = 0;
+	free(m->intra_deps);
+	m->intra_deps = NULL;
+	m->nintra_deps = 0;
 	m->intra_running = 0;
 	free(m->intra_unreleased);
 	m->intra_unreleased = NULL;
@@ -152,8 +164,10 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	items = csim_array_alloc(n, sizeof(*items));
 	/* An arrow takes a SET and a WAIT. */
 	m->intra_arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->intra_arrows));
+	m->intra_deps = csim_array_alloc(n / 2 + 1, sizeof(*m->intra_deps));
 	m->intra_unreleased = calloc(m->table.pids.count, sizeof(*m->intra_unreleased));
-	if (items == NULL || m->intra_arrows == NULL || m->intra_unreleased == NULL ||
+	if (items == NULL || m->intra_arrows == NULL || m->intra_deps == NULL ||
+	    m->intra_unreleased == NULL ||
 	    csim_anchor_index_build(&ix, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;

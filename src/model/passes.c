@@ -12,6 +12,7 @@
 #include "model/pass_lanes.h"
 #include "model/pass_order.h"
 #include "model/pass_pack.h"
+#include "model/pass_path.h"
 #include "model/pass_summary.h"
 
 /* pair first: the sync records can go before the other passes allocate. */
@@ -24,6 +25,7 @@ const struct csim_pass_def *const csim_pass_plan[] = {
 	&csim_pass_order_def,
 	&csim_pass_cut_def,
 	&csim_pass_summary_def,
+	&csim_pass_path_def,
 	&csim_pass_diagnose_def,
 };
 

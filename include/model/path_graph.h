@@ -1,0 +1,127 @@
+/*
+ * path_graph: one core's dependency view (SPEC §13), what both the
+ * critical-path walk and the what-if replay read.
+ *
+ * Nodes are the core's instructions: slices counted as instructions by the
+ * summary (not SET/WAIT, BAR, cache/ccu) that are not points, on any lane
+ * but the noise ones (CACHEMISS, FLOWCTRL, ALL), plus WAIT_INTRA_BLOCK
+ * slices wherever they lie (older producers put them on FLOWCTRL). They are
+ * sorted by (start, end, slice index).
+ *
+ * Every node X starting at s gets one binding predecessor, the constraint
+ * that released it last:
+ *   - PIPE: the node on X's pipe with the latest end at or before
+ *     s + CSIM_PATH_TOL_NS, when that end is at or after s - TOL (the pipe
+ *     was busy, or full: its depth limit) and later than every flag into X;
+ *   - else FLAG, when a flag released X (a dependency whose consumer is X):
+ *     the one whose WAIT ended last; CROSS when its producer is on another
+ *     core. The trace cannot tell the pipe's dispatch delay after a release
+ *     from a late issue, so the whole gap from the producer's end is the
+ *     flag's;
+ *   - else ISSUE: the scalar unit had not yet issued X; the predecessor is
+ *     the node of any lane with the latest end at or before s + TOL, or
+ *     none (HEAD: the start of the core's span).
+ * Every candidate starts strictly before s, so walking back terminates.
+ * "Latest end" ties go to the later start, then to the later slice index.
+ *
+ * For the replay, each node also gets edges: the binding one with the lag
+ * that reproduces s exactly, and the looser ones the trace shows (every
+ * flag into X, the pipe's latest end, the pipe's previous start: a pipe
+ * starts its instructions in order) with lags that never exceed s. Other
+ * cores stay where they were: a cross-core release is a fixed time.
+ */
+#ifndef CSIM_PATH_GRAPH_H
+#define CSIM_PATH_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+/* The slack of "at the same time", in ns: about three cycles of the
+ * simulator's clock (1650-1850 MHz). */
+#define CSIM_PATH_TOL_NS 2
+
+enum csim_path_bind {
+	CSIM_BIND_HEAD,    /* nothing before it: the span's head */
+	CSIM_BIND_FLAG,
+	CSIM_BIND_CROSS,
+	CSIM_BIND_PIPE,
+	CSIM_BIND_ISSUE
+};
+
+struct csim_path_node {
+	int64_t start, end;
+	uint32_t slice, pipe;
+	uint32_t from;       /* the binding predecessor (node index), or CSIM_NONE */
+	uint32_t dep;        /* FLAG, CROSS: the binding dependency (index in
+				the caller's deps), else CSIM_NONE */
+	uint8_t bind;        /* enum csim_path_bind */
+	uint8_t cross;       /* a WAIT_INTRA_BLOCK slice: waiting on another core */
+};
+
+/*
+ * A replay constraint on a node's start: from's end (or start, with
+ * from_start) plus lag; from == CSIM_NONE: the fixed time lag.
+ */
+struct csim_path_end_key;
+
+struct csim_path_edge {
+	int64_t lag;
+	uint32_t from;
+	uint8_t from_start;
+};
+
+/*
+ * A graph with its scratch, reused core after core: build sizes it for the
+ * largest core it has seen.
+ */
+struct csim_path_graph {
+	struct csim_path_node *nodes;
+	size_t n;
+	struct csim_path_edge *edges;
+	size_t *edge0;            /* node i's edges: edges[edge0[i], edge0[i + 1]) */
+	size_t nedges;
+	int64_t first_ns, last_ns;   /* the core's whole span, every slice of it */
+	/* scratch */
+	uint32_t *by_end, *by_pipe_end;   /* node numbers by end; by pipe, then end */
+	uint32_t *rank;                   /* node of the core's k-th slice */
+	uint32_t *dep_of;                 /* dependencies by consumer (path_graph.c) */
+	size_t *dep0;
+	uint32_t *last_on_pipe;
+	struct csim_path_end_key *keys;
+	size_t cap, cap_edges, cap_deps, cap_pipes;
+};
+
+/*
+ * The deps of one core, given as indices into deps[] whose consumer slice
+ * is one of the core's: the core's nodes are the slices node_slices[0..n)
+ * (ascending indices, all of one pid, each a node by the rule above), its
+ * span [first_ns, last_ns]. Returns 0, or -1 when out of memory.
+ */
+struct csim_path_core_in {
+	const uint32_t *node_slices;
+	size_t n;
+	const struct csim_dep *deps;
+	const uint32_t *core_deps;
+	size_t ndeps;
+	int64_t first_ns, last_ns;
+};
+
+int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
+			  const struct csim_path_core_in *in);
+void csim_path_graph_release(struct csim_path_graph *g);
+
+/* Whether slice s is a node of the path's graph (the rule above). */
+int csim_path_is_node(const struct csim_model *m, const struct csim_slice *s);
+
+/*
+ * The span, last end minus first_ns, when every node on `pipe` takes half
+ * as long (rounded up; CSIM_NONE: none does) and each node starts as its
+ * edges allow; what follows the last node (the tail of the span) keeps its
+ * length. With no pipe changed this is the span. times: scratch of 2 * n.
+ */
+int64_t csim_path_graph_replay(const struct csim_path_graph *g, uint32_t pipe,
+			       int64_t *times);
+
+#endif

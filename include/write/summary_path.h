@@ -1,0 +1,18 @@
+/*
+ * summary_path: a core's critical path (model/critical_path.h) as the
+ * "critical_path" member of its summary.json entry (SPEC §13,
+ * docs/summary.md).
+ */
+#ifndef CSIM_SUMMARY_PATH_H
+#define CSIM_SUMMARY_PATH_H
+
+#include <stddef.h>
+
+#include "model/model.h"
+#include "write/out_file.h"
+
+/* ,\n  "critical_path":{...} of summary core `core` (after its pipes); nothing
+   when the model has no path. */
+void csim_summary_path_write(const struct csim_model *m, struct csim_out *o, size_t core);
+
+#endif

@@ -1,0 +1,393 @@
+#include "model/pass_path.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "model/path_graph.h"
+
+const struct csim_pass_def csim_pass_path_def = {
+	csim_pass_path,
+	CSIM_PART_PIPES | CSIM_PART_DEPS | CSIM_PART_INTRA | CSIM_PART_SUMMARY,
+	CSIM_PART_PATH
+};
+
+struct sum_key;
+
+struct path_work {
+	struct csim_model *m;
+	struct csim_path *out;
+	/* nodes and dependencies grouped by pid (their consumer's) */
+	uint32_t *node_slices;
+	size_t *node0;
+	struct csim_dep *deps;      /* deps[] then intra_deps[] */
+	uint32_t *dep_idx;
+	size_t *dep0;
+	int64_t *first, *last;      /* each pid's whole span */
+	struct csim_path_graph g;
+	int64_t *times;
+	size_t cap_times;
+	/* one core's segments, latest first, while it is walked */
+	struct csim_path_seg *rev;
+	size_t nrev, cap_rev;
+	struct sum_key *keys;
+	size_t cap_keys;
+	size_t cap_segs, cap_busy, cap_waits, cap_what_if;
+};
+
+static int64_t min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Adds a segment before those walked so far; merges issue time. */
+static int push(struct path_work *w, struct csim_path_seg seg)
+{
+	if (seg.start >= seg.end)
+		return 0;
+	if (seg.kind == CSIM_SEG_ISSUE && w->nrev > 0 &&
+	    w->rev[w->nrev - 1].kind == CSIM_SEG_ISSUE) {
+		w->rev[w->nrev - 1].start = seg.start;
+		return 0;
+	}
+	if (csim_array_grow((void **)&w->rev, &w->cap_rev, w->nrev + 1, sizeof(*w->rev)) != 0)
+		return -1;
+	w->rev[w->nrev++] = seg;
+	return 0;
+}
+
+static struct csim_path_seg issue_seg(int64_t start, int64_t end)
+{
+	return (struct csim_path_seg){ start, end, CSIM_NONE, CSIM_NONE, CSIM_NONE, CSIM_NONE,
+				       CSIM_SEG_ISSUE };
+}
+
+/* The segment from the predecessor's end (or `at`) to x's start. */
+static struct csim_path_seg gap_seg(const struct path_work *w, const struct csim_path_node *x,
+				    int64_t at)
+{
+	const struct csim_dep *d = x->dep != CSIM_NONE ? &w->deps[x->dep] : NULL;
+
+	if (x->bind == CSIM_BIND_FLAG || x->bind == CSIM_BIND_CROSS)
+		return (struct csim_path_seg){ at, x->start, x->slice, d->producer,
+			d->consumer_pipe, d->producer_pipe,
+			x->bind == CSIM_BIND_FLAG ? CSIM_SEG_WAIT : CSIM_SEG_CROSS };
+	return issue_seg(at, x->start);
+}
+
+/*
+ * Walks back from the node ending last: each node's busy time up to where
+ * the path left it, then the gap to its binding predecessor (path_graph.h).
+ */
+static int walk(struct path_work *w)
+{
+	const struct csim_path_graph *g = &w->g;
+	int64_t frontier = g->last_ns;
+	uint32_t x;
+	int rc = 0;
+
+	w->nrev = 0;
+	if (g->n == 0)
+		return push(w, issue_seg(g->first_ns, g->last_ns));
+	x = g->by_end[g->n - 1];
+	rc |= push(w, issue_seg(g->nodes[x].end, frontier));
+	frontier = min64(g->nodes[x].end, frontier);
+	while (x != CSIM_NONE && rc == 0) {
+		const struct csim_path_node *n = &g->nodes[x];
+		int64_t at = n->from != CSIM_NONE ? min64(g->nodes[n->from].end, n->start)
+				: g->first_ns;
+
+		rc |= push(w, (struct csim_path_seg){ n->start, frontier, n->slice, CSIM_NONE,
+			n->pipe, CSIM_NONE, n->cross ? CSIM_SEG_CROSS : CSIM_SEG_BUSY });
+		rc |= push(w, gap_seg(w, n, at));
+		frontier = at;
+		x = n->from;
+	}
+	if (rc == 0)
+		rc = push(w, issue_seg(g->first_ns, frontier));
+	return rc;
+}
+
+/* A sum by pipe (busy) or pipe pair (wait), sorted by lane order, then ns. */
+struct sum_key {
+	int64_t ns;
+	int o1, o2;              /* the pipes' lane orders */
+	uint32_t p1, p2;         /* busy: (pipe, CSIM_NONE); wait: (producer, consumer) */
+};
+
+static int cmp_i64(int64_t a, int64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+static int key_pipes_cmp(const void *a, const void *b)
+{
+	const struct sum_key *x = a, *y = b;
+	int c = x->o1 != y->o1 ? (x->o1 < y->o1 ? -1 : 1) : cmp_i64(x->p1, y->p1);
+
+	if (c == 0)
+		c = x->o2 != y->o2 ? (x->o2 < y->o2 ? -1 : 1) : cmp_i64(x->p2, y->p2);
+	return c;
+}
+
+/* Largest first; ties in lane order. */
+static int key_ns_cmp(const void *a, const void *b)
+{
+	const struct sum_key *x = a, *y = b;
+	int c = cmp_i64(y->ns, x->ns);
+
+	return c != 0 ? c : key_pipes_cmp(a, b);
+}
+
+static int lane_order(const struct csim_model *m, uint32_t pipe)
+{
+	return pipe == CSIM_NONE ? 0 : m->pipes[pipe].info->order;
+}
+
+/*
+ * The core's segments of one kind (BUSY or WAIT) summed by pipe or pipe
+ * pair into w->keys[0..*n), largest first. Sorting, not a look-up per
+ * segment: a pathological core may put thousands of lanes on its path.
+ */
+static int sum_segments(struct path_work *w, const struct csim_path_core *c,
+			uint8_t kind, size_t *n)
+{
+	const struct csim_path *p = w->out;
+	size_t k = 0;
+
+	if (csim_array_grow((void **)&w->keys, &w->cap_keys, c->nseg + 1, sizeof(*w->keys)) != 0)
+		return -1;
+	for (size_t i = c->seg0; i < c->seg0 + c->nseg; i++) {
+		const struct csim_path_seg *s = &p->segs[i];
+		uint32_t p1 = kind == CSIM_SEG_BUSY ? s->pipe : s->producer_pipe;
+		uint32_t p2 = kind == CSIM_SEG_BUSY ? CSIM_NONE : s->pipe;
+
+		if (s->kind == kind)
+			w->keys[k++] = (struct sum_key){ s->end - s->start, lane_order(w->m, p1),
+							 lane_order(w->m, p2), p1, p2 };
+	}
+	qsort(w->keys, k, sizeof(*w->keys), key_pipes_cmp);
+	*n = 0;
+	for (size_t i = 0; i < k; i++) {
+		if (*n > 0 && key_pipes_cmp(&w->keys[*n - 1], &w->keys[i]) == 0)
+			w->keys[*n - 1].ns += w->keys[i].ns;
+		else
+			w->keys[(*n)++] = w->keys[i];
+	}
+	qsort(w->keys, *n, sizeof(*w->keys), key_ns_cmp);
+	return 0;
+}
+
+static int add_sums(struct path_work *w, struct csim_path_core *c)
+{
+	struct csim_path *p = w->out;
+	size_t n;
+
+	if (sum_segments(w, c, CSIM_SEG_BUSY, &n) != 0 ||
+	    csim_array_grow((void **)&p->busy, &w->cap_busy, p->nbusy + n + 1,
+			    sizeof(*p->busy)) != 0)
+		return -1;
+	c->busy0 = p->nbusy;
+	c->nbusy = n;
+	for (size_t i = 0; i < n; i++)
+		p->busy[p->nbusy++] = (struct csim_path_busy){ w->keys[i].p1, w->keys[i].ns };
+	if (sum_segments(w, c, CSIM_SEG_WAIT, &n) != 0 ||
+	    csim_array_grow((void **)&p->waits, &w->cap_waits, p->nwaits + n + 1,
+			    sizeof(*p->waits)) != 0)
+		return -1;
+	c->wait0 = p->nwaits;
+	c->nwait = n;
+	for (size_t i = 0; i < n; i++)
+		p->waits[p->nwaits++] = (struct csim_path_wait){ w->keys[i].p1, w->keys[i].p2,
+								 w->keys[i].ns };
+	return 0;
+}
+
+/* The walked segments in time order, clipped to the summary's span, and their sums. */
+static int keep_segments(struct path_work *w, struct csim_path_core *c)
+{
+	struct csim_path *p = w->out;
+	int64_t lo = c->first_ns, hi = c->first_ns + c->span_ns;
+
+	c->seg0 = p->nsegs;
+	for (size_t k = w->nrev; k-- > 0;) {
+		struct csim_path_seg s = w->rev[k];
+
+		s.start = s.start > lo ? s.start : lo;
+		s.end = min64(s.end, hi);
+		if (s.start >= s.end)
+			continue;
+		if (csim_array_grow((void **)&p->segs, &w->cap_segs, p->nsegs + 1,
+				    sizeof(*p->segs)) != 0)
+			return -1;
+		p->segs[p->nsegs++] = s;
+		c->nseg++;
+		if (s.kind == CSIM_SEG_ISSUE)
+			c->issue_ns += s.end - s.start;
+		else if (s.kind == CSIM_SEG_CROSS)
+			c->cross_ns += s.end - s.start;
+	}
+	return add_sums(w, c);
+}
+
+/*
+ * One replay per pipe busy on the path, fastest span first (ties: busy
+ * order): the CSIM_PATH_WHAT_IF_MAX busiest, since each replay costs a
+ * pass over the core (a real core has under twenty pipes; a malformed one
+ * may have thousands).
+ */
+static int estimate(struct path_work *w, struct csim_path_core *c)
+{
+	struct csim_path *p = w->out;
+	size_t n = c->nbusy < CSIM_PATH_WHAT_IF_MAX ? c->nbusy : CSIM_PATH_WHAT_IF_MAX;
+
+	c->what_if0 = p->nwhat_if;
+	if (csim_window_active(&w->m->cut.window) || n == 0)
+		return 0;
+	if (csim_array_grow((void **)&w->times, &w->cap_times, 2 * w->g.n + 1,
+			    sizeof(*w->times)) != 0 ||
+	    csim_array_grow((void **)&p->what_if, &w->cap_what_if, p->nwhat_if + n,
+			    sizeof(*p->what_if)) != 0)
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		struct csim_path_what_if e = { p->busy[c->busy0 + k].pipe, 0 };
+		size_t j = p->nwhat_if++;
+
+		e.span_ns = csim_path_graph_replay(&w->g, e.pipe, w->times);
+		for (; j > c->what_if0 && p->what_if[j - 1].span_ns > e.span_ns; j--)
+			p->what_if[j] = p->what_if[j - 1];
+		p->what_if[j] = e;
+		c->nwhat_if++;
+	}
+	return 0;
+}
+
+/* Counts per pid into start[1..], turned into group starts: start[pid] is the first. */
+static int alloc_groups(size_t **start, size_t npids)
+{
+	*start = calloc(npids + 2, sizeof(**start));
+	return *start != NULL ? 0 : -1;
+}
+
+/* Nodes by pid (ascending slice index in each) and each pid's whole span. */
+static int group_nodes(struct path_work *w)
+{
+	const struct csim_table *t = &w->m->table;
+	size_t npids = t->pids.count;
+	size_t *fill;
+
+	if (alloc_groups(&w->node0, npids) != 0)
+		return -1;
+	w->first = malloc((npids + 1) * sizeof(*w->first));
+	w->last = malloc((npids + 1) * sizeof(*w->last));
+	if (w->first == NULL || w->last == NULL)
+		return -1;
+	for (size_t i = 0; i < npids; i++) {
+		w->first[i] = INT64_MAX;
+		w->last[i] = INT64_MIN;
+	}
+	for (size_t i = 0; i < t->nslices; i++) {
+		const struct csim_slice *s = &t->slices[i];
+
+		w->first[s->pid] = min64(w->first[s->pid], s->start);
+		w->last[s->pid] = s->end > w->last[s->pid] ? s->end : w->last[s->pid];
+		if (csim_path_is_node(w->m, s))
+			w->node0[s->pid + 1]++;
+	}
+	for (size_t i = 1; i <= npids; i++)
+		w->node0[i] += w->node0[i - 1];
+	w->node_slices = csim_array_alloc(w->node0[npids] + 1, sizeof(*w->node_slices));
+	fill = malloc((npids + 1) * sizeof(*fill));
+	if (w->node_slices == NULL || fill == NULL) {
+		free(fill);
+		return -1;
+	}
+	memcpy(fill, w->node0, (npids + 1) * sizeof(*fill));
+	for (uint32_t i = 0; i < t->nslices; i++)
+		if (csim_path_is_node(w->m, &t->slices[i]))
+			w->node_slices[fill[t->slices[i].pid]++] = i;
+	free(fill);
+	return 0;
+}
+
+/* In-core and cross-core dependencies in one array, grouped by the consumer's pid. */
+static int group_deps(struct path_work *w)
+{
+	const struct csim_model *m = w->m;
+	size_t npids = m->table.pids.count, n = m->ndeps + m->nintra_deps;
+	size_t *fill;
+
+	w->deps = csim_array_alloc(n + 1, sizeof(*w->deps));
+	w->dep_idx = csim_array_alloc(n + 1, sizeof(*w->dep_idx));
+	if (w->deps == NULL || w->dep_idx == NULL || alloc_groups(&w->dep0, npids) != 0)
+		return -1;
+	if (m->ndeps > 0)
+		memcpy(w->deps, m->deps, m->ndeps * sizeof(*w->deps));
+	if (m->nintra_deps > 0)
+		memcpy(w->deps + m->ndeps, m->intra_deps, m->nintra_deps * sizeof(*w->deps));
+	for (size_t k = 0; k < n; k++)
+		w->dep0[m->table.slices[w->deps[k].consumer].pid + 1]++;
+	for (size_t i = 1; i <= npids; i++)
+		w->dep0[i] += w->dep0[i - 1];
+	fill = malloc((npids + 1) * sizeof(*fill));
+	if (fill == NULL)
+		return -1;
+	memcpy(fill, w->dep0, (npids + 1) * sizeof(*fill));
+	for (uint32_t k = 0; k < n; k++)
+		w->dep_idx[fill[m->table.slices[w->deps[k].consumer].pid]++] = k;
+	free(fill);
+	return 0;
+}
+
+static int path_core(struct path_work *w, const struct csim_summary_core *sc,
+		     struct csim_path_core *c)
+{
+	uint32_t pid = sc->pid;
+	const struct csim_path_core_in in = {
+		w->node_slices + w->node0[pid], w->node0[pid + 1] - w->node0[pid],
+		w->deps, w->dep_idx + w->dep0[pid], w->dep0[pid + 1] - w->dep0[pid],
+		w->first[pid], w->last[pid]
+	};
+
+	memset(c, 0, sizeof(*c));
+	c->first_ns = sc->first_ns;
+	c->span_ns = sc->last_ns - sc->first_ns;
+	if (csim_path_graph_build(&w->g, w->m, &in) != 0 || walk(w) != 0 ||
+	    keep_segments(w, c) != 0 || estimate(w, c) != 0)
+		return -1;
+	return 0;
+}
+
+int csim_pass_path(struct csim_model *m, struct csim_error *err)
+{
+	const struct csim_summary *s = &m->summary;
+	struct path_work w;
+	int rc = CSIM_OK;
+
+	memset(&w, 0, sizeof(w));
+	w.m = m;
+	w.out = &m->path;
+	csim_path_release(&m->path);
+	if (s->ncores == 0)
+		return CSIM_OK;
+	m->path.cores = calloc(s->ncores, sizeof(*m->path.cores));
+	if (m->path.cores == NULL || group_nodes(&w) != 0 || group_deps(&w) != 0)
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
+	for (size_t i = 0; i < s->ncores && rc == CSIM_OK; i++, m->path.ncores++)
+		if (path_core(&w, &s->cores[i], &m->path.cores[i]) != 0)
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
+	if (rc != CSIM_OK)
+		csim_path_release(&m->path);
+	free(w.node_slices);
+	free(w.node0);
+	free(w.deps);
+	free(w.dep_idx);
+	free(w.dep0);
+	free(w.first);
+	free(w.last);
+	free(w.times);
+	free(w.rev);
+	free(w.keys);
+	csim_path_graph_release(&w.g);
+	return rc;
+}

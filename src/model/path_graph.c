@@ -1,0 +1,386 @@
+#include "model/path_graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array_grow.h"
+#include "model/occupancy.h"
+
+int csim_path_is_node(const struct csim_model *m, const struct csim_slice *s)
+{
+	if (csim_slice_is_point(s))
+		return 0;
+	if (s->kind == CSIM_SLICE_INTRA_WAIT)
+		return 1;
+	return s->kind == CSIM_SLICE_INSTR && m->pipes[s->pipe].info->cls != CSIM_PIPE_NOISE;
+}
+
+/* A sort record for the end-ordered views: nodes are numbered in start order. */
+struct csim_path_end_key {
+	int64_t end;
+	uint32_t pipe, node;
+};
+
+static int node_cmp(const void *a, const void *b)
+{
+	const struct csim_path_node *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return x->slice < y->slice ? -1 : x->slice > y->slice;
+}
+
+static int end_cmp(const void *a, const void *b)
+{
+	const struct csim_path_end_key *x = a, *y = b;
+
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+static int pipe_end_cmp(const void *a, const void *b)
+{
+	const struct csim_path_end_key *x = a, *y = b;
+
+	if (x->pipe != y->pipe)
+		return x->pipe < y->pipe ? -1 : 1;
+	return end_cmp(a, b);
+}
+
+static int grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	return need <= *cap ? 0 : csim_array_grow(buf, cap, need, elem);
+}
+
+/*
+ * Room for n nodes, ndeps dependencies and npipes pipes. The per-node
+ * arrays grow from one capacity to the same need, so they stay alike.
+ */
+static int reserve(struct csim_path_graph *g, size_t n, size_t ndeps, size_t npipes)
+{
+	if (n + 1 > g->cap) {
+		size_t c[7];
+
+		for (int k = 0; k < 7; k++)
+			c[k] = g->cap;
+		if (grow((void **)&g->nodes, &c[0], n + 1, sizeof(*g->nodes)) != 0 ||
+		    grow((void **)&g->by_end, &c[1], n + 1, sizeof(*g->by_end)) != 0 ||
+		    grow((void **)&g->by_pipe_end, &c[2], n + 1, sizeof(*g->by_pipe_end)) != 0 ||
+		    grow((void **)&g->rank, &c[3], n + 1, sizeof(*g->rank)) != 0 ||
+		    grow((void **)&g->keys, &c[4], n + 1, sizeof(*g->keys)) != 0 ||
+		    grow((void **)&g->edge0, &c[5], n + 1, sizeof(*g->edge0)) != 0 ||
+		    grow((void **)&g->dep0, &c[6], n + 1, sizeof(*g->dep0)) != 0)
+			return -1;
+		g->cap = c[0];
+	}
+	if (grow((void **)&g->dep_of, &g->cap_deps, 2 * ndeps + 2, sizeof(*g->dep_of)) != 0)
+		return -1;
+	if (grow((void **)&g->edges, &g->cap_edges, 3 * n + ndeps + 1, sizeof(*g->edges)) != 0)
+		return -1;
+	return grow((void **)&g->last_on_pipe, &g->cap_pipes, npipes + 1,
+		    sizeof(*g->last_on_pipe));
+}
+
+void csim_path_graph_release(struct csim_path_graph *g)
+{
+	free(g->nodes);
+	free(g->edges);
+	free(g->edge0);
+	free(g->by_end);
+	free(g->by_pipe_end);
+	free(g->rank);
+	free(g->keys);
+	free(g->dep_of);
+	free(g->dep0);
+	free(g->last_on_pipe);
+	memset(g, 0, sizeof(*g));
+}
+
+/* The node of slice `slice`, or CSIM_NONE: rank[] by the ascending slice list. */
+static uint32_t node_of(const struct csim_path_graph *g, const struct csim_path_core_in *in,
+			uint32_t slice)
+{
+	size_t lo = 0, hi = in->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (in->node_slices[mid] < slice)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < in->n && in->node_slices[lo] == slice ? g->rank[lo] : CSIM_NONE;
+}
+
+/*
+ * In view[lo, hi) (node numbers sorted by end, then number): the latest
+ * end at or before t among nodes starting before s, or CSIM_NONE. Only
+ * nodes ending within the tolerance after s can start at or after it, so
+ * the scan back is short.
+ */
+static uint32_t latest_end(const struct csim_path_graph *g, const uint32_t *view,
+			   size_t lo, size_t hi, int64_t t, int64_t s)
+{
+	size_t first = lo;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (g->nodes[view[mid]].end <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo > first; lo--)
+		if (g->nodes[view[lo - 1]].start < s)
+			return view[lo - 1];
+	return CSIM_NONE;
+}
+
+/* The range of pipe p's nodes in by_pipe_end. */
+static void pipe_range(const struct csim_path_graph *g, uint32_t p, size_t *lo, size_t *hi)
+{
+	size_t a = 0, b = g->n;
+
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+
+		if (g->nodes[g->by_pipe_end[mid]].pipe < p)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*lo = a;
+	for (b = g->n; a < b;) {
+		size_t mid = a + (b - a) / 2;
+
+		if (g->nodes[g->by_pipe_end[mid]].pipe <= p)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*hi = a;
+}
+
+/* Nodes sorted by start, rank[] from the input order, and both end views. */
+static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
+			const struct csim_path_core_in *in)
+{
+	const struct csim_slice *sl = m->table.slices;
+
+	for (size_t k = 0; k < in->n; k++) {
+		const struct csim_slice *s = &sl[in->node_slices[k]];
+
+		g->nodes[k] = (struct csim_path_node){ s->start, s->end, in->node_slices[k],
+			s->pipe, CSIM_NONE, CSIM_NONE, CSIM_BIND_HEAD,
+			s->kind == CSIM_SLICE_INTRA_WAIT };
+	}
+	qsort(g->nodes, in->n, sizeof(*g->nodes), node_cmp);
+	g->n = in->n;
+	for (size_t i = 0; i < g->n; i++) {
+		g->rank[i] = CSIM_NONE;
+		g->keys[i] = (struct csim_path_end_key){ g->nodes[i].end, g->nodes[i].pipe, (uint32_t)i };
+	}
+	for (uint32_t i = 0; i < g->n; i++) {
+		size_t lo = 0, hi = in->n;
+
+		while (lo < hi) {   /* node_slices ascend: find the node's place */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (in->node_slices[mid] < g->nodes[i].slice)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		g->rank[lo] = i;
+	}
+	qsort(g->keys, g->n, sizeof(*g->keys), end_cmp);
+	for (size_t i = 0; i < g->n; i++)
+		g->by_end[i] = g->keys[i].node;
+	qsort(g->keys, g->n, sizeof(*g->keys), pipe_end_cmp);
+	for (size_t i = 0; i < g->n; i++)
+		g->by_pipe_end[i] = g->keys[i].node;
+}
+
+/*
+ * The core's dependencies grouped by consumer node: dep_of[2k] the index
+ * in deps[], dep_of[2k + 1] the producer node (CSIM_NONE: another core).
+ * A dependency whose producer on this core starts no earlier than its
+ * consumer cannot have released it and is left out.
+ */
+static void group_deps(struct csim_path_graph *g, const struct csim_model *m,
+		       const struct csim_path_core_in *in, uint32_t pid)
+{
+	const struct csim_slice *sl = m->table.slices;
+	size_t n = 0;
+
+	memset(g->dep0, 0, (g->n + 1) * sizeof(*g->dep0));
+	for (size_t pass = 0; pass < 2; pass++) {
+		for (size_t k = 0; k < in->ndeps; k++) {
+			const struct csim_dep *d = &in->deps[in->core_deps[k]];
+			uint32_t c = node_of(g, in, d->consumer);
+			uint32_t p = CSIM_NONE;
+
+			if (c == CSIM_NONE)
+				continue;
+			if (sl[d->producer].pid == pid) {
+				p = node_of(g, in, d->producer);
+				if (p == CSIM_NONE || g->nodes[p].start >= g->nodes[c].start)
+					continue;
+			}
+			if (pass == 0) {
+				g->dep0[c + 1]++;
+				continue;
+			}
+			n = g->dep0[c]++;
+			g->dep_of[2 * n] = in->core_deps[k];
+			g->dep_of[2 * n + 1] = p;
+		}
+		if (pass == 0)   /* counts to starts, shifted: dep0[c] fills from there */
+			for (size_t i = 1; i <= g->n; i++)
+				g->dep0[i] += g->dep0[i - 1];
+	}
+	/* each dep0[c] now holds the end of c's group: shift back to starts */
+	for (size_t i = g->n; i > 0; i--)
+		g->dep0[i] = g->dep0[i - 1];
+	g->dep0[0] = 0;
+}
+
+static void add_edge(struct csim_path_graph *g, uint32_t from, int64_t lag, int from_start)
+{
+	g->edges[g->nedges++] = (struct csim_path_edge){ lag, from, (uint8_t)from_start };
+}
+
+static int64_t min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+static int64_t max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* Node i's binding predecessor (path_graph.h) and its replay edges. */
+static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in *in,
+		      uint32_t i, size_t plo, size_t phi, uint32_t prev_start)
+{
+	struct csim_path_node *x = &g->nodes[i];
+	int64_t s = x->start;
+	size_t best = SIZE_MAX;
+	int64_t rf = INT64_MIN, rp = INT64_MIN;
+	uint32_t pp = latest_end(g, g->by_pipe_end, plo, phi, s + CSIM_PATH_TOL_NS, s);
+
+	for (size_t k = g->dep0[i]; k < g->dep0[i + 1]; k++) {
+		int64_t r = in->deps[g->dep_of[2 * k]].release;
+
+		if (r <= s + CSIM_PATH_TOL_NS && r > rf) {
+			rf = r;
+			best = k;
+		}
+	}
+	if (pp != CSIM_NONE)
+		rp = g->nodes[pp].end;
+	g->edge0[i] = g->nedges;
+	if (rp < s - CSIM_PATH_TOL_NS)   /* the pipe was idle before X: not binding */
+		rp = INT64_MIN;
+	if (best != SIZE_MAX && rf >= rp) {
+		x->from = g->dep_of[2 * best + 1];
+		x->dep = g->dep_of[2 * best];
+		x->bind = x->from == CSIM_NONE ? CSIM_BIND_CROSS : CSIM_BIND_FLAG;
+		if (x->from == CSIM_NONE) {
+			add_edge(g, CSIM_NONE, s, 0);
+			x->from = latest_end(g, g->by_end, 0, g->n, s + CSIM_PATH_TOL_NS, s);
+		} else {
+			add_edge(g, x->from, s - g->nodes[x->from].end, 0);
+		}
+	} else if (rp != INT64_MIN) {
+		x->bind = CSIM_BIND_PIPE;
+		x->from = pp;
+		add_edge(g, pp, s - rp, 0);
+	} else {
+		x->from = latest_end(g, g->by_end, 0, g->n, s + CSIM_PATH_TOL_NS, s);
+		x->bind = x->from == CSIM_NONE ? CSIM_BIND_HEAD : CSIM_BIND_ISSUE;
+		add_edge(g, x->from, x->from == CSIM_NONE ? s : s - g->nodes[x->from].end, 0);
+	}
+	for (size_t k = g->dep0[i]; k < g->dep0[i + 1]; k++) {
+		const struct csim_dep *d = &in->deps[g->dep_of[2 * k]];
+		uint32_t p = g->dep_of[2 * k + 1];
+
+		if (k == best)
+			continue;
+		if (p == CSIM_NONE)
+			add_edge(g, CSIM_NONE, min64(d->release, s), 0);
+		else
+			add_edge(g, p, min64(max64(d->release - g->nodes[p].end, 0),
+					     s - g->nodes[p].end), 0);
+	}
+	if (pp != CSIM_NONE && x->bind != CSIM_BIND_PIPE)
+		add_edge(g, pp, min64(0, s - g->nodes[pp].end), 0);
+	if (prev_start != CSIM_NONE)
+		add_edge(g, prev_start, 0, 1);
+}
+
+int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
+			  const struct csim_path_core_in *in)
+{
+	uint32_t pid = in->n ? m->table.slices[in->node_slices[0]].pid : 0;
+	size_t plo = 0, phi = 0;
+	uint32_t pipe = CSIM_NONE;
+
+	g->n = g->nedges = 0;
+	g->first_ns = in->first_ns;
+	g->last_ns = in->last_ns;
+	if (reserve(g, in->n, in->ndeps, m->npipes) != 0)
+		return -1;
+	build_nodes(g, m, in);
+	group_deps(g, m, in, pid);
+	/* reset only this core's pipes: a run may have many cores and many pipes */
+	for (uint32_t i = 0; i < g->n; i++)
+		g->last_on_pipe[g->nodes[i].pipe] = CSIM_NONE;
+	for (uint32_t i = 0; i < g->n; i++) {
+		uint32_t p = g->nodes[i].pipe;
+
+		if (p != pipe) {
+			pipe_range(g, p, &plo, &phi);
+			pipe = p;
+		}
+		bind_node(g, in, i, plo, phi, g->last_on_pipe[p]);
+		g->last_on_pipe[p] = i;
+	}
+	g->edge0[g->n] = g->nedges;
+	return 0;
+}
+
+int64_t csim_path_graph_replay(const struct csim_path_graph *g, uint32_t pipe,
+			       int64_t *times)
+{
+	int64_t *st = times, *en = times + g->n;
+	int64_t last = INT64_MIN, last_new = INT64_MIN;
+
+	for (size_t i = 0; i < g->n; i++) {
+		const struct csim_path_node *x = &g->nodes[i];
+		int64_t t = INT64_MIN, d = x->end - x->start;
+
+		for (size_t k = g->edge0[i]; k < g->edge0[i + 1]; k++) {
+			const struct csim_path_edge *e = &g->edges[k];
+			int64_t v = e->from == CSIM_NONE ? e->lag
+				    : (e->from_start ? st[e->from] : en[e->from]) + e->lag;
+
+			t = max64(t, v);
+		}
+		if (x->pipe == pipe && !x->cross)
+			d -= d / 2;
+		st[i] = t;
+		en[i] = t + d;
+		last = max64(last, x->end);
+		last_new = max64(last_new, en[i]);
+	}
+	if (g->n == 0)
+		return g->last_ns - g->first_ns;
+	return last_new + (g->last_ns - last) - g->first_ns;
+}
