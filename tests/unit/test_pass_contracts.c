@@ -30,6 +30,9 @@ struct snap {
 	size_t nprocesses;
 	struct csim_thread *threads;
 	size_t nthreads;
+	struct csim_dep *deps;
+	size_t ndeps;
+	struct csim_path path;   /* its arrays copied */
 };
 
 static void *dup_array(const void *p, size_t n, size_t size)
@@ -75,6 +78,13 @@ static void snap_take(struct snap *s, const struct csim_model *m)
 	s->processes = dup_array(m->processes, s->nprocesses = m->nprocesses,
 				 sizeof(*m->processes));
 	s->threads = dup_array(m->threads, s->nthreads = m->nthreads, sizeof(*m->threads));
+	s->deps = dup_array(m->deps, s->ndeps = m->ndeps, sizeof(*m->deps));
+	s->path = m->path;
+	s->path.cores = dup_array(m->path.cores, m->path.ncores, sizeof(*m->path.cores));
+	s->path.segs = dup_array(m->path.segs, m->path.nsegs, sizeof(*m->path.segs));
+	s->path.busy = dup_array(m->path.busy, m->path.nbusy, sizeof(*m->path.busy));
+	s->path.waits = dup_array(m->path.waits, m->path.nwaits, sizeof(*m->path.waits));
+	s->path.what_if = dup_array(m->path.what_if, m->path.nwhat_if, sizeof(*m->path.what_if));
 }
 
 static void snap_release(struct snap *s)
@@ -89,6 +99,8 @@ static void snap_release(struct snap *s)
 	free(s->intra_unreleased);
 	free(s->processes);
 	free(s->threads);
+	free(s->deps);
+	csim_path_release(&s->path);
 }
 
 /* Field by field: the structs have padding that no pass writes. */
@@ -119,6 +131,47 @@ static int same_arrow(const struct csim_arrow *a, const struct csim_arrow *b)
 	       a->consumer_pipe == b->consumer_pipe && a->flag_id == b->flag_id &&
 	       a->has_flag_id == b->has_flag_id && a->set_begin == b->set_begin &&
 	       a->set_order == b->set_order;
+}
+
+static int same_dep(const struct csim_dep *a, const struct csim_dep *b)
+{
+	return a->producer == b->producer && a->consumer == b->consumer &&
+	       a->release == b->release && a->producer_pipe == b->producer_pipe &&
+	       a->consumer_pipe == b->consumer_pipe && a->running == b->running;
+}
+
+/* Two paths alike, field by field (the structs have padding). */
+static int same_path(const struct csim_path *a, const struct csim_path *b)
+{
+	int same = a->ncores == b->ncores && a->nsegs == b->nsegs && a->nbusy == b->nbusy &&
+		   a->nwaits == b->nwaits && a->nwhat_if == b->nwhat_if;
+
+	for (size_t i = 0; same && i < a->ncores; i++) {
+		const struct csim_path_core *x = &a->cores[i], *y = &b->cores[i];
+
+		same = x->first_ns == y->first_ns && x->span_ns == y->span_ns &&
+		       x->seg0 == y->seg0 && x->nseg == y->nseg && x->busy0 == y->busy0 &&
+		       x->nbusy == y->nbusy && x->wait0 == y->wait0 && x->nwait == y->nwait &&
+		       x->cross_ns == y->cross_ns && x->issue_ns == y->issue_ns &&
+		       x->what_if0 == y->what_if0 && x->nwhat_if == y->nwhat_if;
+	}
+	for (size_t i = 0; same && i < a->nsegs; i++) {
+		const struct csim_path_seg *x = &a->segs[i], *y = &b->segs[i];
+
+		same = x->start == y->start && x->end == y->end && x->slice == y->slice &&
+		       x->producer == y->producer && x->pipe == y->pipe &&
+		       x->producer_pipe == y->producer_pipe && x->kind == y->kind;
+	}
+	for (size_t i = 0; same && i < a->nbusy; i++)
+		same = a->busy[i].pipe == b->busy[i].pipe && a->busy[i].ns == b->busy[i].ns;
+	for (size_t i = 0; same && i < a->nwaits; i++)
+		same = a->waits[i].producer == b->waits[i].producer &&
+		       a->waits[i].consumer == b->waits[i].consumer &&
+		       a->waits[i].ns == b->waits[i].ns;
+	for (size_t i = 0; same && i < a->nwhat_if; i++)
+		same = a->what_if[i].pipe == b->what_if[i].pipe &&
+		       a->what_if[i].span_ns == b->what_if[i].span_ns;
+	return same;
 }
 
 static int same_lane(const struct csim_lane *a, const struct csim_lane *b)
@@ -171,6 +224,14 @@ static void check_same(struct check_ctx *c, const struct snap *s,
 	CHECK(c, same_unreleased(m->unreleased, s->unreleased, s->npids));
 	CHECK(c, same_unreleased(m->intra_unreleased, s->intra_unreleased, s->npids));
 	CHECK(c, order);
+	if (CHECK_U64(c, m->ndeps, s->ndeps)) {
+		int deps = 1;
+
+		for (size_t i = 0; i < s->ndeps; i++)
+			deps &= same_dep(&m->deps[i], &s->deps[i]);
+		CHECK(c, deps);
+	}
+	CHECK(c, same_path(&m->path, &s->path));
 }
 
 static int run_pass(struct csim_model *m, const struct csim_pass_def *def)
@@ -463,6 +524,8 @@ static void test_whole_plan_twice(struct check_ctx *c)
 	}
 	CHECK_U64(c, m.extra_sublanes, 0);
 	CHECK_U64(c, m.nthreads, 3);
+	CHECK_U64(c, m.ndeps, 2);
+	CHECK_U64(c, m.path.ncores, 2);
 	snap_take(&s, &m);
 	CHECK_U64(c, mu_run(&m), 0);
 	check_same(c, &s, &m);
