@@ -56,6 +56,7 @@ struct csim_path_node {
 	uint32_t from;       /* the binding predecessor (node index), or CSIM_NONE */
 	uint32_t dep;        /* FLAG, CROSS: the binding dependency (index in
 				the caller's deps), else CSIM_NONE */
+	uint32_t input;      /* its place in the core's node_slices */
 	uint8_t bind;        /* enum csim_path_bind */
 	uint8_t cross;       /* a WAIT_INTRA_BLOCK slice: waiting on another core */
 };
@@ -64,7 +65,17 @@ struct csim_path_node {
  * A replay constraint on a node's start: from's end (or start, with
  * from_start) plus lag; from == CSIM_NONE: the fixed time lag.
  */
-struct csim_path_end_key;
+/* A node in an end-ordered view: its end inline, so a sweep reads it in order. */
+struct csim_path_end_key {
+	int64_t end;
+	uint32_t pipe, node;
+};
+
+/* Where one pipe's nodes lie in by_pipe_end, and the sweep's place in them. */
+struct csim_path_pipe_sweep {
+	size_t lo, hi, at;
+	uint32_t last_start;   /* the pipe's latest node so far in start order */
+};
 
 struct csim_path_edge {
 	int64_t lag;
@@ -83,13 +94,13 @@ struct csim_path_graph {
 	size_t *edge0;            /* node i's edges: edges[edge0[i], edge0[i + 1]) */
 	size_t nedges;
 	int64_t first_ns, last_ns;   /* the core's whole span, every slice of it */
+	struct csim_path_end_key *by_end;   /* by (end, node) */
 	/* scratch */
-	uint32_t *by_end, *by_pipe_end;   /* node numbers by end; by pipe, then end */
+	struct csim_path_end_key *by_pipe_end;   /* by (pipe, end, node) */
 	uint32_t *rank;                   /* node of the core's k-th slice */
 	uint32_t *dep_of;                 /* dependencies by consumer (path_graph.c) */
 	size_t *dep0;
-	uint32_t *last_on_pipe;
-	struct csim_path_end_key *keys;
+	struct csim_path_pipe_sweep *per_pipe;   /* by pipe id */
 	size_t cap, cap_edges, cap_deps, cap_pipes;
 };
 

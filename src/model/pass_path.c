@@ -32,6 +32,7 @@ struct path_work {
 	size_t nrev, cap_rev;
 	struct sum_key *keys;
 	size_t cap_keys;
+	uint32_t *slot;             /* per pipe id, while busy time is summed */
 	size_t cap_segs, cap_busy, cap_waits, cap_what_if;
 };
 
@@ -89,7 +90,7 @@ static int walk(struct path_work *w)
 	w->nrev = 0;
 	if (g->n == 0)
 		return push(w, issue_seg(g->first_ns, g->last_ns));
-	x = g->by_end[g->n - 1];
+	x = g->by_end[g->n - 1].node;
 	rc |= push(w, issue_seg(g->nodes[x].end, frontier));
 	frontier = min64(g->nodes[x].end, frontier);
 	while (x != CSIM_NONE && rc == 0) {
@@ -146,33 +147,51 @@ static int lane_order(const struct csim_model *m, uint32_t pipe)
 
 /*
  * The core's segments of one kind (BUSY or WAIT) summed by pipe or pipe
- * pair into w->keys[0..*n), largest first. Sorting, not a look-up per
- * segment: a pathological core may put thousands of lanes on its path.
+ * pair into w->keys[0..*n), largest first. Busy time is summed in place
+ * per pipe (a path has one busy segment per instruction on it); the fewer
+ * waits are sorted by pair and merged. Either way a pathological core with
+ * thousands of lanes on its path costs O(n log n), not a look-up per
+ * segment.
  */
 static int sum_segments(struct path_work *w, const struct csim_path_core *c,
 			uint8_t kind, size_t *n)
 {
 	const struct csim_path *p = w->out;
-	size_t k = 0;
+	size_t k = 0, need = (kind == CSIM_SEG_BUSY ? w->m->npipes : c->nseg) + 1;
 
-	if (csim_array_grow((void **)&w->keys, &w->cap_keys, c->nseg + 1, sizeof(*w->keys)) != 0)
+	if (csim_array_grow((void **)&w->keys, &w->cap_keys, need, sizeof(*w->keys)) != 0)
 		return -1;
 	for (size_t i = c->seg0; i < c->seg0 + c->nseg; i++) {
 		const struct csim_path_seg *s = &p->segs[i];
-		uint32_t p1 = kind == CSIM_SEG_BUSY ? s->pipe : s->producer_pipe;
-		uint32_t p2 = kind == CSIM_SEG_BUSY ? CSIM_NONE : s->pipe;
 
-		if (s->kind == kind)
-			w->keys[k++] = (struct sum_key){ s->end - s->start, lane_order(w->m, p1),
-							 lane_order(w->m, p2), p1, p2 };
+		if (s->kind != kind)
+			continue;
+		if (kind == CSIM_SEG_WAIT) {
+			w->keys[k++] = (struct sum_key){ s->end - s->start,
+				lane_order(w->m, s->producer_pipe), lane_order(w->m, s->pipe),
+				s->producer_pipe, s->pipe };
+			continue;
+		}
+		if (w->slot[s->pipe] == 0) {   /* slot: 1 + the pipe's key, 0: none yet */
+			w->keys[k++] = (struct sum_key){ 0, lane_order(w->m, s->pipe), 0, s->pipe,
+							 CSIM_NONE };
+			w->slot[s->pipe] = (uint32_t)k;
+		}
+		w->keys[w->slot[s->pipe] - 1].ns += s->end - s->start;
 	}
-	qsort(w->keys, k, sizeof(*w->keys), key_pipes_cmp);
-	*n = 0;
-	for (size_t i = 0; i < k; i++) {
-		if (*n > 0 && key_pipes_cmp(&w->keys[*n - 1], &w->keys[i]) == 0)
-			w->keys[*n - 1].ns += w->keys[i].ns;
-		else
-			w->keys[(*n)++] = w->keys[i];
+	if (kind == CSIM_SEG_BUSY) {
+		for (size_t i = 0; i < k; i++)
+			w->slot[w->keys[i].p1] = 0;
+		*n = k;
+	} else {
+		qsort(w->keys, k, sizeof(*w->keys), key_pipes_cmp);
+		*n = 0;
+		for (size_t i = 0; i < k; i++) {
+			if (*n > 0 && key_pipes_cmp(&w->keys[*n - 1], &w->keys[i]) == 0)
+				w->keys[*n - 1].ns += w->keys[i].ns;
+			else
+				w->keys[(*n)++] = w->keys[i];
+		}
 	}
 	qsort(w->keys, *n, sizeof(*w->keys), key_ns_cmp);
 	return 0;
@@ -371,7 +390,9 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	if (s->ncores == 0)
 		return CSIM_OK;
 	m->path.cores = calloc(s->ncores, sizeof(*m->path.cores));
-	if (m->path.cores == NULL || group_nodes(&w) != 0 || group_deps(&w) != 0)
+	w.slot = calloc(m->npipes + 1, sizeof(*w.slot));
+	if (m->path.cores == NULL || w.slot == NULL || group_nodes(&w) != 0 ||
+	    group_deps(&w) != 0)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	for (size_t i = 0; i < s->ncores && rc == CSIM_OK; i++, m->path.ncores++)
 		if (path_core(&w, &s->cores[i], &m->path.cores[i]) != 0)
@@ -388,6 +409,7 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	free(w.times);
 	free(w.rev);
 	free(w.keys);
+	free(w.slot);
 	csim_path_graph_release(&w.g);
 	return rc;
 }

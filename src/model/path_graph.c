@@ -5,6 +5,7 @@
 
 #include "base/array_grow.h"
 #include "model/occupancy.h"
+#include "model/sort_nearly.h"
 
 int csim_path_is_node(const struct csim_model *m, const struct csim_slice *s)
 {
@@ -14,12 +15,6 @@ int csim_path_is_node(const struct csim_model *m, const struct csim_slice *s)
 		return 1;
 	return s->kind == CSIM_SLICE_INSTR && m->pipes[s->pipe].info->cls != CSIM_PIPE_NOISE;
 }
-
-/* A sort record for the end-ordered views: nodes are numbered in start order. */
-struct csim_path_end_key {
-	int64_t end;
-	uint32_t pipe, node;
-};
 
 static int node_cmp(const void *a, const void *b)
 {
@@ -62,17 +57,16 @@ static int grow(void **buf, size_t *cap, size_t need, size_t elem)
 static int reserve(struct csim_path_graph *g, size_t n, size_t ndeps, size_t npipes)
 {
 	if (n + 1 > g->cap) {
-		size_t c[7];
+		size_t c[6];
 
-		for (int k = 0; k < 7; k++)
+		for (int k = 0; k < 6; k++)
 			c[k] = g->cap;
 		if (grow((void **)&g->nodes, &c[0], n + 1, sizeof(*g->nodes)) != 0 ||
 		    grow((void **)&g->by_end, &c[1], n + 1, sizeof(*g->by_end)) != 0 ||
 		    grow((void **)&g->by_pipe_end, &c[2], n + 1, sizeof(*g->by_pipe_end)) != 0 ||
 		    grow((void **)&g->rank, &c[3], n + 1, sizeof(*g->rank)) != 0 ||
-		    grow((void **)&g->keys, &c[4], n + 1, sizeof(*g->keys)) != 0 ||
-		    grow((void **)&g->edge0, &c[5], n + 1, sizeof(*g->edge0)) != 0 ||
-		    grow((void **)&g->dep0, &c[6], n + 1, sizeof(*g->dep0)) != 0)
+		    grow((void **)&g->edge0, &c[4], n + 1, sizeof(*g->edge0)) != 0 ||
+		    grow((void **)&g->dep0, &c[5], n + 1, sizeof(*g->dep0)) != 0)
 			return -1;
 		g->cap = c[0];
 	}
@@ -80,8 +74,7 @@ static int reserve(struct csim_path_graph *g, size_t n, size_t ndeps, size_t npi
 		return -1;
 	if (grow((void **)&g->edges, &g->cap_edges, 3 * n + ndeps + 1, sizeof(*g->edges)) != 0)
 		return -1;
-	return grow((void **)&g->last_on_pipe, &g->cap_pipes, npipes + 1,
-		    sizeof(*g->last_on_pipe));
+	return grow((void **)&g->per_pipe, &g->cap_pipes, npipes + 1, sizeof(*g->per_pipe));
 }
 
 void csim_path_graph_release(struct csim_path_graph *g)
@@ -92,10 +85,9 @@ void csim_path_graph_release(struct csim_path_graph *g)
 	free(g->by_end);
 	free(g->by_pipe_end);
 	free(g->rank);
-	free(g->keys);
 	free(g->dep_of);
 	free(g->dep0);
-	free(g->last_on_pipe);
+	free(g->per_pipe);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -117,56 +109,28 @@ static uint32_t node_of(const struct csim_path_graph *g, const struct csim_path_
 }
 
 /*
- * In view[lo, hi) (node numbers sorted by end, then number): the latest
- * end at or before t among nodes starting before s, or CSIM_NONE. Only
- * nodes ending within the tolerance after s can start at or after it, so
- * the scan back is short.
+ * The sweep of one end-ordered view up to instant t: *at moves past every
+ * key ending at or before t (t only grows, node after node in start order,
+ * so each view is read once in order); then the latest of them starting
+ * before s, or CSIM_NONE. Only a node ending within the tolerance after s
+ * can start at or after it, so the scan back is short.
  */
-static uint32_t latest_end(const struct csim_path_graph *g, const uint32_t *view,
-			   size_t lo, size_t hi, int64_t t, int64_t s)
+static uint32_t sweep_latest(const struct csim_path_graph *g, const struct csim_path_end_key *v,
+			     size_t lo, size_t hi, size_t *at, int64_t t, int64_t s)
 {
-	size_t first = lo;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (g->nodes[view[mid]].end <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo > first; lo--)
-		if (g->nodes[view[lo - 1]].start < s)
-			return view[lo - 1];
+	while (*at < hi && v[*at].end <= t)
+		(*at)++;
+	for (size_t k = *at; k > lo; k--)
+		if (g->nodes[v[k - 1].node].start < s)
+			return v[k - 1].node;
 	return CSIM_NONE;
 }
 
-/* The range of pipe p's nodes in by_pipe_end. */
-static void pipe_range(const struct csim_path_graph *g, uint32_t p, size_t *lo, size_t *hi)
-{
-	size_t a = 0, b = g->n;
-
-	while (a < b) {
-		size_t mid = a + (b - a) / 2;
-
-		if (g->nodes[g->by_pipe_end[mid]].pipe < p)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	*lo = a;
-	for (b = g->n; a < b;) {
-		size_t mid = a + (b - a) / 2;
-
-		if (g->nodes[g->by_pipe_end[mid]].pipe <= p)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	*hi = a;
-}
-
-/* Nodes sorted by start, rank[] from the input order, and both end views. */
+/*
+ * Nodes sorted by start, rank[] from the input order, both end views and
+ * each pipe's range in by_pipe_end. The producer writes a core's
+ * instructions by end tick, so the end views come nearly sorted.
+ */
 static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 			const struct csim_path_core_in *in)
 {
@@ -176,34 +140,27 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 		const struct csim_slice *s = &sl[in->node_slices[k]];
 
 		g->nodes[k] = (struct csim_path_node){ s->start, s->end, in->node_slices[k],
-			s->pipe, CSIM_NONE, CSIM_NONE, CSIM_BIND_HEAD,
+			s->pipe, CSIM_NONE, CSIM_NONE, (uint32_t)k, CSIM_BIND_HEAD,
 			s->kind == CSIM_SLICE_INTRA_WAIT };
 	}
-	qsort(g->nodes, in->n, sizeof(*g->nodes), node_cmp);
+	csim_sort_nearly(g->nodes, in->n, sizeof(*g->nodes), node_cmp);
 	g->n = in->n;
-	for (size_t i = 0; i < g->n; i++) {
-		g->rank[i] = CSIM_NONE;
-		g->keys[i] = (struct csim_path_end_key){ g->nodes[i].end, g->nodes[i].pipe, (uint32_t)i };
-	}
 	for (uint32_t i = 0; i < g->n; i++) {
-		size_t lo = 0, hi = in->n;
-
-		while (lo < hi) {   /* node_slices ascend: find the node's place */
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (in->node_slices[mid] < g->nodes[i].slice)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		g->rank[lo] = i;
+		g->rank[g->nodes[i].input] = i;
+		g->by_end[i] = (struct csim_path_end_key){ g->nodes[i].end, g->nodes[i].pipe, i };
 	}
-	qsort(g->keys, g->n, sizeof(*g->keys), end_cmp);
-	for (size_t i = 0; i < g->n; i++)
-		g->by_end[i] = g->keys[i].node;
-	qsort(g->keys, g->n, sizeof(*g->keys), pipe_end_cmp);
-	for (size_t i = 0; i < g->n; i++)
-		g->by_pipe_end[i] = g->keys[i].node;
+	csim_sort_nearly(g->by_end, g->n, sizeof(*g->by_end), end_cmp);
+	memcpy(g->by_pipe_end, g->by_end, g->n * sizeof(*g->by_end));
+	csim_sort_nearly(g->by_pipe_end, g->n, sizeof(*g->by_pipe_end), pipe_end_cmp);
+	for (size_t k = 0; k < g->n;) {
+		size_t j = k;
+		uint32_t p = g->by_pipe_end[k].pipe;
+
+		while (j < g->n && g->by_pipe_end[j].pipe == p)
+			j++;
+		g->per_pipe[p] = (struct csim_path_pipe_sweep){ k, j, k, CSIM_NONE };
+		k = j;
+	}
 }
 
 /*
@@ -265,15 +222,18 @@ static int64_t max64(int64_t a, int64_t b)
 	return a > b ? a : b;
 }
 
-/* Node i's binding predecessor (path_graph.h) and its replay edges. */
+/*
+ * Node i's binding predecessor (path_graph.h) and its replay edges: pp is
+ * the latest end on its pipe, any the latest on any lane (each at or before
+ * s + TOL, starting before s), prev_start its pipe's previous node.
+ */
 static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in *in,
-		      uint32_t i, size_t plo, size_t phi, uint32_t prev_start)
+		      uint32_t i, uint32_t pp, uint32_t any, uint32_t prev_start)
 {
 	struct csim_path_node *x = &g->nodes[i];
 	int64_t s = x->start;
 	size_t best = SIZE_MAX;
 	int64_t rf = INT64_MIN, rp = INT64_MIN;
-	uint32_t pp = latest_end(g, g->by_pipe_end, plo, phi, s + CSIM_PATH_TOL_NS, s);
 
 	for (size_t k = g->dep0[i]; k < g->dep0[i + 1]; k++) {
 		int64_t r = in->deps[g->dep_of[2 * k]].release;
@@ -294,7 +254,7 @@ static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in 
 		x->bind = x->from == CSIM_NONE ? CSIM_BIND_CROSS : CSIM_BIND_FLAG;
 		if (x->from == CSIM_NONE) {
 			add_edge(g, CSIM_NONE, s, 0);
-			x->from = latest_end(g, g->by_end, 0, g->n, s + CSIM_PATH_TOL_NS, s);
+			x->from = any;
 		} else {
 			add_edge(g, x->from, s - g->nodes[x->from].end, 0);
 		}
@@ -303,7 +263,7 @@ static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in 
 		x->from = pp;
 		add_edge(g, pp, s - rp, 0);
 	} else {
-		x->from = latest_end(g, g->by_end, 0, g->n, s + CSIM_PATH_TOL_NS, s);
+		x->from = any;
 		x->bind = x->from == CSIM_NONE ? CSIM_BIND_HEAD : CSIM_BIND_ISSUE;
 		add_edge(g, x->from, x->from == CSIM_NONE ? s : s - g->nodes[x->from].end, 0);
 	}
@@ -329,8 +289,7 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 			  const struct csim_path_core_in *in)
 {
 	uint32_t pid = in->n ? m->table.slices[in->node_slices[0]].pid : 0;
-	size_t plo = 0, phi = 0;
-	uint32_t pipe = CSIM_NONE;
+	size_t at = 0;
 
 	g->n = g->nedges = 0;
 	g->first_ns = in->first_ns;
@@ -339,18 +298,14 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 		return -1;
 	build_nodes(g, m, in);
 	group_deps(g, m, in, pid);
-	/* reset only this core's pipes: a run may have many cores and many pipes */
-	for (uint32_t i = 0; i < g->n; i++)
-		g->last_on_pipe[g->nodes[i].pipe] = CSIM_NONE;
 	for (uint32_t i = 0; i < g->n; i++) {
-		uint32_t p = g->nodes[i].pipe;
+		struct csim_path_pipe_sweep *ps = &g->per_pipe[g->nodes[i].pipe];
+		int64_t s = g->nodes[i].start, t = s + CSIM_PATH_TOL_NS;
+		uint32_t pp = sweep_latest(g, g->by_pipe_end, ps->lo, ps->hi, &ps->at, t, s);
+		uint32_t any = sweep_latest(g, g->by_end, 0, g->n, &at, t, s);
 
-		if (p != pipe) {
-			pipe_range(g, p, &plo, &phi);
-			pipe = p;
-		}
-		bind_node(g, in, i, plo, phi, g->last_on_pipe[p]);
-		g->last_on_pipe[p] = i;
+		bind_node(g, in, i, pp, any, ps->last_start);
+		ps->last_start = i;
 	}
 	g->edge0[g->n] = g->nedges;
 	return 0;
