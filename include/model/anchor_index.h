@@ -74,7 +74,8 @@ struct csim_anchor_query {
 
 /*
  * Builds the index of a model whose pipes are classified and whose rows
- * carry `kept` (CSIM_PART_PIPES, CSIM_PART_KEPT). Returns 0, or -1 when
+ * carry `kept` (CSIM_PART_PIPES, CSIM_PART_KEPT); its flags (CSIM_PART_FLAGS)
+ * say which dropped scalar lanes a look-up may reach. Returns 0, or -1 when
  * out of memory (ix is then empty and safe to release).
  */
 int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_model *m);

@@ -17,16 +17,43 @@ static int is_anchor(const struct csim_slice *s)
 	return s->kept && !csim_slice_is_point(s) && s->kind != CSIM_SLICE_CACHE_CCU;
 }
 
+/* What deciding on an anchor needs: the model, and which pipes a flag names. */
+struct anchor_ctx {
+	const struct csim_model *m;
+	const uint8_t *named;     /* per pipe id */
+};
+
 /*
  * The critical path (SPEC §13) also follows flags into and out of the
  * scalar lanes the trace drops: their instructions anchor too, on lanes of
- * their own, so that no kept lane's anchors change.
+ * their own, so that no kept lane's anchors change; only on a pipe some
+ * flag names, since no look-up reaches another (on the dense benchmark
+ * shape, indexing every scalar instruction cost the flag pass a third).
  */
-static int is_dropped_scalar_anchor(const struct csim_model *m, const struct csim_slice *s)
+static int is_dropped_scalar_anchor(const struct anchor_ctx *cx, const struct csim_slice *s)
 {
-	return m->pipes[s->pipe].drop == CSIM_SDROP_SCALAR_LANE &&
+	return cx->m->pipes[s->pipe].drop == CSIM_SDROP_SCALAR_LANE && cx->named[s->pipe] &&
 	       (s->kind == CSIM_SLICE_INSTR || s->kind == CSIM_SLICE_INTRA_WAIT) &&
 	       !csim_slice_is_point(s);
+}
+
+/* The pipes a flag's record or detail names: the only ones looked up. */
+static void mark_named(const struct csim_model *m, uint8_t *named)
+{
+	memset(named, 0, m->npipes + 1);
+	for (size_t i = 0; i < m->nflags; i++) {
+		const struct csim_flag *f = &m->flags[i];
+
+		named[f->pipe] = 1;
+		if (f->detail != CSIM_NONE) {
+			const struct csim_sync_detail *d = &m->table.details[f->detail];
+
+			if (d->producer != CSIM_NONE)
+				named[d->producer] = 1;
+			if (d->consumer != CSIM_NONE)
+				named[d->consumer] = 1;
+		}
+	}
 }
 
 static int entry_cmp(const void *a, const void *b)
@@ -120,19 +147,22 @@ int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_mode
 	const struct csim_table *t = &m->table;
 	size_t npipes = m->npipes;
 	uint32_t *lane_of = malloc((npipes ? npipes : 1) * sizeof(*lane_of));
+	uint8_t *named = malloc(npipes + 1);
+	struct anchor_ctx cx = { m, named };
 	struct csim_interval_buckets bk = { NULL, NULL, NULL, 0, 0 };
 	struct candidacy *tmp = NULL;
 	int rc = -1;
 
 	memset(ix, 0, sizeof(*ix));
 	ix->m = m;
-	if (lane_of == NULL)
+	if (lane_of == NULL || named == NULL)
 		goto out;
 	for (size_t p = 0; p < npipes; p++)
 		lane_of[p] = m->pipes[p].anchor_lane;
+	mark_named(m, named);
 	{
 		const struct csim_bucket_spec spec = { keep_anchor, lane_of, gather_entry,
-						       sizeof(struct csim_anchor_entry), m };
+						       sizeof(struct csim_anchor_entry), &cx };
 
 		if (csim_interval_bucket_slices(t, &spec, &bk) != 0)
 			goto out;
@@ -158,6 +188,7 @@ int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_mode
 	rc = 0;
 out:
 	free(lane_of);
+	free(named);
 	free(tmp);
 	free(bk.rows);
 	free(bk.b);

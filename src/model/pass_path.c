@@ -41,20 +41,16 @@ static int64_t min64(int64_t a, int64_t b)
 	return a < b ? a : b;
 }
 
-/* Adds a segment before those walked so far; merges issue time. */
-static int push(struct path_work *w, struct csim_path_seg seg)
+/* Adds a segment before those walked so far; merges issue time. Room: walk(). */
+static void push(struct path_work *w, struct csim_path_seg seg)
 {
 	if (seg.start >= seg.end)
-		return 0;
+		return;
 	if (seg.kind == CSIM_SEG_ISSUE && w->nrev > 0 &&
-	    w->rev[w->nrev - 1].kind == CSIM_SEG_ISSUE) {
+	    w->rev[w->nrev - 1].kind == CSIM_SEG_ISSUE)
 		w->rev[w->nrev - 1].start = seg.start;
-		return 0;
-	}
-	if (csim_array_grow((void **)&w->rev, &w->cap_rev, w->nrev + 1, sizeof(*w->rev)) != 0)
-		return -1;
-	w->rev[w->nrev++] = seg;
-	return 0;
+	else
+		w->rev[w->nrev++] = seg;
 }
 
 static struct csim_path_seg issue_seg(int64_t start, int64_t end)
@@ -85,28 +81,31 @@ static int walk(struct path_work *w)
 	const struct csim_path_graph *g = &w->g;
 	int64_t frontier = g->last_ns;
 	uint32_t x;
-	int rc = 0;
 
 	w->nrev = 0;
-	if (g->n == 0)
-		return push(w, issue_seg(g->first_ns, g->last_ns));
+	/* a path has at most a busy and a gap segment per node, and the tail */
+	if (csim_array_grow((void **)&w->rev, &w->cap_rev, 2 * g->n + 2, sizeof(*w->rev)) != 0)
+		return -1;
+	if (g->n == 0) {
+		push(w, issue_seg(g->first_ns, g->last_ns));
+		return 0;
+	}
 	x = g->by_end[g->n - 1].node;
-	rc |= push(w, issue_seg(g->nodes[x].end, frontier));
+	push(w, issue_seg(g->nodes[x].end, frontier));
 	frontier = min64(g->nodes[x].end, frontier);
-	while (x != CSIM_NONE && rc == 0) {
+	while (x != CSIM_NONE) {
 		const struct csim_path_node *n = &g->nodes[x];
 		int64_t at = n->from != CSIM_NONE ? min64(g->nodes[n->from].end, n->start)
 				: g->first_ns;
 
-		rc |= push(w, (struct csim_path_seg){ n->start, frontier, n->slice, CSIM_NONE,
+		push(w, (struct csim_path_seg){ n->start, frontier, n->slice, CSIM_NONE,
 			n->pipe, CSIM_NONE, n->cross ? CSIM_SEG_CROSS : CSIM_SEG_BUSY });
-		rc |= push(w, gap_seg(w, n, at));
+		push(w, gap_seg(w, n, at));
 		frontier = at;
 		x = n->from;
 	}
-	if (rc == 0)
-		rc = push(w, issue_seg(g->first_ns, frontier));
-	return rc;
+	push(w, issue_seg(g->first_ns, frontier));
+	return 0;
 }
 
 /* A sum by pipe (busy) or pipe pair (wait), sorted by lane order, then ns. */
@@ -236,10 +235,7 @@ static int keep_segments(struct path_work *w, struct csim_path_core *c)
 		s.end = min64(s.end, hi);
 		if (s.start >= s.end)
 			continue;
-		if (csim_array_grow((void **)&p->segs, &w->cap_segs, p->nsegs + 1,
-				    sizeof(*p->segs)) != 0)
-			return -1;
-		p->segs[p->nsegs++] = s;
+		p->segs[p->nsegs++] = s;   /* room: csim_pass_path() */
 		c->nseg++;
 		if (s.kind == CSIM_SEG_ISSUE)
 			c->issue_ns += s.end - s.start;
@@ -392,7 +388,13 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	m->path.cores = calloc(s->ncores, sizeof(*m->path.cores));
 	w.slot = calloc(m->npipes + 1, sizeof(*w.slot));
 	if (m->path.cores == NULL || w.slot == NULL || group_nodes(&w) != 0 ||
-	    group_deps(&w) != 0)
+	    group_deps(&w) != 0 ||
+	    /* the walk's bound for every core at once: growing by doubling
+	       moved tens of MB at a time (60 ms on the dense shape); pages
+	       never written cost no memory */
+	    csim_array_grow((void **)&m->path.segs, &w.cap_segs,
+			    2 * w.node0[m->table.pids.count] + 2 * s->ncores + 1,
+			    sizeof(*m->path.segs)) != 0)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	for (size_t i = 0; i < s->ncores && rc == CSIM_OK; i++, m->path.ncores++)
 		if (path_core(&w, &s->cores[i], &m->path.cores[i]) != 0)

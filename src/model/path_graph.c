@@ -36,15 +36,6 @@ static int end_cmp(const void *a, const void *b)
 	return x->node < y->node ? -1 : x->node > y->node;
 }
 
-static int pipe_end_cmp(const void *a, const void *b)
-{
-	const struct csim_path_end_key *x = a, *y = b;
-
-	if (x->pipe != y->pipe)
-		return x->pipe < y->pipe ? -1 : 1;
-	return end_cmp(a, b);
-}
-
 static int grow(void **buf, size_t *cap, size_t need, size_t elem)
 {
 	return need <= *cap ? 0 : csim_array_grow(buf, cap, need, elem);
@@ -150,17 +141,26 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 		g->by_end[i] = (struct csim_path_end_key){ g->nodes[i].end, g->nodes[i].pipe, i };
 	}
 	csim_sort_nearly(g->by_end, g->n, sizeof(*g->by_end), end_cmp);
-	memcpy(g->by_pipe_end, g->by_end, g->n * sizeof(*g->by_end));
-	csim_sort_nearly(g->by_pipe_end, g->n, sizeof(*g->by_pipe_end), pipe_end_cmp);
-	for (size_t k = 0; k < g->n;) {
-		size_t j = k;
-		uint32_t p = g->by_pipe_end[k].pipe;
+	/* by_pipe_end: by_end split by pipe, a counting sort (stable, so each
+	   pipe's part stays in end order); the ranges in first-use order */
+	for (size_t i = 0; i < g->n; i++)
+		g->per_pipe[g->nodes[i].pipe] = (struct csim_path_pipe_sweep){ SIZE_MAX, 0, 0,
+									       CSIM_NONE };
+	for (size_t i = 0; i < g->n; i++)
+		g->per_pipe[g->nodes[i].pipe].hi++;
+	for (size_t i = 0, next = 0; i < g->n; i++) {
+		struct csim_path_pipe_sweep *ps = &g->per_pipe[g->nodes[i].pipe];
 
-		while (j < g->n && g->by_pipe_end[j].pipe == p)
-			j++;
-		g->per_pipe[p] = (struct csim_path_pipe_sweep){ k, j, k, CSIM_NONE };
-		k = j;
+		if (ps->lo == SIZE_MAX) {
+			ps->lo = ps->at = next;
+			next += ps->hi;
+			ps->hi = ps->lo + ps->hi;
+		}
 	}
+	for (size_t i = 0; i < g->n; i++)
+		g->by_pipe_end[g->per_pipe[g->by_end[i].pipe].at++] = g->by_end[i];
+	for (size_t i = 0; i < g->n; i++)
+		g->per_pipe[g->nodes[i].pipe].at = g->per_pipe[g->nodes[i].pipe].lo;
 }
 
 /*
