@@ -2,8 +2,8 @@
  * dump_figures: the few figures of one converted dump that a batch summary
  * row carries (SPEC §11), taken from the model after the passes: the op
  * name, the slowest core's span, what the trace holds, what was skipped,
- * each pipe's busy time against the span of the cores running it, and the
- * diagnosis. Plain data: it crosses from a batch worker to the parent as
+ * each pipe's busy time against the span of the cores running it, the
+ * diagnosis and the slowest core's critical path. Plain data: it crosses from a batch worker to the parent as
  * bytes (cli/batch_wire.h).
  */
 #ifndef CSIM_DUMP_FIGURES_H
@@ -43,6 +43,12 @@ struct csim_dump_figures {
 	char *diag_primary;       /* the primary line's rule id ("" for none) */
 	char **primary_cores;     /* the pids it holds on */
 	size_t nprimary_cores;
+	/* the largest part of the slowest core's critical path (SPEC §13), as
+	   the table's critical-path line names it ("MTE2", "wait MTE2->VECTOR",
+	   "cross-core wait", "issue"; "" without a path), and its share of the
+	   core's span in 1/10000 (-1: none) */
+	char *path_top;
+	int64_t path_share_e4;
 };
 
 /*

@@ -106,6 +106,8 @@ int csim_wire_result_send(int fd, const struct csim_wire_result *r)
 	send_u64(&s, f->nprimary_cores);
 	for (size_t i = 0; i < f->nprimary_cores; i++)
 		send_text(&s, f->primary_cores[i], WIRE_MAX_TEXT);
+	send_text(&s, f->path_top, WIRE_MAX_TEXT);
+	send_u64(&s, (uint64_t)f->path_share_e4);
 	send_u64(&s, WIRE_END);
 	send_flush(&s);
 	return s.failed ? -1 : 0;
@@ -230,6 +232,8 @@ int csim_wire_result_parse(struct csim_wire_result *r, const char *buf, size_t n
 	f->diag_text = read_text(&rd);
 	f->diag_primary = read_text(&rd);
 	read_cores(&rd, f);
+	f->path_top = read_text(&rd);
+	f->path_share_e4 = (int64_t)read_u64(&rd);
 	if (read_u64(&rd) != WIRE_END || rd.left != 0)
 		rd.bad = rd.bad ? rd.bad : 1;
 	if (rd.bad) {

@@ -1,5 +1,6 @@
 #include "model/dump_figures.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,6 +146,49 @@ static int take_diagnosis(struct csim_dump_figures *f, const struct csim_model *
 	return take_primary(f, m);
 }
 
+/*
+ * The largest part of the slowest core's path: the first busy pipe, the
+ * first wait pair, cross-core or issue time, in that order on ties (the
+ * table's line lists them so); -1: no memory.
+ */
+static int take_path(struct csim_dump_figures *f, const struct csim_model *m)
+{
+	const struct csim_path_core *c;
+	char text[3 * CSIM_DIAG_TEXT_MAX];
+	int64_t top = -1;
+
+	f->path_share_e4 = -1;
+	text[0] = '\0';
+	if (m->summary.ncores > 0 && m->summary.slowest < m->path.ncores) {
+		c = &m->path.cores[m->summary.slowest];
+		if (c->nbusy > 0) {
+			top = m->path.busy[c->busy0].ns;
+			snprintf(text, sizeof(text), "%s",
+				 csim_strtab_get(&m->table.pipes, m->path.busy[c->busy0].pipe, NULL));
+		}
+		if (c->nwait > 0 && m->path.waits[c->wait0].ns > top) {
+			const struct csim_path_wait *w = &m->path.waits[c->wait0];
+
+			top = w->ns;
+			snprintf(text, sizeof(text), "wait %s->%s",
+				 csim_strtab_get(&m->table.pipes, w->producer, NULL),
+				 csim_strtab_get(&m->table.pipes, w->consumer, NULL));
+		}
+		if (c->cross_ns > top) {
+			top = c->cross_ns;
+			snprintf(text, sizeof(text), "cross-core wait");
+		}
+		if (c->issue_ns > top) {
+			top = c->issue_ns;
+			snprintf(text, sizeof(text), "issue");
+		}
+		if (top >= 0)
+			f->path_share_e4 = csim_dump_share_e4(top, c->span_ns);
+	}
+	f->path_top = strdup(text);
+	return f->path_top != NULL ? 0 : -1;
+}
+
 /* The op name and the slowest core's span, in ns and cycles; -1: no memory. */
 static int take_run(struct csim_dump_figures *f, const struct csim_model *m)
 {
@@ -178,7 +222,8 @@ int csim_dump_figures_take(struct csim_dump_figures *f, const struct csim_model 
 	f->skipped_events = sum(m->table.skipped, CSIM_SKIP_COUNT);
 	f->skipped_flags = sum(m->flag_skips, CSIM_FSKIP_COUNT) +
 			   sum(m->intra_skips, CSIM_FSKIP_COUNT);
-	if (take_run(f, m) != 0 || take_shares(f, m) != 0 || take_diagnosis(f, m) != 0) {
+	if (take_run(f, m) != 0 || take_shares(f, m) != 0 || take_diagnosis(f, m) != 0 ||
+	    take_path(f, m) != 0) {
 		csim_dump_figures_release(f);
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	}
@@ -197,5 +242,6 @@ void csim_dump_figures_release(struct csim_dump_figures *f)
 	for (size_t i = 0; i < f->nprimary_cores; i++)
 		free(f->primary_cores[i]);
 	free(f->primary_cores);
+	free(f->path_top);
 	memset(f, 0, sizeof(*f));
 }

@@ -17,7 +17,8 @@ const char csim_batch_csv_header[] =
 	"index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
 	"slices,arrows,skipped_events,skipped_flags,"
 	"busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
-	"busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,summary,seconds\n";
+	"busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,"
+	"critical_path_top,critical_path_share,input,summary,seconds\n";
 
 void csim_batch_csv_field(struct csim_out *o, const char *s)
 {
@@ -132,6 +133,12 @@ static void csv_primary(struct csim_out *o, const struct csim_dump_figures *f)
 		csim_out_char(o, '"');
 }
 
+/* Figures built by hand (tests) may have no path text. */
+static int has_path(const struct csim_dump_figures *f)
+{
+	return f->path_top != NULL && f->path_share_e4 >= 0;
+}
+
 static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 {
 	const struct csim_dump_figures *f = &r->fig;
@@ -179,6 +186,11 @@ static void csv_row(struct csim_out *o, const struct csim_batch_row *r)
 		csv_primary(o, f);
 	else
 		csim_out_char(o, ',');
+	csim_out_char(o, ',');
+	csim_batch_csv_field(o, ok && has_path(f) ? f->path_top : "");
+	csim_out_char(o, ',');
+	if (ok && has_path(f))
+		out_share(o, f->path_share_e4);
 	csim_out_char(o, ',');
 	csim_batch_csv_field(o, r->input);
 	csim_out_char(o, ',');
@@ -270,6 +282,18 @@ static void json_figures(struct csim_out *o, const struct csim_dump_figures *f)
 		json_text(o, f->primary_cores[i]);
 	}
 	csim_out_text(o, "],");
+	json_key(o, "critical_path_top");
+	if (has_path(f))
+		json_text(o, f->path_top);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
+	json_key(o, "critical_path_share");
+	if (has_path(f))
+		out_share(o, f->path_share_e4);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
 }
 
 static void json_row(struct csim_out *o, const struct csim_batch_row *r)
@@ -298,7 +322,8 @@ static void json_row(struct csim_out *o, const struct csim_batch_row *r)
 			      "\"slices\":null,\"arrows\":null,\"skipped_events\":null,"
 			      "\"skipped_flags\":null,\"busy_share\":null,"
 			      "\"diagnosis_ids\":null,\"diagnosis\":null,"
-			      "\"primary_diagnosis\":null,\"primary_cores\":null,");
+			      "\"primary_diagnosis\":null,\"primary_cores\":null,"
+			      "\"critical_path_top\":null,\"critical_path_share\":null,");
 	json_key(o, "input");
 	json_text(o, r->input);
 	csim_out_char(o, ',');

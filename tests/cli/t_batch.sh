@@ -113,12 +113,12 @@ check "batch outputs == single-mode outputs (18 dumps, $compared files)" [ "$dif
 
 # --- batch_summary ----------------------------------------------------------
 csv="$tmp/out2/batch_summary.csv"
-check "csv: header" [ "$(head -n 1 "$csv")" = "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,slices,arrows,skipped_events,skipped_flags,busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,summary,seconds" ]
+check "csv: header" [ "$(head -n 1 "$csv")" = "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,slices,arrows,skipped_events,skipped_flags,busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,critical_path_top,critical_path_share,input,summary,seconds" ]
 check "csv: 20 rows" [ "$(tail -n +2 "$csv" | wc -l)" -eq 20 ]
 check "csv: rows in sorted order, indices 0..19" \
 	[ "$(tail -n +2 "$csv" | cut -d, -f1,2 | tr '\n' ' ')" = "$(printf '%s\n' $sorted | awk '{ printf "%d,%s ", NR - 1, $0 }')" ]
 check "csv: first corrupt dump, hand-derived" grep -qxF \
-	"$(printf '%s' "$sorted" | grep -nxF "$bad1" | cut -d: -f1 | awk '{print $1 - 1}'),$bad1,failed,\"tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a\",,,,,,,,,,,,,,,,,,,,tree/$bad1/simulator/visualize_data.bin,,0.000" \
+	"$(printf '%s' "$sorted" | grep -nxF "$bad1" | cut -d: -f1 | awk '{print $1 - 1}'),$bad1,failed,\"tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a\",,,,,,,,,,,,,,,,,,,,,,tree/$bad1/simulator/visualize_data.bin,,0.000" \
 	<(sed 's/,[0-9.]*$/,0.000/' "$csv")
 check "csv: second corrupt dump, hand-derived" grep -qF \
 	",$bad2,failed,tree/$bad2/simulator/visualize_data.bin: TRACE block at offset 0: payload byte 381: unexpected end of JSON text,,,,,," "$csv"
@@ -166,18 +166,24 @@ check "json: mix_kernel without a name or clock" grep -q \
 # near-empty mix_kernel on its three cores, diag_sync_bound (launch 2) on
 # core0.veccore0, diag_load_imbalance (launch 7) on core2.veccore0; the
 # two fields before input.
-primary() { grep "$1" "$csv" | awk -F, '{ print $(NF - 4) "," $(NF - 3) }'; }
+primary() { grep "$1" "$csv" | awk -F, '{ print $(NF - 6) "," $(NF - 5) }'; }
+# critical_path_top and _share: the slowest core's largest part of its path.
+path_top() { grep "$1" "$csv" | awk -F, '{ print $(NF - 4) "," $(NF - 3) }'; }
 check "csv: mix_kernel's primary diagnosis" \
 	[ "$(primary ",${ki#tree/}/k_mix_kernel/")" = "near_empty,core0.cubecore0 core0.veccore0 core0.veccore1" ]
 check "csv: diag_sync_bound's primary diagnosis" \
 	[ "$(primary ",${multi#tree/}/Op_diag/2,")" = "sync_bound,core0.veccore0" ]
 check "csv: diag_load_imbalance's primary diagnosis" \
 	[ "$(primary ",${multi#tree/}/Op_diag/7,")" = "load_imbalance,core2.veccore0" ]
+# mix_kernel's slowest core is core0.cubecore0, whose path is
+# docs/critical-path.md's worked example: MTE2 537 of 1186 ns.
+check "csv: mix_kernel's critical path" \
+	[ "$(path_top ",${ki#tree/}/k_mix_kernel/")" = "MTE2,0.4528" ]
 check "json: diag_load_imbalance's primary diagnosis" grep -qF \
-	'"primary_diagnosis":"load_imbalance","primary_cores":["core2.veccore0"],"input":' \
+	'"primary_diagnosis":"load_imbalance","primary_cores":["core2.veccore0"],"critical_path_top":' \
 	"$tmp/out2/batch_summary.json"
 check "json: a failed dump has none" grep -qF \
-	'"diagnosis_ids":null,"diagnosis":null,"primary_diagnosis":null,"primary_cores":null,' \
+	'"diagnosis_ids":null,"diagnosis":null,"primary_diagnosis":null,"primary_cores":null,"critical_path_top":null,"critical_path_share":null,' \
 	"$tmp/out2/batch_summary.json"
 
 # Each row links its dump's page: "summary", relative to the batch folder,

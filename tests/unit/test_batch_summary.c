@@ -100,6 +100,8 @@ static void test_summary_files(struct check_ctx *c)
 	rows[0].fig.diag_primary = "transfer_bound";
 	rows[0].fig.primary_cores = primary;
 	rows[0].fig.nprimary_cores = 2;
+	rows[0].fig.path_top = "wait MTE2->VECTOR";
+	rows[0].fig.path_share_e4 = 2100;
 	rows[0].micros = 1234567;
 	rows[1].index = 3;
 	rows[1].dump = "m,x/0";
@@ -119,6 +121,8 @@ static void test_summary_files(struct check_ctx *c)
 	rows[2].fig.diag_ids = "";
 	rows[2].fig.diag_text = "";
 	rows[2].fig.diag_primary = "";
+	rows[2].fig.path_top = "";   /* no path: a share of -1 */
+	rows[2].fig.path_share_e4 = -1;
 	rows[2].micros = 1000;
 	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 3, &totals, &quiet_log, &err), CSIM_OK))
 		goto done;
@@ -128,15 +132,16 @@ static void test_summary_files(struct check_ctx *c)
 			  "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
 			  "slices,arrows,skipped_events,skipped_flags,"
 			  "busy_MTE2,busy_MTE1,busy_CUBE,busy_VECTOR,busy_FIXP,busy_MTE3,busy_SCALAR,"
-			  "busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,input,summary,seconds\n"
+			  "busy_other,diagnosis_ids,diagnosis,primary_diagnosis,primary_cores,"
+			  "critical_path_top,critical_path_share,input,summary,seconds\n"
 			  "1,k/OPPROF_1,ok,,\"matmul, \"\"leaky\"\"\",1.186,2194,13,4,0,2,0.7001,,0.1712,0.0431,,,,"
 			  "\"WARP_0=0.5000 odd,\"\"pipe\"\"=0.0000\",transfer_bound sync_bound,"
 			  "\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try double buffering\","
-			  "transfer_bound,\"core0.cubecore0 odd,\"\"core\"\"\","
+			  "transfer_bound,\"core0.cubecore0 odd,\"\"core\"\"\",wait MTE2->VECTOR,0.2100,"
 			  "in/k/OPPROF_1/simulator/visualize_data.bin,\"k/OPPROF_1,\"\"a\"\"/summary.html\",1.235\n"
 			  "3,\"m,x/0\",failed,\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \"\"x\"\"\","
-			  ",,,,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",,0.000\n"
-			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,,,n/visualize_data.bin,n/summary.html,0.001\n");
+			  ",,,,,,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",,0.000\n"
+			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,,,,,n/visualize_data.bin,n/summary.html,0.001\n");
 	free(csv);
 	json = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.json"), &n);
 	if (CHECK(c, json != NULL)) {
@@ -145,9 +150,13 @@ static void test_summary_files(struct check_ctx *c)
 				  "\"diagnosis_ids\":[\"transfer_bound\",\"sync_bound\"],");
 		CHECK_CONTAINS(c, json, "\"diagnosis\":\"likely transfer-bound: MTE2 busy 70 %, CUBE 17 %; try "
 				  "double buffering\",\"primary_diagnosis\":\"transfer_bound\","
-				  "\"primary_cores\":[\"core0.cubecore0\",\"odd,\\\"core\\\"\"],\"input\":");
+				  "\"primary_cores\":[\"core0.cubecore0\",\"odd,\\\"core\\\"\"],"
+				  "\"critical_path_top\":\"wait MTE2->VECTOR\",\"critical_path_share\":0.2100,\"input\":");
 		CHECK_CONTAINS(c, json, "\"diagnosis_ids\":null,\"diagnosis\":null,"
-				  "\"primary_diagnosis\":null,\"primary_cores\":null,\"input\":");
+				  "\"primary_diagnosis\":null,\"primary_cores\":null,"
+				  "\"critical_path_top\":null,\"critical_path_share\":null,\"input\":");
+		CHECK_CONTAINS(c, json, "\"primary_cores\":[],\"critical_path_top\":null,"
+				  "\"critical_path_share\":null,\"input\":\"n/visualize_data.bin\"");
 		CHECK_CONTAINS(c, json, "\"status\":\"failed\",\"message\":\"in/m,x/0/simulator/visualize_data.bin: corrupt block at offset 0: \\\"x\\\"\",\"op_name\":null,\"slowest_span_us\":null,\"slowest_span_cycles\":null,\"slices\":null,");
 		CHECK_CONTAINS(c, json, "\"status\":\"ok\",\"message\":null,\"op_name\":\"matmul, \\\"leaky\\\"\",\"slowest_span_us\":1.186,\"slowest_span_cycles\":2194,\"slices\":13,");
 		CHECK_CONTAINS(c, json, "\"input\":\"in/k/OPPROF_1/simulator/visualize_data.bin\","
@@ -193,6 +202,8 @@ static void test_wire(struct check_ctx *c)
 	r.fig.diag_primary = "near_empty";
 	r.fig.primary_cores = cores;
 	r.fig.nprimary_cores = 2;
+	r.fig.path_top = "cross-core wait";
+	r.fig.path_share_e4 = 5000;
 	if (!CHECK(c, pipe(fds) == 0))
 		return;
 	CHECK_I64(c, csim_wire_result_send(fds[1], &r), 0);
@@ -224,6 +235,8 @@ static void test_wire(struct check_ctx *c)
 			CHECK_STR(c, back.fig.primary_cores[0], "core0.veccore0");
 			CHECK_STR(c, back.fig.primary_cores[1], "");
 		}
+		CHECK_STR(c, back.fig.path_top, "cross-core wait");
+		CHECK_I64(c, back.fig.path_share_e4, 5000);
 		csim_wire_result_release(&back);
 	}
 	/* No op name, span or clock: NULL and zeros come back. */
