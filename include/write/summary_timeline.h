@@ -10,6 +10,12 @@
  * At most CSIM_TIMELINE_ROWS rows are drawn (the table's first, in
  * dataflow order), then a line counting the rest: a core of 100 000 odd
  * lanes would otherwise cost 100 000 rows of bins.
+ *
+ * When the core has a critical path (SPEC §13) it is drawn over the rows:
+ * a first row "critical path" whose columns show the kind of segment
+ * holding most of each (busy, flag wait, cross-core wait, issue), and under
+ * each pipe's row a strip where the path is busy on that pipe over most of
+ * a column. Bounded like the rest: the segments are binned.
  */
 #ifndef CSIM_SUMMARY_TIMELINE_H
 #define CSIM_SUMMARY_TIMELINE_H
@@ -33,6 +39,13 @@ extern const char *const csim_timeline_shade_labels[CSIM_TIMELINE_SHADES + 1];
 
 /* The fill colour of shade k (0: idle), for the page's styles and legend. */
 extern const char *const csim_timeline_shade_colors[CSIM_TIMELINE_SHADES + 1];
+
+/* The path row's kinds (enum csim_path_seg_kind order), their SVG classes,
+   and colours and legend words, the strip's last. */
+#define CSIM_TIMELINE_PATH_KINDS 4
+extern const char *const csim_timeline_path_classes[CSIM_TIMELINE_PATH_KINDS];
+extern const char *const csim_timeline_path_colors[CSIM_TIMELINE_PATH_KINDS + 1];
+extern const char *const csim_timeline_path_labels[CSIM_TIMELINE_PATH_KINDS + 1];
 
 /*
  * Writes <svg>…</svg> for core `c` of m->summary into o. Out of memory is

@@ -244,6 +244,13 @@ static int write_timeline(struct csim_out *o, const struct csim_model *m, const 
 				csim_timeline_shade_labels[k]);
 	}
 	csim_out_text(o, "</p>\n");
+	if (s->slowest < m->path.ncores) {
+		csim_out_text(o, "<p class=\"legend\">critical path (docs/critical-path.md): ");
+		for (int k = 0; k <= CSIM_TIMELINE_PATH_KINDS; k++)
+			csim_out_format(o, "<i style=\"background:%s\"></i>%s",
+					csim_timeline_path_colors[k], csim_timeline_path_labels[k]);
+		csim_out_text(o, "</p>\n");
+	}
 	return rc;
 }
 

@@ -99,6 +99,10 @@ void csim_summary_page_head(struct csim_out *o, const struct csim_model *const *
 	csim_out_format(o, "svg .bg{fill:%s}\n", csim_timeline_shade_colors[0]);
 	for (int k = 1; k <= CSIM_TIMELINE_SHADES; k++)
 		csim_out_format(o, "svg .d%d{fill:%s}\n", k, csim_timeline_shade_colors[k]);
+	for (int k = 0; k < CSIM_TIMELINE_PATH_KINDS; k++)
+		csim_out_format(o, "svg .%s{fill:%s}\n", csim_timeline_path_classes[k],
+				csim_timeline_path_colors[k]);
+	csim_out_format(o, "svg .cpon{fill:%s}\n", csim_timeline_path_colors[CSIM_TIMELINE_PATH_KINDS]);
 	csim_out_text(o, "</style>\n</head>\n<body>\n<header><h1>");
 	if (name.p != NULL)
 		csim_out_html_escaped(o, name.p, name.n);

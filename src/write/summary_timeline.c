@@ -37,7 +37,56 @@ struct bins {
 	uint64_t *part;        /* [row * n + bin]: ns of instructions cut by it */
 	int64_t *whole;        /* [row * (n + 1) + bin]: +1 where instructions
 				  covering whole bins start, -1 where they stop */
+	/* the core's critical path (SPEC §13), when it has one: ns of each
+	   segment kind per bin, and per row the ns the path is busy on its pipe */
+	int has_path;
+	uint64_t *kind;        /* [kind * n + bin], enum csim_path_seg_kind */
+	uint64_t *on;          /* [row * n + bin] */
 };
+
+/* The path's classes by segment kind, and what the legend calls them. */
+const char *const csim_timeline_path_classes[CSIM_TIMELINE_PATH_KINDS] = {
+	"cpb", "cpw", "cpx", "cpi"
+};
+const char *const csim_timeline_path_colors[CSIM_TIMELINE_PATH_KINDS + 1] = {
+	"#6a3d9a", "#e6a700", "#c0392b", "#bdbdbd", "#6a3d9a"
+};
+const char *const csim_timeline_path_labels[CSIM_TIMELINE_PATH_KINDS + 1] = {
+	"busy", "flag wait", "cross-core wait", "issue", "the path on this pipe"
+};
+
+/* [s, e), offsets into the span, spread over acc's bins: ns per bin. */
+static void spread(const struct bins *b, uint64_t *acc, int64_t s, int64_t e)
+{
+	for (size_t i = (size_t)(s / b->w); s < e && i < b->n; i++) {
+		int64_t end = (int64_t)(i + 1) * b->w;
+		int64_t hi = e < end ? e : end;
+
+		acc[i] += (uint64_t)(hi - s);
+		s = hi;
+	}
+}
+
+/*
+ * The path's segments into the bins. They tile the span, so the work is
+ * the segments plus the bins, whatever their number.
+ */
+static void path_fill(struct bins *b, const struct csim_path_core *pc,
+		      const struct csim_path_seg *segs, const uint32_t *row_of)
+{
+	for (size_t k = 0; k < pc->nseg; k++) {
+		const struct csim_path_seg *sg = &segs[pc->seg0 + k];
+		int64_t s = sg->start - b->lo, e = sg->end - b->lo;
+
+		s = s < 0 ? 0 : s;
+		e = e > b->span ? b->span : e;
+		if (e <= s)
+			continue;
+		spread(b, b->kind + (size_t)sg->kind * b->n, s, e);
+		if (sg->kind == CSIM_SEG_BUSY && row_of[sg->pipe] != CSIM_NONE)
+			spread(b, b->on + row_of[sg->pipe] * b->n, s, e);
+	}
+}
 
 /* [s, e) of one instruction, clipped to the span, into row r. */
 static void bins_add(struct bins *b, size_t r, int64_t s, int64_t e)
@@ -116,7 +165,11 @@ static int bins_fill(struct bins *b, const struct csim_model *m,
 	b->nrows = c->npipes < CSIM_TIMELINE_ROWS ? c->npipes : CSIM_TIMELINE_ROWS;
 	b->part = calloc(b->nrows * b->n + 1, sizeof(*b->part));
 	b->whole = calloc(b->nrows * (b->n + 1) + 1, sizeof(*b->whole));
-	if (row_of == NULL || b->part == NULL || b->whole == NULL) {
+	b->has_path = (size_t)(c - m->summary.cores) < m->path.ncores;
+	b->kind = calloc(CSIM_TIMELINE_PATH_KINDS * b->n + 1, sizeof(*b->kind));
+	b->on = calloc(b->nrows * b->n + 1, sizeof(*b->on));
+	if (row_of == NULL || b->part == NULL || b->whole == NULL || b->kind == NULL ||
+	    b->on == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 		goto out;
 	}
@@ -135,6 +188,8 @@ static int bins_fill(struct bins *b, const struct csim_model *m,
 			continue;
 		bins_add(b, row_of[sl->pipe], sl->start, sl->end);
 	}
+	if (b->has_path)
+		path_fill(b, &m->path.cores[c - m->summary.cores], m->path.segs, row_of);
 out:
 	free(row_of);
 	return rc;
@@ -157,12 +212,70 @@ static void put_label(struct csim_out *o, const char *name, size_t n)
 }
 
 /* One row: its name, its background, then runs of equally shaded bins. */
+/* x and width of bins [i0, i1), clipped to the span. */
+static void put_run(struct csim_out *o, const struct bins *b, const char *cls, size_t i0,
+		    size_t i1, int y, int h)
+{
+	double x0 = x_of(b, (int64_t)i0 * b->w);
+	int64_t t1 = (int64_t)i1 * b->w;
+
+	csim_out_format(o, "<rect class=\"%s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"/>\n",
+			cls, x0, y, x_of(b, t1 > b->span ? b->span : t1) - x0, h);
+}
+
+/* The strip under row r where the path is busy on its pipe over most of a bin. */
+static void write_on_strip(struct csim_out *o, const struct bins *b, size_t r, int y)
+{
+	const uint64_t *on = b->on + r * b->n;
+	size_t run0 = 0;
+	int in = 0;
+
+	for (size_t i = 0; i <= b->n; i++) {
+		int now = i < b->n && 2 * on[i] > (uint64_t)bin_width(b, i);
+
+		if (now == in)
+			continue;
+		if (in)
+			put_run(o, b, "cpon", run0, i, y + ROW_H - 3, 3);
+		in = now;
+		run0 = i;
+	}
+}
+
+/* The path's own row: each bin drawn as the segment kind holding most of it. */
+static void write_path_row(struct csim_out *o, const struct bins *b)
+{
+	int run_kind = -1;
+	size_t run0 = 0;
+
+	csim_out_format(o, "<g class=\"path\"><text x=\"%d\" y=\"%d\">critical path</text>"
+			"<rect class=\"bg\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
+			LABEL_W, TOP + ROW_H - 4, PLOT_X, TOP, PLOT_W, ROW_H);
+	for (size_t i = 0; i <= b->n; i++) {
+		int kind = -1;
+		uint64_t most = 0;
+
+		for (int k = 0; i < b->n && k < CSIM_TIMELINE_PATH_KINDS; k++)
+			if (b->kind[(size_t)k * b->n + i] > most) {
+				most = b->kind[(size_t)k * b->n + i];
+				kind = k;
+			}
+		if (kind == run_kind)
+			continue;
+		if (run_kind >= 0)
+			put_run(o, b, csim_timeline_path_classes[run_kind], run0, i, TOP, ROW_H);
+		run_kind = kind;
+		run0 = i;
+	}
+	csim_out_text(o, "</g>\n");
+}
+
 static void write_row(struct csim_out *o, const struct csim_model *m, const struct bins *b,
 		      size_t r, uint32_t pipe)
 {
 	const uint64_t *part = b->part + r * b->n;
 	const int64_t *whole = b->whole + r * (b->n + 1);
-	int y = TOP + (int)r * (ROW_H + ROW_GAP);
+	int y = TOP + (int)(r + (size_t)b->has_path) * (ROW_H + ROW_GAP);
 	int64_t depth = 0;
 	int run_shade = 0;
 	size_t run0 = 0, n;
@@ -195,6 +308,8 @@ static void write_row(struct csim_out *o, const struct csim_model *m, const stru
 		run_shade = shade;
 		run0 = i;
 	}
+	if (b->has_path)
+		write_on_strip(o, b, r, y);
 	csim_out_text(o, "</g>\n");
 }
 
@@ -262,11 +377,13 @@ int csim_timeline_write(const struct csim_model *m, const struct csim_summary_co
 	rc = bins_fill(&b, m, c, err);
 	if (rc != CSIM_OK)
 		goto out;
-	plot_h = (int)b.nrows * (ROW_H + ROW_GAP);
+	plot_h = (int)(b.nrows + (size_t)b.has_path) * (ROW_H + ROW_GAP);
 	height = TOP + plot_h + AXIS_H + (c->npipes > b.nrows ? ROW_H : 0);
 	csim_out_format(o, "<svg class=\"timeline\" "
 			"viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\">\n",
 			PLOT_X + PLOT_W + RIGHT_PAD, height, PLOT_X + PLOT_W + RIGHT_PAD, height);
+	if (b.has_path)
+		write_path_row(o, &b);
 	for (size_t r = 0; r < b.nrows; r++)
 		write_row(o, m, &b, r, m->summary.pipes[c->pipe0 + r].pipe);
 	write_axis(o, &b, TOP + plot_h + 2);
@@ -278,5 +395,7 @@ int csim_timeline_write(const struct csim_model *m, const struct csim_summary_co
 out:
 	free(b.part);
 	free(b.whole);
+	free(b.kind);
+	free(b.on);
 	return rc;
 }

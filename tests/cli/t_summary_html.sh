@@ -112,14 +112,21 @@ done
 # whole: depth 2 (d3) but for the bin [4874, 4876) they half fill (d2); MTE1's
 # two slices overlap on [4640, 4653) (d3); SCALAR's 1 ns and FLOWCTRL's
 # zero-length JUMP fill half a bin (d1). viewBox 952 = 120 + 800 + 32 wide,
-# 6 + 6 rows x 20 + 40 = 166 high.
+# 6 + (1 + 6) rows x 20 + 40 = 186 high (the critical path's row first).
+# The path (docs/critical-path.md's worked example) in those 2 ns bins:
+# SCALAR's bin is half busy, half issue (a tie: busy), then issue to MTE2,
+# MTE2 busy, issue to MTE1, MTE1 busy, issue [4665, 4670], then CUBE and
+# FIXP busy, the 2 ns of issue between them split over two bins that are
+# each half busy: cpb cpi cpb cpi cpb cpi cpb. The path is busy on MTE2,
+# MTE1, CUBE and FIXP: their rows get the strip.
 # Its API_INSTR (fixtures/demo/src/instr.json) has 4 rows with cycles: top 4,
 # each with an Inner Code line of its own: lines 4.
 convert demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
 for fact in "cores 3" "diag 1" "totals 0" "top 4" "lines 4" "lanes 6" "section 0 pipes 6" \
 	"section 0 heat 2 x 2 2" "lane 0 MTE2 d1d2" "lane 1 MTE1 d1d2d3" \
 	"lane 2 CUBE d1d2" "lane 3 FIXP d2d3" "lane 4 SCALAR d1" "lane 5 FLOWCTRL d1" \
-	"viewbox 952 166"; do
+	"viewbox 952 186" "path cpb cpi cpb cpi cpb cpi cpb" "lane 0 on path" "lane 1 on path" \
+	"lane 2 on path" "lane 3 on path"; do
 	check "demo: $fact" has_fact demo "$fact"
 done
 
@@ -138,10 +145,10 @@ done
 # fastest core3.cubecore0 (rank 3: MTE1); no waits; totals for MTE2, MTE1,
 # CUBE, VECTOR, FIXP, MTE3, SCALAR; no API_INSTR, no top instructions.
 # Slowest span 750 ns: 1 ns bins; VECTOR [1000, 1250) and SCALAR's 1 ns each
-# fill their bins (d2).
+# fill their bins (d2). The path row adds 20 to the height: 86 + 20.
 for fact in "cores 14" "totals 7" "top 0" "lines 0" "section 0 pipes 2" "section 1 pipes 1" \
 	"section 3 pipes 1" "section 0 heat 0 x 0 0" "lanes 2" "lane 0 VECTOR d2" \
-	"lane 1 SCALAR d2" "viewbox 952 86"; do
+	"lane 1 SCALAR d2" "viewbox 952 106"; do
 	check "many_cores: $fact" has_fact many_cores "$fact"
 done
 check "many_cores: exactly three sections" [ "$(grep -c '^section .* pipes' "$tmp/many_cores/facts")" -eq 3 ]

@@ -24,6 +24,10 @@
  *   lanes N                    timeline rows (g class="lane")
  *   lane I NAME SHADES         timeline row I: its label and the shade classes
  *                              present (d1..d5), e.g. "d2d3"; "-" when idle
+ *   path RUNS                  the timeline's critical-path row (g class="path"):
+ *                              the classes of its runs in order, e.g.
+ *                              "cpb cpi cpb" (absent without the row)
+ *   lane I on path             timeline row I has the path's strip (cpon)
  *   viewbox W H                the timeline SVG's viewBox size
  *   title TEXT                 the <title>'s text, entities decoded
  *   h1 TEXT                    the first <h1>'s text (markup inside left
@@ -52,6 +56,9 @@ struct facts {
 	int nsec;
 	char lane_name[MAX_LANES][128];
 	int lane_shades[MAX_LANES];   /* bit k: class dk present */
+	int lane_on[MAX_LANES];       /* a cpon strip in the row */
+	int in_path, has_path;
+	char path_runs[4096];
 	int in_lane_text;
 	double vw, vh;
 	int has_viewbox;
@@ -164,10 +171,21 @@ static int open_tag(struct facts *f, const char *name, const char *attrs, long o
 		f->in_diag = 1;
 	} else if (strcmp(name, "li") == 0 && f->in_diag) {
 		f->diag++;
+	} else if (strcmp(name, "g") == 0 && strcmp(cls, "path") == 0) {
+		f->in_path = f->has_path = 1;
+	} else if (strcmp(name, "rect") == 0 && f->in_path && strncmp(cls, "cp", 2) == 0) {
+		size_t n = strlen(f->path_runs);
+
+		if (n + strlen(cls) + 2 >= sizeof(f->path_runs))
+			return fail("too many path runs", off);
+		snprintf(f->path_runs + n, sizeof(f->path_runs) - n, "%s%s", n ? " " : "", cls);
 	} else if (strcmp(name, "g") == 0 && strcmp(cls, "lane") == 0) {
 		if (f->lanes == MAX_LANES)
 			return fail("too many lanes", off);
+		f->in_path = 0;
 		f->lanes++;
+	} else if (strcmp(name, "rect") == 0 && f->lanes > 0 && strcmp(cls, "cpon") == 0) {
+		f->lane_on[f->lanes - 1] = 1;
 	} else if (strcmp(name, "text") == 0 && f->lanes > 0 && f->lane_name[f->lanes - 1][0] == '\0') {
 		f->in_lane_text = 1;
 	} else if (strcmp(name, "rect") == 0 && f->lanes > 0 && cls[0] == 'd') {
@@ -330,7 +348,11 @@ int main(int argc, char **argv)
 			if (f.lane_shades[k] & (1 << c))
 				printf("d%d", c);
 		printf("\n");
+		if (f.lane_on[k])
+			printf("lane %d on path\n", k);
 	}
+	if (f.has_path)
+		printf("path %s\n", f.path_runs);
 	if (f.has_viewbox)
 		printf("viewbox %g %g\n", f.vw, f.vh);
 	printf("title %s\nh1 %s\n", f.title, f.h1);

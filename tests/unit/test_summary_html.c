@@ -61,7 +61,13 @@ static struct csim_summary_pipe *pipe_of(struct csim_model *m, const char *name)
  * dropped, has no rows.
  * Timeline: 1000 ns in 500 bins of 2 ns, 0.8 px per ns from x = 120: MTE2
  * one deep on [0,300) (d2, x 120 width 240), two deep on [300,600) (d3,
- * x 360 width 240), one deep on [600,900) (d2, x 600 width 240).
+ * x 360 width 240), one deep on [600,900) (d2, x 600 width 240), on the
+ * row below the critical path's (y 26). The path: CUBE [900,1000) after the
+ * MTE2 slice ending at 900 (its pipe idle, no flag: issue back to it, 0 ns),
+ * that MTE2 [300,900) after the issue gap from SCALAR's end [3,300), SCALAR
+ * [0,3). In 2 ns bins of 1.6 px: busy on bins [0,2) and [2,4) (half busy,
+ * half issue: a tie, busy), x 120 width 3.2; issue [4,300), x 123.2 width
+ * 236.8; busy from 300 to the end, x 360 width 560.
  */
 static void test_core(struct check_ctx *c)
 {
@@ -105,9 +111,12 @@ static void test_core(struct check_ctx *c)
 			     "0.300<small>30.0 %</small></td>"
 			     "<td class=\"hm\" style=\"background:hsl(12,80%,93%)\">"
 			     "0.050<small>5.0 %</small></td></tr>\n");
-	CHECK_CONTAINS(c, t, "<rect class=\"d2\" x=\"120.0\" y=\"6\" width=\"240.0\" height=\"16\"/>\n"
-			     "<rect class=\"d3\" x=\"360.0\" y=\"6\" width=\"240.0\" height=\"16\"/>\n"
-			     "<rect class=\"d2\" x=\"600.0\" y=\"6\" width=\"240.0\" height=\"16\"/>\n");
+	CHECK_CONTAINS(c, t, "<rect class=\"d2\" x=\"120.0\" y=\"26\" width=\"240.0\" height=\"16\"/>\n"
+			     "<rect class=\"d3\" x=\"360.0\" y=\"26\" width=\"240.0\" height=\"16\"/>\n"
+			     "<rect class=\"d2\" x=\"600.0\" y=\"26\" width=\"240.0\" height=\"16\"/>\n");
+	CHECK_CONTAINS(c, t, "<rect class=\"cpb\" x=\"120.0\" y=\"6\" width=\"3.2\" height=\"16\"/>\n"
+			     "<rect class=\"cpi\" x=\"123.2\" y=\"6\" width=\"236.8\" height=\"16\"/>\n"
+			     "<rect class=\"cpb\" x=\"360.0\" y=\"6\" width=\"560.0\" height=\"16\"/>\n");
 	CHECK(c, strstr(t, "<script") == NULL && strstr(t, "http") == NULL);
 	again = page_of(c, &m);
 	CHECK(c, strcmp(t, again) == 0);
