@@ -8,7 +8,7 @@
 #include "model/diag_text.h"
 #include "model/diagnosis.h"
 
-/* The same digits summary.json's busy_share shows (summary_writer.c). */
+/* The digits of every share summary.json and the batch summary print (json_members.c). */
 int64_t csim_dump_share_e4(int64_t busy_ns, int64_t span_ns)
 {
 	int64_t q, r, d = 0;

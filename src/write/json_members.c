@@ -2,34 +2,17 @@
 
 #include <string.h>
 
-/* The denominator guards first: den <= 0 or num < 0 is no share. */
+#include "model/dump_figures.h"
+
+/* One rounding for every share the outputs print: the batch summary's too. */
 void csim_json_share(struct csim_out *o, int64_t num, int64_t den)
 {
-	int64_t q, r, d = 0;
-	char buf[8];
+	int64_t e4 = csim_dump_share_e4(num, den);
 
-	if (den <= 0 || num < 0) {
+	if (e4 < 0)
 		csim_out_text(o, "null");
-		return;
-	}
-	q = num / den;
-	r = num % den;
-	for (int k = 0; k < 4; k++) {
-		r *= 10;
-		d = d * 10 + r / den;
-		r %= den;
-	}
-	if (2 * r >= den && ++d == 10000) {
-		d = 0;
-		q++;
-	}
-	csim_out_int(o, q);
-	buf[0] = '.';
-	for (int k = 4; k >= 1; k--) {
-		buf[k] = (char)('0' + d % 10);
-		d /= 10;
-	}
-	csim_out_bytes(o, buf, 5);
+	else
+		csim_out_format(o, "%lld.%04lld", (long long)(e4 / 10000), (long long)(e4 % 10000));
 }
 
 void csim_json_us(struct csim_out *o, int64_t ns)
