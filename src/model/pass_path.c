@@ -1,5 +1,6 @@
 #include "model/pass_path.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,6 +222,36 @@ static int add_sums(struct path_work *w, struct csim_path_core *c)
 	return 0;
 }
 
+/*
+ * SPEC §13's invariants of one core's segments, asserted in Debug builds
+ * (every test and golden runs through the sanitizer build): they tile the
+ * span in order; a busy segment lies inside its instruction; a wait lies
+ * from its producer's end (or later) to its consumer's start.
+ */
+static void assert_invariants(const struct path_work *w, const struct csim_path_core *c)
+{
+#ifndef NDEBUG
+	const struct csim_slice *sl = w->m->table.slices;
+	int64_t at = c->first_ns;
+
+	for (size_t k = c->seg0; k < c->seg0 + c->nseg; k++) {
+		const struct csim_path_seg *s = &w->out->segs[k];
+
+		assert(s->start == at && s->end > s->start);
+		if (s->kind == CSIM_SEG_BUSY || (s->kind == CSIM_SEG_CROSS &&
+						  s->producer == CSIM_NONE && s->slice != CSIM_NONE))
+			assert(sl[s->slice].start <= s->start && s->end <= sl[s->slice].end);
+		if (s->kind == CSIM_SEG_WAIT)
+			assert(sl[s->producer].end <= s->start && s->end <= sl[s->slice].start);
+		at = s->end;
+	}
+	assert(at == c->first_ns + c->span_ns || (c->nseg == 0 && c->span_ns == 0));
+#else
+	(void)w;
+	(void)c;
+#endif
+}
+
 /* The walked segments in time order, clipped to the summary's span, and their sums. */
 static int keep_segments(struct path_work *w, struct csim_path_core *c)
 {
@@ -242,6 +273,7 @@ static int keep_segments(struct path_work *w, struct csim_path_core *c)
 		else if (s.kind == CSIM_SEG_CROSS)
 			c->cross_ns += s.end - s.start;
 	}
+	assert_invariants(w, c);
 	return add_sums(w, c);
 }
 
