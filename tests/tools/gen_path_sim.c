@@ -1,0 +1,616 @@
+/*
+ * gen_path's simulator: each instruction starts at the latest of its
+ * terms (issue point, pipe free, dependency release plus its dispatch
+ * delay), and the term that was latest is recorded as its cause.
+ * gp_settle then makes every start unambiguous for the documented rules
+ * (docs/critical-path.md), and gp_truth walks the recorded causes back.
+ */
+#include "gen_path.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t gp_rand(struct gp_rng *r)
+{
+	uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+int64_t gp_range(struct gp_rng *r, int64_t lo, int64_t hi)
+{
+	return lo + (int64_t)(gp_rand(r) % (uint64_t)(hi - lo + 1));
+}
+
+static int64_t max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* The candidate terms of one start: index by cause, value INT64_MIN when absent. */
+struct gp_terms {
+	int64_t v[GP_CROSS + 1];
+	int32_t from[GP_CROSS + 1];
+	int64_t wait_b, release;
+};
+
+/* The instruction `depth` back on x's pipe: its end frees the pipe for x. */
+static int32_t pipe_back(const struct gp_core *k, const int32_t *prev, int32_t last, unsigned pipe)
+{
+	int32_t q = last;
+
+	for (unsigned d = 1; d < k->depth[pipe] && q != GP_NONE; d++)
+		q = prev[q];
+	return q;
+}
+
+static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct gp_slot *s,
+		     const int32_t *prev, int32_t last, struct gp_terms *t)
+{
+	const struct gp_core *k = &run->core[c];
+	const struct gp_instr *x = &k->v[i];
+	int32_t freer;
+
+	for (int j = 0; j <= GP_CROSS; j++) {
+		t->v[j] = INT64_MIN;
+		t->from[j] = GP_NONE;
+	}
+	if (x->issuer == GP_NONE) {
+		t->v[GP_HEAD] = k->t0;
+	} else {
+		t->v[GP_ISSUE] = s[x->issuer].end + x->gap;
+		t->from[GP_ISSUE] = x->issuer;
+	}
+	freer = pipe_back(k, prev, last, x->pipe);
+	if (freer != GP_NONE) {
+		t->v[GP_PIPE] = s[freer].end + x->lat;
+		t->from[GP_PIPE] = freer;
+	}
+	t->wait_b = t->release = INT64_MIN;
+	if (x->dep != GP_DEP_NONE) {
+		const struct gp_slot *p = x->dep == GP_DEP_FLAG ? &s[x->dep_idx]
+				       : &run->core[x->dep_core].sched[x->dep_idx];
+		int64_t issue = t->v[GP_ISSUE] != INT64_MIN ? t->v[GP_ISSUE] : t->v[GP_HEAD];
+		int kind = x->dep == GP_DEP_FLAG ? GP_FLAG : GP_CROSS;
+
+		t->wait_b = issue;
+		if (x->clip && last != GP_NONE)
+			t->wait_b = max64(issue, s[last].end);
+		/* the SET's end rounds up to the ns after the producer's */
+		t->release = max64(p->end + 1, t->wait_b);
+		t->v[kind] = t->release + x->delay;
+		t->from[kind] = x->dep_idx;
+	}
+}
+
+/* The binding term: the latest; on equal values dependency, pipe, issue. */
+static int binding(const struct gp_terms *t)
+{
+	static const int prio[] = { GP_FLAG, GP_CROSS, GP_PIPE, GP_ISSUE, GP_HEAD };
+	int best = GP_NONE;
+
+	for (size_t j = 0; j < sizeof(prio) / sizeof(prio[0]); j++)
+		if (t->v[prio[j]] != INT64_MIN && (best == GP_NONE || t->v[prio[j]] > t->v[best]))
+			best = prio[j];
+	return best;
+}
+
+/*
+ * Core c's schedule into out[0..n) with pipe `halve`'s durations halved
+ * (rounded up), or none (-1). Other cores are read from their sched:
+ * held as they were.
+ */
+int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *out)
+{
+	const struct gp_core *k = &run->core[c];
+	int32_t *prev = malloc((k->n + 1) * sizeof(*prev));
+	int32_t last[GP_NPIPES];
+
+	if (prev == NULL)
+		return -1;
+	for (unsigned p = 0; p < GP_NPIPES; p++)
+		last[p] = GP_NONE;
+	for (size_t i = 0; i < k->n; i++) {
+		const struct gp_instr *x = &k->v[i];
+		struct gp_terms t;
+		int64_t d = x->dur;
+		int b;
+
+		terms_of(run, c, i, out, prev, last[x->pipe], &t);
+		b = binding(&t);
+		if (halve == (int)x->pipe)
+			d -= d / 2;
+		out[i] = (struct gp_slot){ t.v[GP_ISSUE] != INT64_MIN ? t.v[GP_ISSUE] : t.v[GP_HEAD],
+					   t.v[b], t.v[b] + d, t.wait_b, t.release, t.from[b], (uint8_t)b };
+		prev[i] = last[x->pipe];
+		last[x->pipe] = (int32_t)i;
+	}
+	free(prev);
+	return 0;
+}
+
+/* ------------------------------------------------------------ settling */
+
+enum fail_kind {
+	F_NONE, F_MARGIN, F_CONSUMER, F_PRODUCER, F_LANE, F_ISSUE, F_CROSS, F_LAST, F_RELEASE
+};
+
+struct fail {
+	int kind;
+	size_t core;
+	int32_t x;
+	int32_t culprit;          /* an instruction of culprit_core, or GP_NONE */
+	size_t culprit_core;
+	int runner;               /* F_MARGIN: the runner-up term */
+	int64_t raise;            /* F_MARGIN: what x's own term (delay, else gap) must add */
+	int32_t alt;              /* F_CROSS: the latest end before x, which may move instead */
+	int64_t at;               /* x's start: the earliest failure is fixed first */
+};
+
+/* A core's instructions sorted by one of their times, for the checks' look-ups. */
+struct key {
+	int64_t t;
+	int32_t i;
+};
+
+struct views {
+	struct key *by_end[GP_MAX_CORES], *by_start[GP_MAX_CORES];
+};
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static void views_free(struct views *v)
+{
+	for (size_t c = 0; c < GP_MAX_CORES; c++) {
+		free(v->by_end[c]);
+		free(v->by_start[c]);
+	}
+}
+
+static int views_build(const struct gp_run *run, struct views *v)
+{
+	memset(v, 0, sizeof(*v));
+	for (size_t c = 0; c < run->ncores; c++) {
+		const struct gp_core *k = &run->core[c];
+
+		v->by_end[c] = malloc((k->n + 1) * sizeof(struct key));
+		v->by_start[c] = malloc((k->n + 1) * sizeof(struct key));
+		if (v->by_end[c] == NULL || v->by_start[c] == NULL) {
+			views_free(v);
+			return -1;
+		}
+		for (size_t j = 0; j < k->n; j++) {
+			v->by_end[c][j] = (struct key){ k->sched[j].end, (int32_t)j };
+			v->by_start[c][j] = (struct key){ k->sched[j].start, (int32_t)j };
+		}
+		qsort(v->by_end[c], k->n, sizeof(struct key), key_cmp);
+		qsort(v->by_start[c], k->n, sizeof(struct key), key_cmp);
+	}
+	return 0;
+}
+
+/* The first of keys[0..n) whose time is at least t. */
+static size_t lower(const struct key *keys, size_t n, int64_t t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (keys[mid].t < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * A node of core k other than ex1/ex2 that starts before s_lim and ends in
+ * [a, b], on lane `lane` or in family `fam` when they are not -1.
+ */
+static int32_t end_in(const struct gp_core *k, const struct key *ends, int64_t s_lim, int64_t a,
+		      int64_t b, int32_t ex1, int32_t ex2, int lane, int fam)
+{
+	for (size_t r = lower(ends, k->n, a); r < k->n && ends[r].t <= b; r++) {
+		int32_t j = ends[r].i;
+
+		if (j == ex1 || j == ex2 || k->sched[j].start >= s_lim)
+			continue;
+		if ((lane >= 0 && k->v[j].pipe != (unsigned)lane) ||
+		    (fam >= 0 && gp_family(k->v[j].pipe) != (unsigned)fam))
+			continue;
+		return j;
+	}
+	return GP_NONE;
+}
+
+/* The latest end at or before s of a node starting before s (INT64_MIN: none). */
+static int64_t latest_end(const struct gp_core *k, const struct key *ends, int64_t s)
+{
+	for (size_t r = lower(ends, k->n, s + 1); r-- > 0;)
+		if (k->sched[ends[r].i].start < s)
+			return ends[r].t;
+	return INT64_MIN;
+}
+
+static void note(struct fail *f, int kind, size_t c, int32_t x, int64_t at, size_t cc,
+		 int32_t culprit)
+{
+	if (f->kind != F_NONE && f->at <= at)
+		return;
+	*f = (struct fail){ kind, c, x, culprit, cc, GP_NONE, 0, GP_NONE, at };
+}
+
+/* What x's own term (its delay, else its gap) must add to win by more than the margin. */
+static int64_t raise_of(const struct gp_terms *t, const struct gp_instr *x)
+{
+	int own = x->dep == GP_DEP_FLAG ? GP_FLAG : x->dep == GP_DEP_CROSS ? GP_CROSS
+		  : x->issuer != GP_NONE ? GP_ISSUE : GP_NONE;
+	int64_t top = INT64_MIN;
+
+	if (own == GP_NONE)
+		return 0;
+	for (int j = 0; j <= GP_CROSS; j++)
+		if (j != own && t->v[j] > top)
+			top = t->v[j];
+	return top == INT64_MIN ? 0 : max64(0, top - t->v[own] + GP_MARGIN + 1);
+}
+
+/* The checks of one node (gen_path.c lists them), the earliest failure into f. */
+static void check_node(const struct gp_run *run, const struct views *v, size_t c, size_t i,
+		       const int32_t *prev, int32_t last, struct fail *f)
+{
+	const struct gp_core *k = &run->core[c];
+	const struct key *ends = v->by_end[c];
+	const struct gp_instr *x = &k->v[i];
+	const struct gp_slot *o = &k->sched[i];
+	int64_t s = o->start;
+	struct gp_terms t;
+	int32_t q;
+
+	terms_of(run, c, i, k->sched, prev, last, &t);
+	for (int j = 0; j <= GP_CROSS; j++) {
+		/* pipe and issue from one instruction at one instant: one walk either way */
+		int same = (j == GP_ISSUE || j == GP_PIPE) && o->cause == GP_PIPE &&
+			   t.from[j] == o->from && t.v[j] == s;
+
+		if (t.v[j] == INT64_MIN || same || j == o->cause || s - t.v[j] > GP_MARGIN)
+			continue;
+		note(f, F_MARGIN, c, (int32_t)i, s, c, t.from[j]);
+		if (f->x == (int32_t)i && f->core == c && f->kind == F_MARGIN) {
+			f->runner = j;
+			f->raise = raise_of(&t, x);
+		}
+	}
+	q = end_in(k, ends, s, s - GP_MARGIN, s + GP_MARGIN, (int32_t)i,
+		   o->cause == GP_PIPE || o->cause == GP_ISSUE ? o->from : GP_NONE, x->pipe, -1);
+	if (q != GP_NONE)
+		note(f, F_LANE, c, (int32_t)i, s, c, q);
+	if (o->cause == GP_ISSUE) {
+		q = end_in(k, ends, s, k->sched[o->from].end - GP_MARGIN, s + GP_MARGIN, (int32_t)i,
+			   o->from, -1, -1);
+		if (q != GP_NONE)
+			note(f, F_ISSUE, c, (int32_t)i, s, c, q);
+	}
+	if (o->cause == GP_CROSS) {
+		int64_t y = latest_end(k, ends, s);
+		int32_t alt = GP_NONE;
+
+		q = end_in(k, ends, s, s + 1, s + GP_MARGIN, (int32_t)i, GP_NONE, -1, -1);
+		if (q == GP_NONE && y != INT64_MIN) {
+			int32_t first = end_in(k, ends, s, y, y, GP_NONE, GP_NONE, -1, -1);
+
+			q = end_in(k, ends, s, y - GP_MARGIN, y, first, GP_NONE, -1, -1);
+			alt = first;
+		}
+		if (q != GP_NONE) {
+			note(f, F_CROSS, c, (int32_t)i, s, c, q);
+			if (f->x == (int32_t)i && f->core == c && f->kind == F_CROSS)
+				f->alt = alt;   /* the latest end itself may be what has to move */
+		}
+	}
+	if (x->dep != GP_DEP_NONE) {
+		const struct gp_core *pk = x->dep == GP_DEP_FLAG ? k : &run->core[x->dep_core];
+		size_t pc = x->dep == GP_DEP_FLAG ? c : x->dep_core;
+		int64_t pe = pk->sched[x->dep_idx].end;
+
+		if (run->producer_released && o->release > pe + 1)
+			note(f, F_RELEASE, c, (int32_t)i, s, c, GP_NONE);
+		/* consumer: the first of the family starting at or after the WAIT's end */
+		for (size_t r = lower(v->by_start[c], k->n, o->release);
+		     r < k->n && v->by_start[c][r].t <= s; r++) {
+			int32_t j = v->by_start[c][r].i;
+
+			if (j != (int32_t)i && gp_family(k->v[j].pipe) == gp_family(x->pipe)) {
+				note(f, F_CONSUMER, c, (int32_t)i, s, c, j);
+				break;
+			}
+		}
+		/* producer: the latest end of its family completed by the SET */
+		q = end_in(pk, v->by_end[pc], pe, pe - GP_MARGIN, pe, x->dep_idx, GP_NONE, -1,
+			   (int)gp_family(pk->v[x->dep_idx].pipe));
+		if (q != GP_NONE)
+			note(f, F_PRODUCER, c, (int32_t)i, s, pc, q);
+	}
+}
+
+static void check_last(const struct gp_core *k, const struct key *ends, size_t c, struct fail *f)
+{
+	int32_t l = ends[k->n - 1].i;
+	int32_t q = end_in(k, ends, INT64_MAX, k->sched[l].end - GP_MARGIN, k->sched[l].end, l,
+			   GP_NONE, -1, -1);
+
+	if (q != GP_NONE)
+		note(f, F_LAST, c, l, k->sched[l].start, c, q);
+}
+
+static int verify(const struct gp_run *run, struct fail *f)
+{
+	struct views v;
+
+	f->kind = F_NONE;
+	if (views_build(run, &v) != 0)
+		return -1;
+	for (size_t c = 0; c < run->ncores; c++) {
+		const struct gp_core *k = &run->core[c];
+		int32_t *prev = malloc((k->n + 1) * sizeof(*prev));
+		int32_t last[GP_NPIPES];
+
+		if (prev == NULL) {
+			views_free(&v);
+			return -1;
+		}
+		for (unsigned p = 0; p < GP_NPIPES; p++)
+			last[p] = GP_NONE;
+		for (size_t i = 0; i < k->n; i++) {
+			check_node(run, &v, c, i, prev, last[k->v[i].pipe], f);
+			prev[i] = last[k->v[i].pipe];
+			last[k->v[i].pipe] = (int32_t)i;
+		}
+		if (k->n > 0)
+			check_last(k, v.by_end[c], c, f);
+		free(prev);
+	}
+	views_free(&v);
+	return 0;
+}
+
+static void nudge_dur(struct gp_instr *x, struct gp_rng *r)
+{
+	int64_t d = gp_range(r, GP_MARGIN + 1, 3 * GP_MARGIN + 1);
+
+	if (gp_rand(r) % 2 == 0 && x->dur > d + 2)
+		x->dur -= d;
+	else
+		x->dur += d;
+}
+
+/* One random change near the failure; the schedule is simulated again after it. */
+static void fix(struct gp_run *run, const struct fail *f, struct gp_rng *r)
+{
+	struct gp_core *k = &run->core[f->core];
+	struct gp_instr *x = &k->v[f->x];
+	const struct gp_slot *o = &k->sched[f->x];
+	uint64_t pick = gp_rand(r) % 4;
+
+	switch (f->kind) {
+	case F_MARGIN:
+		if (pick < 2 && f->raise > 0 && f->raise < 120) {
+			if (x->dep != GP_DEP_NONE)
+				x->delay += f->raise + gp_range(r, 0, 6);
+			else
+				x->gap += f->raise + gp_range(r, 0, 6);
+			return;
+		}
+		if (x->dep != GP_DEP_NONE && pick == 2 && gp_rand(r) % 4 == 0) {
+			x->dep = GP_DEP_NONE;
+			return;
+		}
+		if (x->issuer != GP_NONE && pick == 2) {
+			x->gap = x->gap > 0 && gp_rand(r) % 2 ? 0 : x->gap + gp_range(r, 4, 12);
+			return;
+		}
+		if (o->from != GP_NONE && (o->cause != GP_CROSS || pick == 3)) {
+			nudge_dur(o->cause == GP_CROSS ? &run->core[x->dep_core].v[o->from]
+				  : &k->v[o->from], r);
+			return;
+		}
+		if (f->culprit != GP_NONE && f->runner != GP_CROSS) {
+			nudge_dur(&k->v[f->culprit], r);
+			return;
+		}
+		x->gap += gp_range(r, 4, 12);
+		return;
+	case F_CONSUMER:
+		if (pick == 0) {
+			x->dep = GP_DEP_NONE;
+			return;
+		}
+		if (pick == 1 && x->delay > 0) {
+			x->delay = 0;
+			return;
+		}
+		nudge_dur(x->dep == GP_DEP_FLAG ? &k->v[x->dep_idx]
+			  : &run->core[x->dep_core].v[x->dep_idx], r);
+		return;
+	case F_ISSUE:
+		if (pick == 0 && x->gap > 0) {
+			x->gap = 0;
+			return;
+		}
+		if (pick == 1) {
+			nudge_dur(&k->v[x->issuer], r);
+			return;
+		}
+		break;
+	case F_LANE:
+	case F_CROSS:
+		if (pick == 0 && x->dep != GP_DEP_NONE) {
+			x->delay = x->delay > 200 ? gp_range(r, 0, 40) : x->delay + gp_range(r, 4, 12);
+			return;
+		}
+		if (pick == 1 && x->issuer != GP_NONE && f->kind == F_LANE) {
+			x->gap += gp_range(r, 4, 12);
+			return;
+		}
+		if (pick == 1 && f->alt != GP_NONE) {
+			nudge_dur(&k->v[f->alt], r);
+			return;
+		}
+		break;
+	case F_PRODUCER:
+		if (pick < 2) {
+			nudge_dur(x->dep == GP_DEP_FLAG ? &k->v[x->dep_idx]
+				  : &run->core[x->dep_core].v[x->dep_idx], r);
+			return;
+		}
+		break;
+	case F_RELEASE:
+		if (x->clip && pick < 2)
+			x->clip = 0;
+		else
+			x->dep = GP_DEP_NONE;
+		return;
+	case F_LAST:
+		if (pick < 2) {
+			nudge_dur(x, r);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (f->culprit != GP_NONE)
+		nudge_dur(&run->core[f->culprit_core].v[f->culprit], r);
+	else
+		nudge_dur(x, r);
+}
+
+int gp_settle(struct gp_run *run, struct gp_rng *rng, long *fixes)
+{
+	for (*fixes = 0; *fixes < 200000; ++*fixes) {
+		struct fail f = { 0 };
+
+		for (size_t c = 0; c < run->ncores; c++)
+			if (gp_simulate(run, c, -1, run->core[c].sched) != 0)
+				return -1;
+		if (verify(run, &f) != 0)
+			return -1;
+		if (f.kind == F_NONE)
+			return 0;
+		fix(run, &f, rng);
+	}
+	return -1;
+}
+
+/* -------------------------------------------------------------- truth */
+
+/* The latest end on core k among instructions starting before s (GP_NONE: none). */
+static int32_t latest_before(const struct gp_core *k, int64_t s)
+{
+	int32_t y = GP_NONE;
+
+	for (size_t j = 0; j < k->n; j++)
+		if (k->sched[j].start < s && k->sched[j].end <= s &&
+		    (y == GP_NONE || k->sched[j].end > k->sched[y].end))
+			y = (int32_t)j;
+	return y;
+}
+
+/* Counts a segment of `kind` (1 busy, 2 wait, 3 cross, 4 issue); issue merges. */
+static void seg(struct gp_truth *t, int *prev_kind, int kind, int64_t len)
+{
+	if (len <= 0)
+		return;
+	if (!(kind == 4 && *prev_kind == 4))
+		t->segments++;
+	*prev_kind = kind;
+}
+
+static void walk(const struct gp_core *k, struct gp_truth *t)
+{
+	int32_t l = 0, x;
+	int64_t frontier;
+	int prev = 0;
+
+	for (size_t j = 1; j < k->n; j++)
+		if (k->sched[j].end > k->sched[l].end)
+			l = (int32_t)j;
+	frontier = k->sched[l].end;
+	for (x = l; x != GP_NONE;) {
+		const struct gp_slot *o = &k->sched[x];
+		unsigned pipe = k->v[x].pipe;
+		int32_t next = o->from;
+		int64_t at = k->t0;
+
+		t->busy[pipe] += frontier - o->start;
+		seg(t, &prev, 1, frontier - o->start);
+		t->causes[o->cause]++;
+		t->pipe_over_flag += o->cause == GP_PIPE && k->v[x].dep != GP_DEP_NONE;
+		if (o->cause == GP_CROSS)
+			next = latest_before(k, o->start);
+		else if (o->cause == GP_HEAD)
+			next = GP_NONE;
+		if (next != GP_NONE)
+			at = k->sched[next].end;
+		if (o->cause == GP_FLAG) {
+			t->wait[gp_family(k->v[next].pipe)][gp_family(pipe)] += o->start - at;
+			seg(t, &prev, 2, o->start - at);
+		} else if (o->cause == GP_CROSS) {
+			t->cross += o->start - at;
+			seg(t, &prev, 3, o->start - at);
+		} else {
+			t->issue += o->start - at;
+			seg(t, &prev, 4, o->start - at);
+		}
+		frontier = at;
+		x = next;
+	}
+	t->issue += frontier - k->t0;
+	seg(t, &prev, 4, frontier - k->t0);
+}
+
+int gp_truth(const struct gp_run *run, size_t c, struct gp_truth *t)
+{
+	const struct gp_core *k = &run->core[c];
+	struct gp_slot *tmp = malloc((k->n + 1) * sizeof(*tmp));
+	int64_t last = k->t0;
+
+	if (tmp == NULL)
+		return -1;
+	memset(t, 0, sizeof(*t));
+	for (size_t j = 0; j < k->n; j++)
+		last = max64(last, k->sched[j].end);
+	t->span = last - k->t0;
+	walk(k, t);
+	for (unsigned p = 0; p < GP_NPIPES; p++) {
+		int64_t e = k->t0;
+		int any = 0;
+
+		for (size_t j = 0; j < k->n; j++)
+			any |= k->v[j].pipe == p;
+		t->what_if[p] = -1;
+		if (!any)
+			continue;
+		if (gp_simulate(run, c, (int)p, tmp) != 0 ||
+		    gp_model_span(run, c, (int)p, &t->model[p]) != 0) {
+			free(tmp);
+			return -1;
+		}
+		for (size_t j = 0; j < k->n; j++)
+			e = max64(e, tmp[j].end);
+		t->what_if[p] = e - k->t0;
+	}
+	free(tmp);
+	return 0;
+}
