@@ -271,7 +271,8 @@ static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in 
 		const struct csim_dep *d = &in->deps[g->dep_of[2 * k]];
 		uint32_t p = g->dep_of[2 * k + 1];
 
-		if (k == best)
+		/* the binding flag's edge is in already; a flag the pipe beat still holds */
+		if (k == best && (x->bind == CSIM_BIND_FLAG || x->bind == CSIM_BIND_CROSS))
 			continue;
 		if (p == CSIM_NONE)
 			add_edge(g, CSIM_NONE, min64(d->release, s), 0);
