@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "base/dense_order.h"
 #include "model/path_graph.h"
 
 const struct csim_pass_def csim_pass_path_def = {
@@ -23,7 +24,7 @@ struct path_work {
 	size_t *node0;
 	struct csim_dep *deps;      /* deps[] then intra_deps[] */
 	uint32_t *dep_idx;
-	size_t *dep0;
+	uint32_t *dep0;
 	int64_t *first, *last;      /* each pid's whole span */
 	struct csim_path_graph g;
 	int64_t *times;
@@ -362,27 +363,24 @@ static int group_deps(struct path_work *w)
 {
 	const struct csim_model *m = w->m;
 	size_t npids = m->table.pids.count, n = m->ndeps + m->nintra_deps;
-	size_t *fill;
+	uint32_t *keys;
 
 	w->deps = csim_array_alloc(n + 1, sizeof(*w->deps));
 	w->dep_idx = csim_array_alloc(n + 1, sizeof(*w->dep_idx));
-	if (w->deps == NULL || w->dep_idx == NULL || alloc_groups(&w->dep0, npids) != 0)
+	w->dep0 = csim_array_alloc(npids + 1, sizeof(*w->dep0));
+	keys = csim_array_alloc(n + 1, sizeof(*keys));
+	if (w->deps == NULL || w->dep_idx == NULL || w->dep0 == NULL || keys == NULL) {
+		free(keys);
 		return -1;
+	}
 	if (m->ndeps > 0)
 		memcpy(w->deps, m->deps, m->ndeps * sizeof(*w->deps));
 	if (m->nintra_deps > 0)
 		memcpy(w->deps + m->ndeps, m->intra_deps, m->nintra_deps * sizeof(*w->deps));
 	for (size_t k = 0; k < n; k++)
-		w->dep0[m->table.slices[w->deps[k].consumer].pid + 1]++;
-	for (size_t i = 1; i <= npids; i++)
-		w->dep0[i] += w->dep0[i - 1];
-	fill = malloc((npids + 1) * sizeof(*fill));
-	if (fill == NULL)
-		return -1;
-	memcpy(fill, w->dep0, (npids + 1) * sizeof(*fill));
-	for (uint32_t k = 0; k < n; k++)
-		w->dep_idx[fill[m->table.slices[w->deps[k].consumer].pid]++] = k;
-	free(fill);
+		keys[k] = m->table.slices[w->deps[k].consumer].pid;
+	csim_dense_order(keys, n, npids, w->dep_idx, w->dep0);
+	free(keys);
 	return 0;
 }
 

@@ -36,11 +36,6 @@ static int end_cmp(const void *a, const void *b)
 	return x->node < y->node ? -1 : x->node > y->node;
 }
 
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-	return need <= *cap ? 0 : csim_array_grow(buf, cap, need, elem);
-}
-
 /*
  * Room for n nodes, ndeps dependencies and npipes pipes. The per-node
  * arrays grow from one capacity to the same need, so they stay alike.
@@ -52,20 +47,20 @@ static int reserve(struct csim_path_graph *g, size_t n, size_t ndeps, size_t npi
 
 		for (int k = 0; k < 6; k++)
 			c[k] = g->cap;
-		if (grow((void **)&g->nodes, &c[0], n + 1, sizeof(*g->nodes)) != 0 ||
-		    grow((void **)&g->by_end, &c[1], n + 1, sizeof(*g->by_end)) != 0 ||
-		    grow((void **)&g->by_pipe_end, &c[2], n + 1, sizeof(*g->by_pipe_end)) != 0 ||
-		    grow((void **)&g->rank, &c[3], n + 1, sizeof(*g->rank)) != 0 ||
-		    grow((void **)&g->edge0, &c[4], n + 1, sizeof(*g->edge0)) != 0 ||
-		    grow((void **)&g->dep0, &c[5], n + 1, sizeof(*g->dep0)) != 0)
+		if (csim_array_grow((void **)&g->nodes, &c[0], n + 1, sizeof(*g->nodes)) != 0 ||
+		    csim_array_grow((void **)&g->by_end, &c[1], n + 1, sizeof(*g->by_end)) != 0 ||
+		    csim_array_grow((void **)&g->by_pipe_end, &c[2], n + 1, sizeof(*g->by_pipe_end)) != 0 ||
+		    csim_array_grow((void **)&g->rank, &c[3], n + 1, sizeof(*g->rank)) != 0 ||
+		    csim_array_grow((void **)&g->edge0, &c[4], n + 1, sizeof(*g->edge0)) != 0 ||
+		    csim_array_grow((void **)&g->dep0, &c[5], n + 1, sizeof(*g->dep0)) != 0)
 			return -1;
 		g->cap = c[0];
 	}
-	if (grow((void **)&g->dep_of, &g->cap_deps, 2 * ndeps + 2, sizeof(*g->dep_of)) != 0)
+	if (csim_array_grow((void **)&g->dep_of, &g->cap_deps, 2 * ndeps + 2, sizeof(*g->dep_of)) != 0)
 		return -1;
-	if (grow((void **)&g->edges, &g->cap_edges, 3 * n + ndeps + 1, sizeof(*g->edges)) != 0)
+	if (csim_array_grow((void **)&g->edges, &g->cap_edges, 3 * n + ndeps + 1, sizeof(*g->edges)) != 0)
 		return -1;
-	return grow((void **)&g->per_pipe, &g->cap_pipes, npipes + 1, sizeof(*g->per_pipe));
+	return csim_array_grow((void **)&g->per_pipe, &g->cap_pipes, npipes + 1, sizeof(*g->per_pipe));
 }
 
 void csim_path_graph_release(struct csim_path_graph *g)
