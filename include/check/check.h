@@ -28,6 +28,8 @@ struct csim_check_result {
 	size_t violations;
 	size_t notes;       /* labels and order only: not violations */
 	size_t slices, arrows, processes, threads, counters;
+	size_t path_slices; /* of slices: on a "critical path" tid, the
+			       converter's lane of SPEC §13 */
 };
 
 /*

@@ -111,6 +111,7 @@ struct csim_check_state {
 	struct csim_check_pairs pairs;
 	struct csim_check_spread spread;
 	size_t n_x, n_s, n_f, n_c;   /* events by phase, usable or not */
+	size_t n_path;               /* X events on a "critical path" tid */
 	char *scratch;               /* decoded strings of the current event */
 	size_t scratch_cap;
 };

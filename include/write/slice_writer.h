@@ -35,6 +35,9 @@ void csim_slice_writer_release(struct csim_slice_writer *w);
 void csim_slice_writer_next(struct csim_slice_writer *w);
 /* A pid as the input wrote it, or as a string naming its run (model run_label). */
 void csim_slice_writer_pid(struct csim_slice_writer *w, uint32_t pid);
+/* The start of a metadata event of process pid, up to its pid:
+   {"name":"<name>","ph":"M","pid":<pid> */
+void csim_slice_writer_meta(struct csim_slice_writer *w, const char *name, uint32_t pid);
 /* The thread id of a sub-lane: "MTE1", "MTE1#1", ... */
 void csim_slice_writer_tid(struct csim_slice_writer *w, uint32_t pipe, uint32_t sub);
 

@@ -36,7 +36,8 @@ struct csim_trace_input {
  * Writes the whole trace into out (opened by the caller, who commits or
  * aborts it together with the other outputs). With several runs (--run
  * all), every run's metadata comes first, processes ranked in run order,
- * then every run's slices, counters and arrows, the arrow ids going on from
+ * then every run's slices, critical-path segments (path_lane.h), counters
+ * and arrows, the arrow ids going on from
  * one run to the next (SPEC §2.1, §6).
  */
 int csim_trace_write(const struct csim_trace_input *in, struct csim_out *out,

@@ -102,6 +102,7 @@ int csim_check_file(const char *path, const struct csim_check_options *opt,
 	res->violations = st.rep.count;
 	res->notes = st.rep.notes;
 	res->slices = st.n_x;
+	res->path_slices = st.n_path;
 	res->arrows = st.n_s;
 	res->counters = st.n_c;
 out:

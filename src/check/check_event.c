@@ -219,6 +219,15 @@ static int need_thread(struct ev *e, uint32_t *thread, int *ok)
 	return csim_check_ids_thread(&e->st->ids, pid, tid, thread);
 }
 
+/* The converter's critical-path lane (SPEC §13): counted apart, so that
+   the count line tells instructions from path segments. */
+static int is_path_lane(struct csim_span tid)
+{
+	static const char lane[] = "\"critical path\"";
+
+	return tid.n == sizeof(lane) - 1 && memcmp(tid.p, lane, tid.n) == 0;
+}
+
 static int check_x(struct ev *e)
 {
 	struct csim_check_state *st = e->st;
@@ -228,6 +237,8 @@ static int check_x(struct ev *e)
 	int ok, usable;
 
 	st->n_x++;
+	if (is_path_lane(e->f[F_TID]))
+		st->n_path++;
 	if (need_thread(e, &s.thread, &ok) != 0)
 		return -1;
 	usable = ok & need_string(e, F_NAME, &name) & need_time(e, F_TS, &ts) &

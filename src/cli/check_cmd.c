@@ -36,9 +36,12 @@ int csim_check_cmd(const struct csim_options *opt, struct csim_log *log,
 		return rc;
 	/* The count line is printed even with -q: it is the answer asked for.
 	   Notes do not change the verdict; their count ends the line. */
-	fprintf(log->out, "%s: %zu violation(s); %zu slices, %zu arrows, %zu processes, %zu threads, %zu counters",
-		opt->check_file, res.violations, res.slices, res.arrows, res.processes,
-		res.threads, res.counters);
+	fprintf(log->out, "%s: %zu violation(s); %zu slices", opt->check_file, res.violations,
+		res.slices);
+	if (res.path_slices > 0)
+		fprintf(log->out, " (%zu on critical-path lanes)", res.path_slices);
+	fprintf(log->out, ", %zu arrows, %zu processes, %zu threads, %zu counters", res.arrows,
+		res.processes, res.threads, res.counters);
 	if (res.notes > 0)
 		fprintf(log->out, "; %zu note(s)", res.notes);
 	fputc('\n', log->out);

@@ -40,6 +40,15 @@ void csim_slice_writer_pid(struct csim_slice_writer *w, uint32_t pid)
 	csim_out_bytes(w->out, raw, n);
 }
 
+void csim_slice_writer_meta(struct csim_slice_writer *w, const char *name, uint32_t pid)
+{
+	csim_slice_writer_next(w);
+	csim_out_text(w->out, "{\"name\":\"");
+	csim_out_text(w->out, name);
+	csim_out_text(w->out, "\",\"ph\":\"M\",\"pid\":");
+	csim_slice_writer_pid(w, pid);
+}
+
 void csim_slice_writer_tid(struct csim_slice_writer *w, uint32_t pipe, uint32_t sub)
 {
 	size_t n;

@@ -3,27 +3,19 @@
 #include <string.h>
 
 #include "write/out_file.h"
+#include "write/path_lane.h"
 #include "write/slice_writer.h"
 #include "write/trace_split.h"
-
-static void put_meta_head(struct csim_slice_writer *w, const char *name, uint32_t pid)
-{
-	csim_slice_writer_next(w);
-	csim_out_text(w->out, "{\"name\":\"");
-	csim_out_text(w->out, name);
-	csim_out_text(w->out, "\",\"ph\":\"M\",\"pid\":");
-	csim_slice_writer_pid(w, pid);
-}
 
 static void write_process_meta(struct csim_slice_writer *w, uint32_t pid, size_t rank)
 {
 	const char *name = w->m->table.pid_names[pid];
 
-	put_meta_head(w, "process_name", pid);
+	csim_slice_writer_meta(w, "process_name", pid);
 	csim_out_text(w->out, ",\"args\":{\"name\":");
 	csim_out_json_string(w->out, name, strlen(name));
 	csim_out_text(w->out, "}}");
-	put_meta_head(w, "process_sort_index", pid);
+	csim_slice_writer_meta(w, "process_sort_index", pid);
 	csim_out_text(w->out, ",\"args\":{\"sort_index\":");
 	csim_out_uint(w->out, rank);
 	csim_out_text(w->out, "}}");
@@ -40,7 +32,7 @@ static void write_thread_meta(struct csim_slice_writer *w, const struct csim_thr
 	size_t num_n;
 	const char *num = csim_pipe_label_number(pipe, n, &num_n);
 
-	put_meta_head(w, "thread_name", lane->pid);
+	csim_slice_writer_meta(w, "thread_name", lane->pid);
 	csim_out_text(w->out, ",\"tid\":");
 	csim_slice_writer_tid(w, lane->pipe, th->sub);
 	csim_out_text(w->out, ",\"args\":{\"name\":\"");
@@ -62,7 +54,7 @@ static void write_thread_meta(struct csim_slice_writer *w, const struct csim_thr
 	if (th->sub != 0 && th->sub >= lane->depth)
 		csim_out_text(w->out, " (rounding)");
 	csim_out_text(w->out, "\"}}");
-	put_meta_head(w, "thread_sort_index", lane->pid);
+	csim_slice_writer_meta(w, "thread_sort_index", lane->pid);
 	csim_out_text(w->out, ",\"tid\":");
 	csim_slice_writer_tid(w, lane->pipe, th->sub);
 	csim_out_text(w->out, ",\"args\":{\"sort_index\":");
@@ -73,18 +65,23 @@ static void write_thread_meta(struct csim_slice_writer *w, const struct csim_thr
 /*
  * Metadata only for what the cut (--core, --window) leaves events on; the
  * processes ranked from `rank` on (the runs before have the ranks before).
+ * A process's critical-path lane (path_lane.h) comes before its pipes.
  */
 static void write_metadata(struct csim_slice_writer *w, size_t rank)
 {
 	const struct csim_model *m = w->m;
 	const struct csim_cut *c = &m->cut;
-	size_t t = 0;
+	size_t t = 0, core = 0;
 
 	for (size_t p = 0; p < m->nprocesses; p++) {
 		uint32_t pid = m->processes[p];
+		int has_path = csim_path_lane_core(m, &core, pid) != NULL;
 
-		if (csim_cut_in(c->process_in, p))
+		if (csim_cut_in(c->process_in, p)) {
 			write_process_meta(w, pid, rank + p);
+			if (has_path)
+				csim_path_lane_meta(w, pid);
+		}
 		for (; t < m->nthreads && m->lanes[m->threads[t].lane].pid == pid; t++)
 			if (csim_cut_in(c->thread_in, t))
 				write_thread_meta(w, &m->threads[t]);
@@ -269,6 +266,10 @@ int csim_trace_write(const struct csim_trace_input *in, struct csim_out *out,
 	csim_slice_writer_release(&w);
 	if (rc != CSIM_OK)
 		return rc;
+	for (size_t i = 0; i < in->nparts; i++) {
+		w.m = in->parts[i].m;
+		csim_path_lane_write(&w);
+	}
 	for (size_t i = 0; i < in->nparts; i++) {
 		w.m = in->parts[i].m;
 		write_counters(&w);

@@ -24,12 +24,13 @@ declare -A covered=()
 not_grep() { ! grep -q "$@"; }
 
 # count_line FILE N [M]: the last stdout line is FILE's count line with N
-# violations and M notes (none: no notes part).
+# violations and M notes (none: no notes part); the slices may say how many
+# lie on critical-path lanes.
 count_line() {
 	local last tail=""
 	last=$(printf '%s' "$out" | tail -n 1)
 	[ -z "${3:-}" ] || tail="; $3 note(s)"
-	[[ $last == "$1: $2 violation(s); "*" slices, "*" arrows, "*" processes, "*" threads, "*" counters$tail" ]]
+	[[ $last =~ ^"$1: $2 violation(s); "[0-9]+" slices"(" ("[0-9]+" on critical-path lanes)")?", "[0-9]+" arrows, "[0-9]+" processes, "[0-9]+" threads, "[0-9]+" counters$tail"$ ]]
 }
 
 # Every case file: exit status and the rule it must name ("error" for a
@@ -40,6 +41,7 @@ count_line() {
 # a viewer draws them right, so --check notes them.
 CASES=$(cat <<'LIST'
 good_minimal.json|0|
+good_path_lane.json|0|
 good_half_ns_arrow.json|0|
 good_nested.json|1|overlap
 good_touching.json|0|
@@ -202,8 +204,10 @@ run "$tmp" demo -o z -z -q --no-copy-raw
 check "-z conversion: exit 0" [ "$status" -eq 0 ]
 run "$tmp" --check z/trace.clean.json.gz
 check "-z output: exit 0" [ "$status" -eq 0 ]
-check "-z output: 13 slices, 4 arrows, 0 violations" contains "$out" \
-	"z/trace.clean.json.gz: 0 violation(s); 13 slices, 4 arrows, "
+# 13 instructions, and the critical paths' 9 + 5 + 5 segments
+# (docs/critical-path.md's worked example, and the two vector cores').
+check "-z output: 13 slices and 19 path segments, 4 arrows, 0 violations" contains "$out" \
+	"z/trace.clean.json.gz: 0 violation(s); 32 slices (19 on critical-path lanes), 4 arrows, "
 gzip -dc "$tmp/z/trace.clean.json.gz" >"$tmp/z/inflated.json"
 zline=${out#*: }
 run "$tmp" --check z/inflated.json

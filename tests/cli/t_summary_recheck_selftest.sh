@@ -6,7 +6,9 @@
 # and utilization per pipe, bytes and bandwidth, the overlap with compute,
 # the top_instructions and top_source_lines rows and their order, a
 # diagnosis line's numbers, mark, cores and evidence, a rule on two lines)
-# and in the trace's thread names must make it fail. A recheck that always
+# and in the trace's thread names, and in the critical path (its summary
+# figures, and the lane's tiling, segments, busy time outside instructions,
+# a flag wait along no arrow) must make it fail. A recheck that always
 # agrees would let a wrong summary.json golden pass.
 #
 # The trace: core p0, MTE2 [1000,1100) [1050,1150) on two sub-lanes
@@ -56,7 +58,11 @@ cat >"$tmp/t.json" <<'JSON'
 {"name":"thread_name","ph":"M","pid":"p0","tid":"MTE2#1","args":{"name":"MTE2 (load GM->L1/UB) #1"}},
 {"name":"thread_name","ph":"M","pid":"p0","tid":"CUBE","args":{"name":"CUBE (matmul)"}},
 {"name":"thread_name","ph":"M","pid":"p0","tid":"CUBE#1","args":{"name":"CUBE (matmul) #1 (rounding)"}},
-{"name":"cache_time","ph":"X","pid":"p0","tid":"MTE2 cache","ts":1.0,"dur":0.01}
+{"name":"cache_time","ph":"X","pid":"p0","tid":"MTE2 cache","ts":1.0,"dur":0.01},
+{"name":"SCALAR","ph":"X","pid":"p0","tid":"critical path","ts":0.9,"dur":0.1},
+{"name":"MTE2","ph":"X","pid":"p0","tid":"critical path","ts":1,"dur":0.1},
+{"name":"CUBE","ph":"X","pid":"p0","tid":"critical path","ts":1.1,"dur":0.01},
+{"name":"issue","ph":"X","pid":"p0","tid":"critical path","ts":1.11,"dur":0.09}
 ]}
 JSON
 row() { # address pipe source cycles executed util [inner code]
@@ -85,7 +91,8 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 {"pipe":"CUBE","kept":true,"instructions":2,"busy_ns":20,"busy_us":0.020,"busy_share":0.0667,"depth":1,"rows":2,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
 {"pipe":"VECTOR","kept":true,"instructions":1,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":1,"rows":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
 {"pipe":"SCALAR","kept":false,"instructions":1,"busy_ns":100,"busy_us":0.100,"busy_share":0.3333,"depth":1,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":50,"sync_cycles":0,"executed":5,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
-{"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":0,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null}]}],
+{"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":0,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null}],
+"critical_path":{"span_ns":300,"segments":4,"busy":[{"pipe":"SCALAR","ns":100,"share":0.3333},{"pipe":"MTE2","ns":100,"share":0.3333},{"pipe":"CUBE","ns":10,"share":0.0333}],"wait":[],"cross_core_wait_ns":0,"issue_ns":90,"what_if":[]}}],
 "load_balance":{"cores":1,"min_span_ns":300,"median_span_ns":300,"max_span_ns":300,"slowest_core":"p0"},
 "top_instructions":[
 {"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
@@ -125,6 +132,26 @@ trace_verdict() {
 }
 
 verdict "hand-worked summary agrees" "" "" 0
+# The critical path of p0 and its lane: SCALAR (dropped, kept:false) [900,
+# 1000], MTE2 [1000, 1100] inside slice a, CUBE [1100, 1110] = slice m,
+# issue [1110, 1200]; 100 + 100 + 10 + 90 = 300, the span.
+verdict "path: segment count" '"segments":4' '"segments":5' 1
+verdict "path: issue time" '"issue_ns":90' '"issue_ns":91' 1
+verdict "path: a busy share" '"ns":100,"share":0.3333},{"pipe":"MTE2"' '"ns":100,"share":0.3334},{"pipe":"MTE2"' 1
+verdict "path: busy not largest first" '{"pipe":"MTE2","ns":100,"share":0.3333},{"pipe":"CUBE","ns":10,"share":0.0333}' '{"pipe":"CUBE","ns":10,"share":0.0333},{"pipe":"MTE2","ns":100,"share":0.3333}' 1
+verdict "path: a pipe missing from busy" ',{"pipe":"CUBE","ns":10,"share":0.0333}' '' 1
+verdict "path: no critical_path" ',
+"critical_path":' ',
+"no_path":' 1
+trace_verdict "path: a segment too long (no tiling)" '"critical path","ts":1,"dur":0.1' '"critical path","ts":1,"dur":0.11' 1
+trace_verdict "path: a segment left out" '{"name":"CUBE","ph":"X","pid":"p0","tid":"critical path","ts":1.1,"dur":0.01},' '' 1
+trace_verdict "path: busy time on a pipe, inside none of its instructions" '"name":"CUBE","ph":"X","pid":"p0","tid":"critical path"' '"name":"VECTOR","ph":"X","pid":"p0","tid":"critical path"' 1
+trace_verdict "path: a lane on a core the summary lacks" '"name":"SCALAR","ph":"X","pid":"p0","tid":"critical path"' '"name":"SCALAR","ph":"X","pid":"p9","tid":"critical path"' 1
+# A flag wait whose sums agree, but along no arrow of the trace.
+saved=$good
+good=${good/'"wait":[],"cross_core_wait_ns":0,"issue_ns":90'/'"wait":[{"producer":"MTE2","consumer":"CUBE","ns":90,"share":0.3000}],"cross_core_wait_ns":0,"issue_ns":0'}
+trace_verdict "path: a flag wait along no arrow" '"name":"issue","ph":"X","pid":"p0","tid":"critical path"' '"name":"wait MTE2->CUBE","ph":"X","pid":"p0","tid":"critical path"' 1
+good=$saved
 verdict "busy union off by one" '"busy_ns":150,"busy_us":0.150' '"busy_ns":151,"busy_us":0.151' 1
 verdict "busy as a sum (200)" '"busy_ns":150,"busy_us":0.150,"busy_share":0.5000' '"busy_ns":200,"busy_us":0.200,"busy_share":0.6667' 1
 verdict "instruction count" '"instructions":2' '"instructions":3' 1

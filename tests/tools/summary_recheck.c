@@ -29,7 +29,11 @@
  *     (summary_recheck_instr.c);
  *   - the diagnosis against the summary's figures: one line per rule, the
  *     primary first, each line's cores, numbers, thresholds and evidence
- *     (summary_recheck_diag.c).
+ *     (summary_recheck_diag.c);
+ *   - each core's critical_path against its "critical path" lane: tiling,
+ *     sums, busy time inside instructions, flag waits along arrows
+ *     (summary_recheck_path.c). That lane is no pipe: it is left out of
+ *     the lanes above.
  * WAIT_FLAG and cross-core wait times cannot be rechecked from the trace
  * (flag records are not written); the unit tests cover them. Source lines
  * from API_FILE ranges and the slices' args.source are not rechecked here
@@ -239,6 +243,49 @@ static int add_slice(const cJSON *ev)
 			break;
 	if (k == l->nsubs && l->nsubs < 64)
 		snprintf(l->subs[l->nsubs++], NAME_LEN, "%s", tid->valuestring);
+	return 0;
+}
+
+int sumcheck_core_in_trace(const char *pid)
+{
+	for (size_t i = 0; i < ncores; i++)
+		if (strcmp(cores[i].pid, pid) == 0)
+			return 1;
+	return 0;
+}
+
+static const struct lane *lane_find(const char *pid, const char *pipe, size_t n)
+{
+	for (size_t i = 0; i < nlanes; i++)
+		if (strcmp(lanes[i].pid, pid) == 0 && strncmp(lanes[i].pipe, pipe, n) == 0 &&
+		    lanes[i].pipe[n] == '\0')
+			return &lanes[i];
+	return NULL;
+}
+
+int sumcheck_lane_covers(const char *pid, const char *pipe, long long s, long long e)
+{
+	const struct lane *l = lane_find(pid, pipe, strlen(pipe));
+
+	/* The whole slice: a segment clipped to a window lies inside it too. */
+	for (size_t k = 0; l != NULL && k < l->n; k++)
+		if (l->f[k].s <= s && e <= l->f[k].e)
+			return 1;
+	return 0;
+}
+
+int sumcheck_lane_at(const char *pid, const char *tid, double t, long long start, long long end)
+{
+	const char *hash = strchr(tid, '#');
+	const struct lane *l = lane_find(pid, tid, hash != NULL ? (size_t)(hash - tid) : strlen(tid));
+
+	for (size_t k = 0; l != NULL && k < l->n; k++) {
+		const struct sumcheck_slice *f = &l->f[k];
+
+		if ((double)f->s < t && t < (double)f->e && (start < 0 || f->s == start) &&
+		    (end < 0 || f->e == end))
+			return 1;
+	}
 	return 0;
 }
 
@@ -594,17 +641,22 @@ static void check_run(const cJSON *trace, const cJSON *sum, const cJSON *metrics
 	const cJSON *ev, *jcores, *c;
 
 	reset_run();
+	sumcheck_path_reset();
 	run_label = sfx;
 	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(trace, "traceEvents")) {
 		const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
 
-		if (cJSON_IsString(ph) && strcmp(ph->valuestring, "X") == 0 && of_run(ev, sfx) &&
-		    add_slice(ev) != 0)
+		if (!of_run(ev, sfx) || sumcheck_path_add(ev))
+			continue;
+		if (cJSON_IsString(ph) && strcmp(ph->valuestring, "X") == 0 && add_slice(ev) != 0)
 			sumcheck_fail("an X event the recheck cannot place");
 	}
 	jcores = cJSON_GetObjectItemCaseSensitive(sum, "cores");
-	cJSON_ArrayForEach(c, jcores)
+	cJSON_ArrayForEach(c, jcores) {
 		check_core(c, metrics);
+		sumcheck_path_core(c, windowed);
+	}
+	sumcheck_path_done(jcores);
 	for (size_t i = 0; i < nlanes; i++)
 		if (!lanes[i].matched)
 			sumcheck_fail("%s %s: a lane of the trace missing from the summary",

@@ -48,6 +48,23 @@ void sumcheck_bytes(const char *core, const char *pipe, const cJSON *p, int has_
 long long sumcheck_overlap(const struct sumcheck_iv *mte, size_t nm,
 			   const struct sumcheck_iv *comp, size_t nc);
 
+/* The lanes of the run, for the path part (summary_recheck.c). */
+/* A core with slices in the trace. */
+int sumcheck_core_in_trace(const char *pid);
+/* A slice of lane (pid, pipe) covers [s, e] (its grid interval, unclipped). */
+int sumcheck_lane_covers(const char *pid, const char *pipe, long long s, long long e);
+/* A slice of the lane of tid ("PIPE#k": PIPE's) holds t strictly inside on
+   the grid, starting at start and ending at end (each when >= 0). */
+int sumcheck_lane_at(const char *pid, const char *tid, double t, long long start, long long end);
+
+/* The critical-path part (summary_recheck_path.c): the "critical path"
+   lanes and in-core arrows of the trace against each core's critical_path. */
+void sumcheck_path_reset(void);
+/* Takes a path segment or arrow end: 1 when ev is a path segment. */
+int sumcheck_path_add(const cJSON *ev);
+void sumcheck_path_core(const cJSON *core, int windowed);
+void sumcheck_path_done(const cJSON *jcores);
+
 /* The diagnosis part (summary_recheck_diag.c): its lines against the summary. */
 void sumcheck_diagnosis(const cJSON *summary);
 

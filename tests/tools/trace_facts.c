@@ -18,6 +18,11 @@
  *   tsort PID TID INDEX           the tid's thread_sort_index
  *   cname PID TID CNAME           once per distinct cname of the tid's slices
  *   slice PID TID NAME TS         every slice, in file order (TS as %.10g µs)
+ * The critical-path lane (tid "critical path", SPEC §13) is no pipe: its
+ * slices, threads and colours are left out of the lines above, and
+ *   pathseg PID NAME TS DUR       every segment, in file order
+ *   path PID RANK SEGMENTS        RANK: its place among all the pid's tids
+ *                                 in the viewers' order (0: above the pipes)
  */
 #include <math.h>
 #include <stdio.h>
@@ -70,8 +75,18 @@ struct colour {
 	char cname[NAME_MAX_LEN];
 };
 
+#define PATH_TID "critical path"
+
+/* One pid's critical-path lane. */
+struct path {
+	char pid[NAME_MAX_LEN];
+	unsigned segments;
+};
+
 struct facts {
 	unsigned slices, counters;
+	size_t npaths;
+	struct path paths[MAX_ITEMS];
 	size_t nlanes, nprocs, narrows, nthreads, ncolours;
 	struct lane lanes[MAX_ITEMS];
 	struct process procs[MAX_ITEMS];
@@ -216,6 +231,35 @@ static int add_colour(struct facts *fx, const cJSON *ev, const char *pid, const 
 	return 0;
 }
 
+static int add_path_segment(struct facts *fx, const cJSON *ev, const char *pid, const char *name,
+			    double ts)
+{
+	const cJSON *dur = cJSON_GetObjectItemCaseSensitive(ev, "dur");
+	struct path *p = NULL;
+
+	printf("pathseg %s %s %.10g %.10g\n", pid, name, ts,
+	       cJSON_IsNumber(dur) ? dur->valuedouble : 0.0);
+	for (size_t i = 0; i < fx->npaths && p == NULL; i++)
+		if (strcmp(fx->paths[i].pid, pid) == 0)
+			p = &fx->paths[i];
+	if (p == NULL) {
+		if (fx->npaths == MAX_ITEMS)
+			return -1;
+		p = &fx->paths[fx->npaths++];
+		snprintf(p->pid, sizeof(p->pid), "%s", pid);
+	}
+	p->segments++;
+	return 0;
+}
+
+static unsigned path_segments(const struct facts *fx, const char *pid)
+{
+	for (size_t i = 0; i < fx->npaths; i++)
+		if (strcmp(fx->paths[i].pid, pid) == 0)
+			return fx->paths[i].segments;
+	return 0;
+}
+
 static int add_event(struct facts *fx, const cJSON *ev)
 {
 	const cJSON *ph = cJSON_GetObjectItemCaseSensitive(ev, "ph");
@@ -231,6 +275,8 @@ static int add_event(struct facts *fx, const cJSON *ev)
 
 		if (!cJSON_IsString(name) || !cJSON_IsNumber(ts))
 			return -1;
+		if (strcmp(tid, PATH_TID) == 0)
+			return add_path_segment(fx, ev, pid, name->valuestring, ts->valuedouble);
 		printf("slice %s %s %s %.10g\n", pid, tid, name->valuestring, ts->valuedouble);
 		fx->slices++;
 		if (add_colour(fx, ev, pid, tid) != 0)
@@ -303,14 +349,19 @@ static int by_viewer_order(const void *a, const void *b)
 
 static void print_threads(struct facts *fx)
 {
-	size_t rank = 0;
+	size_t rank = 0, all = 0;
 
 	qsort(fx->threads, fx->nthreads, sizeof(fx->threads[0]), by_viewer_order);
 	for (size_t i = 0; i < fx->nthreads; i++) {
 		const struct thread *t = &fx->threads[i];
 
 		if (i > 0 && strcmp(t->pid, fx->threads[i - 1].pid) != 0)
-			rank = 0;
+			rank = all = 0;
+		if (strcmp(t->tid, PATH_TID) == 0) {
+			printf("path %s %zu %u\n", t->pid, all++, path_segments(fx, t->pid));
+			continue;
+		}
+		all++;
 		printf("thread %s %zu %s %s\n", t->pid, rank++, t->tid, t->label);
 		if (!isnan(t->sort_index))
 			printf("tsort %s %s %.17g\n", t->pid, t->tid, t->sort_index);
