@@ -35,12 +35,13 @@ const char *csim_diag_fig_name(enum csim_diag_fig fig);
 /*
  * How much of the run a line's evidence covers, in ns: the measure lines
  * are ranked by, a share of diagnosis.rank_span_ns (docs/summary.md,
- * "Ranking"). Per core: transfer_bound, vector_shaped_wrong and
- * scalar_bound the named pipe's busy time, sync_bound its WAIT_FLAG time,
- * cross_core_wait the cross-core WAIT time (each at most the core's span),
- * load_imbalance the span beyond the median; the line takes its largest.
- * The whole-run lines cover the whole span. The one place that measure is
- * defined, so that a share of the critical path (SPEC §13) can replace it.
+ * "Ranking"). Per core: an entry with path_ns (its core has a critical
+ * path, diag_path.h) the time its cause holds on the path; else
+ * transfer_bound, vector_shaped_wrong and scalar_bound the named pipe's
+ * busy time, sync_bound its WAIT_FLAG time, cross_core_wait the cross-core
+ * WAIT time (each at most the core's span); load_imbalance the span beyond
+ * the median; the line takes its largest. The whole-run lines cover the
+ * whole span. The one place that measure is defined.
  */
 int64_t csim_diag_evidence_ns(const struct csim_model *m, const struct csim_diag *d);
 

@@ -153,6 +153,7 @@ enum csim_diag_fig {
 	CSIM_DIAG_FIG_MAX_SPAN_NS,
 	CSIM_DIAG_FIG_MEDIAN_SPAN_NS,
 	CSIM_DIAG_FIG_MIN_SPAN_NS,
+	CSIM_DIAG_FIG_PATH_NS,
 	CSIM_DIAG_FIG_COUNT
 };
 
@@ -162,7 +163,7 @@ struct csim_diag_num {
 	int64_t v;
 };
 
-#define CSIM_DIAG_MAX_NUMS 7
+#define CSIM_DIAG_MAX_NUMS 8
 
 /* What a rule found on one core: its numbers and how much they weigh. */
 struct csim_diag_at {

@@ -223,6 +223,25 @@ static void put_starved(struct text *t, const struct csim_model *m, const struct
 		put(t, " on %zu of them", n);
 }
 
+/*
+ * "<before>45 % of the critical path<after>" (the range over the entries)
+ * when the entries have a path (diag_path.h), else `otherwise`: the share of
+ * the path a cause holds comes first, as it is what ranks the line.
+ */
+static void put_path(struct text *t, const struct csim_model *m, const struct csim_diag *d,
+		     const char *before, const char *after, const char *otherwise)
+{
+	struct text probe = { NULL, 0, 0 };
+
+	if (put_share(&probe, m, d, CSIM_DIAG_FIG_PATH_NS, CSIM_DIAG_FIG_SPAN_NS, 0) == 0) {
+		put(t, "%s", otherwise);
+		return;
+	}
+	put(t, "%s", before);
+	put_share(t, m, d, CSIM_DIAG_FIG_PATH_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
+	put(t, " %% of the critical path%s", after);
+}
+
 static void text_transfer(struct text *t, const struct csim_model *m, const struct csim_diag *d)
 {
 	struct text probe = { NULL, 0, 0 };
@@ -231,7 +250,7 @@ static void text_transfer(struct text *t, const struct csim_model *m, const stru
 	put_where(t, m, d);
 	put(t, ": ");
 	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
-	put(t, " busy ");
+	put_path(t, m, d, " holds ", ", busy ", " busy ");
 	put_share(t, m, d, CSIM_DIAG_FIG_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the span, ");
 	put_pipes(&probe, m, d, CSIM_DIAG_FIG_COMPUTE_PIPE, "");
@@ -261,7 +280,7 @@ static void text_vector(struct text *t, const struct csim_model *m, const struct
 	put_where(t, m, d);
 	put(t, ": ");
 	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
-	put(t, " busy ");
+	put_path(t, m, d, " holds ", ", busy ", " busy ");
 	put_share(t, m, d, CSIM_DIAG_FIG_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the span at ");
 	put_range(t, lo, hi);
@@ -276,7 +295,8 @@ static void text_scalar(struct text *t, const struct csim_model *m, const struct
 	put_where(t, m, d);
 	put(t, ": ");
 	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
-	put(t, " busy ");
+	put_path(t, m, d, " and the issue gaps hold ", ", ", " ");
+	put(t, "busy ");
 	put_share(t, m, d, CSIM_DIAG_FIG_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the span");
 	put_starved(t, m, d);
@@ -308,6 +328,7 @@ static void text_sync(struct text *t, const struct csim_model *m, const struct c
 	put(t, " (");
 	put_share(t, m, d, CSIM_DIAG_FIG_PRODUCER_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %%)");
+	put_path(t, m, d, ", its flag waits ", "", "");
 	if (scalar == d->nat) {
 		put(t, ": likely a scalar read of its result inside the loop (GetValue, a "
 		    "read-back); hoist the read out of the loop or batch it (no pipe runs "
@@ -369,7 +390,9 @@ static void text_cross(struct text *t, const struct csim_model *m, const struct 
 	put_share(t, m, d, CSIM_DIAG_FIG_CROSS_CORE_WAIT_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
 	put(t, " %% of the ");
 	put_ns(t, m, d, CSIM_DIAG_FIG_SPAN_NS);
-	put(t, " ns span, most set by ");
+	put(t, " ns span");
+	put_path(t, m, d, " (", ")", "");
+	put(t, ", most set by ");
 	put_partner(t, m, d);
 	put(t, "; the other side of the hand-over is the longer stage: see what it does "
 	    "before its SET, then balance the work between the cores or give the "

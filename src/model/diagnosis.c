@@ -10,12 +10,13 @@
 #include <string.h>
 
 #include "model/diag_build.h"
+#include "model/diag_path.h"
 #include "model/diag_partner.h"
 #include "model/diag_rules.h"
 
 const struct csim_pass_def csim_pass_diagnose_def = {
 	csim_pass_diagnose,
-	CSIM_PART_PIPES | CSIM_PART_ARROWS | CSIM_PART_INTRA | CSIM_PART_SUMMARY,
+	CSIM_PART_PIPES | CSIM_PART_ARROWS | CSIM_PART_INTRA | CSIM_PART_SUMMARY | CSIM_PART_PATH,
 	CSIM_PART_DIAGNOSIS
 };
 
@@ -56,6 +57,7 @@ static const char *const fig_names[CSIM_DIAG_FIG_COUNT] = {
 	[CSIM_DIAG_FIG_MAX_SPAN_NS] = "max_span_ns",
 	[CSIM_DIAG_FIG_MEDIAN_SPAN_NS] = "median_span_ns",
 	[CSIM_DIAG_FIG_MIN_SPAN_NS] = "min_span_ns",
+	[CSIM_DIAG_FIG_PATH_NS] = "path_ns",
 };
 
 /* The rules about the trace itself rather than what one core did. */
@@ -75,6 +77,10 @@ int64_t csim_diag_at_evidence_ns(const struct csim_model *m, const struct csim_d
 {
 	const int64_t span = csim_diag_at_num(at, CSIM_DIAG_FIG_SPAN_NS);
 
+	/* With a path, the time the cause holds on it: what shortening it
+	   could take back (diag_path.h). */
+	if (csim_diag_at_has(at, CSIM_DIAG_FIG_PATH_NS))
+		return capped(csim_diag_at_num(at, CSIM_DIAG_FIG_PATH_NS), span);
 	switch (d->rule) {
 	case CSIM_DIAG_TRANSFER_BOUND:
 	case CSIM_DIAG_VECTOR_SHAPE:
@@ -105,6 +111,15 @@ int64_t csim_diag_evidence_ns(const struct csim_model *m, const struct csim_diag
 			best = e;
 	}
 	return best;
+}
+
+/* path_ns of an entry whose core has a path, last among its figures. */
+static void add_path(const struct csim_model *m, struct csim_diag_at *at, enum csim_diag_rule rule)
+{
+	int64_t ns;
+
+	if (csim_diag_path_ns(m, rule, at, &ns))
+		csim_diag_build_add(at, CSIM_DIAG_FIG_PATH_NS, CSIM_DIAG_INT, ns);
 }
 
 /* A per-core line speaks through its weightiest core. */
@@ -166,6 +181,12 @@ int csim_pass_diagnose(struct csim_model *m, struct csim_error *err)
 			goto out;
 		}
 		csim_diag_rules_figures(m, &b, partners);
+	}
+	for (size_t i = 0; i < m->diagnosis.n; i++) {
+		const struct csim_diag *d = &m->diagnosis.lines[i];
+
+		for (size_t k = 0; k < d->nat; k++)
+			add_path(m, &m->diagnosis.at[d->at0 + k], d->rule);
 	}
 	for (size_t i = 0; i < m->diagnosis.n; i++) {
 		take_representative(m, &m->diagnosis.lines[i]);

@@ -106,7 +106,7 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 {"source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"addresses":1},
 {"source":"k.cpp:6","cycles":10,"cycle_share":0.0526,"executed":1,"addresses":1}],
 "diagnosis":[
-{"id":"cross_core_wait","primary":true,"core":"p0","cores":["p0"],"evidence_share":0.5000,"text":"t","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0},"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0}}]}]}'
+{"id":"cross_core_wait","primary":true,"core":"p0","cores":["p0"],"evidence_share":0.0000,"text":"t","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0,"path_ns":0},"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0,"path_ns":0}}]}]}'
 
 # verdict NAME FROM TO EXPECT: the recheck on the good summary with FROM
 # replaced by TO must exit EXPECT.
@@ -135,6 +135,10 @@ verdict "hand-worked summary agrees" "" "" 0
 # The critical path of p0 and its lane: SCALAR (dropped, kept:false) [900,
 # 1000], MTE2 [1000, 1100] inside slice a, CUBE [1100, 1110] = slice m,
 # issue [1110, 1200]; 100 + 100 + 10 + 90 = 300, the span.
+# The diagnosis's cross_core_wait on p0 then holds none of the path (no
+# cross-core segment): path_ns 0, evidence 0.
+verdict "path: path_ns of a diagnosis entry" '"waits":0,"path_ns":0}}]}' '"waits":0,"path_ns":150}}]}' 1
+verdict "path: evidence by busy time where a path exists" '"evidence_share":0.0000' '"evidence_share":0.5000' 1
 verdict "path: segment count" '"segments":4' '"segments":5' 1
 verdict "path: issue time" '"issue_ns":90' '"issue_ns":91' 1
 verdict "path: a busy share" '"ns":100,"share":0.3333},{"pipe":"MTE2"' '"ns":100,"share":0.3334},{"pipe":"MTE2"' 1
@@ -214,8 +218,9 @@ verdict "top: -1 executions counted" '"cycle_share":0.3947,"executed":3' '"cycle
 verdict "top: a row without cycles listed" '"cycle_share":0.0263,"executed":1,"cores":1}]' '"cycle_share":0.0263,"executed":1,"cores":1},
 {"address":"0x30","pipe":"FIXP","mnemonic":"FIX","source":null,"cycles":0,"cycle_share":0.0000,"executed":0,"cores":0}]' 1
 # The diagnosis: p0 waits across cores 150 of its 300 ns (50 %, on the
-# threshold), the slowest core: evidence 150 / 300 = 0.5000.
-verdict "diagnosis: evidence_share" '"evidence_share":0.5000' '"evidence_share":0.6000' 1
+# threshold), the slowest core; none of it lies on p0's critical path:
+# evidence 0 / 300 = 0.0000.
+verdict "diagnosis: evidence_share" '"evidence_share":0.0000' '"evidence_share":0.1000' 1
 verdict "diagnosis: primary unmarked" '"primary":true' '"primary":false' 1
 verdict "diagnosis: a core not in the summary" '"cores":["p0"]' '"cores":["p0","p9"]' 1
 verdict "diagnosis: numbers not the summary's" '"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":150' '"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":149' 1

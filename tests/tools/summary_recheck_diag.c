@@ -13,7 +13,9 @@
  *     cross_core_wait_ns) and meet the rule's threshold;
  *   - a per-core line's "numbers" are those of its "core", the entry whose
  *     evidence is largest, and evidence_share is that evidence over the
- *     slowest core's span (the whole-run rules: 1).
+ *     slowest core's span (the whole-run rules: 1);
+ *   - where the core has a critical path, an entry's path_ns is the time
+ *     the cause holds on it (check_path), and that is its evidence.
  */
 #include <math.h>
 #include <string.h>
@@ -104,6 +106,55 @@ static double pipe_figure(const cJSON *core, const cJSON *nums, const char *pipe
 	return p != NULL ? sumcheck_num(p, key) : NAN;
 }
 
+static int is_vector_family(const char *pipe)
+{
+	return pipe != NULL && (strcmp(pipe, "VECTOR") == 0 || strcmp(pipe, "VEC") == 0 ||
+				strcmp(pipe, "PUSHQ") == 0 || strncmp(pipe, "RVEC", 4) == 0);
+}
+
+/*
+ * path_ns of a per-core entry (docs/summary.md, "Ranking"): present exactly
+ * when the core's critical_path has segments, and then the time the cause
+ * holds on it, from critical_path alone: the named pipe's busy entry
+ * (scalar_bound: and issue_ns), the flag waits into the blocked pipe (the
+ * vector family as one), or cross_core_wait_ns. That time, at most the
+ * span, is then the entry's evidence (*e). 0: it disagrees.
+ */
+static int check_path(int r, const char *pid, const cJSON *core, const cJSON *nums, double *e)
+{
+	const cJSON *cp = item(core, "critical_path"), *it;
+	const char *pipe = str(nums, "pipe");
+	const double span = sumcheck_num(core, "span_ns");
+	double want = 0;
+
+	if (!cJSON_IsObject(cp) || sumcheck_num(cp, "segments") == 0)
+		return item(nums, "path_ns") == NULL;
+	if (r == 3 || r == 4 || r == 5) {
+		cJSON_ArrayForEach(it, item(cp, "busy"))
+			if (pipe != NULL && str(it, "pipe") != NULL && strcmp(str(it, "pipe"), pipe) == 0)
+				want += sumcheck_num(it, "ns");
+		if (r == 5)
+			want += sumcheck_num(cp, "issue_ns");
+	} else if (r == 6) {
+		cJSON_ArrayForEach(it, item(cp, "wait")) {
+			const char *c = str(it, "consumer");
+
+			if (c != NULL && pipe != NULL &&
+			    (strcmp(c, pipe) == 0 || (is_vector_family(c) && is_vector_family(pipe))))
+				want += sumcheck_num(it, "ns");
+		}
+	} else {
+		want = sumcheck_num(cp, "cross_core_wait_ns");
+	}
+	if (sumcheck_num(nums, "path_ns") != want) {
+		sumcheck_fail("diagnosis %s on %s: path_ns %g, its critical path gives %g", ids[r],
+			      pid, sumcheck_num(nums, "path_ns"), want);
+		return 0;
+	}
+	*e = fmin(want, span);
+	return 1;
+}
+
 /*
  * One per-core entry of rule r on core: its numbers against the summary
  * and the threshold; returns its evidence (docs/summary.md "Ranking").
@@ -162,6 +213,8 @@ static double check_entry(int r, const char *pid, const cJSON *core, const cJSON
 		ok = 0;
 		break;
 	}
+	if (r >= 3 && r <= 7 && !check_path(r, pid, core, nums, &e))
+		ok = 0;
 	/* a sync wait folded into its cause names a pipe of the core */
 	if (item(nums, "starved_pipe") != NULL)
 		ok &= pipe_figure(core, nums, "starved_pipe", "wait_flag_ns") ==

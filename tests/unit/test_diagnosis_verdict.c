@@ -145,6 +145,55 @@ static void test_ranking(struct check_ctx *c)
 }
 
 /*
+ * With a critical path, a line's evidence is the time its cause holds on
+ * it (docs/summary.md, "Ranking"). VA: MTE2 loads [0, 900] (90 % busy, no
+ * compute: transfer_bound) while SCALAR runs [350, 1000] (65 %:
+ * scalar_bound). The path walks back from SCALAR, the last end; nothing
+ * ended before 350, so an issue gap [0, 350] leads to the span's start:
+ * issue 350 + SCALAR 650. transfer_bound holds 0 ns of it, scalar_bound
+ * (SCALAR and the issue gaps) all 1000: scalar is primary. Without the
+ * path the busy times rank them the other way, 900 before 650.
+ */
+static void test_path_ranking(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_diag *t, *s;
+
+	csim_model_init(&m);
+	mu_slice(&m, VA, "MTE2", 0, 900, CSIM_SLICE_INSTR);
+	mu_slice(&m, VA, "SCALAR", 350, 1000, CSIM_SLICE_INSTR);
+	du_pad(&m, VA, 0);
+	du_run_path(&m);
+	t = du_line(&m, CSIM_DIAG_TRANSFER_BOUND);
+	s = du_line(&m, CSIM_DIAG_SCALAR_BOUND);
+	if (CHECK(c, t != NULL && s != NULL && m.diagnosis.n == 2)) {
+		CHECK(c, m.diagnosis.lines[0].rule == CSIM_DIAG_SCALAR_BOUND && s->primary);
+		CHECK_I64(c, s->evidence_ns, 1000);
+		CHECK_I64(c, t->evidence_ns, 0);
+		CHECK_I64(c, csim_diag_num(s, CSIM_DIAG_FIG_PATH_NS), 1000);
+		CHECK(c, csim_diag_has(t, CSIM_DIAG_FIG_PATH_NS));
+		CHECK_I64(c, csim_diag_num(t, CSIM_DIAG_FIG_PATH_NS), 0);
+		CHECK(c, du_text_has(&m, s, "on core0.veccore0: SCALAR and the issue gaps hold "
+					    "100 % of the critical path, busy 65 % of the span;"));
+		CHECK(c, du_text_has(&m, t, "on core0.veccore0: MTE2 holds 0 % of the critical "
+					    "path, busy 90 % of the span, no compute pipe ran;"));
+	}
+	/* The same core without its path: the busy times rank. */
+	csim_path_release(&m.path);
+	du_rediagnose(&m);
+	t = du_line(&m, CSIM_DIAG_TRANSFER_BOUND);
+	s = du_line(&m, CSIM_DIAG_SCALAR_BOUND);
+	if (CHECK(c, t != NULL && s != NULL)) {
+		CHECK(c, m.diagnosis.lines[0].rule == CSIM_DIAG_TRANSFER_BOUND && t->primary);
+		CHECK_I64(c, t->evidence_ns, 900);
+		CHECK_I64(c, s->evidence_ns, 650);
+		CHECK(c, !csim_diag_has(t, CSIM_DIAG_FIG_PATH_NS));
+		CHECK(c, du_text_has(&m, t, ": MTE2 busy 90 % of the span, no compute pipe ran;"));
+	}
+	csim_model_release(&m);
+}
+
+/*
  * A near-empty trace whose one core is transfer-, scalar- and sync-bound
  * and ends in an open wait keeps near_empty (primary) and truncated only;
  * padded to 32 instructions, the same core gives the per-pipe lines.
@@ -511,6 +560,7 @@ int main(void)
 	CHECK_RUN(&c, test_one_line_per_rule);
 	CHECK_RUN(&c, test_kinds_and_pipes);
 	CHECK_RUN(&c, test_ranking);
+	CHECK_RUN(&c, test_path_ranking);
 	CHECK_RUN(&c, test_near_empty_suppresses);
 	CHECK_RUN(&c, test_no_cube_suppresses);
 	CHECK_RUN(&c, test_no_cube_by_cycles);

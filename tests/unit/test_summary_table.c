@@ -366,11 +366,14 @@ static void test_empty_and_one(struct check_ctx *c)
 }
 
 /*
- * The diagnosis in rank order, the primary marked: sync_bound on VA
- * (WAIT_FLAG 800 of 1000 ns on MTE2) covers more of the span than
- * transfer_bound on VB (MTE2 busy 700), so it comes first though its rule
- * comes later; a number keeps its unit on its line ("800 ns,"). 32
- * zero-length FIXP instructions keep near_empty silent.
+ * The diagnosis in rank order, the primary marked, ranked by the critical
+ * path: transfer_bound on VB (its path: MTE2 [0, 700], then issue to the
+ * span's end at 1000: MTE2 holds 700) before sync_bound on VA (WAIT_FLAG
+ * 800 of 1000 ns, but its path is issue [0, 900] and MTE3 [900, 1000]:
+ * no WAIT releases MTE3, so its flag waits hold 0 ns of the path), though
+ * on busy and wait times alone sync_bound (800) would come first; a number
+ * keeps its unit on its line ("800 ns,"). 32 zero-length FIXP instructions
+ * keep near_empty silent.
  */
 static void test_diagnosis_rank(struct check_ctx *c)
 {
@@ -388,11 +391,13 @@ static void test_diagnosis_rank(struct check_ctx *c)
 	t = table_of(c, &m, NULL);
 	check_width(c, t);
 	CHECK_CONTAINS(c, t, "\ndiagnosis (thresholds in docs/summary.md):\n"
-			     "- primary: likely sync-bound on core0.veccore0: MTE3 blocked in WAIT_FLAG\n"
-			     "  800 ns, 80 % of the 1000 ns span, most on VECTOR (80 %); see what VECTOR does\n"
-			     "  before its SET_FLAG: double buffering lets it run ahead\n"
-			     "- likely transfer-bound on core1.veccore0: MTE2 busy 70 % of the span, no\n"
-			     "  compute pipe ran; try double buffering\n");
+			     "- primary: likely transfer-bound on core1.veccore0: MTE2 holds 70 % of the\n"
+			     "  critical path, busy 70 % of the span, no compute pipe ran; try double\n"
+			     "  buffering\n"
+			     "- likely sync-bound on core0.veccore0: MTE3 blocked in WAIT_FLAG 800 ns, 80 % of\n"
+			     "  the 1000 ns span, most on VECTOR (80 %), its flag waits 0 % of the critical\n"
+			     "  path; see what VECTOR does before its SET_FLAG: double buffering lets it run\n"
+			     "  ahead\n");
 	free(t);
 	csim_model_release(&m);
 }
