@@ -166,6 +166,13 @@ check "--core core0.*: exit 0" [ "$status" -eq 0 ]
 check "--core core0.*: core1's slices and counter are out" valid --expect-slices 12 \
 	--expect-arrows 2 --expect-counters 5 "$tmp/c0/trace.clean.json"
 check "--core core0.*: two processes" has_fact "$tmp/c0" "processes 2"
+# The critical-path lanes (docs/critical-path.md): those of the kept cores,
+# first on each, their segments as in the whole run; none of core1's.
+check "--core core0.*: the kept cores' critical-path lanes, first" \
+	[ "$(facts "$tmp/c0" | grep '^path ' | tr '\n' ' ')" = "path core0.cubecore0 0 3 path core0.veccore0 0 7 " ]
+check "--core core0.*: their segments are the whole run's" \
+	[ "$(facts "$tmp/c0" | grep '^pathseg ')" = "$(facts "$tmp/full" | grep '^pathseg core0\.')" ]
+check "--core core0.*: core1's lane is out" lacks "$tmp/c0" '^path.* core1\.'
 check "--core core0.*: the summary still has every core" grep -q '"core":"core1.veccore0"' \
 	"$tmp/c0/summary.json"
 check "--core: summary states the cut" grep -qx \
