@@ -46,6 +46,16 @@ struct csim_path_wait {
 	int64_t ns;
 };
 
+/* The instructions holding the most busy time on a core's path: at most
+   this many (SPEC §13). */
+#define CSIM_PATH_TOP 10
+
+/* Busy time on the path by instruction (an id in table->instrs). */
+struct csim_path_instr {
+	uint32_t instr;
+	int64_t ns;
+};
+
 /* The span estimated with one pipe's instructions twice as fast; for the
    busiest pipes on a core's path, at most this many. */
 #define CSIM_PATH_WHAT_IF_MAX 16
@@ -58,7 +68,8 @@ struct csim_path_what_if {
 /*
  * One core's path: its segments and their sums. busy, wait, cross_ns and
  * issue_ns add up to span_ns; busy and wait are sorted by ns, largest
- * first (ties: lane order), what_if by span_ns, smallest first.
+ * first (ties: lane order), top likewise (ties: the instruction the path
+ * reaches first in time), what_if by span_ns, smallest first.
  */
 struct csim_path_core {
 	int64_t first_ns, span_ns;   /* the summary core's span */
@@ -66,6 +77,7 @@ struct csim_path_core {
 	size_t busy0, nbusy;
 	size_t wait0, nwait;
 	int64_t cross_ns, issue_ns;
+	size_t top0, ntop;           /* largest first; ties: reached first */
 	size_t what_if0, nwhat_if;   /* none with --window: see pass_path.h */
 };
 
@@ -78,6 +90,8 @@ struct csim_path {
 	size_t nbusy;
 	struct csim_path_wait *waits;
 	size_t nwaits;
+	struct csim_path_instr *top;
+	size_t ntop;
 	struct csim_path_what_if *what_if;
 	size_t nwhat_if;
 };

@@ -142,6 +142,11 @@ struct csim_table {
 	size_t counter_len, counter_cap;
 	struct csim_counter *counters;
 	size_t ncounters, counters_cap;
+	/* Which instruction each slice row is (SPEC §13's top instructions):
+	   an id in instrs, CSIM_NONE for rows that are not instructions */
+	uint32_t *slice_instr;
+	size_t slice_instr_cap;
+	struct csim_strtab instrs;     /* keys: csim_table_instr_key() */
 	/* MTE slices that say how many bytes they moved, in row order */
 	struct csim_slice_bytes *bytes;
 	size_t nbytes, bytes_cap;
@@ -199,6 +204,24 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 			 struct csim_error *err);
 /* Bytes moved by the slice added last. */
 int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error *err);
+
+/*
+ * An instruction: its address (args.pc_addr) when it has one, and its
+ * name's JSON text as the input wrote it (quotes included). Two slices are
+ * the same instruction when both agree: a loop's iterations are one.
+ */
+struct csim_instr_key {
+	int has_pc;
+	uint64_t pc;
+	struct csim_span name_json;
+};
+
+/* The slice added last is instruction key. */
+int csim_table_set_instr(struct csim_table *t, const struct csim_instr_key *key,
+			 struct csim_error *err);
+
+/* The instruction of an id in t->instrs. */
+struct csim_instr_key csim_table_instr_key(const struct csim_table *t, uint32_t id);
 int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 			struct csim_error *err);
 /*

@@ -12,13 +12,23 @@
 
 struct csim_json_stack;
 
+/* What the ingest reads of an instruction slice's args. */
+struct csim_slice_args {
+	int has_bytes;      /* args.process_bytes (a decimal string, as the
+			       producer writes it, or a number) held a
+			       non-negative integer: *bytes */
+	uint64_t bytes;
+	int has_pc;         /* args.pc_addr ("0x...") is an address: pc */
+	uint64_t pc;
+};
+
 /*
- * args.process_bytes of a slice (a decimal string, as the producer writes
- * it, or a number): 1 and *bytes when it holds a non-negative integer,
- * 0 when absent or not one, -1 out of memory.
+ * process_bytes and pc_addr of a slice's args in one walk (an instruction
+ * pays for one, the MTE ones asked for both). Keys are the producer's plain
+ * spellings: an escaped one is not it. 0, or -1 out of memory.
  */
-int csim_event_process_bytes(struct csim_json_stack *st, struct csim_span args,
-			     uint64_t *bytes);
+int csim_event_slice_args(struct csim_json_stack *st, struct csim_span args,
+			  struct csim_slice_args *out);
 
 /*
  * The args of a slice whose pc_addr ("0x..." string) is a number: 1 and

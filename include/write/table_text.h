@@ -13,6 +13,9 @@
 /* Widest line the table prints. */
 #define CSIM_TABLE_WIDTH 80
 
+/* Columns of a pipe's name wherever the table prints one. */
+#define CSIM_TABLE_W_PIPE 11
+
 /* Room for a fitted text of up to CSIM_TABLE_WIDTH columns (4 bytes each). */
 #define CSIM_TEXT_CELL (4 * CSIM_TABLE_WIDTH + 1)
 

@@ -16,6 +16,9 @@ void csim_table_init(struct csim_table *t)
 	csim_strtab_init(&t->pids, CSIM_STRTAB_GROUPED);
 	csim_strtab_init(&t->pipes, CSIM_STRTAB_GROUPED);
 	csim_strtab_init(&t->ids, CSIM_STRTAB_SCATTERED);
+	/* a loop body's instructions interleave across pipes: a recent
+	   match is rare */
+	csim_strtab_init(&t->instrs, CSIM_STRTAB_SCATTERED);
 }
 
 void csim_table_release(struct csim_table *t)
@@ -29,10 +32,12 @@ void csim_table_release(struct csim_table *t)
 	free(t->counter_text);
 	free(t->counters);
 	free(t->bytes);
+	free(t->slice_instr);
 	free(t->id_key);
 	csim_strtab_release(&t->pids);
 	csim_strtab_release(&t->pipes);
 	csim_strtab_release(&t->ids);
+	csim_strtab_release(&t->instrs);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -79,6 +84,8 @@ void csim_table_reserve(struct csim_table *t, uint64_t bytes)
 		syncs = RESERVE_MAX;
 	if (csim_array_grow((void **)&t->slices, &t->slices_cap,
 			    t->nslices + (size_t)slices, sizeof(*t->slices)) != 0 ||
+	    csim_array_grow((void **)&t->slice_instr, &t->slice_instr_cap,
+			    t->nslices + (size_t)slices, sizeof(*t->slice_instr)) != 0 ||
 	    csim_array_grow((void **)&t->syncs, &t->syncs_cap,
 			    t->nsyncs + (size_t)syncs, sizeof(*t->syncs)) != 0)
 		return;
@@ -157,8 +164,11 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 	struct csim_slice *s;
 
 	if (csim_array_grow((void **)&t->slices, &t->slices_cap, t->nslices + 1,
-		 sizeof(*t->slices)) != 0)
+		 sizeof(*t->slices)) != 0 ||
+	    csim_array_grow((void **)&t->slice_instr, &t->slice_instr_cap, t->nslices + 1,
+			    sizeof(*t->slice_instr)) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
+	t->slice_instr[t->nslices] = CSIM_NONE;
 	s = &t->slices[t->nslices];
 	memset(s, 0, sizeof(*s));
 	s->start = at->start;
@@ -182,6 +192,49 @@ int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	t->bytes[t->nbytes++] = (struct csim_slice_bytes){ t->nslices - 1, bytes };
 	return CSIM_OK;
+}
+
+/*
+ * A key's bytes: a byte saying whether an address follows, the address
+ * (8 bytes, host order: the table is never written out), then the name's
+ * JSON text. Short keys are composed on the stack: one per instruction.
+ */
+int csim_table_set_instr(struct csim_table *t, const struct csim_instr_key *key,
+			 struct csim_error *err)
+{
+	char small[128], *buf;
+	size_t head = 1 + (key->has_pc ? sizeof(key->pc) : 0), n;
+	int rc;
+
+	assert(t->nslices > 0);
+	if (key->name_json.n > SIZE_MAX - head)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	n = head + key->name_json.n;
+	buf = n <= sizeof(small) ? small : malloc(n);
+	if (buf == NULL)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	buf[0] = (char)(key->has_pc != 0);
+	if (key->has_pc)
+		memcpy(buf + 1, &key->pc, sizeof(key->pc));
+	memcpy(buf + head, key->name_json.p, key->name_json.n);
+	rc = csim_strtab_intern(&t->instrs, buf, n, &t->slice_instr[t->nslices - 1]);
+	if (buf != small)
+		free(buf);
+	return rc == 0 ? CSIM_OK : csim_error_nomem(err, CSIM_E_INPUT);
+}
+
+struct csim_instr_key csim_table_instr_key(const struct csim_table *t, uint32_t id)
+{
+	struct csim_instr_key k = { 0, 0, { NULL, 0 } };
+	size_t n, head;
+	const char *p = csim_strtab_get(&t->instrs, id, &n);
+
+	k.has_pc = p[0] != 0;
+	head = 1 + (k.has_pc ? sizeof(k.pc) : 0);
+	if (k.has_pc)
+		memcpy(&k.pc, p + 1, sizeof(k.pc));
+	k.name_json = csim_span_of(p + head, n - head);
+	return k;
 }
 
 static int add_detail(struct csim_table *t, const struct csim_flag_key *key,

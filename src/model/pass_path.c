@@ -15,6 +15,7 @@ const struct csim_pass_def csim_pass_path_def = {
 };
 
 struct sum_key;
+struct top_key;
 
 struct path_work {
 	struct csim_model *m;
@@ -35,7 +36,10 @@ struct path_work {
 	struct sum_key *keys;
 	size_t cap_keys;
 	uint32_t *slot;             /* per pipe id, while busy time is summed */
-	size_t cap_segs, cap_busy, cap_waits, cap_what_if;
+	struct top_key *tkeys;
+	size_t cap_tkeys;
+	uint32_t *islot;            /* per instruction id, likewise */
+	size_t cap_segs, cap_busy, cap_waits, cap_top, cap_what_if;
 };
 
 static int64_t min64(int64_t a, int64_t b)
@@ -223,6 +227,61 @@ static int add_sums(struct path_work *w, struct csim_path_core *c)
 	return 0;
 }
 
+/* Busy time on the path of one instruction, first reached at `first`. */
+struct top_key {
+	int64_t ns;
+	size_t first;
+	uint32_t instr;
+};
+
+/* Largest first; ties: reached first (first is unique: a total order). */
+static int top_cmp(const void *a, const void *b)
+{
+	const struct top_key *x = a, *y = b;
+	int c = cmp_i64(y->ns, x->ns);
+
+	return c != 0 ? c : (x->first > y->first) - (x->first < y->first);
+}
+
+/*
+ * The CSIM_PATH_TOP instructions with the most busy time on the core's
+ * path, summed over every time the path passes through them (a loop's
+ * iterations are one instruction), as add_sums() sums pipes.
+ */
+static int add_top(struct path_work *w, struct csim_path_core *c)
+{
+	struct csim_path *p = w->out;
+	const uint32_t *ids = w->m->table.slice_instr;
+	size_t k = 0, n;
+
+	if (csim_array_grow((void **)&w->tkeys, &w->cap_tkeys, c->nseg + 1,
+			    sizeof(*w->tkeys)) != 0)
+		return -1;
+	for (size_t i = c->seg0; i < c->seg0 + c->nseg; i++) {
+		const struct csim_path_seg *s = &p->segs[i];
+		uint32_t id = s->kind == CSIM_SEG_BUSY ? ids[s->slice] : CSIM_NONE;
+
+		if (id == CSIM_NONE)
+			continue;
+		if (w->islot[id] == 0) {   /* 1 + the instruction's key, 0: none yet */
+			w->tkeys[k] = (struct top_key){ 0, k, id };
+			w->islot[id] = (uint32_t)++k;
+		}
+		w->tkeys[w->islot[id] - 1].ns += s->end - s->start;
+	}
+	for (size_t i = 0; i < k; i++)
+		w->islot[w->tkeys[i].instr] = 0;
+	qsort(w->tkeys, k, sizeof(*w->tkeys), top_cmp);
+	n = k < CSIM_PATH_TOP ? k : CSIM_PATH_TOP;
+	if (csim_array_grow((void **)&p->top, &w->cap_top, p->ntop + n + 1, sizeof(*p->top)) != 0)
+		return -1;
+	c->top0 = p->ntop;
+	c->ntop = n;
+	for (size_t i = 0; i < n; i++)
+		p->top[p->ntop++] = (struct csim_path_instr){ w->tkeys[i].instr, w->tkeys[i].ns };
+	return 0;
+}
+
 /*
  * SPEC §13's invariants of one core's segments, asserted in Debug builds
  * (every test and golden runs through the sanitizer build): they tile the
@@ -275,7 +334,7 @@ static int keep_segments(struct path_work *w, struct csim_path_core *c)
 			c->cross_ns += s.end - s.start;
 	}
 	assert_invariants(w, c);
-	return add_sums(w, c);
+	return add_sums(w, c) != 0 || add_top(w, c) != 0 ? -1 : 0;
 }
 
 /*
@@ -417,7 +476,8 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 		return CSIM_OK;
 	m->path.cores = calloc(s->ncores, sizeof(*m->path.cores));
 	w.slot = calloc(m->npipes + 1, sizeof(*w.slot));
-	if (m->path.cores == NULL || w.slot == NULL || group_nodes(&w) != 0 ||
+	w.islot = calloc(m->table.instrs.count + 1, sizeof(*w.islot));
+	if (m->path.cores == NULL || w.slot == NULL || w.islot == NULL || group_nodes(&w) != 0 ||
 	    group_deps(&w) != 0 ||
 	    /* the walk's bound for every core at once: growing by doubling
 	       moved tens of MB at a time (60 ms on the dense shape); pages
@@ -442,6 +502,8 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	free(w.rev);
 	free(w.keys);
 	free(w.slot);
+	free(w.tkeys);
+	free(w.islot);
 	csim_path_graph_release(&w.g);
 	return rc;
 }

@@ -25,33 +25,46 @@ static int decimal_value(struct csim_span v, uint64_t *out)
 	return 1;
 }
 
-int csim_event_process_bytes(struct csim_json_stack *st, struct csim_span args,
-			     uint64_t *bytes)
+/* pc_addr's value: a string holding an address. */
+static int hex_value(struct csim_span v, uint64_t *out)
+{
+	return v.n >= 2 && *v.p == '"' && csim_number_hex(v.p + 1, v.n - 2, out);
+}
+
+int csim_event_slice_args(struct csim_json_stack *st, struct csim_span args,
+			  struct csim_slice_args *out)
 {
 	struct csim_json_iter it;
 	struct csim_json_item m;
 	struct csim_scan_result res;
-	static const char *const keys[] = { "process_bytes" };
-	struct csim_span v;
-	int has = 1, rc = CSIM_SCAN_OK, found = 0;
+	static const char *const keys[] = { "process_bytes", "pc_addr" };
+	struct csim_span v[2];
+	int has = 1, rc = CSIM_SCAN_OK;
 
+	out->has_bytes = out->has_pc = 0;
 	if (args.p == NULL || *args.p != '{')
 		return 0;
-	if (csim_event_fast_find(args, keys, 1, &v))
-		return v.p != NULL && decimal_value(v, bytes);
+	if (csim_event_fast_find(args, keys, 2, v)) {
+		out->has_bytes = v[0].p != NULL && decimal_value(v[0], &out->bytes);
+		out->has_pc = v[1].p != NULL && hex_value(v[1], &out->pc);
+		return 0;
+	}
 	csim_json_iter_init(&it, st, args.p, args.p + args.n, 1);
 	while (rc == CSIM_SCAN_OK && has) {
 		rc = csim_json_iter_next(&it, &m, &has, &res);
-		if (rc != CSIM_SCAN_OK || !has)
-			break;
-		/* the producer writes this key plainly; an escaped spelling is
-		   not it */
-		if (!m.key_escaped && csim_span_eq(m.key, "process_bytes"))
-			found = decimal_value(m.value, bytes);
+		if (rc != CSIM_SCAN_OK || !has || m.key_escaped)
+			continue;
+		if (csim_span_eq(m.key, "process_bytes"))
+			out->has_bytes = decimal_value(m.value, &out->bytes);
+		else if (csim_span_eq(m.key, "pc_addr"))
+			out->has_pc = hex_value(m.value, &out->pc);
 	}
+	if (rc == CSIM_SCAN_NOMEM)
+		return -1;
+	/* the args were validated when first read: nothing else can fail */
 	if (rc != CSIM_SCAN_OK)
-		return rc == CSIM_SCAN_NOMEM ? -1 : 0;
-	return found;
+		out->has_bytes = out->has_pc = 0;
+	return 0;
 }
 
 int csim_event_pc_addr(struct csim_json_stack *st, struct csim_span args, uint64_t *addr,
@@ -69,8 +82,7 @@ int csim_event_pc_addr(struct csim_json_stack *st, struct csim_span args, uint64
 		return 0;
 	if (csim_event_fast_find(args, keys, 2, v)) {
 		*has_source = v[0].p != NULL;
-		return v[1].n >= 2 && *v[1].p == '"' &&
-		       csim_number_hex(v[1].p + 1, v[1].n - 2, addr);
+		return v[1].p != NULL && hex_value(v[1], addr);
 	}
 	csim_json_iter_init(&it, st, args.p, args.p + args.n, 1);
 	while (rc == CSIM_SCAN_OK && has) {
@@ -79,9 +91,8 @@ int csim_event_pc_addr(struct csim_json_stack *st, struct csim_span args, uint64
 			break;
 		if (csim_span_eq(m.key, "source"))
 			*has_source = 1;
-		else if (!m.key_escaped && csim_span_eq(m.key, "pc_addr") && m.value.n >= 2 &&
-			 *m.value.p == '"')
-			found = csim_number_hex(m.value.p + 1, m.value.n - 2, addr);
+		else if (!m.key_escaped && csim_span_eq(m.key, "pc_addr"))
+			found = hex_value(m.value, addr);
 	}
 	if (rc != CSIM_SCAN_OK)
 		return rc == CSIM_SCAN_NOMEM ? -1 : 0;

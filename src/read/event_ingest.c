@@ -166,21 +166,28 @@ static int dropped_anyway(const struct csim_lane_rule *rule, const struct csim_e
 	return csim_lane_rule_drop(rule, kind, cls);
 }
 
-/* MTE lanes: the bytes an instruction moved, for the summary's bandwidth. */
-static int ingest_bytes(struct csim_table *t, struct csim_trace_scan *sc,
+/*
+ * An instruction's identity (its address and name: the critical path's top
+ * instructions) and, on MTE lanes, the bytes it moved (the summary's
+ * bandwidth), in one walk of its args.
+ */
+static int ingest_instr(struct csim_table *t, struct csim_trace_scan *sc,
 			const struct csim_event *ev, struct csim_span lane,
-			enum csim_slice_kind kind, struct csim_error *err)
+			struct csim_error *err)
 {
-	uint64_t bytes;
-	int found;
+	struct csim_slice_args args;
+	struct csim_instr_key key;
+	int rc;
 
-	if (kind != CSIM_SLICE_INSTR || lane.n < 3 || memcmp(lane.p, "MTE", 3) != 0)
-		return CSIM_OK;
-	found = csim_event_process_bytes(csim_trace_scan_stack(sc), ev->field[CSIM_F_ARGS],
-					 &bytes);
-	if (found < 0)
+	if (csim_event_slice_args(csim_trace_scan_stack(sc), ev->field[CSIM_F_ARGS], &args) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	return found ? csim_table_add_bytes(t, bytes, err) : CSIM_OK;
+	key.has_pc = args.has_pc;
+	key.pc = args.pc;
+	key.name_json = ev->field[CSIM_F_NAME];
+	rc = csim_table_set_instr(t, &key, err);
+	if (rc == CSIM_OK && args.has_bytes && lane.n >= 3 && memcmp(lane.p, "MTE", 3) == 0)
+		rc = csim_table_add_bytes(t, args.bytes, err);
+	return rc;
 }
 
 static int ingest_slice(const struct csim_ingest *in, struct csim_trace_scan *sc,
@@ -210,7 +217,9 @@ static int ingest_slice(const struct csim_ingest *in, struct csim_trace_scan *sc
 	o.tid = lane_of(ev);
 	kind = slice_kind(ev);
 	rc = csim_table_add_slice(t, &o, &at, kind, err);
-	return rc == CSIM_OK ? ingest_bytes(t, sc, ev, o.tid, kind, err) : rc;
+	if (rc != CSIM_OK || kind != CSIM_SLICE_INSTR)
+		return rc;
+	return ingest_instr(t, sc, ev, o.tid, err);
 }
 
 /*

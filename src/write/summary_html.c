@@ -1,5 +1,6 @@
 #include "write/summary_html.h"
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "model/diag_text.h"
 #include "model/diagnosis.h"
 #include "model/instr_stats.h"
+#include "read/json_scan.h"
 #include "write/run_changes.h"
 #include "write/summary_heat.h"
 #include "write/summary_page_head.h"
@@ -172,6 +174,57 @@ static const struct csim_summary_pipe *busiest(const struct csim_summary *s,
 	return top;
 }
 
+/* An instruction's name: its JSON text decoded, cut at RAW_MAX bytes. */
+static void put_instr_name(struct csim_out *o, struct csim_span json)
+{
+	char text[RAW_MAX];
+	size_t n = json.n - 2;
+
+	if (n > sizeof(text)) {
+		put_raw(o, csim_span_of(json.p + 1, n));
+		return;
+	}
+	n = csim_json_unescape(json.p + 1, n, text);
+	csim_out_html_escaped(o, text, n);
+}
+
+/* The instructions holding the most of the slowest core's path (SPEC §13). */
+static void write_path_top(struct csim_out *o, const struct csim_model *m)
+{
+	const struct csim_path_core *c;
+
+	if (m->summary.slowest >= m->path.ncores || m->path.cores[m->summary.slowest].ntop == 0)
+		return;
+	c = &m->path.cores[m->summary.slowest];
+	csim_out_text(o, "<p>The instructions holding the most of its critical path, each "
+		      "summed over every pass of the path through it.</p>\n"
+		      "<table class=\"top path\">\n<tr><th>address</th><th class=\"l\">instruction</th>"
+		      "<th class=\"l\">source</th><th>\xC2\xB5s on the critical path</th>"
+		      "<th>% of the span</th></tr>\n");
+	for (size_t k = 0; k < c->ntop; k++) {
+		const struct csim_path_instr *t = &m->path.top[c->top0 + k];
+		const struct csim_instr_key key = csim_table_instr_key(&m->table, t->instr);
+		const char *line = NULL;
+		size_t n = 0;
+
+		csim_out_text(o, "<tr class=\"ptop\"><td class=\"name\">");
+		if (key.has_pc) {
+			csim_out_format(o, "0x%" PRIx64, key.pc);
+			line = csim_instr_stats_source(&m->instr, key.pc, &n);
+		}
+		csim_out_text(o, "</td><td class=\"l\">");
+		put_instr_name(o, key.name_json);
+		csim_out_text(o, "</td><td class=\"name\">");
+		if (line != NULL)
+			csim_out_html_escaped(o, line, n);
+		csim_out_text(o, "</td>");
+		td_us(o, t->ns);
+		td_share(o, t->ns, c->span_ns);
+		csim_out_text(o, "</tr>\n");
+	}
+	csim_out_text(o, "</table>\n");
+}
+
 /* Load balance, then one compact row per core with its span as a bar. */
 static void write_balance(struct csim_out *o, const struct csim_model *m, const char *sfx)
 {
@@ -251,6 +304,7 @@ static int write_timeline(struct csim_out *o, const struct csim_model *m, const 
 					csim_timeline_path_colors[k], csim_timeline_path_labels[k]);
 		csim_out_text(o, "</p>\n");
 	}
+	write_path_top(o, m);
 	return rc;
 }
 

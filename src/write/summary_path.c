@@ -1,5 +1,8 @@
 #include "write/summary_path.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+
 #include "write/json_members.h"
 
 /* A signed ratio as -0.dddd: the what-if's change of the span. */
@@ -53,6 +56,52 @@ static void write_waits(const struct csim_model *m, struct csim_out *o,
 	csim_out_text(o, "],");
 }
 
+/* pc_addr, name and source of an instruction (event_table.h). */
+static void write_instr(const struct csim_model *m, struct csim_out *o, uint32_t id)
+{
+	const struct csim_instr_key k = csim_table_instr_key(&m->table, id);
+	const char *line = NULL;
+	char pc[24];
+	size_t n = 0;
+
+	csim_json_key(o, "pc_addr");
+	if (k.has_pc) {
+		snprintf(pc, sizeof(pc), "\"0x%" PRIx64 "\"", k.pc);
+		csim_out_text(o, pc);
+		line = csim_instr_stats_source(&m->instr, k.pc, &n);
+	} else {
+		csim_out_text(o, "null");
+	}
+	csim_out_char(o, ',');
+	csim_json_key(o, "name");
+	csim_out_bytes(o, k.name_json.p, k.name_json.n);   /* JSON text as read */
+	csim_out_char(o, ',');
+	csim_json_key(o, "source");
+	if (line != NULL)
+		csim_out_json_string(o, line, n);
+	else
+		csim_out_text(o, "null");
+	csim_out_char(o, ',');
+}
+
+static void write_top(const struct csim_model *m, struct csim_out *o,
+		      const struct csim_path_core *c)
+{
+	csim_json_key(o, "top_instructions");
+	csim_out_char(o, '[');
+	for (size_t k = 0; k < c->ntop; k++) {
+		const struct csim_path_instr *t = &m->path.top[c->top0 + k];
+
+		csim_out_text(o, k ? ",{" : "{");
+		write_instr(m, o, t->instr);
+		csim_json_int_member(o, "ns", t->ns);
+		csim_json_key(o, "share");
+		csim_json_share(o, t->ns, c->span_ns);
+		csim_out_char(o, '}');
+	}
+	csim_out_text(o, "],");
+}
+
 static void write_what_if(const struct csim_model *m, struct csim_out *o,
 			  const struct csim_path_core *c)
 {
@@ -89,6 +138,7 @@ void csim_summary_path_write(const struct csim_model *m, struct csim_out *o, siz
 	write_waits(m, o, c);
 	csim_json_int_member(o, "cross_core_wait_ns", c->cross_ns);
 	csim_json_int_member(o, "issue_ns", c->issue_ns);
+	write_top(m, o, c);
 	write_what_if(m, o, c);
 	csim_out_char(o, '}');
 }

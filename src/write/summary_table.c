@@ -6,12 +6,13 @@
 #include <string.h>
 
 #include "model/diag_text.h"
+#include "write/summary_table_path.h"
 #include "write/summary_table_top.h"
 #include "write/summary_view.h"
 #include "write/table_text.h"
 
 /* Column widths of a pipe row (docs/summary.md, "The table"). */
-#define W_PIPE 11
+#define W_PIPE CSIM_TABLE_W_PIPE
 #define W_INSTR 8
 #define W_US 11
 #define W_SHARE 6
@@ -264,108 +265,6 @@ static void print_core_api(FILE *f, const struct csim_model *m, const struct csi
 }
 
 /* A share of the span as a whole percent, rounded half up. */
-static long long whole_percent(int64_t ns, int64_t span)
-{
-	return span > 0 ? (long long)((200 * (ns < 0 ? -ns : ns) + span) / (2 * span)) : 0;
-}
-
-/* One "NAME P %" item of the critical-path line; 0 when it rounds to 0 %. */
-static size_t path_item(char *dst, const struct csim_model *m, const char *lead, uint32_t a,
-			uint32_t b, int64_t ns, int64_t span)
-{
-	char na[CELL], nb[CELL];
-	size_t n;
-	const char *raw;
-	long long pc = whole_percent(ns, span);
-
-	if (pc == 0)
-		return 0;
-	if (a == CSIM_NONE)
-		return (size_t)snprintf(dst, CELL, "%s %lld %%", lead, pc);
-	raw = pipe_name(m, a, &n);
-	csim_text_fit(na, raw, n, W_PIPE);
-	if (b == CSIM_NONE)
-		return (size_t)snprintf(dst, CELL, "%s%s %lld %%", lead, na, pc);
-	raw = pipe_name(m, b, &n);
-	csim_text_fit(nb, raw, n, W_PIPE);
-	return (size_t)snprintf(dst, CELL, "%s%s->%s %lld %%", lead, na, nb, pc);
-}
-
-/*
- * "  critical path: MTE2 54 %, wait MTE2->VECTOR 21 %, issue 8 %": every
- * part of the path, largest first (busy and waits come sorted; the two
- * lists and the cross-core and issue times are merged), then the what-ifs
- * that change the span by 1 % or more, the two largest.
- */
-static void print_core_path(FILE *f, const struct csim_model *m, size_t core)
-{
-	const struct csim_path_core *c = &m->path.cores[core];
-	const struct csim_path *p = &m->path;
-	char item[CELL];
-	size_t used = 0, bi = 0, wi = 0, shown = 0;
-	int cross = c->cross_ns > 0, issue = c->issue_ns > 0;
-
-	for (;;) {
-		int64_t bns = bi < c->nbusy ? p->busy[c->busy0 + bi].ns : -1;
-		int64_t wns = wi < c->nwait ? p->waits[c->wait0 + wi].ns : -1;
-		int64_t cns = cross ? c->cross_ns : -1, ins = issue ? c->issue_ns : -1;
-		int64_t top = bns > wns ? bns : wns;
-		size_t w;
-
-		top = top > cns ? top : cns;
-		top = top > ins ? top : ins;
-		if (top < 0)
-			break;
-		if (top == bns) {
-			w = path_item(item, m, "", p->busy[c->busy0 + bi].pipe, CSIM_NONE, bns,
-				      c->span_ns);
-			bi++;
-		} else if (top == wns) {
-			w = path_item(item, m, "wait ", p->waits[c->wait0 + wi].producer,
-				      p->waits[c->wait0 + wi].consumer, wns, c->span_ns);
-			wi++;
-		} else if (top == cns) {
-			w = path_item(item, m, "cross-core wait", CSIM_NONE, CSIM_NONE, cns,
-				      c->span_ns);
-			cross = 0;
-		} else {
-			w = path_item(item, m, "issue", CSIM_NONE, CSIM_NONE, ins, c->span_ns);
-			issue = 0;
-		}
-		if (w == 0 || w >= CELL)
-			continue;
-		/* break between items only, so "wait MTE2->VECTOR 21 %" stays whole */
-		if (used == 0) {
-			fputs("  critical path: ", f);
-			used = 18;
-		} else if (used + 2 + w > CSIM_TABLE_WIDTH) {
-			fputs(",\n    ", f);
-			used = 4;
-		} else {
-			fputs(", ", f);
-			used += 2;
-		}
-		fputs(item, f);
-		used += w;
-	}
-	if (used > 0)
-		fputc('\n', f);
-	for (size_t k = 0; k < c->nwhat_if && shown < 2; k++) {
-		const struct csim_path_what_if *e = &p->what_if[c->what_if0 + k];
-		long long pc = whole_percent(e->span_ns - c->span_ns, c->span_ns);
-		char name[CELL];
-		size_t len;
-		const char *raw = pipe_name(m, e->pipe, &len);
-
-		if (pc == 0)
-			break;
-		csim_text_fit(name, raw, len, W_PIPE);
-		fprintf(f, "  %s 2x faster: span %s%lld %% (estimate)\n", name,
-			e->span_ns < c->span_ns ? "-" : "+", pc);
-		shown++;
-	}
-}
-
 /* "[LABEL ]core NAME: span X us (C cycles)[, cross-core wait W us]" and its pipes. */
 static void print_core(FILE *f, const struct csim_model *m, const struct csim_summary_core *c,
 		       const struct csim_clock *clock, const char *label)
@@ -396,7 +295,7 @@ static void print_core(FILE *f, const struct csim_model *m, const struct csim_su
 		print_pipe(f, m, &m->summary.pipes[c->pipe0 + k], span);
 	print_core_api(f, m, c);
 	if ((size_t)(c - m->summary.cores) < m->path.ncores)
-		print_core_path(f, m, (size_t)(c - m->summary.cores));
+		csim_table_path_print(f, m, (size_t)(c - m->summary.cores));
 }
 
 static void print_balance(FILE *f, const struct csim_model *m)

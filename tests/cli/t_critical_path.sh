@@ -68,6 +68,9 @@ planted "a wait figure of the truth" truth.json '0,/"wait":\[{"producer":"[A-Z0-
 planted "a wait pair of the truth renamed" truth.json '0,/"consumer":"VECTOR"/s//"consumer":"MTE3"/'
 planted "the truth's issue time" truth.json '0,/"issue_ns":/s//&1/'
 planted "the truth's segment count" truth.json '0,/"segments":/s//&1/'
+planted "an instruction's time in the truth" truth.json '0,/"instructions":\[{"pc_addr":"0x[0-9a-f]*","name":"[A-Z0-9_]*","ns":/s//&1/'
+planted "an instruction of the truth renamed" truth.json '0,/"instructions":\[{"pc_addr":"0x[0-9a-f]*","name":"/s//&X/'
+planted "a top instruction's address in the summary" out/summary.json '0,/"top_instructions":\[{"pc_addr":"0x/s//&f/'
 planted "a share of the summary" out/summary.json '0,/"share":0\./s//&9/'
 planted "a what-if span beyond the span" out/summary.json '0,/"what_if":\[{"pipe":"[A-Z0-9]*","span_ns":/s//&9/'
 

@@ -59,19 +59,21 @@ check "trace write fails, folder without outputs: kept as it was" [ "$(ls -A "$t
 check "trace write fails, folder without outputs: says so" \
 	[ "$err" = "error: cannot write empty/trace.clean.json: File too large; no older outputs in empty" ]
 
-# Outputs fit, the 16 KB dump in the raw copy does not (SPEC §8: the set
-# commits as one, so exit 3 and the whole older set stays, the older raw
-# copy and the older outputs): the limit is the first whole KB above the
-# largest output.
+# Outputs fit, a 64 KB file of the simulator folder in the raw copy does
+# not (SPEC §8: the set commits as one, so exit 3 and the whole older set
+# stays, the older raw copy and the older outputs): the limit is the first
+# whole KB above the largest output (summary.html, larger than the demo's
+# 16 KB dump).
+head -c 65536 /dev/zero >"$tmp/OPPROF_demo/simulator/big.log"
 largest=$(for f in "$tmp/good"/*.json "$tmp/good"/*.html; do wc -c <"$f"; done | sort -n | tail -n 1)
 kb=$((largest / 1024 + 1))
-check "raw copy fails: a limit between the outputs and the dump" \
-	[ $((kb * 1024)) -lt "$(wc -c <"$tmp/OPPROF_demo/simulator/visualize_data.bin")" ]
+check "raw copy fails: a limit between the outputs and the big file" \
+	[ $((kb * 1024)) -lt 65536 ]
 echo older >"$tmp/out/raw_simulator/marker"
 echo '{"older":1}' >"$tmp/out/summary.json"
 limited "$kb" OPPROF_demo -o out
 check "raw copy fails: exit 3" [ "$status" -eq 3 ]
-check "raw copy fails: names the destination" contains "$err" "error: cannot write out/raw_simulator/visualize_data.bin: File too large"
+check "raw copy fails: names the destination" contains "$err" "error: cannot write out/raw_simulator/big.log: File too large"
 check "raw copy fails: older copy kept" [ "$(cat "$tmp/out/raw_simulator/marker")" = older ]
 check "raw copy fails: no temporary folder" [ "$(leftovers)" -eq 0 ]
 check "raw copy fails: older outputs kept" [ "$(cat "$tmp/out/summary.json")" = '{"older":1}' ]
@@ -80,7 +82,8 @@ limited "$kb" OPPROF_demo -o newraw
 check "raw copy fails, new -o: exit 3" [ "$status" -eq 3 ]
 check "raw copy fails, new -o: no folder left (nor raw_simulator/)" [ ! -e "$tmp/newraw" ]
 check "raw copy fails, new -o: says so" contains "$err" \
-	"error: cannot write newraw/raw_simulator/visualize_data.bin: File too large; no older outputs in newraw; removed newraw (created by this run)"
+	"error: cannot write newraw/raw_simulator/big.log: File too large; no older outputs in newraw; removed newraw (created by this run)"
+rm "$tmp/OPPROF_demo/simulator/big.log"
 
 # A run waiting for the lock of a folder another run made finds it removed
 # when that run fails (it removes it before letting the lock go): it makes

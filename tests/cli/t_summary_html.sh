@@ -6,7 +6,8 @@
 #   - every scenario's page is well formed and self-contained, and its
 #     tables match its summary.json: one overview row per core, one pipe row
 #     per pipe of each detailed core, one heat-map row per pipe that waited,
-#     one timeline row per pipe of the slowest core;
+#     one timeline row per pipe of the slowest core, one row per entry of
+#     its critical_path.top_instructions;
 #   - hand-derived facts (from the fixtures' EXPECT.md) for the demo,
 #     a5_mix_kernel and many_cores: rows, heat-map cells, timeline lanes and
 #     their depth shades, the viewBox;
@@ -37,8 +38,10 @@ convert() {
 
 has_fact() { grep -Fxq -- "$2" "$tmp/$1/facts"; }
 
-# per_core_from_json NAME: "K PIPES WAITING" per core of summary.json, and
-# "slowest K" (its layout: one line per core header and per pipe).
+# per_core_from_json NAME: "K PIPES WAITING PATHTOP" per core of
+# summary.json (PATHTOP: its critical_path's top_instructions), and
+# "slowest K" (its layout: one line per core header, per pipe and for the
+# critical path).
 per_core_from_json() {
 	awk '
 	/^(  )?\{"core":/ {
@@ -50,12 +53,13 @@ per_core_from_json() {
 			v = substr($0, RSTART + 15, RLENGTH - 15); if (v + 0 > 0) waiting[k]++
 		}
 	}
+	/^  "critical_path":/ { line = $0; ptop[k] = gsub(/\{"pc_addr":/, "", line) }
 	/"slowest_core":/ {
 		s = $0; sub(/.*"slowest_core":"/, "", s); sub(/".*/, "", s); slowest = s
 	}
 	END {
 		for (i = 1; i <= k; i++) {
-			printf "%d %d %d\n", i - 1, pipes[i] + 0, waiting[i] + 0
+			printf "%d %d %d %d\n", i - 1, pipes[i] + 0, waiting[i] + 0, ptop[i] + 0
 			if (names[i] == slowest && !done) { printf "slowest %d\n", i - 1; done = 1 }
 		}
 	}' "$tmp/$1/out/summary.json"
@@ -63,12 +67,12 @@ per_core_from_json() {
 
 # agrees NAME: the page's tables against summary.json.
 agrees() {
-	local name=$1 k np nw ncores slow lanes sec=0
+	local name=$1 k np nw nt ncores slow lanes ptop sec=0
 
 	per_core_from_json "$name" >"$tmp/$name/json"
 	ncores=$(grep -vc '^slowest' "$tmp/$name/json" || true)
 	check "$name: one overview row per core ($ncores)" has_fact "$name" "cores $ncores"
-	while read -r k np nw; do
+	while read -r k np nw nt; do
 		[ "$k" = slowest ] && continue
 		# only the cores the page details (all up to 8, else three) have a section
 		grep -q "^section $k pipes" "$tmp/$name/facts" || continue
@@ -85,6 +89,10 @@ agrees() {
 	lanes=$(awk -v s="$slow" '$1 == s { print $2 }' "$tmp/$name/json")
 	lanes=${lanes:-0}   # no core: no timeline
 	check "$name: one timeline row per pipe of the slowest core ($lanes)" has_fact "$name" "lanes $lanes"
+	ptop=$(awk -v s="$slow" '$1 == s { print $4 }' "$tmp/$name/json")
+	ptop=${ptop:-0}
+	check "$name: one row per instruction on the slowest core's path ($ptop)" \
+		has_fact "$name" "pathtop $ptop"
 	# one row per entry of top_source_lines (summary.json prints one a line)
 	np=$(grep -c '^  {"source":' "$tmp/$name/out/summary.json" || true)
 	check "$name: one source-line row per top_source_lines entry ($np)" has_fact "$name" "lines $np"
@@ -120,9 +128,11 @@ done
 # each half busy: cpb cpi cpb cpi cpb cpi cpb. The path is busy on MTE2,
 # MTE1, CUBE and FIXP: their rows get the strip.
 # Its API_INSTR (fixtures/demo/src/instr.json) has 4 rows with cycles: top 4,
-# each with an Inner Code line of its own: lines 4.
+# each with an Inner Code line of its own: lines 4. The path's busy segments
+# are five instructions of five addresses (SCALAR's MOVK, MTE2, MTE1, CUBE,
+# FIXP): pathtop 5.
 convert demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
-for fact in "cores 3" "diag 1" "totals 0" "top 4" "lines 4" "lanes 6" "section 0 pipes 6" \
+for fact in "cores 3" "diag 1" "totals 0" "top 4" "pathtop 5" "lines 4" "lanes 6" "section 0 pipes 6" \
 	"section 0 heat 2 x 2 2" "lane 0 MTE2 d1d2" "lane 1 MTE1 d1d2d3" \
 	"lane 2 CUBE d1d2" "lane 3 FIXP d2d3" "lane 4 SCALAR d1" "lane 5 FLOWCTRL d1" \
 	"viewbox 952 186" "path cpb cpi cpb cpi cpb cpi cpb" "lane 0 on path" "lane 1 on path" \
@@ -145,8 +155,10 @@ done
 # fastest core3.cubecore0 (rank 3: MTE1); no waits; totals for MTE2, MTE1,
 # CUBE, VECTOR, FIXP, MTE3, SCALAR; no API_INSTR, no top instructions.
 # Slowest span 750 ns: 1 ns bins; VECTOR [1000, 1250) and SCALAR's 1 ns each
-# fill their bins (d2). The path row adds 20 to the height: 86 + 20.
-for fact in "cores 14" "totals 7" "top 0" "lines 0" "section 0 pipes 2" "section 1 pipes 1" \
+# fill their bins (d2). The path row adds 20 to the height: 86 + 20. Its
+# path is busy in the VECTOR instruction and SCALAR's MOVK: pathtop 2 (the
+# instructions on the path need no API_INSTR).
+for fact in "cores 14" "totals 7" "top 0" "pathtop 2" "lines 0" "section 0 pipes 2" "section 1 pipes 1" \
 	"section 3 pipes 1" "section 0 heat 0 x 0 0" "lanes 2" "lane 0 VECTOR d2" \
 	"lane 1 SCALAR d2" "viewbox 952 106"; do
 	check "many_cores: $fact" has_fact many_cores "$fact"

@@ -50,7 +50,7 @@ source "$(dirname "$0")/checks.sh"
 
 cat >"$tmp/t.json" <<'JSON'
 {"traceEvents":[
-{"name":"a","ph":"X","pid":"p0","tid":"MTE2","ts":1,"dur":0.1,"args":{"process_bytes":"100"}},
+{"name":"a","ph":"X","pid":"p0","tid":"MTE2","ts":1,"dur":0.1,"args":{"process_bytes":"100","pc_addr":"0x10","source":"k.cpp:1"}},
 {"name":"b","ph":"X","pid":"p0","tid":"MTE2#1","ts":1.05,"dur":0.1,"args":{"process_bytes":"57"}},
 {"name":"c","ph":"X","pid":"p0","tid":"VECTOR","ts":1.2,"dur":0},
 {"name":"m","ph":"X","pid":"p0","tid":"CUBE","ts":1.1,"dur":0.01},
@@ -92,7 +92,7 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 {"pipe":"VECTOR","kept":true,"instructions":1,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":1,"rows":1,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":40,"sync_cycles":0,"executed":4,"vector_utilization":62.50,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
 {"pipe":"SCALAR","kept":false,"instructions":1,"busy_ns":100,"busy_us":0.100,"busy_share":0.3333,"depth":1,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":50,"sync_cycles":0,"executed":5,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
 {"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":0,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null}],
-"critical_path":{"span_ns":300,"segments":4,"busy":[{"pipe":"SCALAR","ns":100,"share":0.3333},{"pipe":"MTE2","ns":100,"share":0.3333},{"pipe":"CUBE","ns":10,"share":0.0333}],"wait":[],"cross_core_wait_ns":0,"issue_ns":90,"what_if":[]}}],
+"critical_path":{"span_ns":300,"segments":4,"busy":[{"pipe":"SCALAR","ns":100,"share":0.3333},{"pipe":"MTE2","ns":100,"share":0.3333},{"pipe":"CUBE","ns":10,"share":0.0333}],"wait":[],"cross_core_wait_ns":0,"issue_ns":90,"top_instructions":[{"pc_addr":"0x34","name":"ADD","source":"k.cpp:9","ns":100,"share":0.3333},{"pc_addr":"0x10","name":"a","source":"k.cpp:1","ns":100,"share":0.3333},{"pc_addr":null,"name":"m","source":null,"ns":10,"share":0.0333}],"what_if":[]}}],
 "load_balance":{"cores":1,"min_span_ns":300,"median_span_ns":300,"max_span_ns":300,"slowest_core":"p0"},
 "top_instructions":[
 {"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
@@ -134,7 +134,11 @@ trace_verdict() {
 verdict "hand-worked summary agrees" "" "" 0
 # The critical path of p0 and its lane: SCALAR (dropped, kept:false) [900,
 # 1000], MTE2 [1000, 1100] inside slice a, CUBE [1100, 1110] = slice m,
-# issue [1110, 1200]; 100 + 100 + 10 + 90 = 300, the span.
+# issue [1110, 1200]; 100 + 100 + 10 + 90 = 300, the span. Its top
+# instructions: the dropped SCALAR's ADD (0x34, as the converter would read
+# it; the trace has no slice of it), a (0x10) and m (no pc_addr), 100, 100
+# and 10 ns; only a covers [1000, 1100] (b starts at 1050), only m [1100,
+# 1110] (n starts on the grid at 1110).
 # The diagnosis's cross_core_wait on p0 then holds none of the path (no
 # cross-core segment): path_ns 0, evidence 0.
 verdict "path: path_ns of a diagnosis entry" '"waits":0,"path_ns":0}}]}' '"waits":0,"path_ns":150}}]}' 1
@@ -144,6 +148,14 @@ verdict "path: issue time" '"issue_ns":90' '"issue_ns":91' 1
 verdict "path: a busy share" '"ns":100,"share":0.3333},{"pipe":"MTE2"' '"ns":100,"share":0.3334},{"pipe":"MTE2"' 1
 verdict "path: busy not largest first" '{"pipe":"MTE2","ns":100,"share":0.3333},{"pipe":"CUBE","ns":10,"share":0.0333}' '{"pipe":"CUBE","ns":10,"share":0.0333},{"pipe":"MTE2","ns":100,"share":0.3333}' 1
 verdict "path: a pipe missing from busy" ',{"pipe":"CUBE","ns":10,"share":0.0333}' '' 1
+verdict "path: top instruction's ns off by one" '"name":"m","source":null,"ns":10,"share":0.0333' '"name":"m","source":null,"ns":11,"share":0.0367' 1
+verdict "path: top instruction of another name" '"pc_addr":"0x10","name":"a"' '"pc_addr":"0x10","name":"b"' 1
+verdict "path: top instruction of another address" '"pc_addr":"0x10","name":"a"' '"pc_addr":"0x11","name":"a"' 1
+verdict "path: top instruction left out" ',{"pc_addr":null,"name":"m","source":null,"ns":10,"share":0.0333}' '' 1
+verdict "path: top instruction's source" '"name":"a","source":"k.cpp:1"' '"name":"a","source":"k.cpp:2"' 1
+verdict "path: top instructions not largest first" '{"pc_addr":"0x10","name":"a","source":"k.cpp:1","ns":100,"share":0.3333},{"pc_addr":null,"name":"m","source":null,"ns":10,"share":0.0333}' '{"pc_addr":null,"name":"m","source":null,"ns":10,"share":0.0333},{"pc_addr":"0x10","name":"a","source":"k.cpp:1","ns":100,"share":0.3333}' 1
+verdict "path: a dropped pipe's instruction holding more than its busy time" '"name":"ADD","source":"k.cpp:9","ns":100' '"name":"ADD","source":"k.cpp:9","ns":101' 1
+verdict "path: top instruction's share" '"name":"a","source":"k.cpp:1","ns":100,"share":0.3333' '"name":"a","source":"k.cpp:1","ns":100,"share":0.3334' 1
 verdict "path: no critical_path" ',
 "critical_path":' ',
 "no_path":' 1
@@ -273,7 +285,7 @@ verdict "raw API_INSTR: cycles of 0 executions left out" "" "" 0
 metrics="$tmp/none.json"
 verdict "numbers without API_INSTR" "" "" 1
 good=$(printf '%s\n' "$good" | sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/; s/"vector_utilization":[0-9.]+/"vector_utilization":null/' |
-	sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/g' | tr -d '\n' | sed 's/"top_instructions":\[.*\],"diagnosis"/"top_instructions":null,"top_source_lines":null,"diagnosis"/')
+	sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/g' | tr -d '\n' | sed -E 's/("load_balance":\{[^}]*\},)"top_instructions":\[.*\],"diagnosis"/\1"top_instructions":null,"top_source_lines":null,"diagnosis"/')
 verdict "all null without API_INSTR" "" "" 0
 verdict "top_instructions without API_INSTR" '"top_instructions":null' '"top_instructions":[]' 1
 verdict "top_source_lines without API_INSTR" '"top_source_lines":null' '"top_source_lines":[]' 1

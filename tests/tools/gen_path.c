@@ -135,6 +135,7 @@ struct builder {
 	struct gp_rng *r;
 	const struct params *p;
 	int32_t scalar, issuer_rvec;   /* the last scalar slice; the RVEC* chain's last */
+	uint32_t pos;                  /* the next instruction's place in its tile */
 };
 
 /* The most a tile emits beside its scalar slices: 6 on a cube core, 8 on a vector one. */
@@ -151,7 +152,7 @@ static int32_t emit(struct builder *b, unsigned pipe, const char *name)
 				vec_chain ? b->issuer_rvec : b->scalar, GP_NONE, (uint8_t)pipe,
 				GP_DEP_NONE, 0, (uint8_t)(gp_rand(b->r) % 2),
 				(uint8_t)(gp_rand(b->r) % 4 == 0 ? gp_range(b->r, 1, GP_TOL) : 0),
-				(uint16_t)gp_range(b->r, 0, 200), name };
+				(uint16_t)gp_range(b->r, 0, 200), name, b->pos++ };
 	if (x->issuer != GP_NONE && (int64_t)(gp_rand(b->r) % 100) < b->p->gap_pct)
 		x->gap = gp_range(b->r, b->p->gap[0], b->p->gap[1]);
 	if (vec_chain)
@@ -185,6 +186,7 @@ static int32_t cube_tile(struct builder *b, int32_t *mte1, size_t i)
 	size_t bufs = (size_t)b->p->bufs;
 	int32_t a[2], m = GP_NONE, c, f;
 
+	b->pos = 1;   /* every tile runs the same program; the prologue is at 0 */
 	scalars(b);
 	for (size_t j = 0; j < 2; j++) {
 		a[j] = emit(b, GP_MTE2, "MOV_OUT_TO_L1");
@@ -213,6 +215,7 @@ static void vec_tile(struct builder *b, int32_t *store, size_t i, int32_t cross,
 {
 	int32_t l, v, first, st;
 
+	b->pos = 1;
 	scalars(b);
 	l = emit(b, GP_MTE2, "MOV_OUT_TO_UB");
 	if (i >= (size_t)b->p->bufs)
@@ -275,7 +278,7 @@ static int build(struct gp_run *run, const char *shape, struct gp_rng *r, int bo
 
 	run->ncores = 0;
 	if (cube && rc == 0) {
-		struct builder b = { &run->core[run->ncores++], r, &p, GP_NONE, GP_NONE };
+		struct builder b = { &run->core[run->ncores++], r, &p, GP_NONE, GP_NONE, 0 };
 
 		rc = core_init(b.k, "core0.cubecore0", r, pipelined, 0, slots);
 		if (rc == 0)
@@ -284,7 +287,7 @@ static int build(struct gp_run *run, const char *shape, struct gp_rng *r, int bo
 			fixp[i] = cube_tile(&b, keep, i);
 	}
 	for (int v = 0; v < vecs && rc == 0; v++) {
-		struct builder b = { &run->core[run->ncores++], r, &p, GP_NONE, GP_NONE };
+		struct builder b = { &run->core[run->ncores++], r, &p, GP_NONE, GP_NONE, 0 };
 		char pid[32];
 
 		snprintf(pid, sizeof(pid), "core0.veccore%d", v);

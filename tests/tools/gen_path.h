@@ -40,7 +40,12 @@ struct gp_instr {
 	uint8_t lat;       /* ns from the pipe being free to the start (within TOL) */
 	uint16_t set_ps;   /* the SET's begin sits this many ps before the producer's end */
 	const char *name;
+	uint32_t pos;      /* place in its tile's program: pc_addr = core base + 4 * pos,
+			      the same for every tile (a loop's body) */
 };
+
+/* Places in a tile's program (the prologue's and a tile's instructions). */
+#define GP_MAX_POS 64
 
 /* Where the simulation put an instruction, and why. */
 struct gp_slot {
@@ -75,6 +80,8 @@ struct gp_truth {
 	long segments;
 	long causes[GP_CROSS + 1];     /* the path's instructions by what started them */
 	long pipe_over_flag;           /* of them pipe-bound though a flag released them earlier */
+	int64_t pos_busy[GP_MAX_POS];  /* busy time on the path by program place (pc_addr) */
+	const char *pos_name[GP_MAX_POS];
 };
 
 struct gp_rng {

@@ -80,7 +80,7 @@ static void slice(struct out *o, const struct gp_core *k, size_t c, size_t i)
 
 	sep(o);
 	fprintf(o->f, "{\"args\":{\"code\":\"\",\"detail\":\"XD:X%zu=0x0,id:%zu\",\"pc_addr\":\"0x%zx\"",
-		i % 31, i, 0x10000u * (c + 1) + 4 * i);
+		i % 31, i, 0x10000u * (c + 1) + 4 * x->pos);
 	if (x->pipe == GP_MTE2 || x->pipe == GP_MTE3)
 		fprintf(o->f, ",\"process_bytes\":\"%" PRId64 "\"", x->dur * 64);
 	fprintf(o->f, "},\"cname\":\"%s\",\"dur\":", cnames[x->pipe]);
@@ -212,8 +212,17 @@ void gp_write_truth(FILE *f, const struct gp_run *run, const struct gp_truth *t,
 						s, gp_lane(p), gp_lane(q), x->wait[p][q]);
 					s = ",";
 				}
-		fprintf(f, "],\"cross_core_wait_ns\":%" PRId64 ",\"issue_ns\":%" PRId64 ",\"what_if\":[",
-			x->cross, x->issue);
+		fprintf(f, "],\"cross_core_wait_ns\":%" PRId64 ",\"issue_ns\":%" PRId64
+			",\"instructions\":[", x->cross, x->issue);
+		s = "";
+		for (unsigned q = 0; q < GP_MAX_POS; q++)
+			if (x->pos_busy[q] > 0) {
+				fprintf(f, "%s{\"pc_addr\":\"0x%zx\",\"name\":\"%s\",\"ns\":%" PRId64 "}",
+					s, 0x10000u * (c + 1) + 4 * (size_t)q, x->pos_name[q],
+					x->pos_busy[q]);
+				s = ",";
+			}
+		fputs("],\"what_if\":[", f);
 		s = "";
 		for (unsigned p = 0; p < GP_NPIPES; p++)
 			if (x->what_if[p] >= 0) {

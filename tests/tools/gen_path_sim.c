@@ -554,6 +554,8 @@ static void walk(const struct gp_core *k, struct gp_truth *t)
 		int64_t at = k->t0;
 
 		t->busy[pipe] += frontier - o->start;
+		t->pos_busy[k->v[x].pos] += frontier - o->start;
+		t->pos_name[k->v[x].pos] = k->v[x].name;
 		seg(t, &prev, 1, frontier - o->start);
 		t->causes[o->cause]++;
 		t->pipe_over_flag += o->cause == GP_PIPE && k->v[x].dep != GP_DEP_NONE;

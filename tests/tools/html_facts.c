@@ -20,6 +20,8 @@
  *                              columns, F filled cells (td class="hm")
  *   totals N                   rows of the per-pipe totals (many cores)
  *   top N                      rows of the top instructions (tr class="top")
+ *   pathtop N                  rows of the slowest core's instructions on its
+ *                              critical path (tr class="ptop")
  *   lines N                    rows of the top source lines (tr class="line")
  *   lanes N                    timeline rows (g class="lane")
  *   lane I NAME SHADES         timeline row I: its label and the shade classes
@@ -51,7 +53,7 @@ struct section {
 };
 
 struct facts {
-	int cores, diag, totals, top, lines, lanes, in_diag;
+	int cores, diag, totals, top, pathtop, lines, lanes, in_diag;
 	struct section sec[MAX_SECTIONS];
 	int nsec;
 	char lane_name[MAX_LANES][128];
@@ -162,6 +164,8 @@ static int open_tag(struct facts *f, const char *name, const char *attrs, long o
 			f->totals++;
 		else if (strcmp(cls, "top") == 0)
 			f->top++;
+		else if (strcmp(cls, "ptop") == 0)
+			f->pathtop++;
 		else if (strcmp(cls, "line") == 0)
 			f->lines++;
 	} else if (strcmp(name, "td") == 0 && s != NULL && (strcmp(cls, "hm") == 0 || strcmp(cls, "h0") == 0)) {
@@ -331,8 +335,8 @@ int main(int argc, char **argv)
 	}
 	if (depth != 0)
 		return fail("unclosed tags at the end", size);
-	printf("cores %d\ndiag %d\ntotals %d\ntop %d\nlines %d\nlanes %d\n", f.cores, f.diag,
-	       f.totals, f.top, f.lines, f.lanes);
+	printf("cores %d\ndiag %d\ntotals %d\ntop %d\npathtop %d\nlines %d\nlanes %d\n", f.cores,
+	       f.diag, f.totals, f.top, f.pathtop, f.lines, f.lanes);
 	for (int k = 0; k < f.nsec; k++) {
 		const struct section *s = &f.sec[k];
 

@@ -10,7 +10,11 @@
  * The paths: per core of the truth, the summary's core of that name (in
  * "cores", or in each of "runs"[].cores) must have a critical_path whose
  * span_ns, segments, busy ns per pipe, wait ns per producer -> consumer
- * pair, cross_core_wait_ns and issue_ns equal the truth's exactly; and on
+ * pair, cross_core_wait_ns and issue_ns equal the truth's exactly, and
+ * its top_instructions are the truth's busiest instructions (by pc_addr
+ * and name: every tile runs one program, so an instruction's time on the
+ * path sums over the tiles) with the truth's ns, the 10 largest (ties at
+ * the tenth: any of them), largest first; and on
  * every core of the summary the invariants of docs/summary.md hold: busy +
  * wait + cross + issue == span_ns == the core's span_ns; every share is ns
  * / span_ns to its 4 decimals; busy and wait largest first; what_if holds
@@ -229,6 +233,32 @@ static void same_sums(struct ctx *c, const cJSON *truth, const cJSON *got, const
 	}
 }
 
+/* top_instructions: the truth's instructions with the most busy time on the path. */
+static void check_top(struct ctx *c, const cJSON *truth, const cJSON *got)
+{
+	const cJSON *t, *g;
+	int n = cJSON_GetArraySize(truth), want = n < 10 ? n : 10;
+	long long last = LLONG_MAX;
+
+	if (!cJSON_IsArray(got) || cJSON_GetArraySize(got) != want) {
+		fail(c, "top_instructions has %d entries, the truth %d", cJSON_GetArraySize(got), want);
+		return;
+	}
+	cJSON_ArrayForEach(g, got) {
+		t = match(truth, g, "pc_addr", "name");
+		if (t == NULL || num(t, "ns") != num(g, "ns"))
+			fail(c, "top instruction %s %s: %lld ns, truth %lld", str(g, "pc_addr"),
+			     str(g, "name"), num(g, "ns"), t ? num(t, "ns") : 0LL);
+		if (num(g, "ns") > last)
+			fail(c, "top_instructions not largest first");
+		last = num(g, "ns");
+	}
+	cJSON_ArrayForEach(t, truth)
+		if (match(got, t, "pc_addr", "name") == NULL && num(t, "ns") > last)
+			fail(c, "instruction %s %s holds %lld ns of the path, not in top_instructions",
+			     str(t, "pc_addr"), str(t, "name"), num(t, "ns"));
+}
+
 static void check_truth(struct ctx *c, const cJSON *truth, const cJSON *core)
 {
 	const cJSON *cp = cJSON_GetObjectItemCaseSensitive(core, "critical_path");
@@ -241,6 +271,8 @@ static void check_truth(struct ctx *c, const cJSON *truth, const cJSON *core)
 		  cJSON_GetObjectItemCaseSensitive(cp, "busy"), "busy", "pipe", NULL);
 	same_sums(c, cJSON_GetObjectItemCaseSensitive(truth, "wait"),
 		  cJSON_GetObjectItemCaseSensitive(cp, "wait"), "wait", "producer", "consumer");
+	check_top(c, cJSON_GetObjectItemCaseSensitive(truth, "instructions"),
+		  cJSON_GetObjectItemCaseSensitive(cp, "top_instructions"));
 }
 
 static void check_what_if(struct ctx *c, const cJSON *truth, const cJSON *core)

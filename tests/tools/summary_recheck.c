@@ -225,7 +225,7 @@ static int add_slice(const cJSON *ev)
 	l = lane_get(pid->valuestring, pipe);
 	if (l == NULL || l->n == MAX_IVS)
 		return -1;
-	l->f[l->n] = (struct sumcheck_slice){ a, b, s0, e0 };
+	l->f[l->n] = (struct sumcheck_slice){ a, b, s0, e0, sumcheck_path_instr(ev) };
 	l->iv[l->n++] = (struct iv){ s, e };
 	if (sub > l->max_sub)
 		l->max_sub = sub;
@@ -272,6 +272,23 @@ int sumcheck_lane_covers(const char *pid, const char *pipe, long long s, long lo
 		if (l->f[k].s <= s && e <= l->f[k].e)
 			return 1;
 	return 0;
+}
+
+size_t sumcheck_lane_instrs(const char *pid, const char *pipe, long long s, long long e,
+			    int *out, size_t max)
+{
+	const struct lane *l = lane_find(pid, pipe, strlen(pipe));
+	size_t n = 0, i;
+
+	for (size_t k = 0; l != NULL && k < l->n; k++) {
+		if (!(l->f[k].s <= s && e <= l->f[k].e))
+			continue;
+		for (i = 0; i < n && out[i] != l->f[k].instr; i++)
+			;
+		if (i == n && n < max)
+			out[n++] = l->f[k].instr;
+	}
+	return n;
 }
 
 int sumcheck_lane_at(const char *pid, const char *tid, double t, long long start, long long end)

@@ -31,6 +31,7 @@ void sumcheck_instr_lines(const cJSON *metrics, const cJSON *summary);
 struct sumcheck_slice {
 	double a, b;           /* ts*1000, (ts+dur)*1000 */
 	long long s, e;        /* on the grid, not clipped */
+	int instr;             /* sumcheck_path_instr() */
 };
 struct sumcheck_iv { long long s, e; };
 struct sumcheck_window {
@@ -56,10 +57,17 @@ int sumcheck_lane_covers(const char *pid, const char *pipe, long long s, long lo
 /* A slice of the lane of tid ("PIPE#k": PIPE's) holds t strictly inside on
    the grid, starting at start and ending at end (each when >= 0). */
 int sumcheck_lane_at(const char *pid, const char *tid, double t, long long start, long long end);
+/* The distinct instructions (sumcheck_path_instr()) of the slices of lane
+   (pid, pipe) that cover [s, e]: at most max into out; how many were. */
+size_t sumcheck_lane_instrs(const char *pid, const char *pipe, long long s, long long e,
+			    int *out, size_t max);
 
 /* The critical-path part (summary_recheck_path.c): the "critical path"
    lanes and in-core arrows of the trace against each core's critical_path. */
 void sumcheck_path_reset(void);
+/* The instruction of a trace slice, by its args.pc_addr and name: an id
+   (-1: the recheck's table is full). */
+int sumcheck_path_instr(const cJSON *ev);
 /* Takes a path segment or arrow end: 1 when ev is a path segment. */
 int sumcheck_path_add(const cJSON *ev);
 void sumcheck_path_core(const cJSON *core, int windowed);

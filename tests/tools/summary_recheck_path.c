@@ -18,8 +18,18 @@
  *     start: an arrow of its pipe pair on its core whose s lies in a slice
  *     ending at the segment's start and whose f lies in a slice starting at
  *     its end (without a window; a pair with a dropped scalar side has no
- *     arrow).
+ *     arrow);
+ *   - top_instructions: each names an instruction (args.pc_addr and name)
+ *     of the trace whose slices cover its busy segments, or one on a pipe
+ *     the trace drops (its ns at most their busy time); its ns lies
+ *     between the busy time only its slices cover and the time they may
+ *     cover (equal where no two instructions overlap); sorted, shares of
+ *     the span, its source its slices' args.source; at most 10, every instruction
+ *     that surely holds more than the last listed one is listed, and with
+ *     fewer than 10 they add up to the busy time.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +40,8 @@
 #define MAX_SEGS 65536
 #define MAX_ENDS 65536
 #define LEN 128
+#define MAX_INSTRS 8192
+#define MAX_TOP 10
 
 enum kind { K_BUSY, K_WAIT, K_CROSS, K_ISSUE, K_BAD };
 
@@ -48,6 +60,20 @@ struct flow_end {
 	double ts;
 };
 
+/* An instruction of the trace, and while a core is checked its busy time
+   on the path: lo surely (only its slices cover it), hi at most. */
+struct instr {
+	int has_pc;
+	unsigned long long pc;
+	char name[LEN];
+	int has_source;
+	char source[LEN];
+	long long lo, hi;
+	int listed;
+};
+
+static struct instr instrs[MAX_INSTRS];
+static size_t ninstrs;
 static struct seg segs[MAX_SEGS];
 static size_t nsegs;
 static struct flow_end ends[MAX_ENDS];
@@ -89,8 +115,55 @@ static enum kind parse_name(const char *name, char *a, char *b)
 
 void sumcheck_path_reset(void)
 {
-	nsegs = nends = 0;
+	nsegs = nends = ninstrs = 0;
 	overflow = 0;
+}
+
+/* "0x" and hex digits: the address; written apart from the converter's. */
+static int parse_pc(const char *t, unsigned long long *pc)
+{
+	char *end;
+
+	if (t == NULL || t[0] != '0' || (t[1] != 'x' && t[1] != 'X') ||
+	    !isxdigit((unsigned char)t[2]))
+		return 0;
+	errno = 0;
+	*pc = strtoull(t + 2, &end, 16);
+	return *end == '\0' && errno == 0;
+}
+
+static int instr_find(int has_pc, unsigned long long pc, const char *name)
+{
+	for (size_t i = 0; i < ninstrs; i++)
+		if (instrs[i].has_pc == has_pc && (!has_pc || instrs[i].pc == pc) &&
+		    strcmp(instrs[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int sumcheck_path_instr(const cJSON *ev)
+{
+	const cJSON *args = cJSON_GetObjectItemCaseSensitive(ev, "args");
+	const char *name = str_of(ev, "name"), *source = str_of(args, "source");
+	unsigned long long pc = 0;
+	int has_pc = parse_pc(str_of(args, "pc_addr"), &pc);
+	int id = instr_find(has_pc, pc, name != NULL ? name : "");
+	struct instr *in;
+
+	if (id >= 0)
+		return id;
+	if (ninstrs == MAX_INSTRS) {
+		overflow = 1;
+		return -1;
+	}
+	in = &instrs[ninstrs];
+	memset(in, 0, sizeof(*in));
+	in->has_pc = has_pc;
+	in->pc = pc;
+	snprintf(in->name, LEN, "%s", name != NULL ? name : "");
+	in->has_source = source != NULL;
+	snprintf(in->source, LEN, "%s", source != NULL ? source : "");
+	return (int)ninstrs++;
 }
 
 static void add_end(const cJSON *ev, const char *ph)
@@ -247,9 +320,31 @@ static int dropped(const cJSON *c, const char *pipe)
 }
 
 /* Tiling and where each segment lies; sums into busy, wait, cross, issue. */
+/* A busy segment's instruction: surely one, maybe one of several, or on a
+   dropped pipe (*dropped_ns). */
+static void busy_instr(const cJSON *c, const char *core, const struct seg *g,
+		       long long *dropped_ns)
+{
+	int ids[8];
+	size_t n;
+
+	if (dropped(c, g->a)) {
+		*dropped_ns += g->e - g->s;
+		return;
+	}
+	n = sumcheck_lane_instrs(core, g->a, g->s, g->e, ids, 8);
+	for (size_t k = 0; k < n; k++) {
+		if (ids[k] < 0)
+			continue;
+		instrs[ids[k]].hi += g->e - g->s;
+		if (n == 1)
+			instrs[ids[k]].lo += g->e - g->s;
+	}
+}
+
 static void walk_segments(const cJSON *c, const char *core, int windowed, struct sum *busy,
 			  size_t *nbusy, struct sum *wait, size_t *nwait, long long *cross,
-			  long long *issue, size_t *count)
+			  long long *issue, size_t *count, long long *dropped_ns)
 {
 	long long at = (long long)sumcheck_num(c, "first_ns");
 
@@ -269,6 +364,7 @@ static void walk_segments(const cJSON *c, const char *core, int windowed, struct
 			if (!sumcheck_lane_covers(core, g->a, g->s, g->e) && !dropped(c, g->a))
 				sumcheck_fail("%s: busy %s [%lld, %lld] inside no %s instruction",
 					      core, g->a, g->s, g->e, g->a);
+			busy_instr(c, core, g, dropped_ns);
 			break;
 		case K_WAIT:
 			add_to(wait, nwait, MAX_SEGS, g->a, g->b, g->e - g->s);
@@ -292,6 +388,76 @@ static void walk_segments(const cJSON *c, const char *core, int windowed, struct
 			      sumcheck_num(c, "last_ns"));
 }
 
+/* One entry of top_instructions against the instructions of the trace. */
+static void check_top_entry(const char *core, const cJSON *it, double span,
+			    long long dropped_ns, double *prev)
+{
+	const cJSON *pcv = cJSON_GetObjectItemCaseSensitive(it, "pc_addr");
+	const char *name = str_of(it, "name"), *source = str_of(it, "source");
+	double ns = sumcheck_num(it, "ns"), share = sumcheck_num(it, "share");
+	unsigned long long pc = 0;
+	int has_pc = cJSON_IsString(pcv), id;
+
+	if (name == NULL || !(ns >= 1) || (has_pc && !parse_pc(pcv->valuestring, &pc)) ||
+	    (!has_pc && !cJSON_IsNull(pcv))) {
+		sumcheck_fail("%s: a top_instructions entry without pc_addr, name or ns", core);
+		return;
+	}
+	if (ns > *prev)
+		sumcheck_fail("%s: critical_path top_instructions not sorted largest first", core);
+	*prev = ns;
+	if (span > 0 && llround(share * 10000) != (long long)floor(ns * 10000 / span + 0.5))
+		sumcheck_fail("%s: top instruction %s share %g is not %g / %g", core, name, share,
+			      ns, span);
+	id = instr_find(has_pc, pc, name);
+	if (id < 0 || (instrs[id].hi == 0 && instrs[id].lo == 0)) {
+		/* none of its slices is under a busy segment: a dropped pipe's */
+		if (ns > (double)dropped_ns)
+			sumcheck_fail("%s: top instruction %s (%s) holds %g ns, no busy segment of "
+				      "it in the trace and %lld ns on dropped pipes", core, name,
+				      has_pc ? pcv->valuestring : "no pc", ns, dropped_ns);
+		return;
+	}
+	if (instrs[id].listed++)
+		sumcheck_fail("%s: top instruction %s listed twice", core, name);
+	if (ns < (double)instrs[id].lo || ns > (double)instrs[id].hi)
+		sumcheck_fail("%s: top instruction %s holds %g ns; its slices cover %lld to %lld",
+			      core, name, ns, instrs[id].lo, instrs[id].hi);
+	if (instrs[id].has_source != (source != NULL) ||
+	    (source != NULL && strcmp(source, instrs[id].source) != 0))
+		sumcheck_fail("%s: top instruction %s source %s, its slices' %s", core, name,
+			      source ? source : "null",
+			      instrs[id].has_source ? instrs[id].source : "none");
+}
+
+static void check_top(const char *core, const cJSON *list, double span, long long busy,
+		      long long dropped_ns)
+{
+	const cJSON *it;
+	double prev = INFINITY, sum = 0;
+	size_t count = 0;
+
+	if (!cJSON_IsArray(list)) {
+		sumcheck_fail("%s: critical_path has no top_instructions", core);
+		return;
+	}
+	cJSON_ArrayForEach(it, list) {
+		check_top_entry(core, it, span, dropped_ns, &prev);
+		sum += sumcheck_num(it, "ns");
+		count++;
+	}
+	if (count > MAX_TOP)
+		sumcheck_fail("%s: %zu top_instructions, at most %d", core, count, MAX_TOP);
+	if (count < MAX_TOP && sum != (double)busy)
+		sumcheck_fail("%s: %zu top_instructions hold %g ns, the busy segments %lld", core,
+			      count, sum, busy);
+	for (size_t i = 0; i < ninstrs; i++)
+		if (!instrs[i].listed && instrs[i].lo > 0 &&
+		    (count < MAX_TOP || (double)instrs[i].lo > prev))
+			sumcheck_fail("%s: instruction %s holds %lld ns of the path, not in "
+				      "top_instructions", core, instrs[i].name, instrs[i].lo);
+}
+
 void sumcheck_path_core(const cJSON *c, int windowed)
 {
 	static struct sum busy[MAX_SEGS], wait[MAX_SEGS];
@@ -299,7 +465,7 @@ void sumcheck_path_core(const cJSON *c, int windowed)
 	const cJSON *cp = cJSON_GetObjectItemCaseSensitive(c, "critical_path");
 	double span = sumcheck_num(c, "span_ns"), nseg = sumcheck_num(cp, "segments");
 	size_t nbusy = 0, nwait = 0, count = 0;
-	long long cross = 0, issue = 0, total;
+	long long cross = 0, issue = 0, total, busy_ns = 0, dropped_ns = 0;
 
 	if (core == NULL || !cJSON_IsObject(cp)) {
 		sumcheck_fail("%s: no critical_path", core ? core : "a core");
@@ -307,7 +473,10 @@ void sumcheck_path_core(const cJSON *c, int windowed)
 	}
 	if (overflow)
 		sumcheck_fail("the trace has more path segments or arrows than the recheck holds");
-	walk_segments(c, core, windowed, busy, &nbusy, wait, &nwait, &cross, &issue, &count);
+	for (size_t i = 0; i < ninstrs; i++)
+		instrs[i].lo = instrs[i].hi = instrs[i].listed = 0;
+	walk_segments(c, core, windowed, busy, &nbusy, wait, &nwait, &cross, &issue, &count,
+		      &dropped_ns);
 	if (count == 0 && (nseg == 0 || !sumcheck_core_in_trace(core)))
 		return;   /* no path, or a core the trace shows no lane of */
 	if (nseg != (double)count)
@@ -322,9 +491,11 @@ void sumcheck_path_core(const cJSON *c, int windowed)
 		sumcheck_fail("%s: critical_path cross %g / issue %g ns, the lane's %lld / %lld",
 			      core, sumcheck_num(cp, "cross_core_wait_ns"),
 			      sumcheck_num(cp, "issue_ns"), cross, issue);
-	total = cross + issue;
 	for (size_t i = 0; i < nbusy; i++)
-		total += busy[i].ns;
+		busy_ns += busy[i].ns;
+	check_top(core, cJSON_GetObjectItemCaseSensitive(cp, "top_instructions"), span, busy_ns,
+		  dropped_ns);
+	total = cross + issue + busy_ns;
 	for (size_t i = 0; i < nwait; i++)
 		total += wait[i].ns;
 	if ((double)total != span)

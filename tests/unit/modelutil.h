@@ -60,8 +60,10 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 	struct csim_slice *s;
 
 	t->slices = realloc(t->slices, (t->nslices + 1) * sizeof(*t->slices));
-	if (t->slices == NULL)
+	t->slice_instr = realloc(t->slice_instr, (t->nslices + 1) * sizeof(*t->slice_instr));
+	if (t->slices == NULL || t->slice_instr == NULL)
 		abort();
+	t->slice_instr[t->nslices] = CSIM_NONE;   /* no identity: mu_instr() gives one */
 	s = &t->slices[t->nslices];
 	memset(s, 0, sizeof(*s));
 	s->start = start;
@@ -74,8 +76,23 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 	s->kept = kind == CSIM_SLICE_INSTR;
 	s->run = (uint16_t)m->table.run;
 	m->kept_slices += s->kept;
-	t->slices_cap = t->nslices + 1;
+	t->slices_cap = t->slice_instr_cap = t->nslices + 1;
 	return (uint32_t)t->nslices++;
+}
+
+/* The slice added last is the instruction `name` at pc (has_pc 0: none). */
+static inline void mu_instr(struct csim_model *m, int has_pc, uint64_t pc, const char *name)
+{
+	char json[128];
+	struct csim_instr_key k;
+	struct csim_error err;
+	int n = snprintf(json, sizeof(json), "\"%s\"", name);
+
+	k.has_pc = has_pc;
+	k.pc = pc;
+	k.name_json = csim_span_of(json, (size_t)n);
+	if (n <= 0 || (size_t)n >= sizeof(json) || csim_table_set_instr(&m->table, &k, &err) != 0)
+		abort();
 }
 
 /*

@@ -9,9 +9,17 @@
 #include "read/event_args.h"
 #include "read/json_scan.h"
 
+/* 1 and *v when the args hold process_bytes, else 0 (the walk's own
+   result must be 0: the text is valid). */
 static int bytes_of(struct csim_json_stack *st, const char *args, uint64_t *v)
 {
-	return csim_event_process_bytes(st, csim_span_of(args, strlen(args)), v);
+	struct csim_slice_args a;
+
+	if (csim_event_slice_args(st, csim_span_of(args, args ? strlen(args) : 0), &a) != 0)
+		return -1;
+	if (a.has_bytes)
+		*v = a.bytes;
+	return a.has_bytes;
 }
 
 static void test_process_bytes(struct check_ctx *c)
@@ -33,7 +41,7 @@ static void test_process_bytes(struct check_ctx *c)
 	CHECK(c, bytes_of(&st, "{\"process\\u005fbytes\":\"1\"}", &v) == 0);
 	CHECK(c, bytes_of(&st, "{\"detail\":{\"process_bytes\":\"1\"}}", &v) == 0);
 	CHECK(c, bytes_of(&st, "{}", &v) == 0);
-	CHECK(c, csim_event_process_bytes(&st, csim_span_of(NULL, 0), &v) == 0);
+	CHECK(c, bytes_of(&st, NULL, &v) == 0);
 	csim_json_stack_release(&st);
 }
 
@@ -64,11 +72,38 @@ static void test_pc_addr(struct check_ctx *c)
 	csim_json_stack_release(&st);
 }
 
+#define SPAN(lit) csim_span_of(lit, sizeof(lit) - 1)
+
+/* Both members in one walk, by the fast scanner and by the general one
+   (whitespace makes the fast one decline), in either order. */
+static void test_slice_args(struct check_ctx *c)
+{
+	struct csim_json_stack st = { NULL, 0, 0 };
+	static const char *const both[] = {
+		"{\"code\":\"\",\"pc_addr\":\"0x1130a064\",\"process_bytes\":\"32\"}",
+		"{ \"process_bytes\" : 32 , \"pc_addr\" : \"0x1130a064\" }",
+	};
+	struct csim_slice_args a;
+
+	for (size_t i = 0; i < 2; i++) {
+		CHECK(c, csim_event_slice_args(&st, csim_span_of(both[i], strlen(both[i])), &a) == 0);
+		CHECK(c, a.has_bytes && a.bytes == 32 && a.has_pc && a.pc == 0x1130a064u);
+	}
+	CHECK(c, csim_event_slice_args(&st, SPAN("{\"pc_addr\":\"0x\"}"), &a) == 0 &&
+		 !a.has_pc && !a.has_bytes);
+	CHECK(c, csim_event_slice_args(&st, SPAN("{ \"pc\\u005faddr\":\"0x1\"}"),
+				       &a) == 0 && !a.has_pc);
+	CHECK(c, csim_event_slice_args(&st, SPAN("{\"detail\":\"x\"}"), &a) == 0 &&
+		 !a.has_pc && !a.has_bytes);
+	csim_json_stack_release(&st);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
 
 	CHECK_RUN(&c, test_process_bytes);
 	CHECK_RUN(&c, test_pc_addr);
+	CHECK_RUN(&c, test_slice_args);
 	return check_done(&c);
 }

@@ -84,6 +84,7 @@ static void snap_take(struct snap *s, const struct csim_model *m)
 	s->path.segs = dup_array(m->path.segs, m->path.nsegs, sizeof(*m->path.segs));
 	s->path.busy = dup_array(m->path.busy, m->path.nbusy, sizeof(*m->path.busy));
 	s->path.waits = dup_array(m->path.waits, m->path.nwaits, sizeof(*m->path.waits));
+	s->path.top = dup_array(m->path.top, m->path.ntop, sizeof(*m->path.top));
 	s->path.what_if = dup_array(m->path.what_if, m->path.nwhat_if, sizeof(*m->path.what_if));
 }
 
@@ -144,7 +145,7 @@ static int same_dep(const struct csim_dep *a, const struct csim_dep *b)
 static int same_path(const struct csim_path *a, const struct csim_path *b)
 {
 	int same = a->ncores == b->ncores && a->nsegs == b->nsegs && a->nbusy == b->nbusy &&
-		   a->nwaits == b->nwaits && a->nwhat_if == b->nwhat_if;
+		   a->nwaits == b->nwaits && a->ntop == b->ntop && a->nwhat_if == b->nwhat_if;
 
 	for (size_t i = 0; same && i < a->ncores; i++) {
 		const struct csim_path_core *x = &a->cores[i], *y = &b->cores[i];
@@ -153,6 +154,7 @@ static int same_path(const struct csim_path *a, const struct csim_path *b)
 		       x->seg0 == y->seg0 && x->nseg == y->nseg && x->busy0 == y->busy0 &&
 		       x->nbusy == y->nbusy && x->wait0 == y->wait0 && x->nwait == y->nwait &&
 		       x->cross_ns == y->cross_ns && x->issue_ns == y->issue_ns &&
+		       x->top0 == y->top0 && x->ntop == y->ntop &&
 		       x->what_if0 == y->what_if0 && x->nwhat_if == y->nwhat_if;
 	}
 	for (size_t i = 0; same && i < a->nsegs; i++) {
@@ -168,6 +170,8 @@ static int same_path(const struct csim_path *a, const struct csim_path *b)
 		same = a->waits[i].producer == b->waits[i].producer &&
 		       a->waits[i].consumer == b->waits[i].consumer &&
 		       a->waits[i].ns == b->waits[i].ns;
+	for (size_t i = 0; same && i < a->ntop; i++)
+		same = a->top[i].instr == b->top[i].instr && a->top[i].ns == b->top[i].ns;
 	for (size_t i = 0; same && i < a->nwhat_if; i++)
 		same = a->what_if[i].pipe == b->what_if[i].pipe &&
 		       a->what_if[i].span_ns == b->what_if[i].span_ns;
@@ -495,7 +499,9 @@ static void test_whole_plan_twice(struct check_ctx *c)
 	csim_model_init(&m);
 	for (int i = 0; i < 4; i++) {
 		mu_slice(&m, P, "MTE2", 100 * i, 100 * i + 60, CSIM_SLICE_INSTR);
+		mu_instr(&m, 1, 0x10, "LD");
 		mu_slice(&m, P, "VECTOR", 100 * i + 50, 100 * i + 90, CSIM_SLICE_INSTR);
+		mu_instr(&m, 1, 0x20, "VADD");
 	}
 	mu_slice(&m, "core1.cubecore0", "CUBE", 0, 10, CSIM_SLICE_INSTR);
 	mu_slice(&m, P, "SCALAR", 0, 10, CSIM_SLICE_INSTR);
@@ -526,6 +532,7 @@ static void test_whole_plan_twice(struct check_ctx *c)
 	CHECK_U64(c, m.nthreads, 3);
 	CHECK_U64(c, m.ndeps, 2);
 	CHECK_U64(c, m.path.ncores, 2);
+	CHECK(c, m.path.ntop > 0);
 	snap_take(&s, &m);
 	CHECK_U64(c, mu_run(&m), 0);
 	check_same(c, &s, &m);

@@ -2,9 +2,11 @@
  * The critical path (SPEC §13, docs/critical-path.md) on hand-built cores
  * whose path is worked out by hand in each test's comment: segments that
  * tile the span, the binding rules (pipe busy, flag, cross-core, issue), a
- * flag into a dropped scalar lane, --window clipping, and the what-if
- * replay's spans.
+ * flag into a dropped scalar lane, --window clipping, the what-if
+ * replay's spans, and the instructions holding the most of the path.
  */
+#include <stdio.h>
+
 #include "check.h"
 #include "modelutil.h"
 
@@ -143,6 +145,91 @@ out:
  * SCALAR halved: [0,5], a keeps its 10 ns issue gap: everything 5 ns
  * earlier: 395. Smallest span first.
  */
+/* "NAME@pc ns" of the core's top instructions, in order ("-" for no pc). */
+static void top_text(const struct csim_model *m, const struct csim_path_core *p, char *out,
+		     size_t cap)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (size_t k = 0; k < p->ntop && n < cap; k++) {
+		const struct csim_path_instr *t = &m->path.top[p->top0 + k];
+		const struct csim_instr_key key = csim_table_instr_key(&m->table, t->instr);
+		int w = key.has_pc
+			? snprintf(out + n, cap - n, "%s%.*s@%llx %lld", k ? ", " : "",
+				   (int)key.name_json.n - 2, key.name_json.p + 1,
+				   (unsigned long long)key.pc, (long long)t->ns)
+			: snprintf(out + n, cap - n, "%s%.*s@- %lld", k ? ", " : "",
+				   (int)key.name_json.n - 2, key.name_json.p + 1, (long long)t->ns);
+
+		n += w > 0 ? (size_t)w : 0;
+	}
+}
+
+/*
+ * One MTE2 queue, back to back, so every instruction is on the path (the
+ * pipe was busy up to each start): LD@10 [0,100], LD@14 [100,130], LD@10
+ * [130,230], X (no pc) [230,260], LD2@18 [260,290], OTHER@10 [290,300].
+ * LD@10 is one instruction over its two passes: 200. Three hold 30 ns:
+ * the one reached first comes first (LD@14 at 100, X at 230, LD2 at 260).
+ * OTHER shares LD's address under another name: an instruction of its own.
+ */
+static void test_top_instructions(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_path_core *p;
+	char text[256];
+
+	csim_model_init(&m);
+	mu_slice(&m, VEC, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_instr(&m, 1, 0x10, "LD");
+	mu_slice(&m, VEC, "MTE2", 100, 130, CSIM_SLICE_INSTR);
+	mu_instr(&m, 1, 0x14, "LD");
+	mu_slice(&m, VEC, "MTE2", 130, 230, CSIM_SLICE_INSTR);
+	mu_instr(&m, 1, 0x10, "LD");
+	mu_slice(&m, VEC, "MTE2", 230, 260, CSIM_SLICE_INSTR);
+	mu_instr(&m, 0, 0, "X");
+	mu_slice(&m, VEC, "MTE2", 260, 290, CSIM_SLICE_INSTR);
+	mu_instr(&m, 1, 0x18, "LD2");
+	mu_slice(&m, VEC, "MTE2", 290, 300, CSIM_SLICE_INSTR);
+	mu_instr(&m, 1, 0x10, "OTHER");
+	if (!CHECK_U64(c, mu_run(&m), 0) || !CHECK(c, (p = core_path(&m, VEC)) != NULL))
+		goto out;
+	check_tiles(c, &m, p);
+	top_text(&m, p, text, sizeof(text));
+	CHECK_STR(c, text, "LD@10 200, LD@14 30, X@- 30, LD2@18 30, OTHER@10 10");
+out:
+	csim_model_release(&m);
+}
+
+/*
+ * Twelve instructions back to back on MTE2, the k-th lasting 12 - k ns:
+ * the ten longest are listed, the 2 and 1 ns ones are not.
+ */
+static void test_top_ten(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_path_core *p;
+	int64_t at = 0;
+
+	csim_model_init(&m);
+	for (int k = 0; k < 12; k++) {
+		char name[8];
+
+		snprintf(name, sizeof(name), "I%d", k);
+		mu_slice(&m, VEC, "MTE2", at, at + 12 - k, CSIM_SLICE_INSTR);
+		mu_instr(&m, 1, 0x100 + 4 * (uint64_t)k, name);
+		at += 12 - k;
+	}
+	if (!CHECK_U64(c, mu_run(&m), 0) || !CHECK(c, (p = core_path(&m, VEC)) != NULL))
+		goto out;
+	CHECK_U64(c, p->ntop, CSIM_PATH_TOP);
+	for (size_t k = 0; k < p->ntop; k++)
+		CHECK_I64(c, m.path.top[p->top0 + k].ns, 12 - (int64_t)k);
+out:
+	csim_model_release(&m);
+}
+
 static void test_what_if(struct check_ctx *c)
 {
 	struct csim_model m;
@@ -310,6 +397,8 @@ int main(void)
 	struct check_ctx c = { 0, 0, NULL };
 
 	CHECK_RUN(&c, test_chain);
+	CHECK_RUN(&c, test_top_instructions);
+	CHECK_RUN(&c, test_top_ten);
 	CHECK_RUN(&c, test_what_if);
 	CHECK_RUN(&c, test_window_clips);
 	CHECK_RUN(&c, test_dropped_scalar_consumer);
