@@ -59,6 +59,14 @@ static inline int64_t csim_flag_begin(const struct csim_flag *f)
 	return llround(f->begin_a);
 }
 
+/* A WAIT's length on the grid, E minus B, in [0, UINT32_MAX]. */
+static inline uint32_t csim_flag_wait_ns(const struct csim_flag *f)
+{
+	int64_t ns = f->end - csim_flag_begin(f);
+
+	return ns <= 0 ? 0 : ns >= (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)ns;
+}
+
 /*
  * One SET -> WAIT arrow, bound to its two anchor slices: a flag's, or a
  * cross-core sync's (flag_id then holds its sync_id).
@@ -87,6 +95,10 @@ struct csim_dep {
 	int64_t release;              /* the WAIT's end on the grid */
 	uint32_t producer_pipe, consumer_pipe;   /* the pipes the flag names */
 	uint8_t running;              /* as csim_arrow's */
+	uint32_t wait_ns;             /* the WAIT's length on the grid (its begin:
+					 release - wait_ns); 0: it ended as it
+					 began, the flag was set already
+					 (csim_flag_wait_ns()) */
 };
 
 enum csim_flag_skip {

@@ -28,7 +28,11 @@
  * that reproduces s exactly, and the looser ones the trace shows (every
  * flag into X, the pipe's latest end, the pipe's previous start: a pipe
  * starts its instructions in order) with lags that never exceed s. Other
- * cores stay where they were: a cross-core release is a fixed time.
+ * cores stay where they were: a cross-core release is a fixed time. A
+ * dependency whose WAIT ended as it began was released by the WAIT's
+ * begin, not its producer: it gets an edge from its producer's end and one
+ * from the node ending last at or before the WAIT's begin (docs/
+ * critical-path.md, "What-if").
  */
 #ifndef CSIM_PATH_GRAPH_H
 #define CSIM_PATH_GRAPH_H

@@ -250,7 +250,8 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 
 	if (why < 0)
 		m->deps[m->ndeps++] = (struct csim_dep){ a->producer, a->consumer, wait->end,
-							 prod_pipe, cons_pipe, a->running };
+							 prod_pipe, cons_pipe, a->running,
+							 csim_flag_wait_ns(wait) };
 	if (m->pipes[prod_pipe].drop >= 0)
 		return CSIM_FSKIP_PRODUCER_DROPPED;
 	if (m->pipes[cons_pipe].drop >= 0)

@@ -58,7 +58,10 @@ static int reserve(struct csim_path_graph *g, size_t n, size_t ndeps, size_t npi
 	}
 	if (csim_array_grow((void **)&g->dep_of, &g->cap_deps, 2 * ndeps + 2, sizeof(*g->dep_of)) != 0)
 		return -1;
-	if (csim_array_grow((void **)&g->edges, &g->cap_edges, 3 * n + ndeps + 1, sizeof(*g->edges)) != 0)
+	/* per node: its binding edge, its pipe's two, maybe a WAIT's begin;
+	   per dependency: its own and its WAIT's begin */
+	if (csim_array_grow((void **)&g->edges, &g->cap_edges, 4 * n + 2 * ndeps + 1,
+			    sizeof(*g->edges)) != 0)
 		return -1;
 	return csim_array_grow((void **)&g->per_pipe, &g->cap_pipes, npipes + 1, sizeof(*g->per_pipe));
 }
@@ -218,12 +221,65 @@ static int64_t max64(int64_t a, int64_t b)
 }
 
 /*
+ * The node that ends last at or before t (ties: the later in start order),
+ * or CSIM_NONE: what a WAIT that began at t waited behind (docs/
+ * critical-path.md, "What-if"). Nodes last a ns or more, so each such node
+ * started before t.
+ */
+static uint32_t latest_end_by(const struct csim_path_graph *g, int64_t t)
+{
+	size_t lo = 0, hi = g->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (g->by_end[mid].end <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? g->by_end[lo - 1].node : CSIM_NONE;
+}
+
+/*
+ * A dependency's replay edges when its WAIT ended as it began (the flag or
+ * sync was set already, so the WAIT's begin released the consumer, not the
+ * producer): from the producer's end, pend (the SET fired then at the
+ * latest; p, or on another core held as it was: p CSIM_NONE), and from what
+ * the WAIT began behind, each plus `after`, no later than s. Binding: after
+ * = the consumer's delay after its release, which reproduces s; else 0.
+ */
+static void add_set_flag_edges(struct csim_path_graph *g, const struct csim_dep *d,
+			       uint32_t p, int64_t pend, int64_t s, int binding)
+{
+	int64_t b = d->release - (int64_t)d->wait_ns, after = binding ? s - d->release : 0;
+	uint32_t q = latest_end_by(g, b);
+
+	if (p == CSIM_NONE)
+		add_edge(g, CSIM_NONE, min64(pend + after, s), 0);
+	else
+		add_edge(g, p, min64(after, s - pend), 0);
+	if (q == CSIM_NONE)
+		add_edge(g, CSIM_NONE, min64(b + after, s), 0);
+	else
+		add_edge(g, q, min64(b - g->nodes[q].end + after, s - g->nodes[q].end), 0);
+}
+
+/* The end of dependency d's producer: node p, or a slice of another core. */
+static int64_t producer_end(const struct csim_path_graph *g, const struct csim_model *m,
+			    const struct csim_dep *d, uint32_t p)
+{
+	return p != CSIM_NONE ? g->nodes[p].end : m->table.slices[d->producer].end;
+}
+
+/*
  * Node i's binding predecessor (path_graph.h) and its replay edges: pp is
  * the latest end on its pipe, any the latest on any lane (each at or before
  * s + TOL, starting before s), prev_start its pipe's previous node.
  */
-static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in *in,
-		      uint32_t i, uint32_t pp, uint32_t any, uint32_t prev_start)
+static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
+		      const struct csim_path_core_in *in, uint32_t i, uint32_t pp, uint32_t any,
+		      uint32_t prev_start)
 {
 	struct csim_path_node *x = &g->nodes[i];
 	int64_t s = x->start;
@@ -244,15 +300,20 @@ static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in 
 	if (rp < s - CSIM_PATH_TOL_NS)   /* the pipe was idle before X: not binding */
 		rp = INT64_MIN;
 	if (best != SIZE_MAX && rf >= rp) {
+		const struct csim_dep *d = &in->deps[g->dep_of[2 * best]];
+
 		x->from = g->dep_of[2 * best + 1];
 		x->dep = g->dep_of[2 * best];
 		x->bind = x->from == CSIM_NONE ? CSIM_BIND_CROSS : CSIM_BIND_FLAG;
-		if (x->from == CSIM_NONE) {
+		if (d->wait_ns == 0) {
+			add_set_flag_edges(g, d, x->from, producer_end(g, m, d, x->from), s, 1);
+		} else if (x->from == CSIM_NONE) {
 			add_edge(g, CSIM_NONE, s, 0);
-			x->from = any;
 		} else {
 			add_edge(g, x->from, s - g->nodes[x->from].end, 0);
 		}
+		if (x->from == CSIM_NONE)   /* the walk goes on before the wait */
+			x->from = any;
 	} else if (rp != INT64_MIN) {
 		x->bind = CSIM_BIND_PIPE;
 		x->from = pp;
@@ -269,7 +330,9 @@ static void bind_node(struct csim_path_graph *g, const struct csim_path_core_in 
 		/* the binding flag's edge is in already; a flag the pipe beat still holds */
 		if (k == best && (x->bind == CSIM_BIND_FLAG || x->bind == CSIM_BIND_CROSS))
 			continue;
-		if (p == CSIM_NONE)
+		if (d->wait_ns == 0)
+			add_set_flag_edges(g, d, p, producer_end(g, m, d, p), s, 0);
+		else if (p == CSIM_NONE)
 			add_edge(g, CSIM_NONE, min64(d->release, s), 0);
 		else
 			add_edge(g, p, min64(max64(d->release - g->nodes[p].end, 0),
@@ -300,7 +363,7 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 		uint32_t pp = sweep_latest(g, g->by_pipe_end, ps->lo, ps->hi, &ps->at, t, s);
 		uint32_t any = sweep_latest(g, g->by_end, 0, g->n, &at, t, s);
 
-		bind_node(g, in, i, pp, any, ps->last_start);
+		bind_node(g, m, in, i, pp, any, ps->last_start);
 		ps->last_start = i;
 	}
 	g->edge0[g->n] = g->nedges;

@@ -18,13 +18,13 @@
 # the other cores held as they were): per shape, how many estimates, how
 # many equal the simulation, the median and the largest |estimate -
 # simulated| as a share of the span, and how many are off by more than
-# 5 %. Those figures are printed, not judged: the model leaves out what
-# the trace does not show, as critical-path.md says. Most of the distance
-# is one thing, which the second table shows by leaving it out: a WAIT
-# that began after its SET had fired (at its issue point, or queued behind
-# the pipe's previous instruction) ends when it began, yet the model keeps
-# the consumer's lag after the producer, so speeding up what released it
-# is not seen.
+# 5 %. The model leaves out what the trace does not show, as
+# critical-path.md says, so the figures are bounds kept rather than
+# targets: every estimate within 15 % of the span, at most 2 % of them off
+# by more than 5 %, over 3 in 4 exact. The second table leaves out the
+# dependencies whose WAIT was reached after its SET had fired (the model
+# takes their release from the WAIT's begin, the end of what it began
+# behind, which the simulation's issue point need not be).
 #
 # And one kernel by hand, the smallest that shows a flag the replay must
 # keep though the pipe bound: on core0.veccore0 MTE3 S [1000, 1300) sets a
@@ -57,6 +57,35 @@ run "$tmp/hand" visualize_data.bin -o out --no-copy-raw -q
 check "by hand: converted" [ "$status" -eq 0 ]
 check "by hand: the path is MTE2 600 of 600" grep -q '"critical_path":{"span_ns":600,"segments":2,"busy":\[{"pipe":"MTE2","ns":600,"share":1.0000}\],"wait":\[\],"cross_core_wait_ns":0,"issue_ns":0,' "$tmp/hand/out/summary.json"
 check "by hand: MTE2 twice as fast, B waits for the flag: span 401" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":401,"change":-0.3317}\]' "$tmp/hand/out/summary.json"
+
+# And one by hand whose WAIT ended as it began (docs/critical-path.md,
+# "What-if"): on core0.veccore0 MTE3 S [1000, 1300) sets a flag (SET at
+# 1300) that MTE2 B [1510, 1710) waits for; the WAIT is reached only at
+# 1500, as SCALAR Q [1000, 1500) ends, and ends as it begins. The path: B
+# 200, wait MTE3->MTE2 [1300, 1510] 210, S 300: span 710. With MTE3 twice
+# as fast S ends at 1150, but B's WAIT still begins behind Q: B at
+# max(1150, 1500) + 10 = 1510, span 710, change 0 (a lag kept after the
+# producer would say 560). With MTE2 twice as fast: B [1510, 1610), 610.
+mkdir -p "$tmp/late"
+q='"args":{"code":"","detail":"","pc_addr":"0x30"},"cname":"good","ph":"X","pid":"core0.veccore0"'
+f='"args":{"code":"","detail":"PIPE:MTE3,TRIGGERPIPE:MTE2,FLAGID:1,","pc_addr":"0x20"},"id":"core0.veccore0_1","pid":"core0.veccore0"'
+cat >"$tmp/late/trace.json" <<JSON
+{"displayTimeUnit":"ns","profilingType":"op","schemaVersion":2,"traceEvents":[
+{$x,"dur":0.300,"name":"S","tid":"MTE3","ts":1.000},
+{$q,"dur":0.500,"name":"Q","tid":"SCALAR","ts":1.000},
+{$x,"dur":0.200,"name":"B","tid":"MTE2","ts":1.510},
+{$f,"name":"SET_FLAG","ph":"B","tid":"MTE3","ts":1.300},
+{"args":{},"id":"core0.veccore0_1","name":"SET_FLAG","ph":"E","pid":"core0.veccore0","tid":"MTE3","ts":1.3005},
+{$f,"name":"WAIT_FLAG","ph":"B","tid":"MTE2","ts":1.500},
+{"args":{},"id":"core0.veccore0_1","name":"WAIT_FLAG","ph":"E","pid":"core0.veccore0","tid":"MTE2","ts":1.500}
+]}
+JSON
+echo "trace trace.json" >"$tmp/late/dump.recipe"
+"$CSIM_GEN" "$tmp/late/dump.recipe" "$tmp/late/visualize_data.bin"
+run "$tmp/late" visualize_data.bin -o out --no-copy-raw -q
+check "WAIT reached late: converted" [ "$status" -eq 0 ]
+check "WAIT reached late: the path is MTE3, the flag wait, MTE2" grep -q '"critical_path":{"span_ns":710,"segments":3,"busy":\[{"pipe":"MTE3","ns":300,"share":0.4225},{"pipe":"MTE2","ns":200,"share":0.2817}\],"wait":\[{"producer":"MTE3","consumer":"MTE2","ns":210,"share":0.2958}\]' "$tmp/late/out/summary.json"
+check "WAIT reached late: MTE3 twice as fast changes nothing, MTE2 gives 610" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":610,"change":-0.1408},{"pipe":"MTE3","span_ns":710,"change":0.0000}\]' "$tmp/late/out/summary.json"
 
 # cases TAG: every shape and seed, checked; the distances into $tmp/whatif.TAG.
 cases() {
@@ -94,5 +123,17 @@ path_tag=" (producer-released)"
 cases released
 table all "|estimate - simulated| / span, the kernels as built:"
 table released "the same, the dependencies released by their producer only:"
+
+# The model's measured accuracy on these kernels, kept: a model that lets a
+# faster producer pull forward a consumer whose WAIT was reached late (the
+# model before the WAIT's begin was read) is off by up to 45 % of the span
+# on them, for a fifth of its estimates.
+dist() { awk '{ print ($2 < 0 ? -$2 : $2) }' "$tmp/whatif.$1"; }
+check "as built: every estimate within 15 % of the span" \
+	[ "$(dist all | awk '$1 > 0.15' | wc -l)" -eq 0 ]
+check "as built: at most 2 % of the estimates off by more than 5 %" \
+	[ "$(dist all | awk '$1 > 0.05 { o++ } END { print ((o + 0) * 50 <= NR) }')" -eq 1 ]
+check "as built: over 3 in 4 estimates exact" \
+	[ "$(dist all | awk '$1 == 0 { z++ } END { print ((z + 0) * 4 > 3 * NR) }')" -eq 1 ]
 
 finish
