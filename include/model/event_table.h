@@ -146,7 +146,12 @@ struct csim_table {
 	   an id in instrs, CSIM_NONE for rows that are not instructions */
 	uint32_t *slice_instr;
 	size_t slice_instr_cap;
-	struct csim_strtab instrs;     /* keys: csim_table_instr_key() */
+	struct csim_strtab instrs;     /* keys: csim_table_set_instr() */
+	uint32_t *instr_names;         /* per id in instrs: its name and its
+					  address (CSIM_NONE: none), ids in
+					  names, two a row */
+	size_t instr_names_cap;
+	struct csim_strtab names;      /* their JSON text */
 	/* MTE slices that say how many bytes they moved, in row order */
 	struct csim_slice_bytes *bytes;
 	size_t nbytes, bytes_cap;
@@ -206,19 +211,24 @@ int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error *err);
 
 /*
- * An instruction: its address (args.pc_addr) when it has one, and its
- * name's JSON text as the input wrote it (quotes included). Two slices are
- * the same instruction when both agree: a loop's iterations are one.
+ * An instruction: its address (args.pc_addr's JSON text as the input wrote
+ * it, a string; p NULL: none) and its name's JSON text (quotes included).
+ * Slices of one core with the same address are one instruction (a loop's
+ * iterations are one), named as the first of them; slices without one,
+ * by their name.
  */
 struct csim_instr_key {
-	int has_pc;
-	uint64_t pc;
+	struct csim_span pc_json;
 	struct csim_span name_json;
 };
 
 /* The slice added last is instruction key. */
 int csim_table_set_instr(struct csim_table *t, const struct csim_instr_key *key,
 			 struct csim_error *err);
+
+/* The address of an instruction that has one as a number ("0x" and hex
+   digits): 1 and *addr, else 0. */
+int csim_instr_key_address(const struct csim_instr_key *key, uint64_t *addr);
 
 /* The instruction of an id in t->instrs. */
 struct csim_instr_key csim_table_instr_key(const struct csim_table *t, uint32_t id);

@@ -66,8 +66,8 @@ struct csim_path_node {
 };
 
 /*
- * A replay constraint on a node's start: from's end (or start, with
- * from_start) plus lag; from == CSIM_NONE: the fixed time lag.
+ * A replay constraint on a node's start: from's end (or start) plus lag,
+ * or the fixed time lag.
  */
 /* A node in an end-ordered view: its end inline, so a sweep reads it in order. */
 struct csim_path_end_key {
@@ -83,8 +83,8 @@ struct csim_path_pipe_sweep {
 
 struct csim_path_edge {
 	int64_t lag;
-	uint32_t from;
-	uint8_t from_start;
+	uint32_t at;   /* in the replay's times: from's start (from_start), its
+			  end (n + from), or the 0 at 2n (a fixed time) */
 };
 
 /*
@@ -134,7 +134,7 @@ int csim_path_is_node(const struct csim_model *m, const struct csim_slice *s);
  * The span, last end minus first_ns, when every node on `pipe` takes half
  * as long (rounded up; CSIM_NONE: none does) and each node starts as its
  * edges allow; what follows the last node (the tail of the span) keeps its
- * length. With no pipe changed this is the span. times: scratch of 2 * n.
+ * length. With no pipe changed this is the span. times: scratch of 2 * n + 1.
  */
 int64_t csim_path_graph_replay(const struct csim_path_graph *g, uint32_t pipe,
 			       int64_t *times);

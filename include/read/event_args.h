@@ -12,23 +12,22 @@
 
 struct csim_json_stack;
 
-/* What the ingest reads of an instruction slice's args. */
-struct csim_slice_args {
-	int has_bytes;      /* args.process_bytes (a decimal string, as the
-			       producer writes it, or a number) held a
-			       non-negative integer: *bytes */
-	uint64_t bytes;
-	int has_pc;         /* args.pc_addr ("0x...") is an address: pc */
-	uint64_t pc;
-};
+/*
+ * The value text of args.process_bytes and args.pc_addr into members[0]
+ * and [1] (absent: p NULL) in one walk: the producer's plain spellings
+ * (an escaped key is not one), the last of a repeated key. The one-pass
+ * scanner reads the same while it scans (event_fields.h); this is the
+ * general scanner's. 0, or -1 out of memory.
+ */
+int csim_event_args_members(struct csim_json_stack *st, struct csim_span args,
+			    struct csim_span members[2]);
 
 /*
- * process_bytes and pc_addr of a slice's args in one walk (an instruction
- * pays for one, the MTE ones asked for both). Keys are the producer's plain
- * spellings: an escaped one is not it. 0, or -1 out of memory.
+ * process_bytes's value v (an event's CSIM_F_ARG_BYTES): a decimal string,
+ * as the producer writes it, or a number. 1 and *bytes when it holds a
+ * non-negative integer, else 0.
  */
-int csim_event_slice_args(struct csim_json_stack *st, struct csim_span args,
-			  struct csim_slice_args *out);
+int csim_event_bytes_value(struct csim_span v, uint64_t *bytes);
 
 /*
  * The args of a slice whose pc_addr ("0x..." string) is a number: 1 and

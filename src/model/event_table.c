@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "base/number_grid.h"
 #include "model/flag_detail.h"
 #include "model/pipe_table.h"
 
@@ -19,6 +20,7 @@ void csim_table_init(struct csim_table *t)
 	/* a loop body's instructions interleave across pipes: a recent
 	   match is rare */
 	csim_strtab_init(&t->instrs, CSIM_STRTAB_SCATTERED);
+	csim_strtab_init(&t->names, CSIM_STRTAB_SCATTERED);
 }
 
 void csim_table_release(struct csim_table *t)
@@ -33,11 +35,13 @@ void csim_table_release(struct csim_table *t)
 	free(t->counters);
 	free(t->bytes);
 	free(t->slice_instr);
+	free(t->instr_names);
 	free(t->id_key);
 	csim_strtab_release(&t->pids);
 	csim_strtab_release(&t->pipes);
 	csim_strtab_release(&t->ids);
 	csim_strtab_release(&t->instrs);
+	csim_strtab_release(&t->names);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -194,47 +198,82 @@ int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error
 	return CSIM_OK;
 }
 
+/* The name and address of a new instruction id, beside it. */
+static int keep_instr(struct csim_table *t, uint32_t id, const struct csim_instr_key *key,
+		      int has_pc)
+{
+	uint32_t *row;
+
+	if (csim_array_grow((void **)&t->instr_names, &t->instr_names_cap, 2 * (size_t)id + 2,
+			    sizeof(*t->instr_names)) != 0)
+		return -1;
+	row = &t->instr_names[2 * (size_t)id];
+	row[1] = CSIM_NONE;
+	if (csim_strtab_intern(&t->names, key->name_json.p, key->name_json.n, &row[0]) != 0)
+		return -1;
+	return has_pc ? csim_strtab_intern(&t->names, key->pc_json.p, key->pc_json.n, &row[1]) : 0;
+}
+
 /*
- * A key's bytes: a byte saying whether an address follows, the address
- * (8 bytes, host order: the table is never written out), then the name's
- * JSON text. Short keys are composed on the stack: one per instruction.
+ * A key is a byte telling whether an address follows, the slice's pid id,
+ * then the text of the address's JSON string (no quotes), or else the
+ * name's JSON text: per core, as its path is, since a cube and a vector
+ * core run binaries of their own. One key of 15 bytes or so a slice,
+ * compared as the input wrote it: parsing each address as a number and
+ * keying by address and name cost 7 M instructions on the 20 MB producer
+ * dump, this 4 M (docs/performance.md). A new instruction's name and
+ * address are kept beside it.
  */
 int csim_table_set_instr(struct csim_table *t, const struct csim_instr_key *key,
 			 struct csim_error *err)
 {
 	char small[128], *buf;
-	size_t head = 1 + (key->has_pc ? sizeof(key->pc) : 0), n;
+	const uint32_t pid = t->slices[t->nslices - 1].pid;
+	const int has_pc = key->pc_json.p != NULL && key->pc_json.n >= 2;
+	const struct csim_span v = has_pc ? csim_span_of(key->pc_json.p + 1, key->pc_json.n - 2)
+				   : key->name_json;
+	size_t head = 1 + sizeof(pid), before = t->instrs.count, n;
+	uint32_t *id = &t->slice_instr[t->nslices - 1];
 	int rc;
 
 	assert(t->nslices > 0);
-	if (key->name_json.n > SIZE_MAX - head)
+	if (v.n > SIZE_MAX - head)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	n = head + key->name_json.n;
+	n = head + v.n;
 	buf = n <= sizeof(small) ? small : malloc(n);
 	if (buf == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	buf[0] = (char)(key->has_pc != 0);
-	if (key->has_pc)
-		memcpy(buf + 1, &key->pc, sizeof(key->pc));
-	memcpy(buf + head, key->name_json.p, key->name_json.n);
-	rc = csim_strtab_intern(&t->instrs, buf, n, &t->slice_instr[t->nslices - 1]);
+	buf[0] = (char)has_pc;
+	memcpy(buf + 1, &pid, sizeof(pid));
+	memcpy(buf + head, v.p, v.n);
+	rc = csim_strtab_intern(&t->instrs, buf, n, id);
 	if (buf != small)
 		free(buf);
+	if (rc == 0 && t->instrs.count > before)
+		rc = keep_instr(t, *id, key, has_pc);
 	return rc == 0 ? CSIM_OK : csim_error_nomem(err, CSIM_E_INPUT);
 }
 
 struct csim_instr_key csim_table_instr_key(const struct csim_table *t, uint32_t id)
 {
-	struct csim_instr_key k = { 0, 0, { NULL, 0 } };
-	size_t n, head;
-	const char *p = csim_strtab_get(&t->instrs, id, &n);
+	struct csim_instr_key k = { { NULL, 0 }, { NULL, 0 } };
+	const uint32_t *row = &t->instr_names[2 * (size_t)id];
+	size_t n;
+	const char *p = csim_strtab_get(&t->names, row[0], &n);
 
-	k.has_pc = p[0] != 0;
-	head = 1 + (k.has_pc ? sizeof(k.pc) : 0);
-	if (k.has_pc)
-		memcpy(&k.pc, p + 1, sizeof(k.pc));
-	k.name_json = csim_span_of(p + head, n - head);
+	k.name_json = csim_span_of(p, n);
+	if (row[1] != CSIM_NONE) {
+		p = csim_strtab_get(&t->names, row[1], &n);
+		k.pc_json = csim_span_of(p, n);
+	}
 	return k;
+}
+
+int csim_instr_key_address(const struct csim_instr_key *key, uint64_t *addr)
+{
+	const struct csim_span v = key->pc_json;
+
+	return v.p != NULL && v.n >= 2 && csim_number_hex(v.p + 1, v.n - 2, addr);
 }
 
 static int add_detail(struct csim_table *t, const struct csim_flag_key *key,

@@ -31,40 +31,40 @@ static int hex_value(struct csim_span v, uint64_t *out)
 	return v.n >= 2 && *v.p == '"' && csim_number_hex(v.p + 1, v.n - 2, out);
 }
 
-int csim_event_slice_args(struct csim_json_stack *st, struct csim_span args,
-			  struct csim_slice_args *out)
+int csim_event_args_members(struct csim_json_stack *st, struct csim_span args,
+			    struct csim_span members[2])
 {
 	struct csim_json_iter it;
 	struct csim_json_item m;
 	struct csim_scan_result res;
 	static const char *const keys[] = { "process_bytes", "pc_addr" };
-	struct csim_span v[2];
 	int has = 1, rc = CSIM_SCAN_OK;
 
-	out->has_bytes = out->has_pc = 0;
-	if (args.p == NULL || *args.p != '{')
+	members[0] = members[1] = csim_span_of(NULL, 0);
+	if (args.p == NULL || *args.p != '{' || csim_event_fast_find(args, keys, 2, members))
 		return 0;
-	if (csim_event_fast_find(args, keys, 2, v)) {
-		out->has_bytes = v[0].p != NULL && decimal_value(v[0], &out->bytes);
-		out->has_pc = v[1].p != NULL && hex_value(v[1], &out->pc);
-		return 0;
-	}
+	members[0] = members[1] = csim_span_of(NULL, 0);
 	csim_json_iter_init(&it, st, args.p, args.p + args.n, 1);
 	while (rc == CSIM_SCAN_OK && has) {
 		rc = csim_json_iter_next(&it, &m, &has, &res);
 		if (rc != CSIM_SCAN_OK || !has || m.key_escaped)
 			continue;
 		if (csim_span_eq(m.key, "process_bytes"))
-			out->has_bytes = decimal_value(m.value, &out->bytes);
+			members[0] = m.value;
 		else if (csim_span_eq(m.key, "pc_addr"))
-			out->has_pc = hex_value(m.value, &out->pc);
+			members[1] = m.value;
 	}
 	if (rc == CSIM_SCAN_NOMEM)
 		return -1;
 	/* the args were validated when first read: nothing else can fail */
 	if (rc != CSIM_SCAN_OK)
-		out->has_bytes = out->has_pc = 0;
+		members[0] = members[1] = csim_span_of(NULL, 0);
 	return 0;
+}
+
+int csim_event_bytes_value(struct csim_span v, uint64_t *bytes)
+{
+	return v.p != NULL && decimal_value(v, bytes);
 }
 
 int csim_event_pc_addr(struct csim_json_stack *st, struct csim_span args, uint64_t *addr,

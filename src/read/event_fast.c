@@ -93,8 +93,12 @@ static const char *member_next(const char *p, const char *end, int *more)
 	return *p == ',' || *p == '}' ? p + 1 : NULL;
 }
 
-/* A flat object at p ('{'), every value a scalar: the byte after '}', or NULL. */
-static const char *flat_object_end(const char *p, const char *end)
+/*
+ * A flat object at p ('{'), every value a scalar: the byte after '}', or
+ * NULL. members (args only, else NULL): the values of process_bytes and
+ * pc_addr into members[0] and [1], the last of a repeated key.
+ */
+static const char *flat_object_end(const char *p, const char *end, struct csim_span *members)
 {
 	struct csim_span key;
 	int more = 1, escaped;
@@ -103,9 +107,16 @@ static const char *flat_object_end(const char *p, const char *end)
 	if (p < end && *p == '}')
 		return p + 1;
 	while (p != NULL && more) {
-		p = key_end(p, end, &key);
-		if (p != NULL)
-			p = member_next(scalar_end(p, end, &escaped), end, &more);
+		const char *v = key_end(p, end, &key);
+		const char *vend = v != NULL ? scalar_end(v, end, &escaped) : NULL;
+
+		if (vend != NULL && members != NULL) {
+			if (key.n == 13 && memcmp(key.p, "process_bytes", 13) == 0)
+				members[0] = csim_span_of(v, (size_t)(vend - v));
+			else if (key.n == 7 && memcmp(key.p, "pc_addr", 7) == 0)
+				members[1] = csim_span_of(v, (size_t)(vend - v));
+		}
+		p = member_next(vend, end, &more);
 	}
 	return p;
 }
@@ -198,8 +209,11 @@ int csim_event_fast_scan(const char *p, const char *end,
 				return 0;
 			f = csim_event_key_field(key.p, key.n);
 		}
+		if (f == CSIM_F_ARGS)   /* a repeated args: the last one's */
+			field[CSIM_F_ARG_BYTES] = field[CSIM_F_ARG_PC] = csim_span_of(NULL, 0);
 		if (*v == '{') {
-			vend = flat_object_end(v, end);
+			vend = flat_object_end(v, end,
+					       f == CSIM_F_ARGS ? &field[CSIM_F_ARG_BYTES] : NULL);
 			*depth = 1;
 		} else {
 			vend = scalar_end(v, end, &has_escape);

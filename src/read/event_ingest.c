@@ -169,28 +169,26 @@ static int dropped_anyway(const struct csim_lane_rule *rule, const struct csim_e
 /*
  * An instruction's identity (its address and name: the critical path's top
  * instructions) and, on MTE lanes, the bytes it moved (the summary's
- * bandwidth), in one walk of its args.
+ * bandwidth), from the args members the scan read (event_fields.h).
  */
-static int ingest_instr(struct csim_table *t, struct csim_trace_scan *sc,
-			const struct csim_event *ev, struct csim_span lane,
-			struct csim_error *err)
+static int ingest_instr(struct csim_table *t, const struct csim_event *ev,
+			struct csim_span lane, struct csim_error *err)
 {
-	struct csim_slice_args args;
+	const struct csim_span pc = ev->field[CSIM_F_ARG_PC];
 	struct csim_instr_key key;
+	uint64_t bytes;
 	int rc;
 
-	if (csim_event_slice_args(csim_trace_scan_stack(sc), ev->field[CSIM_F_ARGS], &args) != 0)
-		return csim_error_nomem(err, CSIM_E_INPUT);
-	key.has_pc = args.has_pc;
-	key.pc = args.pc;
+	key.pc_json = pc.p != NULL && *pc.p == '"' ? pc : csim_span_of(NULL, 0);
 	key.name_json = ev->field[CSIM_F_NAME];
 	rc = csim_table_set_instr(t, &key, err);
-	if (rc == CSIM_OK && args.has_bytes && lane.n >= 3 && memcmp(lane.p, "MTE", 3) == 0)
-		rc = csim_table_add_bytes(t, args.bytes, err);
+	if (rc == CSIM_OK && lane.n >= 3 && memcmp(lane.p, "MTE", 3) == 0 &&
+	    csim_event_bytes_value(ev->field[CSIM_F_ARG_BYTES], &bytes))
+		rc = csim_table_add_bytes(t, bytes, err);
 	return rc;
 }
 
-static int ingest_slice(const struct csim_ingest *in, struct csim_trace_scan *sc,
+static int ingest_slice(const struct csim_ingest *in,
 			const struct csim_event *ev, struct csim_error *err)
 {
 	enum csim_slice_kind kind;
@@ -219,7 +217,7 @@ static int ingest_slice(const struct csim_ingest *in, struct csim_trace_scan *sc
 	rc = csim_table_add_slice(t, &o, &at, kind, err);
 	if (rc != CSIM_OK || kind != CSIM_SLICE_INSTR)
 		return rc;
-	return ingest_instr(t, sc, ev, o.tid, err);
+	return ingest_instr(t, ev, o.tid, err);
 }
 
 /*
@@ -317,7 +315,7 @@ int csim_ingest_event(const struct csim_ingest *in, struct csim_trace_scan *sc,
 	}
 	switch (ev->ph.p[0]) {
 	case 'X':
-		return ingest_slice(in, sc, ev, err);
+		return ingest_slice(in, ev, err);
 	case 'B':
 	case 'E':
 		return ingest_begin_end(t, sc, ev, err);

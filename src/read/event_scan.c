@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/event_args.h"
 #include "read/event_fast.h"
 #include "read/json_scan.h"
 #include "base/number_grid.h"
@@ -194,6 +195,10 @@ static int scan_event_object(struct csim_trace_scan *sc, const char *p,
 		if (field >= 0)
 			ev->field[field] = m.value;
 	}
+	if (rc == CSIM_SCAN_OK &&
+	    csim_event_args_members(&sc->stack, ev->field[CSIM_F_ARGS],
+				    &ev->field[CSIM_F_ARG_BYTES]) != 0)
+		rc = CSIM_SCAN_NOMEM;
 	return rc;
 }
 

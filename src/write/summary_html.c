@@ -1,6 +1,5 @@
 #include "write/summary_html.h"
 
-#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,8 +173,8 @@ static const struct csim_summary_pipe *busiest(const struct csim_summary *s,
 	return top;
 }
 
-/* An instruction's name: its JSON text decoded, cut at RAW_MAX bytes. */
-static void put_instr_name(struct csim_out *o, struct csim_span json)
+/* A JSON string's text decoded, cut at RAW_MAX bytes: an instruction's name or address. */
+static void put_json_text(struct csim_out *o, struct csim_span json)
 {
 	char text[RAW_MAX];
 	size_t n = json.n - 2;
@@ -205,15 +204,16 @@ static void write_path_top(struct csim_out *o, const struct csim_model *m)
 		const struct csim_path_instr *t = &m->path.top[c->top0 + k];
 		const struct csim_instr_key key = csim_table_instr_key(&m->table, t->instr);
 		const char *line = NULL;
+		uint64_t addr;
 		size_t n = 0;
 
 		csim_out_text(o, "<tr class=\"ptop\"><td class=\"name\">");
-		if (key.has_pc) {
-			csim_out_format(o, "0x%" PRIx64, key.pc);
-			line = csim_instr_stats_source(&m->instr, key.pc, &n);
-		}
+		if (key.pc_json.p != NULL)
+			put_json_text(o, key.pc_json);
+		if (csim_instr_key_address(&key, &addr))
+			line = csim_instr_stats_source(&m->instr, addr, &n);
 		csim_out_text(o, "</td><td class=\"l\">");
-		put_instr_name(o, key.name_json);
+		put_json_text(o, key.name_json);
 		csim_out_text(o, "</td><td class=\"name\">");
 		if (line != NULL)
 			csim_out_html_escaped(o, line, n);

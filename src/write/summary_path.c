@@ -1,8 +1,5 @@
 #include "write/summary_path.h"
 
-#include <inttypes.h>
-#include <stdio.h>
-
 #include "write/json_members.h"
 
 /* A signed ratio as -0.dddd: the what-if's change of the span. */
@@ -56,25 +53,24 @@ static void write_waits(const struct csim_model *m, struct csim_out *o,
 	csim_out_text(o, "],");
 }
 
-/* pc_addr, name and source of an instruction (event_table.h). */
+/* pc_addr (as the trace writes it), name and source of an instruction (event_table.h). */
 static void write_instr(const struct csim_model *m, struct csim_out *o, uint32_t id)
 {
 	const struct csim_instr_key k = csim_table_instr_key(&m->table, id);
 	const char *line = NULL;
-	char pc[24];
+	uint64_t addr;
 	size_t n = 0;
 
 	csim_json_key(o, "pc_addr");
-	if (k.has_pc) {
-		snprintf(pc, sizeof(pc), "\"0x%" PRIx64 "\"", k.pc);
-		csim_out_text(o, pc);
-		line = csim_instr_stats_source(&m->instr, k.pc, &n);
-	} else {
+	if (k.pc_json.p != NULL)
+		csim_out_bytes(o, k.pc_json.p, k.pc_json.n);   /* JSON text as read */
+	else
 		csim_out_text(o, "null");
-	}
+	if (csim_instr_key_address(&k, &addr))
+		line = csim_instr_stats_source(&m->instr, addr, &n);
 	csim_out_char(o, ',');
 	csim_json_key(o, "name");
-	csim_out_bytes(o, k.name_json.p, k.name_json.n);   /* JSON text as read */
+	csim_out_bytes(o, k.name_json.p, k.name_json.n);
 	csim_out_char(o, ',');
 	csim_json_key(o, "source");
 	if (line != NULL)

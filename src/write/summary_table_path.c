@@ -1,6 +1,5 @@
 #include "write/summary_table_path.h"
 
-#include <inttypes.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -124,33 +123,48 @@ static void print_parts(FILE *f, const struct csim_model *m, const struct csim_p
 }
 
 /*
+ * A JSON string's text decoded and fitted to width columns into dst, or
+ * as written (escapes and all) when longer than a cell, where it is cut
+ * anyway.
+ */
+static void json_text_fit(char *dst, struct csim_span json, size_t width)
+{
+	char text[CELL];
+	const char *p = json.p + 1;
+	size_t n = json.n - 2;
+
+	if (n < sizeof(text)) {
+		n = csim_json_unescape(p, n, text);
+		p = text;
+	}
+	csim_text_fit(dst, p, n, width);
+}
+
+/*
  * "NAME P %[ (…/file.cpp:91)]" of an instruction on the path; 0 when it
  * rounds to 0 %. Without a source line, an instruction whose name another
- * shown one shares says its address instead ("(0x1130a064)"). The name is
- * its JSON text decoded, or as written (escapes and all) when longer than
- * a cell, where it is cut anyway.
+ * shown one shares says its address instead ("(0x1130a064)").
  */
 static size_t top_item(char *dst, const struct csim_model *m, const struct csim_path_instr *t,
 		       int64_t span, int name_shared)
 {
 	const struct csim_instr_key k = csim_table_instr_key(&m->table, t->instr);
-	char text[CELL], name[CELL], line[CELL];
-	const char *p = k.name_json.p + 1, *src = NULL;
-	size_t n = k.name_json.n - 2;
+	char name[CELL], line[CELL];
+	const char *src = NULL;
+	size_t n;
 	long long pc = whole_percent(t->ns, span);
+	uint64_t addr;
 	int w;
 
 	if (pc == 0)
 		return 0;
-	if (n < sizeof(text)) {
-		n = csim_json_unescape(p, n, text);
-		p = text;
+	json_text_fit(name, k.name_json, W_INSTR_NAME);
+	if (csim_instr_key_address(&k, &addr))
+		src = csim_instr_stats_source(&m->instr, addr, &n);
+	if (src == NULL && name_shared && k.pc_json.p != NULL) {
+		json_text_fit(line, k.pc_json, W_SOURCE);
+		return (size_t)snprintf(dst, CELL, "%s %lld %% (%s)", name, pc, line);
 	}
-	csim_text_fit(name, p, n, W_INSTR_NAME);
-	if (k.has_pc)
-		src = csim_instr_stats_source(&m->instr, k.pc, &n);
-	if (src == NULL && name_shared && k.has_pc)
-		return (size_t)snprintf(dst, CELL, "%s %lld %% (0x%" PRIx64 ")", name, pc, k.pc);
 	if (src == NULL)
 		return (size_t)snprintf(dst, CELL, "%s %lld %%", name, pc);
 	csim_text_fit_tail(line, src, n, W_SOURCE);

@@ -37,24 +37,35 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/path_cases.sh"
 
-mkdir -p "$tmp/hand"
+# by_hand NAME WHAT: the trace events on stdin (one veccore0 run) into a
+# dump in $tmp/NAME, converted into $tmp/NAME/out.
+by_hand() {
+	local d="$tmp/$1"
+
+	mkdir -p "$d"
+	{
+		echo '{"displayTimeUnit":"ns","profilingType":"op","schemaVersion":2,"traceEvents":['
+		cat
+		echo ']}'
+	} >"$d/trace.json"
+	echo "trace trace.json" >"$d/dump.recipe"
+	"$CSIM_GEN" "$d/dump.recipe" "$d/visualize_data.bin"
+	run "$d" visualize_data.bin -o out --no-copy-raw -q
+	check "$2: converted" [ "$status" -eq 0 ]
+}
 x='"args":{"code":"","detail":"","pc_addr":"0x10"},"cname":"good","ph":"X","pid":"core0.veccore0"'
 f='"args":{"code":"","detail":"PIPE:MTE3,TRIGGERPIPE:MTE2,FLAGID:0,","pc_addr":"0x20"},"id":"core0.veccore0_0","pid":"core0.veccore0"'
-cat >"$tmp/hand/trace.json" <<JSON
-{"displayTimeUnit":"ns","profilingType":"op","schemaVersion":2,"traceEvents":[
+e='"args":{},"id":"core0.veccore0_0","pid":"core0.veccore0"'
+
+by_hand hand "by hand" <<JSON
 {$x,"dur":0.300,"name":"S","tid":"MTE3","ts":1.000},
 {$x,"dur":0.400,"name":"A","tid":"MTE2","ts":1.000},
 {$x,"dur":0.200,"name":"B","tid":"MTE2","ts":1.400},
 {$f,"name":"SET_FLAG","ph":"B","tid":"MTE3","ts":1.300},
-{"args":{},"id":"core0.veccore0_0","name":"SET_FLAG","ph":"E","pid":"core0.veccore0","tid":"MTE3","ts":1.3005},
+{$e,"name":"SET_FLAG","ph":"E","tid":"MTE3","ts":1.3005},
 {$f,"name":"WAIT_FLAG","ph":"B","tid":"MTE2","ts":1.000},
-{"args":{},"id":"core0.veccore0_0","name":"WAIT_FLAG","ph":"E","pid":"core0.veccore0","tid":"MTE2","ts":1.301}
-]}
+{$e,"name":"WAIT_FLAG","ph":"E","tid":"MTE2","ts":1.301}
 JSON
-echo "trace trace.json" >"$tmp/hand/dump.recipe"
-"$CSIM_GEN" "$tmp/hand/dump.recipe" "$tmp/hand/visualize_data.bin"
-run "$tmp/hand" visualize_data.bin -o out --no-copy-raw -q
-check "by hand: converted" [ "$status" -eq 0 ]
 check "by hand: the path is MTE2 600 of 600" grep -q '"critical_path":{"span_ns":600,"segments":2,"busy":\[{"pipe":"MTE2","ns":600,"share":1.0000}\],"wait":\[\],"cross_core_wait_ns":0,"issue_ns":0,' "$tmp/hand/out/summary.json"
 check "by hand: MTE2 twice as fast, B waits for the flag: span 401" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":401,"change":-0.3317}\]' "$tmp/hand/out/summary.json"
 
@@ -66,24 +77,15 @@ check "by hand: MTE2 twice as fast, B waits for the flag: span 401" grep -q '"wh
 # as fast S ends at 1150, but B's WAIT still begins behind Q: B at
 # max(1150, 1500) + 10 = 1510, span 710, change 0 (a lag kept after the
 # producer would say 560). With MTE2 twice as fast: B [1510, 1610), 610.
-mkdir -p "$tmp/late"
-q='"args":{"code":"","detail":"","pc_addr":"0x30"},"cname":"good","ph":"X","pid":"core0.veccore0"'
-f='"args":{"code":"","detail":"PIPE:MTE3,TRIGGERPIPE:MTE2,FLAGID:1,","pc_addr":"0x20"},"id":"core0.veccore0_1","pid":"core0.veccore0"'
-cat >"$tmp/late/trace.json" <<JSON
-{"displayTimeUnit":"ns","profilingType":"op","schemaVersion":2,"traceEvents":[
+by_hand late "WAIT reached late" <<JSON
 {$x,"dur":0.300,"name":"S","tid":"MTE3","ts":1.000},
-{$q,"dur":0.500,"name":"Q","tid":"SCALAR","ts":1.000},
+{$x,"dur":0.500,"name":"Q","tid":"SCALAR","ts":1.000},
 {$x,"dur":0.200,"name":"B","tid":"MTE2","ts":1.510},
 {$f,"name":"SET_FLAG","ph":"B","tid":"MTE3","ts":1.300},
-{"args":{},"id":"core0.veccore0_1","name":"SET_FLAG","ph":"E","pid":"core0.veccore0","tid":"MTE3","ts":1.3005},
+{$e,"name":"SET_FLAG","ph":"E","tid":"MTE3","ts":1.3005},
 {$f,"name":"WAIT_FLAG","ph":"B","tid":"MTE2","ts":1.500},
-{"args":{},"id":"core0.veccore0_1","name":"WAIT_FLAG","ph":"E","pid":"core0.veccore0","tid":"MTE2","ts":1.500}
-]}
+{$e,"name":"WAIT_FLAG","ph":"E","tid":"MTE2","ts":1.500}
 JSON
-echo "trace trace.json" >"$tmp/late/dump.recipe"
-"$CSIM_GEN" "$tmp/late/dump.recipe" "$tmp/late/visualize_data.bin"
-run "$tmp/late" visualize_data.bin -o out --no-copy-raw -q
-check "WAIT reached late: converted" [ "$status" -eq 0 ]
 check "WAIT reached late: the path is MTE3, the flag wait, MTE2" grep -q '"critical_path":{"span_ns":710,"segments":3,"busy":\[{"pipe":"MTE3","ns":300,"share":0.4225},{"pipe":"MTE2","ns":200,"share":0.2817}\],"wait":\[{"producer":"MTE3","consumer":"MTE2","ns":210,"share":0.2958}\]' "$tmp/late/out/summary.json"
 check "WAIT reached late: MTE3 twice as fast changes nothing, MTE2 gives 610" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":610,"change":-0.1408},{"pipe":"MTE3","span_ns":710,"change":0.0000}\]' "$tmp/late/out/summary.json"
 

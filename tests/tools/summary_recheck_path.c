@@ -19,8 +19,9 @@
  *     ending at the segment's start and whose f lies in a slice starting at
  *     its end (without a window; a pair with a dropped scalar side has no
  *     arrow);
- *   - top_instructions: each names an instruction (args.pc_addr and name)
- *     of the trace whose slices cover its busy segments, or one on a pipe
+ *   - top_instructions: each names an instruction (args.pc_addr on its
+ *     core, named as its first slice; without one, its name) of the trace whose slices
+ *     cover its busy segments, or one on a pipe
  *     the trace drops (its ns at most their busy time); its ns lies
  *     between the busy time only its slices cover and the time they may
  *     cover (equal where no two instructions overlap); sorted, shares of
@@ -28,8 +29,6 @@
  *     that surely holds more than the last listed one is listed, and with
  *     fewer than 10 they add up to the busy time.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,8 +62,9 @@ struct flow_end {
 /* An instruction of the trace, and while a core is checked its busy time
    on the path: lo surely (only its slices cover it), hi at most. */
 struct instr {
+	char pid[LEN];
 	int has_pc;
-	unsigned long long pc;
+	char pc[LEN];          /* args.pc_addr as the trace writes it */
 	char name[LEN];
 	int has_source;
 	char source[LEN];
@@ -119,24 +119,13 @@ void sumcheck_path_reset(void)
 	overflow = 0;
 }
 
-/* "0x" and hex digits: the address; written apart from the converter's. */
-static int parse_pc(const char *t, unsigned long long *pc)
-{
-	char *end;
-
-	if (t == NULL || t[0] != '0' || (t[1] != 'x' && t[1] != 'X') ||
-	    !isxdigit((unsigned char)t[2]))
-		return 0;
-	errno = 0;
-	*pc = strtoull(t + 2, &end, 16);
-	return *end == '\0' && errno == 0;
-}
-
-static int instr_find(int has_pc, unsigned long long pc, const char *name)
+/* An instruction is its address on its core, named as its first slice;
+   without one, its name. */
+static int instr_find(const char *pid, const char *pc, const char *name)
 {
 	for (size_t i = 0; i < ninstrs; i++)
-		if (instrs[i].has_pc == has_pc && (!has_pc || instrs[i].pc == pc) &&
-		    strcmp(instrs[i].name, name) == 0)
+		if (instrs[i].has_pc == (pc != NULL) && strcmp(instrs[i].pid, pid) == 0 &&
+		    strcmp(pc != NULL ? instrs[i].pc : instrs[i].name, pc != NULL ? pc : name) == 0)
 			return (int)i;
 	return -1;
 }
@@ -145,9 +134,8 @@ int sumcheck_path_instr(const cJSON *ev)
 {
 	const cJSON *args = cJSON_GetObjectItemCaseSensitive(ev, "args");
 	const char *name = str_of(ev, "name"), *source = str_of(args, "source");
-	unsigned long long pc = 0;
-	int has_pc = parse_pc(str_of(args, "pc_addr"), &pc);
-	int id = instr_find(has_pc, pc, name != NULL ? name : "");
+	const char *pid = str_of(ev, "pid"), *pc = str_of(args, "pc_addr");
+	int id = instr_find(pid != NULL ? pid : "", pc, name != NULL ? name : "");
 	struct instr *in;
 
 	if (id >= 0)
@@ -158,8 +146,9 @@ int sumcheck_path_instr(const cJSON *ev)
 	}
 	in = &instrs[ninstrs];
 	memset(in, 0, sizeof(*in));
-	in->has_pc = has_pc;
-	in->pc = pc;
+	snprintf(in->pid, LEN, "%s", pid != NULL ? pid : "");
+	in->has_pc = pc != NULL;
+	snprintf(in->pc, LEN, "%s", pc != NULL ? pc : "");
 	snprintf(in->name, LEN, "%s", name != NULL ? name : "");
 	in->has_source = source != NULL;
 	snprintf(in->source, LEN, "%s", source != NULL ? source : "");
@@ -395,11 +384,9 @@ static void check_top_entry(const char *core, const cJSON *it, double span,
 	const cJSON *pcv = cJSON_GetObjectItemCaseSensitive(it, "pc_addr");
 	const char *name = str_of(it, "name"), *source = str_of(it, "source");
 	double ns = sumcheck_num(it, "ns"), share = sumcheck_num(it, "share");
-	unsigned long long pc = 0;
 	int has_pc = cJSON_IsString(pcv), id;
 
-	if (name == NULL || !(ns >= 1) || (has_pc && !parse_pc(pcv->valuestring, &pc)) ||
-	    (!has_pc && !cJSON_IsNull(pcv))) {
+	if (name == NULL || !(ns >= 1) || (!has_pc && !cJSON_IsNull(pcv))) {
 		sumcheck_fail("%s: a top_instructions entry without pc_addr, name or ns", core);
 		return;
 	}
@@ -409,7 +396,10 @@ static void check_top_entry(const char *core, const cJSON *it, double span,
 	if (span > 0 && llround(share * 10000) != (long long)floor(ns * 10000 / span + 0.5))
 		sumcheck_fail("%s: top instruction %s share %g is not %g / %g", core, name, share,
 			      ns, span);
-	id = instr_find(has_pc, pc, name);
+	id = instr_find(core, has_pc ? pcv->valuestring : NULL, name);
+	if (id >= 0 && strcmp(instrs[id].name, name) != 0)
+		sumcheck_fail("%s: top instruction %s at %s: its first slice is named %s", core,
+			      name, pcv->valuestring, instrs[id].name);
 	if (id < 0 || (instrs[id].hi == 0 && instrs[id].lo == 0)) {
 		/* none of its slices is under a busy segment: a dropped pipe's */
 		if (ns > (double)dropped_ns)

@@ -83,18 +83,17 @@ static inline uint32_t mu_slice(struct csim_model *m, const char *pid,
 /* The slice added last is the instruction `name` at pc (has_pc 0: none). */
 static inline void mu_instr(struct csim_model *m, int has_pc, uint64_t pc, const char *name)
 {
-	char json[128];
+	char json[128], pc_json[32];
 	struct csim_instr_key k;
 	struct csim_error err;
 	int n = snprintf(json, sizeof(json), "\"%s\"", name);
+	int np = snprintf(pc_json, sizeof(pc_json), "\"0x%llx\"", (unsigned long long)pc);
 
-	k.has_pc = has_pc;
-	k.pc = pc;
+	k.pc_json = has_pc ? csim_span_of(pc_json, (size_t)np) : csim_span_of(NULL, 0);
 	k.name_json = csim_span_of(json, (size_t)n);
 	if (n <= 0 || (size_t)n >= sizeof(json) || csim_table_set_instr(&m->table, &k, &err) != 0)
 		abort();
 }
-
 /*
  * Adds a slice at ts, dur (µs) as the reading side does: grid start and end
  * rounded separately, float ns a and b as SPEC §4 writes them.

@@ -3,7 +3,8 @@
  * event it accepts, exactly the general scanner's fields, depth and end,
  * and must decline everything else (whitespace, escaped keys, nested
  * containers, a cut or malformed event) so that the general scanner, with
- * its errors, decides. The reference here is the general JSON scanner:
+ * its errors, decides. Its fields include two members of args
+ * (process_bytes, pc_addr), read in the same pass. The reference here is the general JSON scanner:
  * the whole value validated, then its members walked.
  */
 #include <stdlib.h>
@@ -40,6 +41,13 @@ static const char *const compact[] = {
 	"\"cnamex\":1,\"pidx\":2,\"tsx\":3,\"ts\":1,\"dur\":\"\",\"argsx\":{},\"nam\":0}",
 	"{\"name\":\"n\\\"\",\"name\":\"n\",\"tid\":\"T\",\"tid\":null,\"ts\":1}",
 	"{\"ts\":1}",
+	/* the args members read in the same pass: the last of a repeated key,
+	   the last args' only, never another object's */
+	"{\"args\":{\"code\":\"a\\\"b\",\"pc_addr\":\"0x10\",\"process_bytes\":\"32\"},\"ph\":\"X\"}",
+	"{\"args\":{\"pc_addr\":\"0x10\",\"pc_addr\":\"0x20\",\"process_bytes\":7}}",
+	"{\"args\":{\"pc_addr\":\"0x10\"},\"args\":{\"process_bytes\":1}}",
+	"{\"args\":{\"pc_addr\":\"0x10\"},\"args\":5}",
+	"{\"x\":{\"pc_addr\":\"0x10\",\"process_bytes\":\"1\"},\"args\":{\"pc_addrx\":1}}",
 };
 
 /* Declined, though valid JSON: the general scanner reads them. */
@@ -62,6 +70,28 @@ struct fields {
 	unsigned escaped;   /* bit f: field f a string with a backslash */
 	const char *stop;
 };
+
+/* args' process_bytes and pc_addr by a walk of their own: plain keys, the last wins. */
+static void args_members(struct csim_json_stack *st, struct csim_span *field)
+{
+	struct csim_span args = field[CSIM_F_ARGS];
+	struct csim_scan_result res;
+	struct csim_json_iter it;
+	struct csim_json_item m;
+	int has = 1;
+
+	if (args.p == NULL || *args.p != '{')
+		return;
+	csim_json_iter_init(&it, st, args.p, args.p + args.n, 1);
+	while (csim_json_iter_next(&it, &m, &has, &res) == CSIM_SCAN_OK && has) {
+		if (m.key_escaped)
+			continue;
+		if (m.key.n == 13 && memcmp(m.key.p, "process_bytes", 13) == 0)
+			field[CSIM_F_ARG_BYTES] = m.value;
+		else if (m.key.n == 7 && memcmp(m.key.p, "pc_addr", 7) == 0)
+			field[CSIM_F_ARG_PC] = m.value;
+	}
+}
 
 /* The general scanner's reading of the event text [p, end). */
 static struct fields reference(const char *p, const char *end)
@@ -103,6 +133,8 @@ static struct fields reference(const char *p, const char *end)
 			f.depth = m.depth;
 	}
 	f.ok = rc == CSIM_SCAN_OK;
+	if (f.ok)
+		args_members(&st, f.field);
 out:
 	csim_json_stack_release(&st);
 	return f;

@@ -543,6 +543,37 @@ static void test_event_detail_reads_args_detail_only(struct check_ctx *c)
 	}
 }
 
+/*
+ * args.process_bytes and args.pc_addr come with the fields, from the
+ * one-pass scan (the first event) and from the general one (whitespace
+ * makes the second take it), alike; a third without them has none.
+ */
+static void test_args_members_by_either_scan(struct check_ctx *c)
+{
+	const char *p =
+		"{\"traceEvents\":["
+		"{\"args\":{\"code\":\"\",\"pc_addr\":\"0x1130a064\",\"process_bytes\":\"32\"},"
+		"\"name\":\"A\",\"ph\":\"X\"},"
+		"{ \"args\" : { \"process_bytes\" : \"64\" , \"pc_addr\" : \"0x20\" } , "
+		"\"name\" : \"B\" },"
+		"{\"args\":{\"detail\":\"d\"},\"name\":\"C\"}]}";
+	struct fx f;
+	struct csim_event ev;
+
+	if (!CHECK(c, fx_opens(&f, p) == 0))
+		goto out;
+	CHECK_I64(c, next_event(&f, &ev), 1);
+	CHECK_SPAN(c, ev.field[CSIM_F_ARG_PC], "\"0x1130a064\"");
+	CHECK_SPAN(c, ev.field[CSIM_F_ARG_BYTES], "\"32\"");
+	CHECK_I64(c, next_event(&f, &ev), 1);
+	CHECK_SPAN(c, ev.field[CSIM_F_ARG_PC], "\"0x20\"");
+	CHECK_SPAN(c, ev.field[CSIM_F_ARG_BYTES], "\"64\"");
+	CHECK_I64(c, next_event(&f, &ev), 1);
+	CHECK(c, ev.field[CSIM_F_ARG_PC].p == NULL && ev.field[CSIM_F_ARG_BYTES].p == NULL);
+out:
+	fx_close(&f);
+}
+
 static void test_span_number(struct check_ctx *c)
 {
 	static const struct { const char *text; size_t n; int ok; double v; } cases[] = {
@@ -570,6 +601,7 @@ int main(void)
 
 	CHECK_RUN(&c, test_object_form_yields_events_with_raw_spans);
 	CHECK_RUN(&c, test_bare_array_form);
+	CHECK_RUN(&c, test_args_members_by_either_scan);
 	CHECK_RUN(&c, test_fields_in_any_order_and_duplicates_last_wins);
 	CHECK_RUN(&c, test_non_object_elements_are_events_without_fields);
 	CHECK_RUN(&c, test_escaped_strings_are_decoded);
