@@ -109,13 +109,33 @@ static int prepare(struct run *r, struct csim_log *log, struct csim_dump_figures
 	return rc;
 }
 
+/* How often the folder is made again when the run it waited for removed it. */
+#define LOCK_TRIES 3
+
+/*
+ * The folder made and locked. A run that held its lock and failed removed
+ * the folder it had made as this one waited: it is made again.
+ */
+static int make_and_lock(struct run *r, struct csim_error *err)
+{
+	int rc = CSIM_OK;
+
+	for (int tries = 0; rc == CSIM_OK && tries < LOCK_TRIES; tries++) {
+		if (r->write.out_given)
+			rc = csim_path_make_dirs(r->out_dir, &r->made, err);
+		if (rc == CSIM_OK)
+			rc = csim_outputs_lock(&r->out, err);
+		if (csim_outputs_locked(&r->out) || !r->write.out_given)
+			break;
+	}
+	return rc;
+}
+
 /* The folder made and locked, every output committed, then what was done. */
 static int finish(struct run *r, struct csim_log *log, struct csim_error *err)
 {
-	int rc = r->write.out_given ? csim_path_make_dirs(r->out_dir, &r->made, err) : CSIM_OK;
+	int rc = make_and_lock(r, err);
 
-	if (rc == CSIM_OK)
-		rc = csim_outputs_lock(&r->out, err);
 	if (rc == CSIM_OK && !csim_outputs_locked(&r->out))
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write %s: %s",
 				    r->out_dir, strerror(ENOENT));

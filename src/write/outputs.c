@@ -1,5 +1,6 @@
 #include "write/outputs.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -393,19 +394,34 @@ void csim_outputs_abandon(struct csim_outputs *o, size_t made, int tell,
 {
 	const char *dir = o->choices->out_dir;
 	struct csim_out_left left = { dir, made, 0, 0, err->code == CSIM_E_INTERRUPTED };
+	const int locked = csim_out_set_begun(&o->set);
 	int removed_locked = 0;
+	char *above;
 
 	if (csim_out_set_committed(&o->set))
 		return;   /* the new set is the folder's (or its record's) */
 	csim_metrics_thread_abort(o->thread);
 	o->thread = NULL;
-	if (made > 0)
+	if (made > 0 && locked) {
 		removed_locked = csim_out_set_release_made(&o->set);
-	else
+		/* The folder was removed under its lock, or kept for what another
+		   writer put in it. Once the lock is let go, a run that waited
+		   for it may make the folder again: only the parents this run
+		   made are left to remove. */
+		above = csim_path_dir(dir);
+		if (above == NULL) {
+			left.kept = ENOMEM;
+		} else {
+			left.kept = strlen(above) >= made
+				    ? csim_path_unmake_dirs(above, made, &left.removed) : 0;
+			free(above);
+		}
+		if (removed_locked && left.removed == 0)
+			left.removed = strlen(dir);
+	} else {
 		csim_out_set_release(&o->set);
-	left.kept = csim_path_unmake_dirs(dir, made, &left.removed);
-	if (removed_locked && left.removed == 0)
-		left.removed = strlen(dir);
+		left.kept = csim_path_unmake_dirs(dir, made, &left.removed);
+	}
 	if (tell)
 		csim_out_left_tell(&left, err);
 }

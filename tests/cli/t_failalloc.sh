@@ -5,8 +5,8 @@
 # tests/tools/failalloc.c; CSIM_FAIL_ALLOC=k makes the k-th one fail.
 #
 # For each dump: one counting run gives the total N and the reference
-# outputs; then for every k in 1..N (every SAMPLE-th k, plus the first and
-# last few, in a sanitizer build) the run must
+# outputs; then for the first two allocations of each code path (every
+# SAMPLE-th k in a sanitizer build), and the first and last three k, the run must
 #   - exit 1 or 3 (never crash, never hang) with "error: out of memory",
 #   - leave the output folder exactly as it was: four older outputs, byte for
 #     byte, and no new or temporary file,
@@ -109,6 +109,25 @@ one_k() {
 	return 0
 }
 
+# pick_ks SITES FIRST LAST: the k to fail among FIRST..LAST. Every
+# CSIM_FAILALLOC_SAMPLE-th under a sanitizer (lib.sh), with the first and
+# last three; else each code path's first two allocations (SITES: the
+# counting run's "k chain" lines; a path's first failure leaves nothing of
+# it to undo, its second what the first made) with the first and last
+# three: 30-40 % of the k, every path still failed. CSIM_FAILALLOC_EVERY=1
+# tries every k.
+pick_ks() {
+	awk -v first="$2" -v last="$3" -v step="$step" -v every="${CSIM_FAILALLOC_EVERY:-0}" '
+		$1 >= first && $1 <= last { seen[$2]++; if (seen[$2] <= 2) path[$1] = 1 }
+		END {
+			for (k = first; k <= last; k++) {
+				edge = k < first + 3 || k > last - 3
+				if (every == 1 || edge || (step > 1 ? k % step == 0 : k in path))
+					print k
+			}
+		}' "$1"
+}
+
 # CSIM_FAILALLOC_ONLY=REGEX sweeps only the dumps whose sweep name
 # matches (CI's zlib build: the gzip-input sweeps, the only ones whose
 # allocations differ between the two inflaters); each one left out is named.
@@ -130,8 +149,8 @@ sweep() {
 	cp "$dump" "$work/sim/visualize_data.bin"
 	# The counting run is also the reference (and must itself succeed).
 	status=0
-	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
-		"${args[@]}" >/dev/null 2>"$tmp/.stderr") || status=$?
+	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 CSIM_FAIL_ALLOC_SITES="$tmp/.sites" \
+		"$CSIM_FAILALLOC" "${args[@]}" >/dev/null 2>"$tmp/.stderr") || status=$?
 	cp "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz "$work/ref/" 2>/dev/null || true
 	rm -f "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz
 	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
@@ -141,11 +160,7 @@ sweep() {
 		return
 	fi
 	exits=""
-	for ((k = 1; k <= total; k++)); do
-		if [ "$step" -gt 1 ] && [ "$k" -gt 3 ] && [ "$k" -lt $((total - 2)) ] &&
-			[ $((k % step)) -ne 0 ]; then
-			continue
-		fi
+	for k in $(pick_ks "$tmp/.sites" 1 "$total"); do
 		tried=$((tried + 1))
 		one_k "$name" "$work" "$k" || bad=$((bad + 1))
 	done
@@ -179,16 +194,13 @@ sweep_raw_copy() {
 		. -o out --no-copy-raw >/dev/null 2>"$tmp/.stderr") || status=$?
 	first=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
 	old_raw "$work"
-	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" \
-		. -o out >/dev/null 2>"$tmp/.stderr") || status=$?
+	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 CSIM_FAIL_ALLOC_SITES="$tmp/.sites" \
+		"$CSIM_FAILALLOC" . -o out >/dev/null 2>"$tmp/.stderr") || status=$?
 	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
 	check "raw copy: counting runs succeed" [ "$status" -eq 0 ]
 	first=$((${first:-0} + 1))
 	total=${total:-0}
-	for ((k = first; k <= total; k++)); do
-		if [ "$step" -gt 1 ] && [ $((k % step)) -ne 0 ] && [ "$k" -ne "$total" ]; then
-			continue
-		fi
+	for k in $(pick_ks "$tmp/.sites" "$first" "$total"); do
 		tried=$((tried + 1))
 		old_raw "$work"
 		fa_run "$work" "$k" . -o out

@@ -117,6 +117,30 @@ check "a run waiting for the lock: the second run made it again, exit 0 ($err)" 
 check "a run waiting for the lock: its set is there" \
 	[ "$(ls -A "$tmp/shared" | tr '\n' ' ')" = "instr_metrics.json summary.html summary.json trace.clean.json " ]
 
+# The run that made the folder and failed removes it once, under its lock:
+# a removal after the lock goes would take the folder a waiting run has
+# just made again (seen under TSan: that run's trace then had no folder).
+rm -rf "$tmp/once"
+status=0
+(cd "$tmp" && exec env CSIM_FAIL_IO=fsync:1 CSIM_FAIL_IO_REPORT=1 \
+	"$CSIM_FAILIO" OPPROF_demo -o once --no-copy-raw >/dev/null 2>"$tmp/.first") || status=$?
+rmdirs=$(sed -n 's/^failio: .* rmdir \([0-9]*\) .*/\1/p' "$tmp/.first")
+check "a failed run into a folder it made: exit 3" [ "$status" -eq 3 ]
+check "a failed run into a folder it made: removed" [ ! -e "$tmp/once" ]
+check "a failed run into a folder it made: one removal, under the lock (${rmdirs:-none})" \
+	[ "${rmdirs:-0}" -eq 1 ]
+rm -rf "$tmp/deep"
+status=0
+(cd "$tmp" && exec env CSIM_FAIL_IO=fsync:1 CSIM_FAIL_IO_REPORT=1 \
+	"$CSIM_FAILIO" OPPROF_demo -o deep/a/b --no-copy-raw >/dev/null 2>"$tmp/.first") || status=$?
+rmdirs=$(sed -n 's/^failio: .* rmdir \([0-9]*\) .*/\1/p' "$tmp/.first")
+check "a failed run into folders it made: exit 3" [ "$status" -eq 3 ]
+check "a failed run into folders it made: all removed" [ ! -e "$tmp/deep" ]
+check "a failed run into folders it made: says so" contains "$(cat "$tmp/.first")" \
+	"removed deep/a/b and the folders above it up to deep (created by this run)"
+check "a failed run into folders it made: each removed once (${rmdirs:-none})" \
+	[ "${rmdirs:-0}" -eq 3 ]
+
 # SIGTERM while the trace is being written (a CI timeout): the process ends
 # by SIGTERM (status 143) after removing its temporary file; the older
 # output stays. The signal is sent once the temporary file exists; should

@@ -14,6 +14,10 @@
  *   CSIM_FAIL_ALLOC=0/unset   count only
  *   CSIM_FAIL_ALLOC_REPORT=1  print "failalloc: N allocation(s)" to stderr
  *                             at exit (and the failed one's caller)
+ *   CSIM_FAIL_ALLOC_SITES=F   in a counting run, "k chain" in F for each
+ *                             allocation: chain hashes its call chain, so
+ *                             a sweep can fail each code path rather than
+ *                             each k (tests/cli/t_failalloc.sh)
  *
  * The counters are this tool's only state: mutable globals, the documented
  * exception for a test-only build helper (the product has none).
@@ -22,6 +26,8 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <execinfo.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,10 +46,15 @@ char *__wrap_strdup(const char *s);
 DIR *__wrap_fdopendir(int fd);
 DIR *__wrap_opendir(const char *path);
 
+/* Frames of a call chain that tell two allocation paths apart. */
+#define SITE_DEPTH 8
+
 static unsigned long long alloc_count;
 static unsigned long long fail_at;
 static int configured;
 static int report;
+static FILE *sites;          /* CSIM_FAIL_ALLOC_SITES: one line per allocation */
+static _Thread_local int in_backtrace;   /* backtrace() may allocate (its unwinder's first load) */
 
 static void failalloc_report(void)
 {
@@ -72,14 +83,44 @@ static void failalloc_configure(void)
 	report = r != NULL && strcmp(r, "1") == 0;
 	if (report)
 		atexit(failalloc_report);
+	if (getenv("CSIM_FAIL_ALLOC_SITES") != NULL && fail_at == 0) {
+		in_backtrace = 1;
+		sites = fopen(getenv("CSIM_FAIL_ALLOC_SITES"), "w");
+		in_backtrace = 0;
+	}
+}
+
+/*
+ * The call chain of allocation k, as a hash of its return addresses (the
+ * wrappers' frames left out): two allocations made by the same code path
+ * hash alike, so a sweep can try each path instead of each k.
+ */
+static void failalloc_site(void)
+{
+	void *frames[SITE_DEPTH + 2];
+	uint64_t h = 1469598103934665603u;
+	int n;
+
+	in_backtrace = 1;
+	n = backtrace(frames, SITE_DEPTH + 2);
+	for (int i = 2; i < n; i++) {
+		h ^= (uint64_t)(uintptr_t)frames[i];
+		h *= 1099511628211u;
+	}
+	fprintf(sites, "%llu %016llx\n", alloc_count, (unsigned long long)h);
+	in_backtrace = 0;
 }
 
 /* Counts one allocation; whether it is the one to fail. */
 static int failalloc_fails(const void *caller)
 {
+	if (in_backtrace)
+		return 0;
 	if (!configured)
 		failalloc_configure();
 	alloc_count++;
+	if (sites != NULL)
+		failalloc_site();
 	if (fail_at == 0 || alloc_count != fail_at)
 		return 0;
 	if (report)

@@ -20,7 +20,8 @@
  *                            before the k-th call of op (a slow disk: another
  *                            run meets this one holding its folder's lock)
  *   CSIM_FAIL_IO_REPORT=1    "failio: write N fsync N rename N renameat N
- *                            unlinkat N pthread_create N sync_file_range N"
+ *                            unlinkat N rmdir N pthread_create N
+ *                            sync_file_range N"
  *                            on stderr at exit
  *
  * The counters are this tool's only state: mutable globals, the documented
@@ -36,11 +37,11 @@
 #include <time.h>
 #include <unistd.h>
 
-enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_THREAD, OP_SYNC_RANGE,
-	  OP_COUNT };
+enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_RMDIR, OP_THREAD,
+	  OP_SYNC_RANGE, OP_COUNT };
 
 static const char *const op_names[OP_COUNT] = {
-	"write", "fsync", "rename", "renameat", "unlinkat", "pthread_create",
+	"write", "fsync", "rename", "renameat", "unlinkat", "rmdir", "pthread_create",
 	"sync_file_range",
 };
 
@@ -60,6 +61,7 @@ int __real_fsync(int fd);
 int __real_rename(const char *a, const char *b);
 int __real_renameat(int da, const char *a, int db, const char *b);
 int __real_unlinkat(int d, const char *name, int flags);
+int __real_rmdir(const char *path);
 int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 int __real_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
 
@@ -68,6 +70,7 @@ int __wrap_fsync(int fd);
 int __wrap_rename(const char *a, const char *b);
 int __wrap_renameat(int da, const char *a, int db, const char *b);
 int __wrap_unlinkat(int d, const char *name, int flags);
+int __wrap_rmdir(const char *path);
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 int __wrap_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
 
@@ -90,9 +93,9 @@ static struct trigger parse(const char *var)
 static void report(void)
 {
 	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu "
-		"pthread_create %lu sync_file_range %lu\n", counts[OP_WRITE], counts[OP_FSYNC],
-		counts[OP_RENAME], counts[OP_RENAMEAT], counts[OP_UNLINKAT], counts[OP_THREAD],
-		counts[OP_SYNC_RANGE]);
+		"rmdir %lu pthread_create %lu sync_file_range %lu\n", counts[OP_WRITE],
+		counts[OP_FSYNC], counts[OP_RENAME], counts[OP_RENAMEAT], counts[OP_UNLINKAT],
+		counts[OP_RMDIR], counts[OP_THREAD], counts[OP_SYNC_RANGE]);
 }
 
 static void configure(void)
@@ -161,6 +164,11 @@ int __wrap_renameat(int da, const char *a, int db, const char *b)
 int __wrap_unlinkat(int d, const char *name, int flags)
 {
 	return step(OP_UNLINKAT) ? -1 : __real_unlinkat(d, name, flags);
+}
+
+int __wrap_rmdir(const char *path)
+{
+	return step(OP_RMDIR) ? -1 : __real_rmdir(path);
 }
 
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg)
