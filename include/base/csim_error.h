@@ -17,6 +17,7 @@ enum csim_code {
 	CSIM_E_INPUT = 1,  /* input missing, unreadable, corrupt, no TRACE */
 	CSIM_E_USAGE = 2,  /* bad command line */
 	CSIM_E_OUTPUT = 3, /* an output could not be written */
+	CSIM_E_SLOWER = 4, /* --compare --fail-if-slower: a span grew past it */
 	/* SIGINT/SIGTERM/SIGHUP: main ends the process by that signal; this
 	   status is seen only if it survives it (128 + SIGINT). */
 	CSIM_E_INTERRUPTED = 130

@@ -36,6 +36,8 @@ struct csim_options {
 	unsigned shard_k;         /* --shard K/N: dumps whose sorted index % N == K */
 	unsigned shard_n;         /* 0: no --shard */
 	const char *check_file;   /* --check FILE: validate a trace, convert nothing */
+	const char *compare_base; /* --compare BASE NEW: BASE; NEW is the one PATH */
+	double fail_if_slower;    /* --fail-if-slower PCT; < 0: not given */
 	int summary_only;         /* --summary-only: no file written, the summary on stdout */
 	int json;                 /* --json (with --summary-only): summary.json's document */
 	int quiet;

@@ -28,8 +28,4 @@ extern const struct csim_pass_def csim_pass_summary_def;
 
 int csim_pass_summary(struct csim_model *m, struct csim_error *err);
 
-/* Whether a slice is one of a pipe's instructions (not a SET/WAIT flag, a
-   BAR or a cache/ccu companion): what `instructions` and `busy` count. */
-int csim_summary_counts_as_instruction(const struct csim_slice *sl);
-
 #endif

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/event_table.h"
+
 /* Time a pipe spent in WAIT_FLAG for one producing pipe. */
 struct csim_summary_wait {
 	uint32_t producer;     /* id in table.pipes, or CSIM_NONE: not named */
@@ -75,6 +77,22 @@ enum csim_clock_gap {
 	CSIM_CLOCK_GAP_NOT_SIM     /* their pooled value no simulator clock */
 };
 
+/* Whether a slice is one of a pipe's instructions (not a SET/WAIT flag, a
+   BAR or a cache/ccu companion): what `instructions` and `busy` count. */
+int csim_summary_counts_as_instruction(const struct csim_slice *sl);
+
+/*
+ * The slowest core's timeline (model/timeline_bins.h): per pipe of it (its
+ * pipes[] in order), the ns its instructions are busy in each bin of the
+ * core's span, summed over sub-lanes; what summary.json's "timeline"
+ * holds and compare.html draws.
+ */
+struct csim_summary_timeline {
+	int64_t bin_ns;        /* 0: no timeline (no core) */
+	size_t nbins, nrows;
+	uint64_t *busy;        /* [row * nbins + bin] */
+};
+
 struct csim_summary {
 	struct csim_summary_core *cores;   /* in output (process) order */
 	size_t ncores;
@@ -93,6 +111,7 @@ struct csim_summary {
 	   none without API_INSTR */
 	struct csim_summary_line lines[CSIM_SUMMARY_TOP_LINES];
 	size_t nlines;
+	struct csim_summary_timeline timeline;
 };
 
 /*

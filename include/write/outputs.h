@@ -32,6 +32,7 @@
 #include "write/metrics_writer.h"
 #include "write/out_set.h"
 #include "write/raw_copy.h"
+#include "write/run_compare.h"
 #include "write/summary_table.h"
 
 /* What the stage takes of the command line and the input's place. */
@@ -72,6 +73,7 @@ struct csim_outputs {
 	size_t nplans;
 	struct csim_metrics_thread *thread;    /* NULL: written in line */
 	struct csim_summary_table *tables;     /* per run (not with -q) */
+	struct csim_run_compare run_cmp;       /* run to run, with tables of several runs */
 	struct csim_out_set set;
 	struct csim_raw_copy_stats raw;
 };

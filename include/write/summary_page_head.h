@@ -21,4 +21,10 @@
 void csim_summary_page_head(struct csim_out *o, const struct csim_model *const *runs, size_t n,
 			    const struct csim_view_input *in);
 
+/*
+ * The page's styles after "<style>": the rules by class and the timeline's
+ * shade classes (svg .bg, .d1 .. .d5, the path's); compare.html's too.
+ */
+void csim_summary_page_styles(struct csim_out *o);
+
 #endif

@@ -20,6 +20,8 @@
 #ifndef CSIM_SUMMARY_TIMELINE_H
 #define CSIM_SUMMARY_TIMELINE_H
 
+#include <stdint.h>
+
 #include "base/csim_error.h"
 #include "model/model.h"
 #include "write/out_file.h"
@@ -33,6 +35,10 @@
 /* Shade classes (1..CSIM_TIMELINE_SHADES) and their upper bounds in
    mean busy sub-lanes, halves: 1/2, 1, 2, 4, more. */
 #define CSIM_TIMELINE_SHADES 5
+
+/* The shade class (0 idle .. CSIM_TIMELINE_SHADES) of `busy` ns of
+   instructions over a bin `w` ns wide. */
+int csim_timeline_shade(uint64_t busy, int64_t w);
 
 /* The legend's words for shade k (0: idle, the row's background). */
 extern const char *const csim_timeline_shade_labels[CSIM_TIMELINE_SHADES + 1];

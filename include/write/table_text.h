@@ -47,4 +47,11 @@ size_t csim_text_fit_bytes(const char *name, size_t n, size_t width);
 /* Prints name fitted to width (csim_text_fit), padded with spaces when pad. */
 void csim_text_put(FILE *f, const char *name, size_t n, size_t width, int pad);
 
+/*
+ * A text (a diagnosis line) word-wrapped to the table's width, then a
+ * newline: the first line goes on after `used` columns, later ones start
+ * 2 columns in; a number keeps its unit ("550 ns," "50 %)") on its line.
+ */
+void csim_text_put_wrapped(FILE *f, const char *text, size_t n, size_t used);
+
 #endif

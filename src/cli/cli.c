@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/number_grid.h"
@@ -32,6 +33,8 @@ enum {
 	OPT_CHECK,
 	OPT_SUMMARY_ONLY,
 	OPT_JSON,
+	OPT_COMPARE,
+	OPT_FAIL_IF_SLOWER,
 };
 
 /*
@@ -56,6 +59,8 @@ static const struct option long_options[] = {
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "fail-if-slower", required_argument, NULL, OPT_FAIL_IF_SLOWER },
 	{ "summary-only", no_argument, NULL, OPT_SUMMARY_ONLY },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -328,6 +333,26 @@ static int take_check(struct csim_options *opt, const char *name, const char *va
 	return set_once(&opt->check_file, name, value, err);
 }
 
+static int take_compare(struct csim_options *opt, const char *name, const char *value,
+			struct csim_error *err)
+{
+	return set_once(&opt->compare_base, name, value, err);
+}
+
+/* A percentage: a plain number, 0 or more (0: any growth fails). */
+static int take_slower(struct csim_options *opt, const char *name, const char *value,
+		       struct csim_error *err)
+{
+	if (opt->fail_if_slower >= 0)
+		return usage_error(err, "option ", name, " given twice");
+	if (!is_plain_number(value, strlen(value)))
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --fail-if-slower: '%s' is not a percentage (e.g. 5, 2.5, 0)",
+				      value);
+	opt->fail_if_slower = strtod(value, NULL);
+	return CSIM_OK;
+}
+
 /*
  * An option that takes a value: its parser, what a missing value lacks,
  * and whether an empty one ("-o ''", "--check=") lacks it too (a path or a
@@ -349,6 +374,8 @@ static const struct valued valued_options[] = {
 	{ OPT_WINDOW, take_window, "A:B (us)", 0 },
 	{ OPT_SHARD, take_shard, "K/N", 0 },
 	{ OPT_CHECK, take_check, "a trace file", 1 },
+	{ OPT_COMPARE, take_compare, "BASE and NEW (two results)", 1 },
+	{ OPT_FAIL_IF_SLOWER, take_slower, "a percentage", 0 },
 };
 
 static const struct valued *valued_of(int val)
@@ -471,6 +498,45 @@ static int check_summary_only(const struct csim_options *opt, struct csim_error 
 	return CSIM_OK;
 }
 
+/* The first option given that shapes a conversion, which --compare does not make. */
+static const char *conversion_option(const struct csim_options *opt)
+{
+	return opt->gzip ? "-z/--gzip"
+	       : opt->raw_metrics ? "--raw-metrics"
+	       : !opt->copy_raw ? "--no-copy-raw"
+	       : opt->keep_scalar ? "--keep-scalar"
+	       : opt->keep_cache_ccu ? "--keep-cache-ccu"
+	       : !opt->counters ? "--no-counters"
+	       : opt->ncores > 0 ? "--core"
+	       : opt->window_given ? "--window"
+	       : opt->jobs > 1 ? "-j/--jobs"
+	       : opt->shard_n > 0 ? "--shard"
+	       : opt->run != 0 || opt->run_all ? "--run"
+	       : opt->summary_only ? "--summary-only"
+	       : opt->check_file != NULL ? "--check" : NULL;
+}
+
+/* --compare BASE NEW: one PATH (NEW), no option of a conversion. */
+static int check_compare(const struct csim_options *opt, struct csim_error *err)
+{
+	const char *other = conversion_option(opt);
+
+	if (opt->compare_base == NULL)
+		return opt->fail_if_slower >= 0
+		       ? usage_error(err, "option --fail-if-slower needs --compare BASE NEW: ",
+				     "it gates a comparison", "")
+		       : CSIM_OK;
+	if (other != NULL)
+		return usage_error(err, "--compare converts nothing: ", other,
+				   " has nothing to shape (give it to the conversions)");
+	if (opt->ninputs != 1)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "--compare takes two results, BASE and NEW: %s",
+				      opt->ninputs == 0 ? "NEW is missing"
+				      : "more than one NEW given");
+	return CSIM_OK;
+}
+
 /* PATHs and --check FILE do not mix: --check converts nothing. */
 static int check_paths(const struct csim_options *opt, struct csim_error *err)
 {
@@ -478,6 +544,8 @@ static int check_paths(const struct csim_options *opt, struct csim_error *err)
 
 	if (opt->show_help || opt->show_version)
 		return CSIM_OK;
+	if (opt->compare_base != NULL || opt->fail_if_slower >= 0)
+		return check_compare(opt, err);
 	rc = check_summary_only(opt, err);
 	if (rc != CSIM_OK)
 		return rc;
@@ -498,6 +566,7 @@ int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 	memset(opt, 0, sizeof(*opt));
 	opt->copy_raw = 1;
 	opt->counters = 1;
+	opt->fail_if_slower = -1.0;
 	optind = 0;   /* 0, not 1: glibc resets its whole state (tests parse many times) */
 	opterr = 0;   /* the messages are ours, through err */
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {

@@ -11,7 +11,8 @@ _clean_sim_trace()
 	local -a opts
 	opts=(--output-dir --keep-scalar --raw-metrics --no-copy-raw
 		--keep-cache-ccu --no-counters --run --core --window --gzip
-		--jobs --shard --check --summary-only --json --quiet --help --version
+		--jobs --shard --check --compare --fail-if-slower --summary-only --json
+		--quiet --help --version
 		-o -z -j -q -h)
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
@@ -45,6 +46,13 @@ _clean_sim_trace()
 			compgen -f -X '!*.json.gz' -- "$cur")
 		return
 		;;
+	--compare)
+		# BASE: an output folder, a batch output folder or a summary file.
+		compopt -o filenames 2>/dev/null || true
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur"
+			compgen -f -X '!*.json' -- "$cur")
+		return
+		;;
 	--run)
 		# A run number is 1, 2, ... as the file holds; "all" is the word.
 		mapfile -t COMPREPLY < <(compgen -W "all" -- "$cur")
@@ -57,8 +65,8 @@ _clean_sim_trace()
 		mapfile -t COMPREPLY < <(compgen -W "$(seq 1 "$n")" -- "$cur")
 		return
 		;;
-	--core | --window | --shard)
-		# Free-form values (a glob, A:B, K/N): nothing to offer.
+	--core | --window | --shard | --fail-if-slower)
+		# Free-form values (a glob, A:B, K/N, a percentage): nothing to offer.
 		return
 		;;
 	esac

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/check_cmd.h"
+#include "cli/compare_cmd.h"
 #include "cli/cli.h"
 #include "cli/batch.h"
 #include "cli/convert.h"
@@ -45,8 +46,9 @@ int main(int argc, char **argv)
 		return CSIM_OK;
 	}
 	log.quiet = opt.quiet;
-	if (opt.check_file != NULL) {
-		rc = csim_check_cmd(&opt, &log, &err);
+	if (opt.check_file != NULL || opt.compare_base != NULL) {
+		rc = opt.check_file != NULL ? csim_check_cmd(&opt, &log, &err)
+					    : csim_compare_cmd(&opt, &log, &err);
 		if (rc != CSIM_OK && err.message[0] != '\0')
 			csim_log_error(stderr, err.message);
 		if (fflush(stdout) != 0 || ferror(stdout)) {

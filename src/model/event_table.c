@@ -228,15 +228,16 @@ int csim_table_set_instr(struct csim_table *t, const struct csim_instr_key *key,
 			 struct csim_error *err)
 {
 	char small[128], *buf;
-	const uint32_t pid = t->slices[t->nslices - 1].pid;
 	const int has_pc = key->pc_json.p != NULL && key->pc_json.n >= 2;
 	const struct csim_span v = has_pc ? csim_span_of(key->pc_json.p + 1, key->pc_json.n - 2)
 				   : key->name_json;
-	size_t head = 1 + sizeof(pid), before = t->instrs.count, n;
-	uint32_t *id = &t->slice_instr[t->nslices - 1];
+	size_t head = 1 + sizeof(uint32_t), before = t->instrs.count, n;
+	uint32_t pid, *id;
 	int rc;
 
-	assert(t->nslices > 0);
+	assert(t->nslices > 0);   /* the row it names was just added */
+	pid = t->slices[t->nslices - 1].pid;
+	id = &t->slice_instr[t->nslices - 1];
 	if (v.n > SIZE_MAX - head)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	n = head + v.n;

@@ -18,6 +18,7 @@
 #include "model/sort_nearly.h"
 #include "model/summary_instr.h"
 #include "model/summary_mte.h"
+#include "model/timeline_bins.h"
 
 const struct csim_pass_def csim_pass_summary_def = {
 	csim_pass_summary,
@@ -96,11 +97,6 @@ struct work {
 	struct csim_summary_pipe *raw;   /* pipe records in (pid, pipe id) order */
 	size_t nraw;
 };
-
-int csim_summary_counts_as_instruction(const struct csim_slice *sl)
-{
-	return sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT;
-}
 
 /* An instruction slice in the window (every one without --window). */
 static int counts_in_window(const struct csim_slice *sl, const void *window)
@@ -597,6 +593,8 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 		csim_summary_add_instr(m);
 	if (rc == CSIM_OK)
 		rc = csim_summary_add_lines(m, err);
+	if (rc == CSIM_OK)
+		rc = csim_timeline_bins_build(m, err);
 	if (rc != CSIM_OK)
 		csim_summary_release(w.s);
 	work_release(&w);

@@ -3,11 +3,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+int csim_summary_counts_as_instruction(const struct csim_slice *sl)
+{
+	return sl->kind == CSIM_SLICE_INSTR || sl->kind == CSIM_SLICE_INTRA_WAIT;
+}
+
 void csim_summary_release(struct csim_summary *s)
 {
 	free(s->cores);
 	free(s->pipes);
 	free(s->waits);
+	free(s->timeline.busy);
 	memset(s, 0, sizeof(*s));
 }
 

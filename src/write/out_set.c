@@ -83,8 +83,12 @@ int csim_out_set_begin(struct csim_out_set *s, const char *dir, struct csim_log 
 		       : csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write %s: %s",
 					dir, strerror(errno));
 	s->dir = strdup(dir);
-	if (s->dir == NULL)
+	if (s->dir == NULL) {
+		/* not begun: the caller removes a folder it made itself */
+		close(s->dirfd);
+		csim_out_set_init(s);
 		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	}
 	rc = lock_folder(s, err);
 	if (rc == CSIM_OK && folder_removed(s)) {
 		/* The run that held it made it, failed and removed it. */

@@ -7,7 +7,6 @@
 #include "base/array_grow.h"
 #include "base/path.h"
 #include "write/out_left.h"
-#include "write/run_changes.h"
 #include "write/run_notes.h"
 #include "write/summary_html.h"
 #include "write/summary_writer.h"
@@ -353,6 +352,13 @@ int csim_outputs_prepare_tables(struct csim_outputs *o, struct csim_error *err)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	for (size_t i = 0; i < o->nruns && rc == CSIM_OK; i++)
 		rc = csim_summary_table_prepare(&o->tables[i], o->runs[i].m, err);
+	if (rc == CSIM_OK && o->nruns > 1) {
+		const struct csim_model **runs = run_models(o);
+
+		rc = runs != NULL ? csim_run_compare_prepare(&o->run_cmp, runs, o->nruns, &o->input, err)
+				  : csim_error_nomem(err, CSIM_E_INPUT);
+		free(runs);
+	}
 	return rc;
 }
 
@@ -362,7 +368,7 @@ void csim_outputs_print_tables(const struct csim_outputs *o)
 		return;
 	for (size_t i = 0; i < o->nruns; i++)
 		csim_summary_table_print(&o->tables[i], o->log->out);
-	csim_run_changes_print(o->tables, o->nruns, o->log->out);
+	csim_run_compare_print(&o->run_cmp, o->log->out);
 }
 
 /* The summary.json bytes of every run, onto the log's stdout. */
@@ -433,6 +439,7 @@ void csim_outputs_release(struct csim_outputs *o)
 		for (size_t i = 0; i < o->nruns; i++)
 			csim_summary_table_release(&o->tables[i]);
 	free(o->tables);
+	csim_run_compare_release(&o->run_cmp);
 	for (size_t i = 0; i < o->nplans; i++)
 		csim_metrics_plan_release(&o->plans[i]);
 	free(o->plans);

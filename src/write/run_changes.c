@@ -73,31 +73,6 @@ void csim_run_changes_json(const struct csim_model *const *runs, size_t n, struc
 	csim_out_char(o, ']');
 }
 
-void csim_run_changes_print(const struct csim_summary_table *t, size_t n, FILE *f)
-{
-	if (n < 2)
-		return;
-	fputs("\nspan of the slowest core, run to run:\n", f);
-	for (size_t i = 1; i < n; i++) {
-		int64_t before = slowest_span(t[i - 1].m), after = slowest_span(t[i].m);
-		int64_t bp = csim_view_change_bp(before, after);
-		uint64_t pct = tenths_of_pct(bp);
-		char x[CSIM_VIEW_NUM], y[CSIM_VIEW_NUM], d[CSIM_VIEW_NUM];
-
-		csim_view_format_us(x, before);
-		csim_view_format_us(y, after);
-		csim_view_format_us(d, after - before);
-		fprintf(f, "  run %llu -> run %llu: %s -> %s us (%s%s us, ",
-			(unsigned long long)t[i - 1].m->run.run, (unsigned long long)t[i].m->run.run, x, y,
-			after >= before ? "+" : "", d);
-		if (before > 0)
-			fprintf(f, "%s%llu.%llu %%)\n", bp < 0 ? "-" : "+",
-				(unsigned long long)(pct / 10), (unsigned long long)(pct % 10));
-		else
-			fputs("- %)\n", f);
-	}
-}
-
 /* One row: the run's slowest span, and its change from the run before (prev NULL: none). */
 static void write_change_row(struct csim_out *o, const struct csim_model *prev,
 			     const struct csim_model *run)

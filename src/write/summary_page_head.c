@@ -46,6 +46,18 @@ static const char page_style[] =
 	"border:1px solid #d0d7de}\n"
 	"footer{margin-top:36px;color:#8c959f;font-size:12px}\n";
 
+void csim_summary_page_styles(struct csim_out *o)
+{
+	csim_out_text(o, page_style);
+	csim_out_format(o, "svg .bg{fill:%s}\n", csim_timeline_shade_colors[0]);
+	for (int k = 1; k <= CSIM_TIMELINE_SHADES; k++)
+		csim_out_format(o, "svg .d%d{fill:%s}\n", k, csim_timeline_shade_colors[k]);
+	for (int k = 0; k < CSIM_TIMELINE_PATH_KINDS; k++)
+		csim_out_format(o, "svg .%s{fill:%s}\n", csim_timeline_path_classes[k],
+				csim_timeline_path_colors[k]);
+	csim_out_format(o, "svg .cpon{fill:%s}\n", csim_timeline_path_colors[CSIM_TIMELINE_PATH_KINDS]);
+}
+
 /* The dump's path, escaped. */
 static void put_path(struct csim_out *o, const struct csim_view_input *in)
 {
@@ -95,14 +107,7 @@ void csim_summary_page_head(struct csim_out *o, const struct csim_model *const *
 	}
 	put_path(o, in);
 	csim_out_text(o, " \xE2\x80\x94 clean_sim_trace summary</title>\n");
-	csim_out_text(o, page_style);
-	csim_out_format(o, "svg .bg{fill:%s}\n", csim_timeline_shade_colors[0]);
-	for (int k = 1; k <= CSIM_TIMELINE_SHADES; k++)
-		csim_out_format(o, "svg .d%d{fill:%s}\n", k, csim_timeline_shade_colors[k]);
-	for (int k = 0; k < CSIM_TIMELINE_PATH_KINDS; k++)
-		csim_out_format(o, "svg .%s{fill:%s}\n", csim_timeline_path_classes[k],
-				csim_timeline_path_colors[k]);
-	csim_out_format(o, "svg .cpon{fill:%s}\n", csim_timeline_path_colors[CSIM_TIMELINE_PATH_KINDS]);
+	csim_summary_page_styles(o);
 	csim_out_text(o, "</style>\n</head>\n<body>\n<header><h1>");
 	if (name.p != NULL)
 		csim_out_html_escaped(o, name.p, name.n);

@@ -190,7 +190,6 @@ static void print_pipe(FILE *f, const struct csim_model *m,
 		fprintf(f, "  %-*s dropped\n", W_PRODUCER, producer);
 }
 
-static void put_wrapped(FILE *f, const char *text, size_t n, size_t used);
 
 /* What a line under a core's pipes tells of each pipe. */
 enum api_line { LINE_CYCLES, LINE_BANDWIDTH, LINE_OVERLAP };
@@ -250,7 +249,7 @@ static void print_api_line(FILE *f, const struct csim_model *m,
 	if (n == 0)
 		return;
 	fprintf(f, "  %s ", label);
-	put_wrapped(f, text, n - 2, 3 + strlen(label));   /* without the last ", " */
+	csim_text_put_wrapped(f, text, n - 2, 3 + strlen(label));   /* without the last ", " */
 }
 
 /*
@@ -385,58 +384,6 @@ int csim_summary_table_prepare(struct csim_summary_table *t, const struct csim_m
 	return CSIM_OK;
 }
 
-/* Later lines of a wrapped diagnosis start here. */
-#define DIAG_INDENT 2
-
-/* Whether text[i..n) starts with a unit that stays with its number ("ns", "%"). */
-static int unit_at(const char *text, size_t i, size_t n)
-{
-	if (i < n && text[i] == '%')
-		return 1;
-	return i + 1 < n && text[i] == 'n' && text[i + 1] == 's' &&
-	       (i + 2 == n || text[i + 2] == ' ' || text[i + 2] == ',');
-}
-
-/*
- * A diagnosis line's text, word-wrapped to the table's width: the first
- * line continues after `used` columns, later ones start at DIAG_INDENT; a
- * number keeps its unit ("550 ns," "50 %)") on its line. Words go through
- * csim_text_fit, so a hostile pipe name inside the text can neither break a
- * line nor widen one.
- */
-static void put_wrapped(FILE *f, const char *text, size_t n, size_t used)
-{
-	size_t i = 0;
-	int fresh = 1;
-
-	while (i < n) {
-		char buf[CELL];
-		size_t end = i, cols;
-
-		while (end < n && (text[end] != ' ' ||
-				   (end > i && text[end - 1] >= '0' && text[end - 1] <= '9' &&
-				    unit_at(text, end + 1, n))))
-			end++;
-		if (end > i) {
-			cols = csim_text_fit(buf, text + i, end - i, CSIM_TABLE_WIDTH - DIAG_INDENT);
-			if (!fresh && used + 1 + cols > CSIM_TABLE_WIDTH) {
-				fprintf(f, "\n%*s", DIAG_INDENT, "");
-				used = DIAG_INDENT;
-			} else if (!fresh) {
-				fputc(' ', f);
-				used++;
-			}
-			/* only a first word after a long core name can still be too wide */
-			cols = csim_text_fit(buf, text + i, end - i, CSIM_TABLE_WIDTH - used);
-			fputs(buf, f);
-			used += cols;
-			fresh = 0;
-		}
-		i = end + 1;
-	}
-	fputc('\n', f);
-}
-
 /*
  * The diagnosis lines: what the numbers above likely mean (SPEC §10), in
  * rank order, the primary cause marked. Each text names its cores itself.
@@ -457,7 +404,7 @@ static void print_diagnosis(FILE *f, const struct csim_model *m)
 		if (n >= sizeof(text))
 			n = sizeof(text) - 1;
 		fputs(mark, f);
-		put_wrapped(f, text, n, strlen(mark));
+		csim_text_put_wrapped(f, text, n, strlen(mark));
 	}
 }
 

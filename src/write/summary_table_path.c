@@ -27,11 +27,12 @@ static void line_item(struct item_line *l, const char *item, size_t w)
 {
 	if (w == 0 || w >= CELL)
 		return;
-	/* break between items only, so "wait MTE2->VECTOR 21 %" stays whole */
+	/* break between items only, so "wait MTE2->VECTOR 21 %" stays whole;
+	   an item leaves room for the comma a break after it adds */
 	if (l->used == 0) {
 		fputs(l->lead, l->f);
 		l->used = csim_text_columns(l->lead, strlen(l->lead));
-	} else if (l->used + 2 + w > CSIM_TABLE_WIDTH) {
+	} else if (l->used + 2 + w + 1 > CSIM_TABLE_WIDTH) {
 		fputs(",\n    ", l->f);
 		l->used = 4;
 	} else {

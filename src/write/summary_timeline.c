@@ -127,8 +127,7 @@ static int64_t bin_width(const struct bins *b, size_t i)
 	return (end > b->span ? b->span : end) - (int64_t)i * b->w;
 }
 
-/* Shade class of `busy` ns of instructions over a bin `w` ns wide. */
-static int shade_of(uint64_t busy, int64_t w)
+int csim_timeline_shade(uint64_t busy, int64_t w)
 {
 	uint64_t uw = (uint64_t)w;
 
@@ -293,7 +292,7 @@ static void write_row(struct csim_out *o, const struct csim_model *m, const stru
 			int64_t w = bin_width(b, i);
 
 			depth += whole[i];
-			shade = shade_of(part[i] + (uint64_t)depth * (uint64_t)w, w);
+			shade = csim_timeline_shade(part[i] + (uint64_t)depth * (uint64_t)w, w);
 			if (shade == run_shade)
 				continue;
 		}

@@ -205,6 +205,45 @@ static void write_balance(const struct csim_model *m, struct csim_out *o)
 	csim_out_char(o, '}');
 }
 
+/* The slowest core's busy ns per bin, per pipe (model/timeline_bins.h). */
+static void write_timeline(const struct csim_model *m, struct csim_out *o)
+{
+	const struct csim_summary *s = &m->summary;
+	const struct csim_summary_timeline *tl = &s->timeline;
+	const struct csim_summary_core *c;
+
+	csim_json_key(o, "timeline");
+	if (s->ncores == 0 || tl->bin_ns == 0) {
+		csim_out_text(o, "null");
+		return;
+	}
+	c = &s->cores[s->slowest];
+	csim_out_char(o, '{');
+	csim_json_key(o, "core");
+	csim_json_pid(m, o, c->pid);
+	csim_out_char(o, ',');
+	csim_json_int_member(o, "first_ns", c->first_ns);
+	csim_json_int_member(o, "span_ns", c->last_ns - c->first_ns);
+	csim_json_int_member(o, "bin_ns", tl->bin_ns);
+	csim_json_key(o, "pipes");
+	csim_out_char(o, '[');
+	for (size_t r = 0; r < tl->nrows; r++) {
+		csim_out_text(o, r ? ",\n  {" : "\n  {");
+		csim_json_key(o, "pipe");
+		csim_json_pipe(m, o, s->pipes[c->pipe0 + r].pipe);
+		csim_out_char(o, ',');
+		csim_json_key(o, "busy_ns");
+		csim_out_char(o, '[');
+		for (size_t b = 0; b < tl->nbins; b++) {
+			if (b)
+				csim_out_char(o, ',');
+			csim_out_uint(o, tl->busy[r * tl->nbins + b]);
+		}
+		csim_out_text(o, "]}");
+	}
+	csim_out_text(o, tl->nrows ? "\n]}" : "]}");
+}
+
 static void write_diag_nums(const struct csim_model *m, struct csim_out *o,
 			    const struct csim_diag_num *nums, size_t n)
 {
@@ -462,6 +501,8 @@ static void write_body(const struct csim_model *m, struct csim_out *o)
 	}
 	csim_out_text(o, s->ncores ? "\n],\n" : "],\n");
 	write_balance(m, o);
+	csim_out_text(o, ",\n");
+	write_timeline(m, o);
 	csim_out_text(o, ",\n");
 	write_top(m, o);
 	csim_out_text(o, ",\n");

@@ -134,3 +134,50 @@ void csim_text_put(FILE *f, const char *name, size_t n, size_t width, int pad)
 	while (pad && cols++ < width)
 		fputc(' ', f);
 }
+
+/* Later lines of a wrapped text start here. */
+#define DIAG_INDENT 2
+
+/* Whether text[i..n) starts with a unit that stays with its number ("ns", "%"). */
+static int unit_at(const char *text, size_t i, size_t n)
+{
+	if (i < n && text[i] == '%')
+		return 1;
+	return i + 1 < n && text[i] == 'n' && text[i + 1] == 's' &&
+	       (i + 2 == n || text[i + 2] == ' ' || text[i + 2] == ',');
+}
+
+/* Words go through csim_text_fit, so a hostile pipe name inside the text
+   can neither break a line nor widen one. */
+void csim_text_put_wrapped(FILE *f, const char *text, size_t n, size_t used)
+{
+	size_t i = 0;
+	int fresh = 1;
+
+	while (i < n) {
+		char buf[CSIM_TEXT_CELL];
+		size_t end = i, cols;
+
+		while (end < n && (text[end] != ' ' ||
+				   (end > i && text[end - 1] >= '0' && text[end - 1] <= '9' &&
+				    unit_at(text, end + 1, n))))
+			end++;
+		if (end > i) {
+			cols = csim_text_fit(buf, text + i, end - i, CSIM_TABLE_WIDTH - DIAG_INDENT);
+			if (!fresh && used + 1 + cols > CSIM_TABLE_WIDTH) {
+				fprintf(f, "\n%*s", DIAG_INDENT, "");
+				used = DIAG_INDENT;
+			} else if (!fresh) {
+				fputc(' ', f);
+				used++;
+			}
+			/* only a first word after a long core name can still be too wide */
+			cols = csim_text_fit(buf, text + i, end - i, CSIM_TABLE_WIDTH - used);
+			fputs(buf, f);
+			used += cols;
+			fresh = 0;
+		}
+		i = end + 1;
+	}
+	fputc('\n', f);
+}

@@ -34,6 +34,11 @@ check "combined dump is gzip" [ "$(od -An -tx1 -N2 "$tmp/sim/visualize_data.bin"
 runs=$(grep -c '^trace ' "$recipe")
 run "$tmp" sim -o out --no-copy-raw --run all
 check "combined: exit 0" [ "$status" -eq 0 ]
+# regression: a critical-path line broke after an item that ended at column
+# 80, and the comma before the break made it 81
+check "combined: stdout within 80 columns" env LC_ALL=C awk 'length > 80 { exit 1 }' <<<"$out"
+check "combined: the compare view from each run to the next" \
+	[ "$(grep -c '^compare: run [0-9]* -> run [0-9]*$' <<<"$out")" = $((runs - 1)) ]
 check "combined: $runs runs side by side" contains "$err" \
 	"note: sim/visualize_data.bin holds $runs runs: converted side by side"
 check "combined: one warning, the runs share one API_INSTR" \

@@ -3,7 +3,7 @@
 # <datadir>/bash-completion/completions/clean_sim_trace): sourced into bash,
 # called the way bash calls it (COMP_WORDS, COMP_CWORD, COMP_LINE,
 # COMP_POINT), it offers exactly the options of --help, folders after -o,
-# trace files after --check, "all" after --run, job counts after -j, and
+# trace files after --check, folders and .json after --compare, "all" after --run, job counts after -j, and
 # folders and dumps for PATH.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -60,6 +60,13 @@ check "--output-dir=ou (one word) offers outdir" is "outdir"
 comp --check ""
 check "--check offers traces and folders" \
 	is $'OPPROF_x\noutdir\ntrace.clean.json\ntrace.clean.json.gz'
+
+# --compare BASE: folders and summaries (.json); --fail-if-slower: nothing.
+comp --compare ""
+check "--compare offers folders and .json files" \
+	is $'OPPROF_x\noutdir\ntrace.clean.json'
+comp --fail-if-slower ""
+check "--fail-if-slower offers nothing" is ""
 
 # --run: the word "all"; -j: 1 .. the number of processors.
 comp --run ""

@@ -7,8 +7,9 @@
 # (base: nothing above; model: no I/O, JSON or options; read may fill the
 # model; check, the --check rules, reads through read/ but never uses the
 # model, so the converter's oracle shares none of its packing code; write
-# may use the read side's second reading and scanner, and no other read/
-# header: the rest of what the reading found reaches it through the model).
+# may use the read side's second reading and scanner, and the reader of
+# its own summaries, and no other read/ header: the rest of what the
+# reading found reaches it through the model).
 # zlib belongs where bytes meet a file: the read side's inflater (.bin.gz,
 # gz_inflate, behind gz_source; ISA-L's igzip there too, where built with
 # it) and the write side's out_file (-z output, deflated in its buffer
@@ -61,10 +62,12 @@ for f in $files; do
 	# The writers read the dump a second time (the kept rows' bytes, the
 	# API_INSTR rows) through these; every other fact of the reading
 	# reaches them through the model (model/run_info.h: the run choice
-	# and OP_BASIC_INFO).
+	# and OP_BASIC_INFO). result_read reads no dump: it reads back the
+	# summary.json a writer made (write/run_compare.h: --run all's compare
+	# view is computed from the runs' summary, as --compare's is).
 	if [ "$layer" = write ]; then
 		reads=$(sed -n 's/^#include "read\/\([a-z_0-9]*\)\.h".*/\1/p' "$root/$f" |
-			grep -vxE 'slice_store|event_scan|event_args|json_scan|instr_index|instr_digest' |
+			grep -vxE 'slice_store|event_scan|event_args|json_scan|instr_index|instr_digest|result_read' |
 			tr '\n' ' ' || true)
 		check "$f: a writer includes only the second reading's read/ headers${reads:+: not $reads}" \
 			[ -z "$reads" ]

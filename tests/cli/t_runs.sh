@@ -152,8 +152,9 @@ check "--run all: the span's change from run 1 to run 2" \
 	grep -q '^{"from":1,"to":2,"slowest_span_ns":\[300,300\],"change_ns":0,"change_share":0.0000,"cores":\[$' \
 	"$w/o_all/summary.json"
 check "--run all: a table per run" [ "$(grep -c '^summary: (no op name) (run [12] of 2)$' <<<"$out")" = 2 ]
-check "--run all: the run-to-run line" contains "$out" \
-	"  run 1 -> run 2: 0.300 -> 0.300 us (+0.000 us, +0.0 %)"
+check "--run all: the compare view from run 1 to run 2" contains "$out" \
+	$'compare: run 1 -> run 2\n'
+check "--run all: its kernel line" grep -Eq '^  kernel \(slowest core\) +0\.300 +0\.300 +\+0\.0 %' <<<"$out"
 check "--run all: schemaVersion of the first block" contains "$(first_line "$w/o_all")" '"schemaVersion":1'
 check "--run all: viewer rules hold" "$CSIM_CHECK" --expect-slices 4 --expect-arrows 2 "$w/o_all/trace.clean.json"
 check "--run all: one page with a section per run" \

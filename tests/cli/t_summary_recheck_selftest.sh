@@ -8,7 +8,9 @@
 # diagnosis line's numbers, mark, cores and evidence, a rule on two lines)
 # and in the trace's thread names, and in the critical path (its summary
 # figures, and the lane's tiling, segments, busy time outside instructions,
-# a flag wait along no arrow) must make it fail. A recheck that always
+# a flag wait along no arrow), and in the timeline (a bin, the last ns of
+# a zero-length instruction, the bin width, the core, the row order, the
+# member itself) must make it fail. A recheck that always
 # agrees would let a wrong summary.json golden pass.
 #
 # The trace: core p0, MTE2 [1000,1100) [1050,1150) on two sub-lanes
@@ -108,6 +110,33 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 "diagnosis":[
 {"id":"cross_core_wait","primary":true,"core":"p0","cores":["p0"],"evidence_share":0.0000,"text":"t","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0,"path_ns":0},"per_core":[{"core":"p0","numbers":{"cross_core_wait_ns":150,"span_ns":300,"partner_core":null,"partner_pipe":null,"partner_waits":0,"waits":0,"path_ns":0}}]}]}'
 
+# The timeline of p0 (docs/summary.md "timeline"): span 300 ns from 900,
+# bins of ceil(300 / 200) = 2 ns, 150 of them. Offsets from 900: MTE2 a
+# [100,200) covers bins 50..99 (2 ns each), b [150,250) bins 75..124, so
+# 2 ns in 50..74 and 100..124, 4 ns in 75..99; CUBE m [200,210) and n
+# (grid [1110,1120)) [210,220): bins 100..109, 2 ns; VECTOR c at 1200,
+# zero-length: its last ns [299,300), bin 149, 1 ns; SCALAR (dropped: not
+# in the trace, only its length is checked) [0,100): bins 0..49; FIXP none.
+tl_row() { # PIPE LO:HI:NS...
+	local pipe=$1
+	shift
+	awk -v pipe="$pipe" -v spec="$*" 'BEGIN {
+		for (i = 0; i < 150; i++) v[i] = 0
+		n = split(spec, parts, " ")
+		for (k = 1; k <= n; k++) {
+			split(parts[k], r, ":")
+			for (i = r[1]; i <= r[2]; i++) v[i] = r[3]
+		}
+		printf "{\"pipe\":\"%s\",\"busy_ns\":[", pipe
+		for (i = 0; i < 150; i++) printf "%s%d", i ? "," : "", v[i]
+		printf "]}"
+	}'
+}
+timeline='"timeline":{"core":"p0","first_ns":900,"span_ns":300,"bin_ns":2,"pipes":['
+timeline+="$(tl_row MTE2 50:74:2 75:99:4 100:124:2),$(tl_row CUBE 100:109:2),"
+timeline+="$(tl_row VECTOR 149:149:1),$(tl_row SCALAR 0:49:2),$(tl_row FIXP)]}"
+good=${good/'"clock":null,'/'"clock":null,'"$timeline,"}
+
 # verdict NAME FROM TO EXPECT: the recheck on the good summary with FROM
 # replaced by TO must exit EXPECT.
 verdict() {
@@ -144,6 +173,12 @@ verdict "hand-worked summary agrees" "" "" 0
 verdict "path: path_ns of a diagnosis entry" '"waits":0,"path_ns":0}}]}' '"waits":0,"path_ns":150}}]}' 1
 verdict "path: evidence by busy time where a path exists" '"evidence_share":0.0000' '"evidence_share":0.5000' 1
 verdict "path: segment count" '"segments":4' '"segments":5' 1
+verdict "timeline: a bin" '{"pipe":"MTE2","busy_ns":[0,' '{"pipe":"MTE2","busy_ns":[2,' 1
+verdict "timeline: a zero-length instruction's last ns" ',1]}' ',0]}' 1
+verdict "timeline: the bin width" '"bin_ns":2,' '"bin_ns":3,' 1
+verdict "timeline: another core's" '"timeline":{"core":"p0"' '"timeline":{"core":"p1"' 1
+verdict "timeline: a row out of order" '{"pipe":"CUBE","busy_ns"' '{"pipe":"CUBX","busy_ns"' 1
+verdict "timeline: missing" '"timeline":{' '"timeline_":{' 1
 verdict "path: issue time" '"issue_ns":90' '"issue_ns":91' 1
 verdict "path: a busy share" '"ns":100,"share":0.3333},{"pipe":"MTE2"' '"ns":100,"share":0.3334},{"pipe":"MTE2"' 1
 verdict "path: busy not largest first" '{"pipe":"MTE2","ns":100,"share":0.3333},{"pipe":"CUBE","ns":10,"share":0.0333}' '{"pipe":"CUBE","ns":10,"share":0.0333},{"pipe":"MTE2","ns":100,"share":0.3333}' 1

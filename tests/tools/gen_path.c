@@ -3,7 +3,7 @@
  * construction, to test clean_sim_trace's critical path (SPEC §13,
  * docs/critical-path.md) against an answer it did not compute.
  *
- *   gen_path SHAPE SEED DIR [--producer-released]
+ *   gen_path SHAPE SEED DIR [--producer-released] [--slower LANE]
  *
  * SHAPE: mix (a cube core and two vector cores), vec (two vector cores),
  * cube (one cube core), a5 (Ascend950: vector work on PUSHQ / RVECLD /
@@ -63,6 +63,11 @@
  * later, at its issue point or the pipe's previous end. That is the case
  * the what-if model is built for (docs/critical-path.md): on it the
  * estimates can be compared with the re-simulation on their own terms.
+ *
+ * --slower LANE doubles the durations of LANE's instructions (as a lane
+ * is named: MTE2, VECTOR, ...) once the schedule has settled and simulates
+ * it again: the same kernel with one pipe made slower, for --compare
+ * (t_compare.sh); truth.json's spans are the slower kernel's.
  *
  * Exit status: 0 ok, 1 I/O error or a seed that does not settle, 2 usage.
  */
@@ -361,8 +366,21 @@ static void report(const char *shape, uint64_t seed, const char *suffix, const s
 	       causes[GP_CROSS], causes[GP_ISSUE]);
 }
 
+/* --slower: the lane's durations doubled, every core simulated again. */
+static int make_slower(struct gp_run *run, int lane)
+{
+	for (size_t c = 0; c < run->ncores; c++)
+		for (size_t i = 0; i < run->core[c].n; i++)
+			if (run->core[c].v[i].pipe == lane)
+				run->core[c].v[i].dur *= 2;
+	for (size_t c = 0; c < run->ncores; c++)
+		if (gp_simulate(run, c, -1, run->core[c].sched) != 0)
+			return -1;
+	return 0;
+}
+
 /* One run: built, settled, written as DIR/name, its truth appended to truth. */
-static int one_run(const char *shape, uint64_t seed, unsigned run_no, int released,
+static int one_run(const char *shape, uint64_t seed, unsigned run_no, int released, int slower,
 		   const char *dir, const char *name, const char *suffix, FILE *truth, int *first)
 {
 	struct gp_rng r = { seed * 0x100000001B3ull + run_no };
@@ -377,6 +395,8 @@ static int one_run(const char *shape, uint64_t seed, unsigned run_no, int releas
 			(unsigned long long)seed);
 		rc = -1;
 	}
+	if (rc == 0 && slower >= 0)
+		rc = make_slower(&run, slower);
 	for (size_t c = 0; c < run.ncores && rc == 0; c++)
 		rc = gp_truth(&run, c, &t[c]);
 	if (rc == 0)
@@ -395,11 +415,24 @@ int main(int argc, char **argv)
 	char path[4096], *end;
 	unsigned long long seed;
 	FILE *truth, *recipe;
-	int released = argc == 5 && strcmp(argv[4], "--producer-released") == 0;
+	int released = 0, slower = -1, bad = argc < 4;
 	int known = 0, rc, first = 1, runs;
 
-	if (argc != 4 && !released) {
-		fprintf(stderr, "usage: gen_path SHAPE SEED DIR [--producer-released]\n");
+	for (int i = 4; i < argc && !bad; i++) {
+		if (strcmp(argv[i], "--producer-released") == 0) {
+			released = 1;
+		} else if (strcmp(argv[i], "--slower") == 0 && i + 1 < argc) {
+			for (unsigned p = 0; p < GP_NPIPES; p++)
+				if (strcmp(argv[i + 1], gp_lane(p)) == 0)
+					slower = (int)p;
+			bad = slower < 0;
+			i++;
+		} else {
+			bad = 1;
+		}
+	}
+	if (bad) {
+		fprintf(stderr, "usage: gen_path SHAPE SEED DIR [--producer-released] [--slower LANE]\n");
 		return 2;
 	}
 	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
@@ -418,12 +451,13 @@ int main(int argc, char **argv)
 	}
 	fputs("{\"cores\":[", truth);
 	if (runs)
-		rc = one_run("vec", seed, 1, released, argv[3], "trace1.json", " run 1", truth,
-			     &first) != 0 ||
-		     one_run("mix", seed + 1, 2, released, argv[3], "trace2.json", " run 2", truth,
-			     &first) != 0;
+		rc = one_run("vec", seed, 1, released, slower, argv[3], "trace1.json", " run 1",
+			     truth, &first) != 0 ||
+		     one_run("mix", seed + 1, 2, released, slower, argv[3], "trace2.json", " run 2",
+			     truth, &first) != 0;
 	else
-		rc = one_run(argv[1], seed, 0, released, argv[3], "trace.json", "", truth, &first) != 0;
+		rc = one_run(argv[1], seed, 0, released, slower, argv[3], "trace.json", "", truth,
+			     &first) != 0;
 	fputs("\n]}\n", truth);
 	if (fclose(truth) != 0)
 		rc = 1;

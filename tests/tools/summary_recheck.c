@@ -263,6 +263,14 @@ static const struct lane *lane_find(const char *pid, const char *pipe, size_t n)
 	return NULL;
 }
 
+long sumcheck_lane_slices(const char *pid, const char *pipe, const struct sumcheck_slice **out)
+{
+	const struct lane *l = lane_find(pid, pipe, strlen(pipe));
+
+	*out = l != NULL ? l->f : NULL;
+	return l != NULL ? (long)l->n : -1;
+}
+
 int sumcheck_lane_covers(const char *pid, const char *pipe, long long s, long long e)
 {
 	const struct lane *l = lane_find(pid, pipe, strlen(pipe));
@@ -688,6 +696,7 @@ static void check_run(const cJSON *trace, const cJSON *sum, const cJSON *metrics
 				check_label(ev);
 		}
 	check_balance(sum, jcores);
+	sumcheck_timeline(sum);
 	sumcheck_instr_top(metrics, sum);
 	sumcheck_instr_lines(metrics, sum);
 	sumcheck_diagnosis(sum);

@@ -50,6 +50,8 @@ long long sumcheck_overlap(const struct sumcheck_iv *mte, size_t nm,
 			   const struct sumcheck_iv *comp, size_t nc);
 
 /* The lanes of the run, for the path part (summary_recheck.c). */
+/* The slices of lane (pid, pipe) into *out: how many; -1 without the lane. */
+long sumcheck_lane_slices(const char *pid, const char *pipe, const struct sumcheck_slice **out);
 /* A core with slices in the trace. */
 int sumcheck_core_in_trace(const char *pid);
 /* A slice of lane (pid, pipe) covers [s, e] (its grid interval, unclipped). */
@@ -72,6 +74,10 @@ int sumcheck_path_instr(const cJSON *ev);
 int sumcheck_path_add(const cJSON *ev);
 void sumcheck_path_core(const cJSON *core, int windowed);
 void sumcheck_path_done(const cJSON *jcores);
+
+/* The timeline part (summary_recheck_timeline.c): "timeline" against the
+   slowest core's lanes. */
+void sumcheck_timeline(const cJSON *summary);
 
 /* The diagnosis part (summary_recheck_diag.c): its lines against the summary. */
 void sumcheck_diagnosis(const cJSON *summary);

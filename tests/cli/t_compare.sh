@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# --compare BASE NEW (SPEC §14, docs/compare.md): generated pairs whose
+# change is known by construction (gen_path --slower LANE doubles one
+# pipe's durations and simulates the kernel again), identical results,
+# a batch pair (one dump slower, one removed, one added); compare.json
+# rechecked from the two summaries by compare_recheck (cJSON, no code of
+# the converter's); every table line within 80 columns; the gate's exit 4;
+# the errors of a side that cannot be read and of a bad command line.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+: "${CSIM_GENPATH:?set CSIM_GENPATH to the gen_path executable}"
+: "${CSIM_CMPCHECK:?set CSIM_CMPCHECK to the compare_recheck executable}"
+
+# kernel SHAPE SEED DIR [--slower LANE]: a generated dump DIR/sim/visualize_data.bin.
+kernel() {
+	local shape=$1 seed=$2 dir=$3
+	shift 3
+	mkdir -p "$dir/sim"
+	"$CSIM_GENPATH" "$shape" "$seed" "$dir" "$@" >/dev/null
+	"$CSIM_GEN" "$dir/dump.recipe" "$dir/sim/visualize_data.bin"
+}
+
+# narrow TEXT: every line of the table within 80 columns ("wrote" lines are paths).
+# awk counts bytes: the one wide character the table writes, '…', counts as one.
+narrow() { ! sed 's/…/./g' <<<"$1" | awk '!/^wrote / && length($0) > 80 { bad = 1 } END { exit !bad }'; }
+
+# --- the same kernel with MTE2 made twice as slow ---------------------------
+kernel mix 8 "$tmp/g/base"
+kernel mix 8 "$tmp/g/new" --slower MTE2
+run "$tmp/g/base" sim -o out -q --no-copy-raw
+run "$tmp/g/new" sim -o out -q --no-copy-raw
+B=$tmp/g/base/out
+N=$tmp/g/new/out
+truth_span() { sed -n 's/.*"core":"core0.cubecore0","span_ns":\([0-9]*\).*/\1/p' "$1/truth.json"; }
+tb=$(truth_span "$tmp/g/base")
+tn=$(truth_span "$tmp/g/new")
+check "generator: MTE2 twice as slow lengthens the cube core ($tb -> $tn ns)" [ "${tn:-0}" -gt "${tb:-0}" ]
+
+run "$tmp" --compare "$B" "$N" -o "$tmp/cmp"
+check "one pipe slower: exit 0 without a threshold ($err)" [ "$status" -eq 0 ]
+check "one pipe slower: wrote compare.json first" contains "$out" "wrote $tmp/cmp/compare.json"
+check "one pipe slower: within 80 columns" narrow "$out"
+us() { awk -v n="$1" 'BEGIN { printf "%.3f", n / 1000 }'; }
+check "one pipe slower: the kernel's span as generated ($tb -> $tn ns)" contains "$out" \
+	"$(printf '  %-28s %11s %11s' "kernel (slowest core)" "$(us "$tb")" "$(us "$tn")")"
+check "one pipe slower: MTE2's busy time doubled" \
+	grep -Eq '^  MTE2 +[0-9.]+ +[0-9.]+ +\+100\.0 %' <<<"$out"
+check "one pipe slower: CUBE's unchanged" grep -Eq '^  CUBE +[0-9.]+ +[0-9.]+ +\+0\.0 %' <<<"$out"
+check "one pipe slower: compare.json rechecked from the two summaries" \
+	"$CSIM_CMPCHECK" "$B/summary.json" "$N/summary.json" "$tmp/cmp/compare.json"
+html=$(cat "$tmp/cmp/compare.html")
+check "compare.html: written, after compare.json" contains "$out" \
+	"wrote $tmp/cmp/compare.json"$'\n'"wrote $tmp/cmp/compare.html"
+check "compare.html: self-contained (no src or href out of the page)" \
+	[ -z "$(grep -oE '(src|href)="[^#][^"]*"' <<<"$html")" ]
+check "compare.html: the two timelines of the slowest core" \
+	[ "$(grep -c '^<h3>\(base\|new\): core0.cubecore0</h3>$' <<<"$html")" -eq 2 ]
+check "compare.html: a row per pipe of each side's timeline" \
+	[ "$(grep -o '<g><text x="112" y="[0-9]*">MTE2</text>' <<<"$html" | wc -l)" -eq 2 ]
+check "compare.html: one time scale, the longer span's ($tn ns)" \
+	[ "$(grep -o "$(us "$tn") µs</text>" <<<"$html" | wc -l)" -eq 2 ]
+check "compare.html: MTE2's change as a bar" \
+	grep -q '<td class="up">+100.0 %</td><td class="l"><i class="bar up"><i style="width:110px">' <<<"$html"
+
+run "$tmp" --compare "$B" "$N" --fail-if-slower 5 -o "$tmp/cmp5" -q
+check "gate 5 %: exit 4" [ "$status" -eq 4 ]
+check "gate 5 %: nothing on stdout with -q" [ -z "$out" ]
+check "gate 5 %: names the kernel" contains "$err" "error: slower than 5 % in 4 span(s): kernel (slowest core) $tb -> $tn ns"
+check "gate 5 %: names each core" contains "$err" "; core0.veccore1 "
+check "gate 5 %: compare.json's slower list rechecked" \
+	"$CSIM_CMPCHECK" "$B/summary.json" "$N/summary.json" "$tmp/cmp5/compare.json" 5
+run "$tmp" --compare "$B" "$N" --fail-if-slower 200
+check "gate 200 %: exit 0 (the kernel grew less)" [ "$status" -eq 0 ]
+run "$tmp" --compare "$N" "$B" --fail-if-slower 0
+check "faster: exit 0 under a threshold of 0" [ "$status" -eq 0 ]
+check "faster: MTE2's busy time halved" grep -Eq '^  MTE2 +[0-9.]+ +[0-9.]+ +-50\.0 %' <<<"$out"
+
+# --- identical results: every change 0, exit 0 under any threshold --------
+run "$tmp" --compare "$B" "$B/summary.json" --fail-if-slower 0 -o "$tmp/same"
+check "identical: exit 0 at 0 %" [ "$status" -eq 0 ]
+check "identical: no change but +0.0 %" [ -z "$(grep -E '[+-][1-9][0-9]*\.[0-9] %|[+-]0\.[1-9] %' <<<"$out")" ]
+check "identical: no instruction, line or diagnosis listed" \
+	[ -z "$(grep -E 'moved most|diagnosis lines' <<<"$out")" ]
+check "identical: rechecked" "$CSIM_CMPCHECK" "$B/summary.json" "$B/summary.json" "$tmp/same/compare.json" 0
+check "identical: every change_ns 0" [ -z "$(grep -oE '"change(_ns)?":-?[1-9][0-9]*' "$tmp/same/compare.json")" ]
+
+# --- a demo with API_INSTR: instructions and diagnosis -------------------
+run "$tmp" "$CSIM_ROOT/fixtures/demo/OPPROF_demo" -o "$tmp/demo" -q --no-copy-raw
+sed -e 's/"cycles":993/"cycles":1993/' -e 's/"id":"near_empty"/"id":"transfer_bound"/' \
+	"$tmp/demo/summary.json" >"$tmp/demo_edit.json"
+run "$tmp" --compare "$tmp/demo" "$tmp/demo_edit.json" -o "$tmp/demo_cmp"
+check "edited demo: exit 0" [ "$status" -eq 0 ]
+check "edited demo: the instruction whose cycles moved, its source line under it" \
+	contains "$out" "$(printf '  %9s %9s %9s  %s\n%33s%s' 993 1993 +1000 MOV_OUT_TO_L1_MULTI_ND2NZ "" \
+		matmul_leakyrelu.cpp:18)"
+check "edited demo: the rule that appeared and the one that went away" \
+	[ "$(grep -cE '^(\+ new|- gone): ' <<<"$out")" -eq 2 ]
+check "edited demo: within 80 columns" narrow "$out"
+check "edited demo: rechecked" "$CSIM_CMPCHECK" "$tmp/demo/summary.json" "$tmp/demo_edit.json" \
+	"$tmp/demo_cmp/compare.json"
+
+# --- different ops, SoCs, clocks: a warning each ----------------------------
+run "$tmp" --compare "$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/summary.json" \
+	"$CSIM_ROOT/fixtures/scenarios/appended_runs/expected/all/summary.json"
+check "other op: exit 0" [ "$status" -eq 0 ]
+check "other op: says so" contains "$err" "warning: comparing different ops: none in BASE, add_custom in NEW"
+check "other clock: says so" contains "$err" "warning: comparing different clocks: 0.000 MHz in BASE, 1850.000 MHz in NEW"
+check "several runs: compared by the last" contains "$err" "note: a summary of several runs is compared by its last run"
+check "other op: both runs' lines" contains "$out" $'base: clock unknown\nnew:  op add_custom, SoC Ascend910B1, clock 1850.000 MHz'
+
+# --- a batch pair: x the same, y slower, z removed, w added ----------------
+kernel vec 12 "$tmp/tb/x"
+kernel vec 13 "$tmp/tb/y"
+kernel vec 14 "$tmp/tb/z"
+kernel vec 12 "$tmp/tn/x"
+kernel vec 13 "$tmp/tn/y" --slower VECTOR
+kernel vec 15 "$tmp/tn/w"
+rm -f "$tmp"/t[bn]/*/trace.json "$tmp"/t[bn]/*/truth.json "$tmp"/t[bn]/*/dump.recipe
+run "$tmp" tb -o bout -q --no-copy-raw
+run "$tmp" tn -o nout -q --no-copy-raw
+check "batch: both converted" [ -f "$tmp/bout/batch_summary.json" ] && [ -f "$tmp/nout/batch_summary.json" ]
+run "$tmp" --compare bout nout --fail-if-slower 1 -o bcmp
+check "batch: exit 4" [ "$status" -eq 4 ]
+check "batch: only y named" [ "$(sed -n 's/.*in \([0-9]*\) span(s): \([^ ]*\) .*/\1 \2/p' <<<"$err")" = "1 y/sim" ]
+check "batch: within 80 columns" narrow "$out"
+check "batch: counts" contains "$out" "batch: 2 dump(s) in both, 1 added, 1 removed"
+check "batch: x unchanged" grep -Eq '^  x/sim +[0-9.]+ +[0-9.]+ +\+0\.0 %$' <<<"$out"
+check "batch: added" contains "$out" $'added (1):\n  w/sim\n'
+check "batch: removed" contains "$out" $'removed (1):\n  z/sim\n'
+check "batch: compare.html lists the dumps in both, added and removed" \
+	[ "$(grep -oE '<h2 id="dumps[012]">' "$tmp/bcmp/compare.html" | tr -d '\n')" = \
+	  '<h2 id="dumps0"><h2 id="dumps1"><h2 id="dumps2">' ]
+check "batch: rechecked" "$CSIM_CMPCHECK" "$tmp/bout/batch_summary.json" \
+	"$tmp/nout/batch_summary.json" "$tmp/bcmp/compare.json" 1
+
+# --- docs/ci.md's shell gate, as written there ------------------------------
+gate_script=$(awk '/<!-- tests\/cli\/t_compare.sh runs this block -->/ { on = 1; next }
+	on && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' "$CSIM_ROOT/docs/ci.md")
+mkdir -p "$tmp/bin" "$tmp/ci"
+ln -sf "$CSIM_BIN" "$tmp/bin/clean_sim_trace"
+ci_gate() { (cd "$tmp/ci" && PATH="$tmp/bin:$PATH" BUILD=$1 bash -c "$gate_script" >/dev/null 2>&1); }
+check "ci.md gate: the block is there" [ -n "$gate_script" ]
+st=0; ci_gate "$tmp/tb" || st=$?
+check "ci.md gate: the first run converts and keeps a baseline (exit $st)" \
+	[ "$st" -eq 0 ] && [ -f "$tmp/ci/baseline/batch_summary.json" ]
+cp "$tmp/ci/baseline/batch_summary.json" "$tmp/ci_first.json"
+st=0; ci_gate "$tmp/tn" || st=$?
+check "ci.md gate: a slower batch fails with exit 4 ($st)" [ "$st" -eq 4 ]
+check "ci.md gate: ... and keeps the last good baseline" \
+	cmp -s "$tmp/ci/baseline/batch_summary.json" "$tmp/ci_first.json"
+check "ci.md gate: ... and says what moved" [ -f "$tmp/ci/compare/compare.json" ]
+st=0; ci_gate "$tmp/tb" || st=$?
+check "ci.md gate: a batch as fast passes and becomes the baseline ($st)" \
+	[ "$st" -eq 0 ] && [ ! -e "$tmp/ci/baseline.old" ] && [ -f "$tmp/ci/baseline/x/sim/summary.json" ]
+
+# --- sides that cannot be read: exit 1 --------------------------------------
+run "$tmp" --compare "$tmp/missing" "$B"
+check "missing side: exit 1" [ "$status" -eq 1 ]
+check "missing side: names it" lines "$err" "error: cannot read $tmp/missing: No such file or directory"
+run "$tmp" --compare "$tmp/g" "$B"
+check "a folder without a summary: exit 1" [ "$status" -eq 1 ]
+check "a folder without a summary: says what to give" contains "$err" "it holds no summary.json or batch_summary.json"
+run "$tmp" --compare "$B/trace.clean.json" "$B"
+check "a trace given: exit 1" [ "$status" -eq 1 ]
+check "a trace given: not a summary" contains "$err" "not a summary.json or batch_summary.json of clean_sim_trace"
+for f in "$CSIM_ROOT"/fixtures/invalid/compare_*.json; do
+	name=$(basename "$f" .json)
+	want=$(cat "${f%.json}.expect")
+	run "$tmp" --compare "$f" "$B"
+	check "$name: exit 1" [ "$status" -eq 1 ]
+	check "$name: $want" contains "$err" "$want"
+done
+run "$tmp" --compare bout "$B"
+check "a batch against one dump: exit 2" [ "$status" -eq 2 ]
+check "a batch against one dump: says so" contains "$err" "give two batch results or two single ones"
+
+# --- out of memory: every allocation of a comparison fails in turn ---------
+# (tests/tools/failalloc.c): exit 1 while reading, 3 while writing
+# compare.json, exactly "error: out of memory", no compare.json and no
+# folder left; past the count the comparison succeeds.
+: "${CSIM_FAILALLOC:?set CSIM_FAILALLOC to the clean_sim_trace_failalloc executable}"
+failalloc_env
+sweep_compare() {
+	local name=$1 base=$2 new=$3 total k bad=0 st
+	shift 3
+	CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" --compare "$base" "$new" \
+		-o "$tmp/fa" -q 2>"$tmp/.fa" || true
+	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.fa")
+	rm -rf "$tmp/fa"
+	for ((k = 1; k <= ${total:-0}; k++)); do
+		st=0
+		CSIM_FAIL_ALLOC=$k "$CSIM_FAILALLOC" --compare "$base" "$new" -o "$tmp/fa" -q \
+			2>"$tmp/.fa" || st=$?
+		if { [ "$st" -ne 1 ] && [ "$st" -ne 3 ]; } ||
+			[ "$(grep -v '^note: ' "$tmp/.fa" | head -c 40)" != "error: out of memory" ] ||
+			[ -e "$tmp/fa" ]; then
+			echo "# $name k=$k: exit $st, $(head -c 200 "$tmp/.fa")"
+			bad=$((bad + 1))
+		fi
+		rm -rf "$tmp/fa"
+	done
+	check "$name: $total failing allocations end cleanly" [ "${total:-0}" -gt 10 ] && [ "$bad" -eq 0 ]
+}
+# TSan's runtime owns malloc, which the sweep wraps (.ci/run leaves every
+# sweep to the other builds): there it is said, not run.
+if [[ ${CSIM_SANITIZER:-} == *thread* ]]; then
+	echo "# out of memory: not swept under ThreadSanitizer (the Release and ASan builds sweep it)"
+else
+	sweep_compare "out of memory, one dump" "$B" "$N"
+	sweep_compare "out of memory, batches" "$tmp/bout" "$tmp/nout"
+fi
+
+# --- the command line -----------------------------------------------------
+run "$tmp" --compare "$B"
+check "NEW missing: exit 2" [ "$status" -eq 2 ] && contains "$err" "NEW is missing"
+run "$tmp" --compare "$B" "$N" "$N"
+check "two NEWs: exit 2" [ "$status" -eq 2 ]
+run "$tmp" --fail-if-slower 5 "$B"
+check "--fail-if-slower alone: exit 2" [ "$status" -eq 2 ] && contains "$err" "needs --compare"
+run "$tmp" --compare "$B" "$N" --fail-if-slower five
+check "a bad percentage: exit 2" [ "$status" -eq 2 ] && contains "$err" "'five' is not a percentage"
+run "$tmp" --compare "$B" "$N" -z
+check "a conversion option: exit 2" [ "$status" -eq 2 ] && contains "$err" "--compare converts nothing: -z/--gzip"
+touch "$tmp/afile"
+run "$tmp" --compare "$B" "$N" -o "$tmp/afile/sub"
+check "-o not writable: exit 3" [ "$status" -eq 3 ]
+finish
