@@ -1,6 +1,7 @@
 #include "read/result_members.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/array_grow.h"
@@ -362,7 +363,14 @@ static int read_timeline(struct csim_result_reader *rd, struct csim_result_run *
 			 struct csim_span v)
 {
 	struct timeline_ctx tc = { &run->timeline, 0, 0, 0, 0 };
-	int rc = csim_result_walk(rd, v, '{', &tc, timeline_member);
+	int rc;
+
+	/* A repeated member: the last one holds (fuzz_compare found rows of
+	   the first counted over the second's bins). */
+	free(run->timeline.pipes);
+	free(run->timeline.busy);
+	memset(&run->timeline, 0, sizeof(run->timeline));
+	rc = csim_result_walk(rd, v, '{', &tc, timeline_member);
 
 	if (rc == CSIM_OK && (run->timeline.bin_ns <= 0 || run->timeline.span_ns < 0 ||
 			      run->timeline.first_ns == CSIM_RESULT_NONE))
