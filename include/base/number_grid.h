@@ -32,6 +32,25 @@ int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns);
 int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
 			   double *value);
 
+/* 10^k for k <= 19: every power of ten a uint64_t holds. */
+extern const uint64_t csim_pow10_u64[20];
+
+/*
+ * A number's decimal digits: value = (neg ? -1 : 1) * m * 10^-scale when
+ * exact; not exact when it has more than 19 significant digits (the rest
+ * are not in m).
+ */
+struct csim_decimal {
+	uint64_t m;
+	int scale;
+	int neg;
+	int exact;
+};
+
+/* csim_number_grid_value(), and the number's decimal digits in *d. */
+int csim_number_grid_decimal(const char *p, size_t n, double limit, int64_t *ns,
+			     double *value, struct csim_decimal *d);
+
 /*
  * strtod() of exactly p[0..n), never reading past it: 1 and *value when the
  * whole text is one number, 0 otherwise.

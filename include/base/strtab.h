@@ -46,6 +46,9 @@ void csim_strtab_release(struct csim_strtab *t);
 int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 		       uint32_t *id);
 
+/* 1 and the id of the string when it is in the table, else 0; adds nothing. */
+int csim_strtab_find(const struct csim_strtab *t, const char *p, size_t n, uint32_t *id);
+
 const char *csim_strtab_get(const struct csim_strtab *t, uint32_t id, size_t *n);
 
 #endif

@@ -15,6 +15,9 @@
 /* --core may be given this many times (a glob matches many cores at once). */
 #define CSIM_MAX_CORE_PATTERNS 64
 
+/* --format: which traces are written (SPEC §15). */
+enum { CSIM_FORMAT_JSON = 1u << 0, CSIM_FORMAT_PERFETTO = 1u << 1 };
+
 struct csim_options {
 	const char *input;        /* the first PATH: a .bin, an OPPROF_* or simulator/ dir */
 	const char *const *inputs; /* every PATH, in argv order (points into argv) */
@@ -32,6 +35,7 @@ struct csim_options {
 	struct csim_window window; /* --window A:B on the ns grid; ":" cuts nothing */
 	int window_given;
 	int gzip;                 /* -z: trace.clean.json.gz */
+	unsigned formats;         /* --format: CSIM_FORMAT_* bits; JSON by default */
 	unsigned jobs;            /* -j N: dumps converted at once (batch); 1.. */
 	unsigned shard_k;         /* --shard K/N: dumps whose sorted index % N == K */
 	unsigned shard_n;         /* 0: no --shard */

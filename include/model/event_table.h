@@ -155,6 +155,11 @@ struct csim_table {
 	/* MTE slices that say how many bytes they moved, in row order */
 	struct csim_slice_bytes *bytes;
 	size_t nbytes, bytes_cap;
+	/* --format perfetto: each row's exact ns (SPEC §15) as its difference
+	   from the grid's start and end, a few ns at most (csim_table_exact) */
+	int want_exact;
+	struct csim_exact_fix { int8_t start, end; } *exact;
+	size_t exact_cap;
 	uint64_t events;
 	uint64_t skipped[CSIM_SKIP_COUNT];
 	uint64_t dropped[CSIM_DROP_COUNT];
@@ -201,12 +206,21 @@ struct csim_sync_in {
 struct csim_slice_time {
 	int64_t start, end;
 	double a, b;
+	/* the exact ns of the decimal ts and ts + dur (base/exact_ns.h, SPEC
+	   §15); kept only by a table that wants them */
+	int64_t exact_start, exact_end;
 };
 
 /* Each adds one row, record or counter; out of memory is the only failure. */
 int csim_table_add_slice(struct csim_table *t, const struct csim_owner *o,
 			 const struct csim_slice_time *at, enum csim_slice_kind kind,
 			 struct csim_error *err);
+/*
+ * A row's exact begin and end in ns (SPEC §15), for a table that wants
+ * them; else its grid start and end.
+ */
+void csim_table_exact(const struct csim_table *t, size_t row, int64_t *start, int64_t *end);
+
 /* Bytes moved by the slice added last. */
 int csim_table_add_bytes(struct csim_table *t, uint64_t bytes, struct csim_error *err);
 

@@ -20,6 +20,7 @@
 #include "base/csim_error.h"
 #include "model/critical_path.h"
 #include "model/cut.h"
+#include "model/exact_tracks.h"
 #include "model/event_table.h"
 #include "model/instr_stats.h"
 #include "model/pipe_table.h"
@@ -156,7 +157,8 @@ enum csim_model_part {
 	CSIM_PART_DIAGNOSIS = 1u << 9,/* diagnosis */
 	CSIM_PART_CUT = 1u << 10,     /* cut's in-flags (--core, --window) */
 	CSIM_PART_DEPS = 1u << 11,    /* deps[] */
-	CSIM_PART_PATH = 1u << 12     /* path */
+	CSIM_PART_PATH = 1u << 12,    /* path */
+	CSIM_PART_TRACKS = 1u << 13   /* tracks (when wanted) */
 };
 
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
@@ -180,6 +182,8 @@ struct csim_model {
 	struct csim_lane *lanes;
 	size_t nlanes;
 	uint64_t extra_sublanes;      /* sub-lanes beyond the first, over all lanes */
+	/* tracks pass: trace.pftrace's tracks; `wanted` is a choice, like rule */
+	struct csim_exact_tracks tracks;
 	/* pair pass: flags in input order of their first record */
 	struct csim_flag *flags;
 	size_t nflags;

@@ -57,6 +57,8 @@ struct csim_read_choices {
 					thread (not with -j 2 or more: the other
 					dumps' workers fill the cores) */
 	struct csim_rows_hook rows;  /* open NULL: the digest alone */
+	int exact_times;             /* each row's exact ns (SPEC §15), for
+					trace.pftrace */
 	int slice_texts;             /* the slice store records where each kept
 					slice's text lies, for the trace writer
 					(not with --summary-only: no trace) */

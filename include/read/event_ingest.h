@@ -26,9 +26,10 @@ int csim_ingest_event(const struct csim_ingest *in, struct csim_trace_scan *sc,
 
 /*
  * Whether an event becomes a slice row, and where it lies (grid and float
- * ns): 1 a slice, 0 not an X event, -1 an X event skipped for *why.
+ * ns, and with exact SPEC §15's exact ns): 1 a slice, 0 not an X event, -1
+ * an X event skipped for *why.
  */
-int csim_ingest_slice_of(const struct csim_event *ev, struct csim_slice_time *at,
+int csim_ingest_slice_of(const struct csim_event *ev, int exact, struct csim_slice_time *at,
 			 enum csim_skip_reason *why);
 
 #endif

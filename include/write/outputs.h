@@ -31,6 +31,7 @@
 #include "write/metrics_thread.h"
 #include "write/metrics_writer.h"
 #include "write/out_set.h"
+#include "write/pftrace_writer.h"
 #include "write/raw_copy.h"
 #include "write/run_compare.h"
 #include "write/summary_table.h"
@@ -42,6 +43,8 @@ struct csim_outputs_choices {
 	const char *bin_dir;        /* the simulator folder */
 	const char *bin_path;       /* the dump, as the notes name it */
 	int gzip;                   /* -z */
+	int trace_json;             /* --format: trace.clean.json */
+	int trace_perfetto;         /* --format: trace.pftrace (SPEC §15) */
 	int raw_metrics;            /* --raw-metrics */
 	int copy_raw;               /* not --no-copy-raw */
 	int threads;                /* second threads for the metrics and the rows
@@ -76,6 +79,7 @@ struct csim_outputs {
 	struct csim_run_compare run_cmp;       /* run to run, with tables of several runs */
 	struct csim_out_set set;
 	struct csim_raw_copy_stats raw;
+	struct csim_pftrace_result pftrace;    /* what writing trace.pftrace did */
 };
 
 void csim_outputs_init(struct csim_outputs *o, const struct csim_outputs_choices *choices,

@@ -27,6 +27,23 @@
 const struct csim_path_core *csim_path_lane_core(const struct csim_model *m, size_t *next,
 						 uint32_t pid);
 
+/*
+ * A segment's name, in the words of the summary table's path line ("MTE2",
+ * "wait MTE2->VECTOR", "cross-core wait", "issue"): its length, of which
+ * the first cap bytes are in buf.
+ */
+#define CSIM_PATH_LANE_NAME_MAX 256
+size_t csim_path_lane_name(const struct csim_model *m, const struct csim_path_seg *g,
+			   char *buf, size_t cap);
+
+/*
+ * A segment's name as put_segment_name writes it into the JSON, as text
+ * ("MTE2", "wait MTE2->VECTOR", "cross-core wait", "issue"): its length,
+ * of which the first cap bytes are in buf.
+ */
+size_t csim_path_lane_name(const struct csim_model *m, const struct csim_path_seg *g,
+			   char *buf, size_t cap);
+
 /* The lane's thread_name and thread_sort_index events for process pid. */
 void csim_path_lane_meta(struct csim_slice_writer *w, uint32_t pid);
 

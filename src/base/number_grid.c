@@ -7,14 +7,7 @@
 /* Digits that always fit a uint64 mantissa. */
 #define MAX_DIGITS 19
 
-struct decimal {
-	uint64_t m;        /* significant digits */
-	int scale;         /* value = m * 10^-scale */
-	int neg;
-	int exact;         /* every digit made it into m */
-};
-
-static const uint64_t pow10_u64[20] = {
+const uint64_t csim_pow10_u64[20] = {
 	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
 	10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
 	100000000000ull, 1000000000000ull, 10000000000000ull,
@@ -23,7 +16,7 @@ static const uint64_t pow10_u64[20] = {
 	10000000000000000000ull,
 };
 
-static void take_digit(struct decimal *d, int *sig, char c, int fraction)
+static void take_digit(struct csim_decimal *d, int *sig, char c, int fraction)
 {
 	if (*sig >= MAX_DIGITS) {
 		d->exact &= c == '0' && fraction;   /* trailing zeros lose nothing */
@@ -37,7 +30,7 @@ static void take_digit(struct decimal *d, int *sig, char c, int fraction)
 }
 
 /* Every digit, one at a time: the general path of parse_decimal(). */
-static void parse_digits(const char *p, const char *end, struct decimal *d)
+static void parse_digits(const char *p, const char *end, struct csim_decimal *d)
 {
 	int sig = 0, e = 0, eneg = 0;
 
@@ -105,7 +98,7 @@ static int fraction_digits(const char *p, const char *end, uint64_t *f, int *nf)
 		x = (w ^ (ONES * '0')) & ~(~0ull >> 8 * rest);
 		if (non_digits(x) != 0)
 			return 0;
-		acc = acc * pow10_u64[rest] + fold8(x);
+		acc = acc * csim_pow10_u64[rest] + fold8(x);
 		*nf += (int)rest;
 	}
 	*f = acc;
@@ -117,7 +110,7 @@ static int fraction_digits(const char *p, const char *end, uint64_t *f, int *nf)
  * digits, exact), digits and at most one point, one digit at a time; 0 for
  * any other (an exponent).
  */
-static int parse_short(const char *p, const char *end, struct decimal *d)
+static int parse_short(const char *p, const char *end, struct csim_decimal *d)
 {
 	const char *q = p + (*p == '-');
 	uint64_t m = 0;
@@ -143,7 +136,7 @@ static int parse_short(const char *p, const char *end, struct decimal *d)
  * short text. 0 for any other. The decimal is parse_digits()'s: m all the
  * digits, scale the fraction's length, exact.
  */
-static int parse_fast(const char *p, const char *end, struct decimal *d)
+static int parse_fast(const char *p, const char *end, struct csim_decimal *d)
 {
 	const char *q = p + (*p == '-'), *f;
 	uint64_t w, x, nd, ip, fr;
@@ -166,14 +159,14 @@ static int parse_fast(const char *p, const char *end, struct decimal *d)
 			zeros++;
 	if (!fraction_digits(f, end, &fr, &nf) || (ip != 0 && k + nf > MAX_DIGITS))
 		return 0;
-	d->m = ip * pow10_u64[nf] + fr;
+	d->m = ip * csim_pow10_u64[nf] + fr;
 	d->scale = zeros + nf;
 	d->neg = *p == '-';
 	d->exact = 1;
 	return 1;
 }
 #else
-static int parse_fast(const char *p, const char *end, struct decimal *d)
+static int parse_fast(const char *p, const char *end, struct csim_decimal *d)
 {
 	(void)p;
 	(void)end;
@@ -182,7 +175,7 @@ static int parse_fast(const char *p, const char *end, struct decimal *d)
 }
 #endif
 
-static void parse_decimal(const char *p, const char *end, struct decimal *d)
+static void parse_decimal(const char *p, const char *end, struct csim_decimal *d)
 {
 	if (!parse_fast(p, end, d))
 		parse_digits(p, end, d);
@@ -289,13 +282,13 @@ static int is_json_number(const char *p, const char *end)
 	return q == end;
 }
 
-static int value_fast(const struct decimal *d, double *v);
-static int value_wide(const struct decimal *d, double *v);
+static int value_fast(const struct csim_decimal *d, double *v);
+static int value_wide(const struct csim_decimal *d, double *v);
 
 int csim_number_parse(const char *p, size_t n, double *value)
 {
 	struct number_text t;
-	struct decimal d;
+	struct csim_decimal d;
 	char *endp;
 
 	/* Metrics columns are millions of short JSON numbers: most need no
@@ -321,7 +314,7 @@ int csim_number_parse(const char *p, size_t n, double *value)
  * operands (Clinger's fast path): a mantissa below 2^53 and a power of ten
  * that a double holds exactly. Returns 0 to ask for strtod().
  */
-static int value_fast(const struct decimal *d, double *v)
+static int value_fast(const struct csim_decimal *d, double *v)
 {
 	static const double pow10_dbl[23] = {
 		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -424,14 +417,14 @@ static double value_div(uint64_t m, int k)
  * the compiler has 128-bit integers) any 19-digit mantissa over 10^k.
  * Returns 0 to ask for strtod().
  */
-static int value_wide(const struct decimal *d, double *v)
+static int value_wide(const struct csim_decimal *d, double *v)
 {
 	if (!d->exact || d->m == 0)
 		return 0;
 	if (d->scale <= 0) {
-		if (d->scale < -19 || d->m > UINT64_MAX / pow10_u64[-d->scale])
+		if (d->scale < -19 || d->m > UINT64_MAX / csim_pow10_u64[-d->scale])
 			return 0;
-		*v = (double)(d->m * pow10_u64[-d->scale]);   /* rounds once */
+		*v = (double)(d->m * csim_pow10_u64[-d->scale]);   /* rounds once */
 	} else {
 #ifdef __SIZEOF_INT128__
 		if (d->scale > DIV_MAX_K)
@@ -459,7 +452,7 @@ static int64_t round_half_away(double x)
  * The grid straight from its definition, llround(strtod(text) * 1000.0),
  * with strtod()'s value from the exact paths where they answer.
  */
-static int grid_of(const struct decimal *d, const char *p, size_t n,
+static int grid_of(const struct csim_decimal *d, const char *p, size_t n,
 		   double limit, int64_t *ns, double *value)
 {
 	double x;
@@ -476,7 +469,7 @@ static int grid_of(const struct decimal *d, const char *p, size_t n,
 
 int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
 {
-	struct decimal d;
+	struct csim_decimal d;
 	double value;
 
 	parse_decimal(p, p + n, &d);
@@ -486,10 +479,17 @@ int csim_number_grid(const char *p, size_t n, double limit, int64_t *ns)
 int csim_number_grid_value(const char *p, size_t n, double limit, int64_t *ns,
 			   double *value)
 {
-	struct decimal d;
+	struct csim_decimal d;
 
 	parse_decimal(p, p + n, &d);
 	return grid_of(&d, p, n, limit, ns, value);
+}
+
+int csim_number_grid_decimal(const char *p, size_t n, double limit, int64_t *ns,
+			     double *value, struct csim_decimal *d)
+{
+	parse_decimal(p, p + n, d);
+	return grid_of(d, p, n, limit, ns, value);
 }
 
 int csim_number_hex(const char *p, size_t n, uint64_t *value)

@@ -203,6 +203,19 @@ int csim_strtab_intern(struct csim_strtab *t, const char *p, size_t n,
 	return 0;
 }
 
+int csim_strtab_find(const struct csim_strtab *t, const char *p, size_t n, uint32_t *id)
+{
+	size_t i;
+
+	if (t->nslots == 0)
+		return 0;
+	i = strtab_probe(t, p, n, strtab_hash(p, n));
+	if (t->slots[i] == 0)
+		return 0;
+	*id = t->slots[i] - 1;
+	return 1;
+}
+
 const char *csim_strtab_get(const struct csim_strtab *t, uint32_t id, size_t *n)
 {
 	const struct csim_strtab_entry *e = &t->ents[id];

@@ -35,6 +35,7 @@ enum {
 	OPT_JSON,
 	OPT_COMPARE,
 	OPT_FAIL_IF_SLOWER,
+	OPT_FORMAT,
 };
 
 /*
@@ -56,6 +57,7 @@ static const struct option long_options[] = {
 	{ "core", required_argument, NULL, OPT_CORE },
 	{ "window", required_argument, NULL, OPT_WINDOW },
 	{ "gzip", no_argument, NULL, 'z' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "check", required_argument, NULL, OPT_CHECK },
@@ -353,6 +355,31 @@ static int take_slower(struct csim_options *opt, const char *name, const char *v
 	return CSIM_OK;
 }
 
+/* "json", "perfetto" or both, comma-separated, each once. */
+static int take_format(struct csim_options *opt, const char *name, const char *value,
+		       struct csim_error *err)
+{
+	const char *p = value;
+
+	if (opt->formats != 0)
+		return usage_error(err, "option ", name, " given twice");
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		unsigned bit = n == 4 && strncmp(p, "json", 4) == 0 ? CSIM_FORMAT_JSON
+			       : n == 8 && strncmp(p, "perfetto", 8) == 0 ? CSIM_FORMAT_PERFETTO
+			       : 0;
+
+		if (bit == 0 || (opt->formats & bit) != 0)
+			return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+					      "option --format: '%s' is not json, perfetto or json,perfetto",
+					      value);
+		opt->formats |= bit;
+		if (p[n] == '\0')
+			return CSIM_OK;
+		p += n + 1;
+	}
+}
+
 /*
  * An option that takes a value: its parser, what a missing value lacks,
  * and whether an empty one ("-o ''", "--check=") lacks it too (a path or a
@@ -376,6 +403,7 @@ static const struct valued valued_options[] = {
 	{ OPT_CHECK, take_check, "a trace file", 1 },
 	{ OPT_COMPARE, take_compare, "BASE and NEW (two results)", 1 },
 	{ OPT_FAIL_IF_SLOWER, take_slower, "a percentage", 0 },
+	{ OPT_FORMAT, take_format, "json, perfetto or json,perfetto", 0 },
 };
 
 static const struct valued *valued_of(int val)
@@ -481,6 +509,7 @@ static int check_summary_only(const struct csim_options *opt, struct csim_error 
 {
 	const char *file_option = opt->output_dir != NULL ? "-o/--output-dir"
 				: opt->gzip ? "-z/--gzip"
+				: opt->formats != 0 ? "--format"
 				: opt->raw_metrics ? "--raw-metrics"
 				: !opt->copy_raw ? "--no-copy-raw" : NULL;
 
@@ -502,6 +531,7 @@ static int check_summary_only(const struct csim_options *opt, struct csim_error 
 static const char *conversion_option(const struct csim_options *opt)
 {
 	return opt->gzip ? "-z/--gzip"
+	       : opt->formats != 0 ? "--format"
 	       : opt->raw_metrics ? "--raw-metrics"
 	       : !opt->copy_raw ? "--no-copy-raw"
 	       : opt->keep_scalar ? "--keep-scalar"
@@ -561,7 +591,7 @@ static int check_paths(const struct csim_options *opt, struct csim_error *err)
 int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 		   struct csim_error *err)
 {
-	int c;
+	int c, rc;
 
 	memset(opt, 0, sizeof(*opt));
 	opt->copy_raw = 1;
@@ -570,8 +600,7 @@ int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 	optind = 0;   /* 0, not 1: glibc resets its whole state (tests parse many times) */
 	opterr = 0;   /* the messages are ours, through err */
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
-		int rc = take_one(opt, argv, c, err);
-
+		rc = take_one(opt, argv, c, err);
 		if (rc != CSIM_OK)
 			return rc;
 	}
@@ -583,5 +612,8 @@ int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 	}
 	if (opt->jobs == 0)
 		opt->jobs = 1;
-	return check_paths(opt, err);
+	rc = check_paths(opt, err);
+	if (opt->formats == 0)
+		opt->formats = CSIM_FORMAT_JSON;
+	return rc;
 }

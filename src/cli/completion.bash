@@ -10,7 +10,7 @@ _clean_sim_trace()
 	local cur prev opt
 	local -a opts
 	opts=(--output-dir --keep-scalar --raw-metrics --no-copy-raw
-		--keep-cache-ccu --no-counters --run --core --window --gzip
+		--keep-cache-ccu --no-counters --run --core --window --gzip --format
 		--jobs --shard --check --compare --fail-if-slower --summary-only --json
 		--quiet --help --version
 		-o -z -j -q -h)
@@ -56,6 +56,10 @@ _clean_sim_trace()
 	--run)
 		# A run number is 1, 2, ... as the file holds; "all" is the word.
 		mapfile -t COMPREPLY < <(compgen -W "all" -- "$cur")
+		return
+		;;
+	--format)
+		mapfile -t COMPREPLY < <(compgen -W "json perfetto json,perfetto" -- "$cur")
 		return
 		;;
 	-j | --jobs)

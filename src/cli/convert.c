@@ -33,6 +33,7 @@ static void choose(struct run *r, const struct csim_options *opt, const char *ou
 	   a second thread per dump would only contend (measured: the 20-dump
 	   batch took 1.33-1.61 s with it against 1.14-1.35 s without). */
 	const int threads = opt->jobs < 2;
+	const int perfetto = (opt->formats & CSIM_FORMAT_PERFETTO) != 0 && !opt->summary_only;
 
 	/* The rows hook stays with --summary-only: a reshape past its bound
 	   drops the API_INSTR figures from the summary too, which must say
@@ -41,11 +42,11 @@ static void choose(struct run *r, const struct csim_options *opt, const char *ou
 		opt->run, opt->run_all, { opt->keep_scalar, opt->keep_cache_ccu },
 		opt->cores, opt->ncores, opt->window, opt->counters, threads,
 		{ csim_outputs_rows_open, csim_outputs_rows_refused, &r->out },
-		!opt->summary_only
+		perfetto, !opt->summary_only
 	};
 	r->write = (struct csim_outputs_choices){
 		r->out_dir, output_dir != NULL, r->bin_dir, r->bin_path, opt->gzip,
-		opt->raw_metrics, opt->copy_raw, threads, opt->run != 0, opt->run_all,
+		(opt->formats & CSIM_FORMAT_JSON) != 0, perfetto, opt->raw_metrics, opt->copy_raw, threads, opt->run != 0, opt->run_all,
 		opt->summary_only, opt->json
 	};
 }

@@ -28,6 +28,7 @@ void csim_model_release(struct csim_model *m)
 	free(m->threads);
 	csim_summary_release(&m->summary);
 	csim_path_release(&m->path);
+	csim_exact_tracks_release(&m->tracks);
 	csim_diagnosis_release(&m->diagnosis);
 	csim_cut_release(&m->cut);
 	csim_instr_stats_release(&m->instr);

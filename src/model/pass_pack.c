@@ -13,6 +13,7 @@
 
 #include "base/array_grow.h"
 #include "model/interval_group.h"
+#include "model/lane_packer.h"
 #include "model/occupancy.h"
 #include "model/sort_nearly.h"
 
@@ -41,112 +42,18 @@ static int pack_item_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Busy sub-lanes keyed by the end of their last interval; free ones by number. */
-struct busy { double end; uint32_t sub; };
-
-struct heaps {
-	struct busy *busy;
-	size_t nbusy;
-	uint32_t *free_subs;
-	size_t nfree;
-};
-
-static int busy_less(const struct busy *a, const struct busy *b)
-{
-	return a->end < b->end || (a->end == b->end && a->sub < b->sub);
-}
-
-static void busy_push(struct heaps *h, struct busy v)
-{
-	size_t i = h->nbusy++;
-
-	while (i > 0) {
-		size_t parent = (i - 1) / 2;
-
-		if (!busy_less(&v, &h->busy[parent]))
-			break;
-		h->busy[i] = h->busy[parent];
-		i = parent;
-	}
-	h->busy[i] = v;
-}
-
-static struct busy busy_pop(struct heaps *h)
-{
-	struct busy top = h->busy[0], last = h->busy[--h->nbusy];
-	size_t i = 0;
-
-	for (;;) {
-		size_t c = 2 * i + 1;
-
-		if (c >= h->nbusy)
-			break;
-		if (c + 1 < h->nbusy && busy_less(&h->busy[c + 1], &h->busy[c]))
-			c++;
-		if (!busy_less(&h->busy[c], &last))
-			break;
-		h->busy[i] = h->busy[c];
-		i = c;
-	}
-	if (h->nbusy > 0)
-		h->busy[i] = last;
-	return top;
-}
-
-static void free_push(struct heaps *h, uint32_t v)
-{
-	size_t i = h->nfree++;
-
-	while (i > 0 && h->free_subs[(i - 1) / 2] > v) {
-		h->free_subs[i] = h->free_subs[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	h->free_subs[i] = v;
-}
-
-static uint32_t free_pop(struct heaps *h)
-{
-	uint32_t top = h->free_subs[0], last = h->free_subs[--h->nfree];
-	size_t i = 0;
-
-	for (;;) {
-		size_t c = 2 * i + 1;
-
-		if (c >= h->nfree)
-			break;
-		if (c + 1 < h->nfree && h->free_subs[c + 1] < h->free_subs[c])
-			c++;
-		if (h->free_subs[c] >= last)
-			break;
-		h->free_subs[i] = h->free_subs[c];
-		i = c;
-	}
-	if (h->nfree > 0)
-		h->free_subs[i] = last;
-	return top;
-}
-
 /* Packs one lane's slices (sorted) and returns its sub-lane count. */
 static uint32_t pack_lane(struct csim_slice *slices, const struct pack_item *it,
-			  size_t n, struct heaps *h)
+			  size_t n, struct csim_packer *pk)
 {
-	uint32_t nsub = 0;
-
-	h->nbusy = h->nfree = 0;
+	csim_packer_reset(pk);
 	for (size_t i = 0; i < n; i++) {
-		uint32_t sub;
-
 		/* the row written below lies far from the last: ask for it early */
 		if (i + CSIM_PREFETCH_AHEAD < n)
 			csim_prefetch(&slices[it[i + CSIM_PREFETCH_AHEAD].idx]);
-		/* Starts only grow, so a sub-lane freed here stays free. */
-		while (h->nbusy > 0 && h->busy[0].end <= it[i].lo)
-			free_push(h, busy_pop(h).sub);
-		sub = h->nfree > 0 ? free_pop(h) : nsub++;
-		slices[it[i].idx].sublane = sub;
-		busy_push(h, (struct busy){ it[i].hi, sub });
+		slices[it[i].idx].sublane = csim_packer_take(pk, it[i].lo, it[i].hi);
 	}
-	return nsub;
+	return pk->ntracks;
 }
 
 /* The lane's depth: its true intervals in the order pack_lane() took them. */
@@ -173,7 +80,7 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 	struct pack_item *items = NULL;
 	struct csim_occupancy *true_iv = NULL;
 	double *depth_heap = NULL;
-	struct heaps h = { NULL, 0, NULL, 0 };
+	struct csim_packer pk = { NULL, 0, NULL, 0, 0 };
 	int rc = CSIM_OK;
 
 	/* Lanes in (pid, pipe) order, each lane's slices in input order. */
@@ -182,13 +89,11 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 		goto out;
 	}
 	items = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*items));
-	h.busy = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*h.busy));
-	h.free_subs = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*h.free_subs));
 	true_iv = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*true_iv));
 	depth_heap = csim_array_alloc(bk.longest ? bk.longest : 1, sizeof(*depth_heap));
 	free(m->lanes);
 	m->lanes = malloc((bk.n ? bk.n : 1) * sizeof(*m->lanes));
-	if (items == NULL || h.busy == NULL || h.free_subs == NULL || true_iv == NULL ||
+	if (csim_packer_init(&pk, bk.longest) != 0 || items == NULL || true_iv == NULL ||
 	    depth_heap == NULL || m->lanes == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
@@ -216,7 +121,7 @@ int csim_pass_pack(struct csim_model *m, struct csim_error *err)
 		csim_sort_nearly(items, n, sizeof(*items), pack_item_cmp);
 		lane->pid = b->pid;
 		lane->pipe = b->pipe;
-		lane->nsub = pack_lane(t->slices, items, n, &h);
+		lane->nsub = pack_lane(t->slices, items, n, &pk);
 		lane->depth = lane_depth(items, n, true_iv, depth_heap);
 		m->extra_sublanes += lane->nsub - 1;
 	}
@@ -226,7 +131,6 @@ out:
 	free(items);
 	free(true_iv);
 	free(depth_heap);
-	free(h.busy);
-	free(h.free_subs);
+	csim_packer_release(&pk);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include "model/pass_lanes.h"
 #include "model/pass_order.h"
 #include "model/pass_pack.h"
+#include "model/pass_tracks.h"
 #include "model/pass_path.h"
 #include "model/pass_summary.h"
 
@@ -20,6 +21,7 @@ const struct csim_pass_def *const csim_pass_plan[] = {
 	&csim_pass_pair_def,
 	&csim_pass_lanes_def,
 	&csim_pass_pack_def,
+	&csim_pass_tracks_def,
 	&csim_pass_flags_def,
 	&csim_pass_intra_def,
 	&csim_pass_order_def,

@@ -82,6 +82,8 @@ static int part_add(struct csim_dump *d, const struct csim_block_reader *reader,
 	p->run = d->runs.ntrace;
 	csim_model_init(&p->model);
 	p->model.rule = d->choices->rule;
+	p->model.table.want_exact = d->choices->exact_times;
+	p->model.tracks.wanted = d->choices->exact_times;
 	p->model.cut.cores = d->choices->cores;
 	p->model.cut.ncores = d->choices->ncores;
 	p->model.cut.window = d->choices->window;

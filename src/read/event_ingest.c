@@ -1,8 +1,11 @@
 #include "read/event_ingest.h"
 
+#include <math.h>
+
 #include "model/flag_detail.h"
 #include "model/lane_rule.h"
 #include "model/pipe_table.h"
+#include "base/exact_ns.h"
 #include "base/number_grid.h"
 #include "read/event_args.h"
 
@@ -53,10 +56,16 @@ static struct csim_owner owner_of(const struct csim_event *ev)
  * Common fields of X, B and E: pid, tid and a grid timestamp; and the
  * timestamp's value when ts_value is not NULL.
  */
-static int placed_event(const struct csim_event *ev, int64_t *ts, double *ts_value,
-			enum csim_skip_reason *why)
+/*
+ * placed_event(), and with dec the timestamp's decimal digits too (SPEC
+ * §15's exact times), from the same parse.
+ */
+static int placed_decimal(const struct csim_event *ev, int64_t *ts, double *ts_value,
+			  struct csim_decimal *dec, enum csim_skip_reason *why)
 {
 	struct csim_span t = ev->field[CSIM_F_TS];
+	double unused;
+	int ok;
 
 	if (!has_id_text(&ev->pid))
 		return skip(why, CSIM_SKIP_NO_PID);
@@ -64,15 +73,42 @@ static int placed_event(const struct csim_event *ev, int64_t *ts, double *ts_val
 		return skip(why, CSIM_SKIP_NO_TID);
 	if (!span_is_number(t))
 		return skip(why, CSIM_SKIP_NO_TS);
-	if (!(ts_value != NULL ? to_grid_value(t, ts, ts_value) : to_grid(t, ts)))
+	if (dec != NULL)
+		ok = csim_number_grid_decimal(t.p, t.n, CSIM_GRID_LIMIT_NS, ts,
+					      ts_value != NULL ? ts_value : &unused, dec);
+	else
+		ok = ts_value != NULL ? to_grid_value(t, ts, ts_value) : to_grid(t, ts);
+	if (!ok)
 		return skip(why, CSIM_SKIP_RANGE);
 	return 1;
 }
 
-int csim_ingest_slice_of(const struct csim_event *ev, struct csim_slice_time *at,
+static int placed_event(const struct csim_event *ev, int64_t *ts, double *ts_value,
+			enum csim_skip_reason *why)
+{
+	return placed_decimal(ev, ts, ts_value, NULL, why);
+}
+
+/*
+ * SPEC §15's exact times, from the decimals of ts and dur; where a text
+ * has too many digits for that, the doubles' (the grid of a and b).
+ */
+static void exact_times(struct csim_slice_time *at, const struct csim_decimal *ts,
+			const struct csim_decimal *dur)
+{
+	const int64_t limit = (int64_t)CSIM_GRID_LIMIT_NS;
+
+	if (!csim_exact_ns(ts, limit, &at->exact_start))
+		at->exact_start = llround(at->a);
+	if (!csim_exact_ns_sum(ts, dur, limit, &at->exact_end))
+		at->exact_end = llround(at->b);
+}
+
+int csim_ingest_slice_of(const struct csim_event *ev, int exact, struct csim_slice_time *at,
 			 enum csim_skip_reason *why)
 {
 	struct csim_span dur = ev->field[CSIM_F_DUR];
+	struct csim_decimal ts_dec, dur_dec = { 0, 0, 0, 1 };
 	int64_t len = 0;
 	double ts, v = 0.0;
 
@@ -80,20 +116,24 @@ int csim_ingest_slice_of(const struct csim_event *ev, struct csim_slice_time *at
 		return 0;
 	if (ev->name.kind != CSIM_VALUE_STRING)
 		return skip(why, CSIM_SKIP_NO_NAME);
-	if (placed_event(ev, &at->start, &ts, why) < 0)
+	if (placed_decimal(ev, &at->start, &ts, exact ? &ts_dec : NULL, why) < 0)
 		return -1;
 	if (dur.p != NULL) {
 		/* Negative is "-" and any non-zero value; "-0" is a zero. */
 		if (!span_is_number(dur) ||
 		    (*dur.p == '-' && csim_span_number(dur, &v) && v < 0))
 			return skip(why, CSIM_SKIP_BAD_DUR);
-		if (!to_grid_value(dur, &len, &v))
+		if (!(exact ? csim_number_grid_decimal(dur.p, dur.n, CSIM_GRID_LIMIT_NS, &len, &v,
+						      &dur_dec)
+			    : to_grid_value(dur, &len, &v)))
 			return skip(why, CSIM_SKIP_RANGE);
 	}
 	at->end = at->start + len;
 	/* As SPEC §4 writes them: the end is (ts + dur) * 1000, not a + dur * 1000. */
 	at->a = ts * 1000.0;
 	at->b = (ts + v) * 1000.0;
+	if (exact)
+		exact_times(at, &ts_dec, &dur_dec);
 	return 1;
 }
 
@@ -196,7 +236,7 @@ static int ingest_slice(const struct csim_ingest *in,
 	enum csim_skip_reason why = CSIM_SKIP_NOT_OBJECT;
 	struct csim_owner o;
 	struct csim_slice_time at;
-	int rc = csim_ingest_slice_of(ev, &at, &why);
+	int rc = csim_ingest_slice_of(ev, t->want_exact, &at, &why);
 
 	if (rc > 0 && ev->raw.n > UINT32_MAX) {
 		rc = -1;   /* its text location would not fit a row */

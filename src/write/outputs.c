@@ -12,9 +12,12 @@
 #include "write/summary_writer.h"
 #include "write/trace_split.h"
 #include "write/trace_writer.h"
+#include "write/pftrace_writer.h"
 
 #define TRACE_PLAIN "trace.clean.json"
 #define TRACE_GZ "trace.clean.json.gz"
+#define PFTRACE_PLAIN "trace.pftrace"
+#define PFTRACE_GZ "trace.pftrace.gz"
 
 void csim_outputs_init(struct csim_outputs *o, const struct csim_outputs_choices *choices,
 		       struct csim_log *log)
@@ -169,6 +172,24 @@ static int write_trace(struct csim_outputs *o, struct csim_out *trace, struct cs
 	return rc;
 }
 
+/* trace.pftrace of every run (SPEC §15). */
+static int write_pftrace(struct csim_outputs *o, struct csim_out *pftrace,
+			 struct csim_error *err)
+{
+	struct csim_trace_part *parts = calloc(o->nruns, sizeof(*parts));
+	int rc;
+
+	if (parts == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	for (size_t i = 0; i < o->nruns; i++)
+		parts[i] = (struct csim_trace_part){ o->runs[i].m, o->runs[i].slices };
+	rc = csim_pftrace_write(parts, o->nruns, pftrace, &o->pftrace, err);
+	if (rc != CSIM_OK && csim_error_is_nomem(err))
+		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
+	free(parts);
+	return rc;
+}
+
 /* instr_metrics.json in line: one run's, or every run's (SPEC §2.1, §7). */
 static int write_metrics(struct csim_outputs *o, struct csim_out *metrics,
 			 struct csim_error *err)
@@ -250,20 +271,31 @@ static int copy_raw(struct csim_outputs *o, struct csim_error *err)
 	return csim_out_set_drop(&o->set, "raw_simulator", 1, err);
 }
 
-/* Every output, under its temporary name; the metrics thread joined. */
-static int write_files(struct csim_outputs *o, struct csim_out *trace, struct csim_out *metrics,
-		       struct csim_out *summary, struct csim_out *page, int have_metrics,
-		       struct csim_error *err)
+/* A trace file, -z's form or the plain one. */
+static int open_trace(struct csim_outputs *o, struct csim_out *trace, const char *plain,
+		      const char *gz, struct csim_error *err)
 {
-	int rc, before_rc;
+	if (o->choices->gzip)
+		return csim_out_open_gzip(trace, o->choices->out_dir, gz, err);
+	return csim_out_open(trace, o->choices->out_dir, plain, err);
+}
+
+/* Every output, under its temporary name; the metrics thread joined. */
+static int write_files(struct csim_outputs *o, struct csim_out *trace, struct csim_out *pftrace,
+		       struct csim_out *metrics, struct csim_out *summary, struct csim_out *page,
+		       int have_metrics, struct csim_error *err)
+{
+	int rc = CSIM_OK, before_rc;
 
 	start_metrics(o);
-	if (o->choices->gzip)
-		rc = csim_out_open_gzip(trace, o->choices->out_dir, TRACE_GZ, err);
-	else
-		rc = csim_out_open(trace, o->choices->out_dir, TRACE_PLAIN, err);
-	if (rc == CSIM_OK)
+	if (o->choices->trace_json)
+		rc = open_trace(o, trace, TRACE_PLAIN, TRACE_GZ, err);
+	if (rc == CSIM_OK && o->choices->trace_json)
 		rc = write_trace(o, trace, err);
+	if (rc == CSIM_OK && o->choices->trace_perfetto)
+		rc = open_trace(o, pftrace, PFTRACE_PLAIN, PFTRACE_GZ, err);
+	if (rc == CSIM_OK && o->choices->trace_perfetto)
+		rc = write_pftrace(o, pftrace, err);
 	if (rc == CSIM_OK && have_metrics && o->thread == NULL)
 		rc = write_metrics(o, metrics, err);
 	before_rc = rc;
@@ -275,21 +307,41 @@ static int write_files(struct csim_outputs *o, struct csim_out *trace, struct cs
 }
 
 /*
+ * A trace written goes into the set and its other form (-z or not) goes;
+ * a trace not written (--format) goes in both forms.
+ */
+static int keep_trace(struct csim_outputs *o, struct csim_out *written, const char *plain,
+		      const char *gz, struct csim_error *err)
+{
+	const int gzip = o->choices->gzip;
+	int rc = CSIM_OK;
+
+	if (written != NULL)
+		rc = csim_out_set_add(&o->set, written, err);
+	if (rc == CSIM_OK && (written == NULL || !gzip))
+		rc = csim_out_set_drop(&o->set, gz, 0, err);
+	if (rc == CSIM_OK && (written == NULL || gzip))
+		rc = csim_out_set_drop(&o->set, plain, 0, err);
+	return rc;
+}
+
+/*
  * What this run does not write of an older set goes in the same commit:
- * the trace of the other form (it would disagree with summary.json),
+ * a trace of the other form or format (it would disagree with summary.json),
  * instr_metrics.json of a dump without API_INSTR.
  */
 int csim_outputs_write(struct csim_outputs *o, struct csim_error *err)
 {
-	struct csim_out trace = { .fd = -1 }, metrics = { .fd = -1 }, summary = { .fd = -1 },
-			page = { .fd = -1 };
+	struct csim_out trace = { .fd = -1 }, pftrace = { .fd = -1 }, metrics = { .fd = -1 },
+			summary = { .fd = -1 }, page = { .fd = -1 };
 	const int have_metrics = any_metrics(o), gzip = o->choices->gzip;
-	int rc = write_files(o, &trace, &metrics, &summary, &page, have_metrics, err);
+	const int json = o->choices->trace_json, perfetto = o->choices->trace_perfetto;
+	int rc = write_files(o, &trace, &pftrace, &metrics, &summary, &page, have_metrics, err);
 
 	if (rc == CSIM_OK)
-		rc = csim_out_set_add(&o->set, &trace, err);
+		rc = keep_trace(o, json ? &trace : NULL, TRACE_PLAIN, TRACE_GZ, err);
 	if (rc == CSIM_OK)
-		rc = csim_out_set_drop(&o->set, gzip ? TRACE_PLAIN : TRACE_GZ, 0, err);
+		rc = keep_trace(o, perfetto ? &pftrace : NULL, PFTRACE_PLAIN, PFTRACE_GZ, err);
 	if (rc == CSIM_OK)
 		rc = have_metrics ? csim_out_set_add(&o->set, &metrics, err)
 				  : csim_out_set_drop(&o->set, "instr_metrics.json", 0, err);
@@ -302,13 +354,17 @@ int csim_outputs_write(struct csim_outputs *o, struct csim_error *err)
 	if (rc == CSIM_OK)
 		rc = csim_out_set_commit(&o->set, err);
 	if (rc == CSIM_OK) {
-		csim_log_wrote(o->log, o->choices->out_dir, gzip ? TRACE_GZ : TRACE_PLAIN);
+		if (json)
+			csim_log_wrote(o->log, o->choices->out_dir, gzip ? TRACE_GZ : TRACE_PLAIN);
+		if (perfetto)
+			csim_log_wrote(o->log, o->choices->out_dir, gzip ? PFTRACE_GZ : PFTRACE_PLAIN);
 		if (have_metrics)
 			csim_log_wrote(o->log, o->choices->out_dir, "instr_metrics.json");
 		csim_log_wrote(o->log, o->choices->out_dir, "summary.json");
 		csim_log_wrote(o->log, o->choices->out_dir, "summary.html");
 	}
 	csim_out_abort(&trace);
+	csim_out_abort(&pftrace);
 	csim_out_abort(&metrics);
 	csim_out_abort(&summary);
 	csim_out_abort(&page);
@@ -336,6 +392,10 @@ void csim_outputs_report(const struct csim_outputs *o)
 
 		csim_run_notes_print(o->log, run->m, &facts);
 	}
+	if (ch->trace_perfetto && o->pftrace.shift != 0)
+		csim_log_note(o->log, "trace.pftrace: every time is %lld ns later than the input's: "
+			      "Perfetto's times cannot be negative",
+			      (long long)o->pftrace.shift);
 	if (!ch->summary_only)
 		csim_raw_copy_report(o->log, ch->out_dir, &o->raw, bin_name(o), ch->bin_dir);
 }

@@ -1,5 +1,7 @@
 #include "write/path_lane.h"
 
+#include <string.h>
+
 #include "write/json_members.h"
 
 const struct csim_path_core *csim_path_lane_core(const struct csim_model *m, size_t *next,
@@ -148,5 +150,45 @@ void csim_path_lane_write(struct csim_slice_writer *w)
 			continue;
 		for (size_t k = 0; k < c->nseg; k++)
 			put_segment(w, pid, &m->path.segs[c->seg0 + k]);
+	}
+}
+
+/* Appends text to buf[at..cap), as far as it fits; the length it would take. */
+static size_t put_text(char *buf, size_t at, size_t cap, const char *text, size_t n)
+{
+	if (at < cap)
+		memcpy(buf + at, text, n < cap - at ? n : cap - at);
+	return at + n;
+}
+
+static size_t put_pipe_text(const struct csim_model *m, uint32_t pipe, char *buf, size_t at,
+			    size_t cap)
+{
+	size_t n;
+	const char *name;
+
+	if (pipe == CSIM_NONE)
+		return put_text(buf, at, cap, "?", 1);
+	name = csim_strtab_get(&m->table.pipes, pipe, &n);
+	return put_text(buf, at, cap, name, n);
+}
+
+size_t csim_path_lane_name(const struct csim_model *m, const struct csim_path_seg *g,
+			   char *buf, size_t cap)
+{
+	size_t at;
+
+	switch (g->kind) {
+	case CSIM_SEG_BUSY:
+		return put_pipe_text(m, g->pipe, buf, 0, cap);
+	case CSIM_SEG_WAIT:
+		at = put_text(buf, 0, cap, "wait ", 5);
+		at = put_pipe_text(m, g->producer_pipe, buf, at, cap);
+		at = put_text(buf, at, cap, "->", 2);
+		return put_pipe_text(m, g->pipe, buf, at, cap);
+	case CSIM_SEG_CROSS:
+		return put_text(buf, 0, cap, "cross-core wait", 15);
+	default:
+		return put_text(buf, 0, cap, "issue", 5);
 	}
 }

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "write/lane_label.h"
 #include "write/out_file.h"
 #include "write/path_lane.h"
 #include "write/slice_writer.h"
@@ -24,25 +25,18 @@ static void write_process_meta(struct csim_slice_writer *w, uint32_t pid, size_t
 static void write_thread_meta(struct csim_slice_writer *w, const struct csim_thread *th)
 {
 	const struct csim_lane *lane = &w->m->lanes[th->lane];
-	size_t n;
-	const char *pipe = csim_strtab_get(&w->m->table.pipes, lane->pipe, &n);
-	/* A companion lane is named by its own name ("MTE2 cache"). */
-	const char *label = csim_pipe_is_cache_lane(pipe, n) ? NULL
-			    : w->m->pipes[lane->pipe].info->label;
-	size_t num_n;
-	const char *num = csim_pipe_label_number(pipe, n, &num_n);
+	const char *head, *tail;
+	size_t head_n, tail_n;
 
+	csim_lane_label(w->m, lane, &head, &head_n, &tail, &tail_n);
 	csim_slice_writer_meta(w, "thread_name", lane->pid);
 	csim_out_text(w->out, ",\"tid\":");
 	csim_slice_writer_tid(w, lane->pipe, th->sub);
 	csim_out_text(w->out, ",\"args\":{\"name\":\"");
-	if (label != NULL)
-		csim_out_json_escaped(w->out, label, strlen(label));
-	else
-		csim_out_json_escaped(w->out, pipe, n);
-	if (label != NULL && num != NULL) {
+	csim_out_json_escaped(w->out, head, head_n);
+	if (tail != NULL) {
 		csim_out_char(w->out, ' ');
-		csim_out_json_escaped(w->out, num, num_n);
+		csim_out_json_escaped(w->out, tail, tail_n);
 	}
 	if (th->sub != 0) {
 		csim_out_text(w->out, " #");

@@ -21,7 +21,13 @@
 #               of the inflated dump, both measured here);
 #     batch     CSIM_BENCH_BATCH_N (default 20) synth dumps of
 #               CSIM_BENCH_BATCH_MB (default 15) in the batch layout,
-#               converted with -j 1 and -j 2.
+#               converted with -j 1 and -j 2;
+#     perfetto  each of CSIM_BENCH_PERFETTO_SHAPES (default "synth producer
+#               dense") at CSIM_BENCH_SHAPE_MB, converted with --format json
+#               and with --format perfetto in turn (SPEC §15): wall, RSS,
+#               the trace's size and the sizes' ratio; with CSIM_BENCH_TP
+#               (a trace_processor_shell) also each trace loaded by
+#               Perfetto's engine, wall and RSS.
 #   CSIM_BENCH_RUNS      repeats per measurement (default 5).
 # Dumps are generated once into CACHE_DIR and reused. MB = 10^6 bytes;
 # RSS is in MiB (2^20 bytes), as /usr/bin/time reports it in KiB.
@@ -196,6 +202,44 @@ batch_case() {
 	}'
 }
 
+# perfetto_case SHAPE: one dump converted to JSON and to .pftrace in turn.
+perfetto_case() {
+	local shape=$1 path name j=() j_rss=0 p=() p_rss=0 tj=() tj_rss=0 tp=() tp_rss=0
+	name="${shape}_${shape_mb}mb"
+	if [ "$shape" = synth ]; then
+		path=$(dump "$name" --seed 1 "$shape_mb")
+	else
+		path=$(dump "$name" --profile "$shape" --seed 1 "$shape_mb")
+	fi
+	cat "$path" >/dev/null
+	for _ in $(seq "$runs"); do
+		once j "$cache/out_json" "$bin" -q "$path" -o "$cache/out_json" --no-copy-raw --format json
+		once p "$cache/out_pf" "$bin" -q "$path" -o "$cache/out_pf" --no-copy-raw --format perfetto
+	done
+	# the last runs' outputs, kept for their sizes and the loads
+	"$bin" -q "$path" -o "$cache/out_json" --no-copy-raw --format json
+	"$bin" -q "$path" -o "$cache/out_pf" --no-copy-raw --format perfetto
+	if [ -n "${CSIM_BENCH_TP:-}" ]; then
+		for _ in $(seq "$runs"); do
+			once tj - "$CSIM_BENCH_TP" -Q "select count(*) from slice" "$cache/out_json/trace.clean.json"
+			once tp - "$CSIM_BENCH_TP" -Q "select count(*) from slice" "$cache/out_pf/trace.pftrace"
+		done
+	fi
+	awk -v n="$name" -v b="$(stat -L -c %s "$path")" -v jw="$(median_of j)" -v jr="$j_rss" \
+	    -v pw="$(median_of p)" -v pr="$p_rss" -v js="$(stat -c %s "$cache/out_json/trace.clean.json")" \
+	    -v ps="$(stat -c %s "$cache/out_pf/trace.pftrace")" \
+	    -v tjw="$( [ -n "${CSIM_BENCH_TP:-}" ] && median_of tj || echo -)" -v tjr="$tj_rss" \
+	    -v tpw="$( [ -n "${CSIM_BENCH_TP:-}" ] && median_of tp || echo -)" -v tpr="$tp_rss" 'BEGIN {
+		printf "perfetto: %s (%.1f MB)\n", n, b / 1e6
+		printf "  --format json      %7.3f s  RSS %7.1f MiB  trace.clean.json %8.1f MB\n", jw, jr / 1024, js / 1e6
+		printf "  --format perfetto  %7.3f s  RSS %7.1f MiB  trace.pftrace    %8.1f MB (%.3fx)\n", pw, pr / 1024, ps / 1e6, ps / js
+		if (tjw != "-") {
+			printf "  trace_processor: JSON %7.3f s %7.1f MiB; .pftrace %7.3f s %7.1f MiB (%.2fx time, %.2fx memory)\n",
+			       tjw, tjr / 1024, tpw, tpr / 1024, (tjw > 0 ? tpw / tjw : 0), (tjr > 0 ? tpr / tjr : 0)
+		}
+	}'
+}
+
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -srm)"
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ); runs per measurement: $runs (median wall time, max RSS)"
 printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s %8s %8s\n' input "size MB" "wall s" "MB/s" "RSS MiB" RSS/input \
@@ -211,6 +255,10 @@ for p in $profiles; do
 			"$(dump "${p}_${shape_mb}mb" --profile "$p" --seed 1 "$shape_mb")" ;;
 	gzip) gzip_case ;;
 	batch) batch_case ;;
-	*) echo "run_bench: unknown profile '$p' (synth producer dense gzip batch)" >&2; exit 2 ;;
+	perfetto)
+		for shape in ${CSIM_BENCH_PERFETTO_SHAPES:-synth producer dense}; do
+			perfetto_case "$shape"
+		done ;;
+	*) echo "run_bench: unknown profile '$p' (synth producer dense gzip batch perfetto)" >&2; exit 2 ;;
 	esac
 done

@@ -58,7 +58,7 @@ tally() { echo "$exits" | tr ' ' '\n' | grep -cx "$1" || true; }
 old_outputs() {
 	[ "$in_place" = 1 ] || { rm -rf "$1/out"; mkdir -p "$1/out"; }
 	# In place, a best-effort k's good -z run left its .gz beside the dump.
-	rm -f "$1/$out_dir/trace.clean.json.gz"
+	rm -f "$1/$out_dir/trace.clean.json.gz" "$1/$out_dir/trace.pftrace"
 	echo '{"old":"trace"}' >"$1/$out_dir/trace.clean.json"
 	echo '{"old":"metrics"}' >"$1/$out_dir/instr_metrics.json"
 	echo '{"old":"summary"}' >"$1/$out_dir/summary.json"
@@ -151,8 +151,10 @@ sweep() {
 	status=0
 	(cd "$work" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 CSIM_FAIL_ALLOC_SITES="$tmp/.sites" \
 		"$CSIM_FAILALLOC" "${args[@]}" >/dev/null 2>"$tmp/.stderr") || status=$?
-	cp "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz "$work/ref/" 2>/dev/null || true
-	rm -f "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz
+	cp "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz \
+		"$work/$out_dir/"*.pftrace "$work/ref/" 2>/dev/null || true
+	rm -f "$work/$out_dir/"*.json "$work/$out_dir/"*.html "$work/$out_dir/"*.gz \
+		"$work/$out_dir/"*.pftrace
 	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/.stderr")
 	check "$name: counting run succeeds" [ "$status" -eq 0 ]
 	if [ "${total:-0}" -eq 0 ]; then
@@ -274,6 +276,17 @@ extra=(-z)
 trace_out=trace.clean.json.gz
 sweep demo_gzip "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
 sweep demo_gzip_in_place "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" 1
+extra=()
+trace_out=trace.clean.json
+# trace.pftrace (SPEC §15): the exact times, the tracks pass, the writer's
+# interning, args cache and flows, the critical path, counters (with a
+# process of counters only); a failure leaves no trace.pftrace. The args
+# cache's allocations are best-effort: failed, the args are encoded anew.
+extra=(--format json,perfetto)
+sweep demo_perfetto "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
+extra=(--format perfetto)
+trace_out=trace.pftrace
+sweep counters_perfetto "$(scenario_dump samples_pmsampling)"
 extra=()
 trace_out=trace.clean.json
 # A metrics key longer than the writer's stack buffer: the one allocation

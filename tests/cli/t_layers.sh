@@ -60,14 +60,15 @@ for f in $files; do
 	done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$root/$f")
 	check "$f includes only its layer and those below${bad:+:$bad}" [ -z "$bad" ]
 	# The writers read the dump a second time (the kept rows' bytes, the
-	# API_INSTR rows) through these; every other fact of the reading
+	# API_INSTR rows) through these (json_skip walks the args and counter
+	# events the first reading validated: trace.pftrace's annotations); every other fact of the reading
 	# reaches them through the model (model/run_info.h: the run choice
 	# and OP_BASIC_INFO). result_read reads no dump: it reads back the
 	# summary.json a writer made (write/run_compare.h: --run all's compare
 	# view is computed from the runs' summary, as --compare's is).
 	if [ "$layer" = write ]; then
 		reads=$(sed -n 's/^#include "read\/\([a-z_0-9]*\)\.h".*/\1/p' "$root/$f" |
-			grep -vxE 'slice_store|event_scan|event_args|json_scan|instr_index|instr_digest|result_read' |
+			grep -vxE 'slice_store|event_scan|event_args|json_scan|json_skip|instr_index|instr_digest|result_read' |
 			tr '\n' ' ' || true)
 		check "$f: a writer includes only the second reading's read/ headers${reads:+: not $reads}" \
 			[ -z "$reads" ]

@@ -93,7 +93,7 @@ check "... which renders the page at the clone's root" bash -c \
 } | sort -u >"$tmp/parser.opts"
 grep -oE '(^|[ ,])(-[a-z]|--[a-z][-a-z]*)' <<<"$(grep -E '^ {2,6}-' <<<"$help" | sed -E 's/^ +//; s/  .*//')" |
 	sed 's/^[ ,]*//' | sort -u >"$tmp/help.opts"
-check "the parser knows 25 options (20 long, 5 short)" [ "$(wc -l <"$tmp/parser.opts")" -eq 25 ]
+check "the parser knows 26 options (21 long, 5 short)" [ "$(wc -l <"$tmp/parser.opts")" -eq 26 ]
 check "every option of the parser is in --help" \
 	bash -c 'comm -23 "$1" "$2" | { ! grep .; }' _ "$tmp/parser.opts" "$tmp/help.opts"
 # ... and every option --help names is accepted (no "unknown option").

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Golden tests: every fixtures/scenarios/<name>/dump.recipe is built into a
 # visualize_data.bin and converted; stdout, stderr, exit status and the
-# output files (trace.clean.json, instr_metrics.json, summary.json,
+# output files (trace.clean.json, trace.pftrace, instr_metrics.json, summary.json,
 # summary.html) must
 # equal the reviewed files in <name>/expected/<variant>/,
 # every trace must pass the viewer-rule checker, every summary.json must
@@ -49,6 +49,7 @@ source "$(dirname "$0")/lib.sh"
 : "${CSIM_FACTS:?set CSIM_FACTS to the trace_facts executable}"
 : "${CSIM_SUMCHECK:?set CSIM_SUMCHECK to the summary_recheck executable}"
 : "${CSIM_ARROWCHECK:?set CSIM_ARROWCHECK to the arrow_recheck executable}"
+: "${CSIM_PFTRACE_RECHECK:?set CSIM_PFTRACE_RECHECK to the pftrace_recheck executable}"
 
 update=0
 xfail_mode=0
@@ -168,6 +169,11 @@ check_facts() {
 	else
 		: >"$work/facts.out"
 	fi
+	: >"$work/pffacts.out"
+	if [ -f "$work/out/trace.pftrace" ]; then
+		"$CSIM_PFTRACE_RECHECK" --facts "$work/out/trace.pftrace" >"$work/pffacts.out" ||
+			flunk "$name/$variant: pftrace_recheck --facts failed"
+	fi
 	while IFS= read -r fact; do
 		n=$((n + 1))
 		case $fact in
@@ -181,6 +187,8 @@ check_facts() {
 		"nometrics "*)
 			# shellcheck disable=SC2016 # expanded by eval, inside check
 			check "$name/$variant: fact: $fact" eval '! grep -Fqs -- "${fact#nometrics }" "$work/out/instr_metrics.json"' ;;
+		"pftrace "*)
+			check "$name/$variant: fact: $fact" grep -Fxq -- "${fact#pftrace }" "$work/pffacts.out" ;;
 		"summary "*)
 			check "$name/$variant: fact: $fact" grep -Fqs -- "${fact#summary }" "$work/out/summary.json" ;;
 		"nosummary "*)
@@ -193,6 +201,15 @@ check_facts() {
 	if [ "$n" -eq 0 ]; then
 		flunk "$name/$variant: no hand-derived facts in $name/facts"
 	fi
+}
+
+# pftrace_decodes FILE: protoc decodes it as a Trace against the project's
+# description of Perfetto's messages (tests/perfetto/pftrace.proto), with
+# no field the description lacks.
+pftrace_decodes() {
+	"${CSIM_PROTOC:-protoc}" --decode=perfetto.protos.Trace \
+		-I "$CSIM_ROOT/tests/perfetto" pftrace.proto <"$1" >"$tmp/.decoded" &&
+		! grep -qE '^ *[0-9]+: ' "$tmp/.decoded"
 }
 
 run_variant() {
@@ -216,7 +233,7 @@ run_variant() {
 				flunk "$name/$variant: $f does not end in a newline"
 			updated=$((updated + 1))
 		done
-		for f in trace.clean.json instr_metrics.json summary.json summary.html; do
+		for f in trace.clean.json trace.pftrace instr_metrics.json summary.json summary.html; do
 			store "$golden/$f" "$work/out/$f"
 		done
 	else
@@ -227,7 +244,7 @@ run_variant() {
 			fi
 			compare "$work/$f.want" "$work/$f" "$name/$variant: $f"
 		done
-		for f in trace.clean.json instr_metrics.json summary.json summary.html; do
+		for f in trace.clean.json trace.pftrace instr_metrics.json summary.json summary.html; do
 			compare "$golden/$f" "$work/out/$f" "$name/$variant: $f"
 		done
 	fi
@@ -239,6 +256,14 @@ run_variant() {
 	# stricter than columns for these ASCII names.
 	check "$name/$variant: stdout within 80 columns" \
 		env LC_ALL=C awk 'length > 80 { exit 1 }' "$work/stdout"
+	if [ -f "$work/out/trace.pftrace" ]; then
+		check "$name/$variant: trace.pftrace decodes (protoc)" \
+			pftrace_decodes "$work/out/trace.pftrace"
+	fi
+	if [ -f "$work/out/trace.pftrace" ] && [ -f "$work/out/trace.clean.json" ]; then
+		check "$name/$variant: trace.pftrace holds the JSON's slices, tracks, flows, counters" \
+			"$CSIM_PFTRACE_RECHECK" "$work/out/trace.pftrace" "$work/out/trace.clean.json"
+	fi
 	if [ -f "$work/out/trace.clean.json" ]; then
 		check "$name/$variant: viewer rules" "$CSIM_CHECK" --disjoint "$work/out/trace.clean.json"
 		check "$name/$variant: summary agrees with the trace" \

@@ -55,6 +55,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.counters = 1;
 	opt.keep_scalar = (int)(size & 1);
 	opt.keep_cache_ccu = (int)((size >> 1) & 1);
+	/* Every other input also through trace.pftrace's exact times, tracks
+	   and writer. */
+	opt.formats = CSIM_FORMAT_JSON | ((size >> 2) & 1 ? CSIM_FORMAT_PERFETTO : 0u);
 	csim_error_clear(&err);
 	(void)csim_convert(&opt, &log, &err);
 	remove_outputs(dir);
