@@ -145,7 +145,7 @@ static int put_sample(struct csim_pf_counters *c, struct csim_pf *pf,
 		      const struct csim_pf_counter_run *run, uint32_t pid, struct csim_span name,
 		      struct csim_span arg, double v, int64_t ns, struct csim_error *err)
 {
-	uint64_t uuid, parent;
+	uint64_t uuid, parent = 0;
 	const char *key;
 	size_t n;
 	int is_new, rc = CSIM_OK;
