@@ -128,8 +128,10 @@ int csim_pf_args_cached(struct csim_pf *pf, struct csim_pf_args_cache *c,
 
 		if (e->off == NOT_KEPT)    /* its encoding could not be kept */
 			return 0;
-		csim_pb_raw(&pf->pkt, c->arena + e->off, e->len);
-		pf->uses_iids |= e->len > 0;
+		if (e->len > 0) {
+			csim_pb_raw(&pf->pkt, c->arena + e->off, e->len);
+			pf->uses_iids = 1;
+		}
 		return 1;
 	}
 	/* A text and its encoding (about a third of it) count against the budget. */
@@ -153,7 +155,8 @@ void csim_pf_args_cache_keep(struct csim_pf *pf, struct csim_pf_args_cache *c,
 	if (slot == CSIM_NONE || csim_pb_failed(&pf->pkt) ||
 	    csim_array_grow((void **)&c->arena, &c->arena_cap, c->arena_len + n, 1) != 0)
 		return;
-	memcpy(c->arena + c->arena_len, pf->pkt.buf + from, n);
+	if (n > 0)   /* args without a member to show: nothing to copy */
+		memcpy(c->arena + c->arena_len, pf->pkt.buf + from, n);
 	c->enc[slot] = (struct csim_pf_cached){ c->arena_len, n };
 	c->arena_len += n;
 }
