@@ -99,6 +99,7 @@ struct csim_path_graph {
 	size_t nedges;
 	int64_t first_ns, last_ns;   /* the core's whole span, every slice of it */
 	struct csim_path_end_key *by_end;   /* by (end, node) */
+	size_t end_hint;                     /* latest_end_by's last answer */
 	/* scratch */
 	struct csim_path_end_key *by_pipe_end;   /* by (pipe, end, node) */
 	uint32_t *rank;                   /* node of the core's k-th slice */
@@ -111,12 +112,14 @@ struct csim_path_graph {
 /*
  * The deps of one core, given as indices into deps[] whose consumer slice
  * is one of the core's: the core's nodes are the slices node_slices[0..n)
- * (ascending indices, all of one pid, each a node by the rule above), its
- * span [first_ns, last_ns]. Returns 0, or -1 when out of memory.
+ * (ascending indices, all of one pid, each a node by the rule above),
+ * node_pos[slice] a node's place in its own core's list (CSIM_NONE: not a
+ * node), its span [first_ns, last_ns]. Returns 0, or -1 when out of memory.
  */
 struct csim_path_core_in {
 	const uint32_t *node_slices;
 	size_t n;
+	const uint32_t *node_pos;
 	const struct csim_dep *deps;
 	const uint32_t *core_deps;
 	size_t ndeps;

@@ -22,6 +22,7 @@ struct path_work {
 	struct csim_path *out;
 	/* nodes and dependencies grouped by pid (their consumer's) */
 	uint32_t *node_slices;
+	uint32_t *node_pos;         /* per slice: its place in its core's node_slices */
 	size_t *node0;
 	struct csim_dep *deps;      /* deps[] then intra_deps[] */
 	uint32_t *dep_idx;
@@ -382,7 +383,6 @@ static int group_nodes(struct path_work *w)
 	const struct csim_table *t = &w->m->table;
 	size_t npids = t->pids.count;
 	size_t *fill;
-	uint8_t *node;
 
 	if (alloc_groups(&w->node0, npids) != 0)
 		return -1;
@@ -394,18 +394,21 @@ static int group_nodes(struct path_work *w)
 		w->first[i] = INT64_MAX;
 		w->last[i] = INT64_MIN;
 	}
-	/* the rule's verdict per slice, so that it is taken once: 2 M
-	   instructions of the 20 MB producer dump's 320 M */
-	node = malloc(t->nslices + 1);
-	if (node == NULL)
+	/* the rule's verdict per slice, so that it is taken once (2 M
+	   instructions of the 20 MB producer dump's 320 M), and then each
+	   node's place, so that a dependency finds its nodes without a search
+	   (binary searches were 0.08 s of the dense-heavy shape's 3.8 s) */
+	w->node_pos = csim_array_alloc(t->nslices + 1, sizeof(*w->node_pos));
+	if (w->node_pos == NULL)
 		return -1;
 	for (size_t i = 0; i < t->nslices; i++) {
 		const struct csim_slice *s = &t->slices[i];
+		int is_node = csim_path_is_node(w->m, s);
 
 		w->first[s->pid] = min64(w->first[s->pid], s->start);
 		w->last[s->pid] = s->end > w->last[s->pid] ? s->end : w->last[s->pid];
-		node[i] = (uint8_t)csim_path_is_node(w->m, s);
-		w->node0[s->pid + 1] += node[i];
+		w->node_pos[i] = is_node ? 0 : CSIM_NONE;
+		w->node0[s->pid + 1] += (size_t)is_node;
 	}
 	for (size_t i = 1; i <= npids; i++)
 		w->node0[i] += w->node0[i - 1];
@@ -413,15 +416,17 @@ static int group_nodes(struct path_work *w)
 	fill = malloc((npids + 1) * sizeof(*fill));
 	if (w->node_slices == NULL || fill == NULL) {
 		free(fill);
-		free(node);
 		return -1;
 	}
 	memcpy(fill, w->node0, (npids + 1) * sizeof(*fill));
 	for (uint32_t i = 0; i < t->nslices; i++)
-		if (node[i])
-			w->node_slices[fill[t->slices[i].pid]++] = i;
+		if (w->node_pos[i] != CSIM_NONE) {
+			uint32_t pid = t->slices[i].pid;
+
+			w->node_pos[i] = (uint32_t)(fill[pid] - w->node0[pid]);
+			w->node_slices[fill[pid]++] = i;
+		}
 	free(fill);
-	free(node);
 	return 0;
 }
 
@@ -456,7 +461,7 @@ static int path_core(struct path_work *w, const struct csim_summary_core *sc,
 {
 	uint32_t pid = sc->pid;
 	const struct csim_path_core_in in = {
-		w->node_slices + w->node0[pid], w->node0[pid + 1] - w->node0[pid],
+		w->node_slices + w->node0[pid], w->node0[pid + 1] - w->node0[pid], w->node_pos,
 		w->deps, w->dep_idx + w->dep0[pid], w->dep0[pid + 1] - w->dep0[pid],
 		w->first[pid], w->last[pid]
 	};
@@ -500,6 +505,7 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	if (rc != CSIM_OK)
 		csim_path_release(&m->path);
 	free(w.node_slices);
+	free(w.node_pos);
 	free(w.node0);
 	free(w.deps);
 	free(w.dep_idx);

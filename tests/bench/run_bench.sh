@@ -16,6 +16,11 @@
 #               (MB, default "70 700");
 #     producer  `--profile producer` at CSIM_BENCH_SHAPE_MB (default 700);
 #     dense     `--profile dense` at CSIM_BENCH_SHAPE_MB;
+#     dense-heavy  `--profile dense-heavy` at CSIM_BENCH_SHAPE_MB (24 cores,
+#               outputs about as large as the input), converted as it is
+#               and with --raw-metrics (row "dense-heavy_700mb raw");
+#     producer-ccu `--profile producer-ccu` at CSIM_BENCH_SHAPE_MB (24
+#               cores, mostly cache_time/ccu_time companions, ~11 % kept);
 #     gzip      `gzip -1` of the producer dump: its conversion against
 #               inflate-then-convert (`zcat >/dev/null`, then the conversion
 #               of the inflated dump, both measured here);
@@ -125,7 +130,7 @@ floor_wall() {
 row() {
 	awk -v n="$1" -v b="$2" -v w="$3" -v r="$4" -v c="$5" -v f="$6" 'BEGIN {
 		mbs = b / 1e6
-		printf "%-14s %9.1f %9.3f %9.1f %10.1f %9.2f %9.3f %9.1f %7.2fx", n, mbs, w,
+		printf "%-22s %9.1f %9.3f %9.1f %10.1f %9.2f %9.3f %9.1f %7.2fx", n, mbs, w,
 		       (w > 0 ? mbs / w : 0), r / 1024, (r * 1024) / b, c, (c > 0 ? mbs / c : 0),
 		       (c > 0 ? w / c : 0)
 		if (f == "-")
@@ -135,14 +140,16 @@ row() {
 	}'
 }
 
-# convert_case NAME DUMP: the converter, `cp` and the floor on one dump.
+# convert_case NAME DUMP [OPTION...]: the converter (with the options),
+# `cp` and the floor on one dump.
 convert_case() {
 	local name=$1 path=$2 bytes flwall=-
 	local conv=() conv_rss=0 copy=() copy_rss=0 fw=()
+	shift 2
 	bytes=$(stat -L -c %s "$path")
 	cat "$path" >/dev/null   # warm the page cache
 	for _ in $(seq "$runs"); do
-		once conv "$cache/out_$name" "$bin" -q "$path" -o "$cache/out_$name" --no-copy-raw
+		once conv "$cache/out_conv" "$bin" -q "$path" -o "$cache/out_conv" --no-copy-raw "$@"
 		once copy "$cache/cp.tmp" cp "$path" "$cache/cp.tmp"
 		fw+=("$(runs=1 floor_wall "$path")")
 	done
@@ -242,7 +249,7 @@ perfetto_case() {
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -srm)"
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ); runs per measurement: $runs (median wall time, max RSS)"
-printf '%-14s %9s %9s %9s %10s %9s %9s %9s %8s %8s %8s\n' input "size MB" "wall s" "MB/s" "RSS MiB" RSS/input \
+printf '%-22s %9s %9s %9s %10s %9s %9s %9s %8s %8s %8s\n' input "size MB" "wall s" "MB/s" "RSS MiB" RSS/input \
 	"cp s" "cp MB/s" "vs cp" "floor s" "vs floor"
 for p in $profiles; do
 	case $p in
@@ -250,15 +257,19 @@ for p in $profiles; do
 		for mb in $sizes; do
 			convert_case "synth_${mb}mb" "$(dump "synth_${mb}mb" --seed 1 "$mb")"
 		done ;;
-	producer | dense)
+	producer | dense | producer-ccu)
 		convert_case "${p}_${shape_mb}mb" \
 			"$(dump "${p}_${shape_mb}mb" --profile "$p" --seed 1 "$shape_mb")" ;;
+	dense-heavy)
+		heavy=$(dump "${p}_${shape_mb}mb" --profile "$p" --seed 1 "$shape_mb")
+		convert_case "${p}_${shape_mb}mb" "$heavy"
+		convert_case "${p}_${shape_mb}mb raw" "$heavy" --raw-metrics ;;
 	gzip) gzip_case ;;
 	batch) batch_case ;;
 	perfetto)
 		for shape in ${CSIM_BENCH_PERFETTO_SHAPES:-synth producer dense}; do
 			perfetto_case "$shape"
 		done ;;
-	*) echo "run_bench: unknown profile '$p' (synth producer dense gzip batch perfetto)" >&2; exit 2 ;;
+	*) echo "run_bench: unknown profile '$p' (synth producer dense dense-heavy producer-ccu gzip batch perfetto)" >&2; exit 2 ;;
 	esac
 done

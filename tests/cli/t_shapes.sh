@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The benchmark's dump shapes (tests/tools/gen_synth_shapes.c):
-# a small producer and dense dump convert with exit 0, the output passes
-# --check, the generator is deterministic, and each profile has the shape
-# its header promises (the share of events kept; bytes per event), so the
+# The benchmark's dump shapes (tests/tools/gen_synth_shapes.c and
+# gen_synth_heavy.c): a small dump of each profile converts with exit 0,
+# the output passes --check, the generator is deterministic, and each
+# profile has the shape its header promises (the share of events kept,
+# bytes per event; on the 24-core shapes also the cores, arrows per kept
+# slice, the companions' share, every core's metrics rows), so the
 # benchmark measures what docs/performance.md says it measures; on every
 # shape the arrows are rechecked (arrow_recheck).
 set -euo pipefail
@@ -33,7 +35,8 @@ run "$tmp/synth" visualize_data.bin -o out --no-copy-raw
 check "synth: converts with exit 0" [ "$status" -eq 0 ]
 check "synth: arrows causal, anchored by completion" arrows_ok "$tmp/synth"
 
-for shape in "producer 0.18 0.22 230 290" "dense 0.33 0.37 120 170"; do
+for shape in "producer 0.18 0.22 230 290" "dense 0.33 0.37 120 170" \
+	"dense-heavy 0.31 0.37 125 165" "producer-ccu 0.09 0.13 190 250"; do
 	read -r p klo khi blo bhi <<<"$shape"
 	mkdir -p "$tmp/$p"
 	"$CSIM_SYNTH" --profile "$p" --seed 2 2 "$tmp/$p/visualize_data.bin"
@@ -55,6 +58,27 @@ for shape in "producer 0.18 0.22 230 290" "dense 0.33 0.37 120 170"; do
 	check "$p: kept share $share in [$klo, $khi]" within "$share" "$klo" "$khi"
 	per=$(awk -v b="$(stat -c %s "$tmp/$p/visualize_data.bin")" -v e="$events" 'BEGIN { print b / e }')
 	check "$p: $per bytes per event in [$blo, $bhi]" within "$per" "$blo" "$bhi"
+	case $p in
+	dense-heavy | producer-ccu)
+		cores=$(grep -ao '"pid":"core[0-9]*\.[a-z]*core[0-9]*"' "$tmp/$p/visualize_data.bin" | sort -u | wc -l)
+		check "$p: 24 cores ($cores)" [ "$cores" -eq 24 ]
+		arrows=$(awk -v a="$(count "$tmp/$p/out/trace.clean.json" '"ph":"s"')" -v k="$kept" \
+			 'BEGIN { print a / k }')
+		companions=$(awk -v c="$(count "$tmp/$p/visualize_data.bin" '"name":"c[ac][cu][he_]*time"')" \
+			     -v e="$events" 'BEGIN { print c / e }') ;;
+	esac
+	case $p in
+	dense-heavy)
+		check "dense-heavy: $arrows arrows per kept slice in [0.33, 0.43]" within "$arrows" 0.33 0.43
+		api=$(stat -c %s "$tmp/$p/out/instr_metrics.json")
+		check "dense-heavy: instr_metrics.json ($api bytes) has every core's rows" \
+			[ "$(count "$tmp/$p/out/instr_metrics.json" '"address"')" -eq \
+			  "$((24 * $(grep -ao '"Address":"' "$tmp/$p/visualize_data.bin" | wc -l)))" ] ;;
+	producer-ccu)
+		check "producer-ccu: companions $companions of the events in [0.42, 0.48]" \
+			within "$companions" 0.42 0.48
+		check "producer-ccu: $arrows arrows per kept slice in [0.35, 0.5]" within "$arrows" 0.35 0.5 ;;
+	esac
 done
 "$CSIM_SYNTH" --profile nosuch 2 "$tmp/x.bin" 2>/dev/null && st=0 || st=$?
 check "an unknown profile is a usage error" [ "$st" -eq 2 ]

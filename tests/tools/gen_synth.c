@@ -1,7 +1,8 @@
 /*
  * gen_synth - write a realistic synthetic visualize_data.bin of a given size.
  *
- *   gen_synth [--seed N] [--profile synth|producer|dense] [--instr-mb N] SIZE_MB OUT
+ *   gen_synth [--seed N] [--profile synth|producer|dense|dense-heavy|producer-ccu]
+ *             [--instr-mb N] SIZE_MB OUT
  *
  * The benchmark and the scale tests need dumps of 70 MB to gigabytes; real
  * ones cannot be committed. This writes the shape real simulator output has
@@ -22,7 +23,10 @@
  * current msopprof writer: ~250 B per event, long `code`/`detail`, 20 % of
  * events kept) and `dense` (short events, 35 % kept, an API_INSTR of 1/14
  * of the file) are the benchmark's shapes, written by gen_synth_shapes.c and
- * described in its header. --instr-mb N (producer and dense) makes the
+ * described in its header; `dense-heavy` and `producer-ccu` (24 cores: a
+ * dense kernel whose outputs are as large as its input, and a producer
+ * dump made mostly of cache_time/ccu_time companions) are described in
+ * gen_synth_heavy.c's. --instr-mb N (producer and dense) makes the
  * API_INSTR block about N MB (more rows) and leaves the rest of the dump as
  * SIZE_MB would have it, so its size varies alone (memory that
  * does not grow with the API_INSTR).
@@ -394,9 +398,11 @@ int main(int argc, char **argv)
 	}
 	if (argc - argi != 2 || (size_mb = strtoull(argv[argi], NULL, 10)) == 0 ||
 	    (strcmp(profile, "synth") != 0 && strcmp(profile, "producer") != 0 &&
-	     strcmp(profile, "dense") != 0) ||
+	     strcmp(profile, "dense") != 0 && strcmp(profile, "dense-heavy") != 0 &&
+	     strcmp(profile, "producer-ccu") != 0) ||
 	    (instr_mb > 0 && strcmp(profile, "synth") == 0)) {
-		fprintf(stderr, "usage: gen_synth [--seed N] [--profile synth|producer|dense] "
+		fprintf(stderr, "usage: gen_synth [--seed N] [--profile synth|producer|dense|"
+			"dense-heavy|producer-ccu] "
 			"[--instr-mb N] SIZE_MB OUT\n");
 		return 2;
 	}
@@ -412,8 +418,10 @@ int main(int argc, char **argv)
 	setvbuf(g.out, NULL, _IOFBF, 1 << 20);
 	target = size_mb * 1000000ull;
 	if (strcmp(profile, "synth") != 0) {
-		int rc = strcmp(profile, "producer") == 0 ? synth_shape_producer(&g, target)
-							  : synth_shape_dense(&g, target);
+		int rc = strcmp(profile, "producer") == 0       ? synth_shape_producer(&g, target)
+			 : strcmp(profile, "dense") == 0        ? synth_shape_dense(&g, target)
+			 : strcmp(profile, "dense-heavy") == 0  ? synth_shape_dense_heavy(&g, target)
+							        : synth_shape_producer_ccu(&g, target);
 
 		if (fclose(g.out) != 0 || rc != 0) {
 			perror(argv[argi + 1]);

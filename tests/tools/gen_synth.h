@@ -1,6 +1,7 @@
 /*
- * gen_synth.h - what gen_synth.c (the synth profile, the block writer) and
- * gen_synth_shapes.c (the producer and dense profiles) share.
+ * gen_synth.h - what gen_synth.c (the synth profile, the block writer),
+ * gen_synth_shapes.c (the other profiles' writer) and gen_synth_heavy.c
+ * (the dense-heavy and producer-ccu instructions) share.
  */
 #ifndef GEN_SYNTH_H
 #define GEN_SYNTH_H
@@ -68,5 +69,19 @@ void synth_emit_source(struct gen *g);
    of about `target` bytes to g->out (header and blocks); 0 ok, -1 I/O. */
 int synth_shape_producer(struct gen *g, uint64_t target);
 int synth_shape_dense(struct gen *g, uint64_t target);
+int synth_shape_dense_heavy(struct gen *g, uint64_t target);
+int synth_shape_producer_ccu(struct gen *g, uint64_t target);
+
+/* One iteration of a core's loop from tick t; returns the next one's start.
+   `group` numbers cache_time/ccu_time companions (producer writers). */
+typedef uint64_t synth_iteration_fn(struct gen *g, struct core *c, uint64_t t, unsigned *group);
+
+/* The dense-heavy shape's instructions (gen_synth_heavy.c); the producer's
+   and the companions (gen_synth_shapes.c), which producer-ccu reuses. */
+extern const struct op heavy_cube[], heavy_vec[], synth_companions[];
+extern const size_t heavy_ncube, heavy_nvec;
+extern const struct op *const synth_producer_cube, *const synth_producer_vec;
+synth_iteration_fn synth_iter_heavy_cube, synth_iter_heavy_vec;
+synth_iteration_fn synth_iter_ccu_cube, synth_iter_ccu_vec;
 
 #endif

@@ -31,9 +31,12 @@
 
 #include "gen_synth.h"
 
-/* How the two writers differ. */
+/* How the writers differ. */
 struct style {
-	int producer;   /* code, cname, group_id, companions, float32 times */
+	int producer;     /* code, cname, group_id, companions, float32 times */
+	int plain_flags;  /* SET/WAIT B/E records without id, and no s/t flow */
+	int every_core;   /* API_INSTR rows executed on every core */
+	unsigned blocks;  /* blocks of three cores (0: as many as the size takes) */
 };
 
 #define STACK_MM "kernels/matmul_custom/op_kernel/matmul_custom.cpp:142\\nlib/matmul/matmul_impl.h:1187\\nimpl/kernel_operator_mm_intf_impl.h:"
@@ -90,14 +93,21 @@ static const struct op p_vec[] = {
 	  STACK_SC "45" },
 };
 
-/* Companion slices: detail NULL marks them; one pair per companion pipe. */
-static const struct op companions[] = {
+/* For the producer-ccu shape (gen_synth_heavy.c), which reuses them. */
+const struct op *const synth_producer_cube = p_cube, *const synth_producer_vec = p_vec;
+
+
+/* Companion slices: detail NULL marks them; one pair per companion pipe
+   (SYNTH_PAIR_*: MTE2, CUBE, VECTOR and, for producer-ccu, SCALAR). */
+const struct op synth_companions[] = {
 	{ "cache_time", "MTE2", "thread_state_iowait", NULL, NULL, 4, 0, NULL },
 	{ "ccu_time", "MTE2", "thread_state_iowait", NULL, NULL, 2, 0, NULL },
 	{ "cache_time", "CUBE", "background_memory_dump", NULL, NULL, 4, 0, NULL },
 	{ "ccu_time", "CUBE", "background_memory_dump", NULL, NULL, 2, 0, NULL },
 	{ "cache_time", "VECTOR", "cq_build_failed", NULL, NULL, 4, 0, NULL },
 	{ "ccu_time", "VECTOR", "cq_build_failed", NULL, NULL, 2, 0, NULL },
+	{ "cache_time", "SCALAR", "startup", NULL, NULL, 2, 0, NULL },
+	{ "ccu_time", "SCALAR", "startup", NULL, NULL, 1, 0, NULL },
 };
 
 static const struct op d_cube[] = {
@@ -139,7 +149,7 @@ static uint64_t producer_cube(struct gen *g, struct core *c, uint64_t t, unsigne
 	uint64_t load_end = t + p_cube[0].cycles, l1 = load_end + 3;
 	uint64_t mm = l1 + 22 + p_cube[1].cycles + 2, fix = mm + p_cube[2].cycles + 2;
 
-	add_grouped(c, t, &p_cube[0], &companions[0], group);
+	add_grouped(c, t, &p_cube[0], &synth_companions[0], group);
 	if (synth_rnd(g) % 2)
 		synth_add_flag(c, load_end, l1, "MTE2", "MTE1", "PIPE:MTE2,TRIGGERPIPE:MTE1,FLAGID:0,",
 			       "PIPE:MTE2,TRIGGERPIPE:MTE1,FLAGID:0,");
@@ -149,7 +159,7 @@ static uint64_t producer_cube(struct gen *g, struct core *c, uint64_t t, unsigne
 			       "PIPE:MTE2,TRIGGERPIPE:SCALAR,FLAGID:3,");
 	synth_add_slice(c, l1, &p_cube[1]);
 	synth_add_slice(c, l1 + 22, &p_cube[1]);
-	add_grouped(c, mm, &p_cube[2], &companions[2], group);
+	add_grouped(c, mm, &p_cube[2], &synth_companions[2], group);
 	synth_add_slice(c, fix, &p_cube[3]);
 	for (unsigned j = 0; j < 8; j++)
 		synth_add_slice(c, t + 4u * j, &p_cube[4 + j % 4]);
@@ -162,7 +172,7 @@ static uint64_t producer_vec(struct gen *g, struct core *c, uint64_t t, unsigned
 {
 	uint64_t load_end = t + p_vec[0].cycles, v = load_end + 3, store = v + 64 + 24 + 3;
 
-	add_grouped(c, t, &p_vec[0], &companions[0], group);
+	add_grouped(c, t, &p_vec[0], &synth_companions[0], group);
 	if (synth_rnd(g) % 2)
 		synth_add_flag(c, load_end, v, "MTE2", "VECTOR", "PIPE:MTE2,TRIGGERPIPE:VEC,FLAGID:0,",
 			       "PIPE:MTE2,TRIGGERPIPE:VEC,FLAGID:0,");
@@ -170,7 +180,7 @@ static uint64_t producer_vec(struct gen *g, struct core *c, uint64_t t, unsigned
 		synth_add_flag(c, load_end, load_end + 7, "MTE2", "SCALAR",
 			       "PIPE:MTE2,TRIGGERPIPE:SCALAR,FLAGID:2,",
 			       "PIPE:MTE2,TRIGGERPIPE:SCALAR,FLAGID:2,");
-	add_grouped(c, v, &p_vec[1], &companions[4], group);
+	add_grouped(c, v, &p_vec[1], &synth_companions[4], group);
 	synth_add_slice(c, v + 24, &p_vec[2]);
 	synth_add_slice(c, v + 64, &p_vec[1]);
 	synth_add_slice(c, store, &p_vec[3]);
@@ -282,8 +292,10 @@ static void emit_record(struct gen *g, const struct style *st, const struct core
 		fprintf(f, ",{\"args\":{\"detail\":\"%s\",\"pc_addr\":\"0x10d0d478\"}", detail);
 	if (st->producer)
 		fprintf(f, ",\"cname\":\"%s\"", name[0] == 'S' ? "black" : "yellow");
-	fprintf(f, ",\"id\":\"%s_%u\",\"name\":\"%s\",\"ph\":\"%c\",\"pid\":\"%s\",\"tid\":\"%s\",\"ts\":",
-		c->pid, id, name, ph, c->pid, tid);
+	if (!st->plain_flags)
+		fprintf(f, ",\"id\":\"%s_%u\"", c->pid, id);
+	fprintf(f, ",\"name\":\"%s\",\"ph\":\"%c\",\"pid\":\"%s\",\"tid\":\"%s\",\"ts\":",
+		name, ph, c->pid, tid);
 	put_time(f, st, cycles);
 	fputc('}', f);
 }
@@ -308,17 +320,17 @@ static void emit_flags(struct gen *g, const struct style *st, const struct core 
 		emit_record(g, st, c, "SET_FLAG", 'E', fl->from, NULL, fl->id, fl->set_end + 1);
 		emit_record(g, st, c, "WAIT_FLAG", 'B', to, fl->to_detail, fl->id, fl->wait_begin);
 		emit_record(g, st, c, "WAIT_FLAG", 'E', to, NULL, fl->id, fl->wait_end);
+		if (st->plain_flags)
+			continue;
 		emit_flow(g, st, c, fl, to, 's');
 		emit_flow(g, st, c, fl, to, 't');
 	}
 }
 
-typedef uint64_t iteration_fn(struct gen *g, struct core *c, uint64_t t, unsigned *group);
-
 /* One core: its iterations, its slices in end-tick order, its flags, then
    a CACHEMISS record per 16 iterations; returns the last slice's start. */
 static uint64_t emit_core(struct gen *g, const struct style *st, struct core *c,
-			  iteration_fn *iterate, unsigned iterations, uint64_t t0)
+			  synth_iteration_fn *iterate, unsigned iterations, uint64_t t0)
 {
 	uint64_t t = t0;
 	unsigned group = 0;
@@ -344,7 +356,7 @@ static uint64_t emit_core(struct gen *g, const struct style *st, struct core *c,
 
 /* The TRACE block up to `target` bytes of file; returns its block count. */
 static int emit_trace(struct gen *g, const struct style *st, uint64_t target,
-		      unsigned iterations, iteration_fn *cube, iteration_fn *vec,
+		      unsigned iterations, synth_iteration_fn *cube, synth_iteration_fn *vec,
 		      unsigned *blocks)
 {
 	struct core core;
@@ -357,7 +369,7 @@ static int emit_trace(struct gen *g, const struct style *st, uint64_t target,
 	      "{\"args\":{\"sort_index\":1},\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":\"core0.cubecore0\",\"tid\":\"NA\"}",
 	      g->out);
 	*blocks = 0;
-	while ((uint64_t)ftell(g->out) < target) {
+	while (st->blocks ? *blocks < st->blocks : (uint64_t)ftell(g->out) < target) {
 		unsigned order = (unsigned)(synth_rnd(g) % 3);
 
 		for (unsigned k = 0; k < 3; k++) {
@@ -383,18 +395,19 @@ static int emit_trace(struct gen *g, const struct style *st, uint64_t target,
 
 /* One API_INSTR row: per-core arrays over `cores` cores, busy on the cube
    cores (index % 3 == 0) or on the vector ones. */
-static void instr_row(struct gen *g, int first, unsigned pc, const struct op *op,
-		      int on_cube, unsigned cores, unsigned long long execs)
+static void instr_row(struct gen *g, const struct style *st, int first, unsigned pc,
+		      const struct op *op, int on_cube, unsigned cores, unsigned long long execs)
 {
 	FILE *f = g->out;
 
 	fprintf(f, "%s{\"Address\":\"0x%x\",\"AscendC Inner Code\":\"\",\"Cycles\":[",
 		first ? "" : ",", pc);
 	for (unsigned b = 0; b < cores; b++)
-		fprintf(f, "%s%llu", b ? "," : "", (b % 3 == 0) == on_cube ? execs * op->cycles : 0);
+		fprintf(f, "%s%llu", b ? "," : "",
+			st->every_core || (b % 3 == 0) == on_cube ? (execs + b) * op->cycles : 0);
 	fputs("],\"Instructions Executed\":[", f);
 	for (unsigned b = 0; b < cores; b++)
-		fprintf(f, "%s%llu", b ? "," : "", (b % 3 == 0) == on_cube ? execs : 0);
+		fprintf(f, "%s%llu", b ? "," : "", st->every_core || (b % 3 == 0) == on_cube ? execs + b : 0);
 	fprintf(f, "],\"Pipe\":\"%s\",\"Source\":\"%s\",\"Vector Utilization Percentage\":[",
 		op->pipe, op->name);
 	for (unsigned b = 0; b < cores; b++)
@@ -404,7 +417,7 @@ static void instr_row(struct gen *g, int first, unsigned pc, const struct op *op
 
 /* The API_INSTR block: the producer has a row per instruction kind; dense
    adds rows at new pcs until the block holds `size` bytes. */
-static int emit_instr(struct gen *g, unsigned blocks, uint64_t size,
+static int emit_instr(struct gen *g, const struct style *st, unsigned blocks, uint64_t size,
 		      const struct op *cube, size_t ncube, const struct op *vec, size_t nvec)
 {
 	unsigned cores = 3 * blocks, pc = 0x11400000;
@@ -419,14 +432,14 @@ static int emit_instr(struct gen *g, unsigned blocks, uint64_t size,
 			b ? "," : "", b, b, b);
 	fputs("],\"Instructions\":[", g->out);
 	for (i = 0; i < ncube; i++)
-		instr_row(g, i == 0, cube[i].pc, &cube[i], 1, cores, 1000 + synth_rnd(g) % 1000);
+		instr_row(g, st, i == 0, cube[i].pc, &cube[i], 1, cores, 1000 + synth_rnd(g) % 1000);
 	for (i = 0; i < nvec; i++)
-		instr_row(g, 0, vec[i].pc, &vec[i], 0, cores, 1000 + synth_rnd(g) % 1000);
+		instr_row(g, st, 0, vec[i].pc, &vec[i], 0, cores, 1000 + synth_rnd(g) % 1000);
 	for (i = 0; (uint64_t)ftell(g->out) < end; i++, pc += 4) {
 		int on_cube = i % 2 == 0;
 		const struct op *op = on_cube ? &cube[i / 2 % ncube] : &vec[i / 2 % nvec];
 
-		instr_row(g, 0, pc, op, on_cube, cores, 1 + synth_rnd(g) % 100000);
+		instr_row(g, st, 0, pc, op, on_cube, cores, 1 + synth_rnd(g) % 100000);
 	}
 	fputs("],\"Instructions Dtype\":{\"Instructions\":{\"Address\":3,\"AscendC Inner Code\":3,"
 	      "\"Cycles\":1,\"Instructions Executed\":1,\"Pipe\":3,\"Source\":3,"
@@ -444,20 +457,20 @@ static unsigned iterations_for(uint64_t trace_bytes, uint64_t per_block_iteratio
 
 int synth_shape_producer(struct gen *g, uint64_t target)
 {
-	const struct style st = { 1 };
+	const struct style st = { 1, 0, 0, 0 };
 	unsigned blocks;
 
 	synth_emit_source(g);
 	if (emit_trace(g, &st, target, iterations_for(target, 19000), producer_cube,
 		       producer_vec, &blocks) != 0)
 		return -1;
-	return emit_instr(g, blocks, g->instr_bytes, p_cube, sizeof(p_cube) / sizeof(*p_cube), p_vec,
+	return emit_instr(g, &st, blocks, g->instr_bytes, p_cube, sizeof(p_cube) / sizeof(*p_cube), p_vec,
 			  sizeof(p_vec) / sizeof(*p_vec));
 }
 
 int synth_shape_dense(struct gen *g, uint64_t target)
 {
-	const struct style st = { 0 };
+	const struct style st = { 0, 0, 0, 0 };
 	uint64_t trace_target = target - target / 14;   /* API_INSTR: 50 of 700 MB */
 	uint64_t instr_size = g->instr_bytes ? g->instr_bytes : target / 14;
 	unsigned blocks;
@@ -466,6 +479,34 @@ int synth_shape_dense(struct gen *g, uint64_t target)
 	if (emit_trace(g, &st, trace_target, iterations_for(trace_target, 8000), dense_cube,
 		       dense_vec, &blocks) != 0)
 		return -1;
-	return emit_instr(g, blocks, instr_size, d_cube, sizeof(d_cube) / sizeof(*d_cube), d_vec,
+	return emit_instr(g, &st, blocks, instr_size, d_cube, sizeof(d_cube) / sizeof(*d_cube), d_vec,
 			  sizeof(d_vec) / sizeof(*d_vec));
+}
+
+/* 24 cores; iterations sized by a block-iteration's bytes (measured). */
+int synth_shape_dense_heavy(struct gen *g, uint64_t target)
+{
+	const struct style st = { 0, 1, 1, 8 };
+	uint64_t trace_target = target - target / 712 * 55;   /* API_INSTR: 55 of 712 MB */
+	uint64_t instr_size = g->instr_bytes ? g->instr_bytes : target / 712 * 55;
+	unsigned blocks;
+
+	synth_emit_source(g);
+	if (emit_trace(g, &st, trace_target, iterations_for(trace_target * 10 / 8, 13900),
+		       synth_iter_heavy_cube, synth_iter_heavy_vec, &blocks) != 0)
+		return -1;
+	return emit_instr(g, &st, blocks, instr_size, heavy_cube, heavy_ncube, heavy_vec, heavy_nvec);
+}
+
+int synth_shape_producer_ccu(struct gen *g, uint64_t target)
+{
+	const struct style st = { 1, 0, 0, 8 };
+	unsigned blocks;
+
+	synth_emit_source(g);
+	if (emit_trace(g, &st, target, iterations_for(target * 10 / 8, 14900), synth_iter_ccu_cube,
+		       synth_iter_ccu_vec, &blocks) != 0)
+		return -1;
+	return emit_instr(g, &st, blocks, g->instr_bytes, p_cube, sizeof(p_cube) / sizeof(*p_cube),
+			  p_vec, sizeof(p_vec) / sizeof(*p_vec));
 }
