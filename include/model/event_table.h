@@ -125,8 +125,9 @@ struct csim_table {
 	size_t nslices, slices_cap;
 	struct csim_sync_rec *syncs;
 	size_t nsyncs, syncs_cap;
-	struct csim_sync_detail *details;
+	struct csim_sync_detail *details;   /* distinct values, one each */
 	size_t ndetails, details_cap;
+	struct csim_strtab detail_keys;     /* their bytes, for add_detail */
 	struct csim_strtab pids;       /* raw pid JSON text */
 	char **pid_names;              /* decoded pid per pid id */
 	size_t pid_names_cap;

@@ -17,6 +17,7 @@ void csim_table_init(struct csim_table *t)
 	csim_strtab_init(&t->pids, CSIM_STRTAB_GROUPED);
 	csim_strtab_init(&t->pipes, CSIM_STRTAB_GROUPED);
 	csim_strtab_init(&t->ids, CSIM_STRTAB_SCATTERED);
+	csim_strtab_init(&t->detail_keys, CSIM_STRTAB_GROUPED);
 	/* a loop body's instructions interleave across pipes: a recent
 	   match is rare */
 	csim_strtab_init(&t->instrs, CSIM_STRTAB_SCATTERED);
@@ -41,6 +42,7 @@ void csim_table_release(struct csim_table *t)
 	csim_strtab_release(&t->pids);
 	csim_strtab_release(&t->pipes);
 	csim_strtab_release(&t->ids);
+	csim_strtab_release(&t->detail_keys);
 	csim_strtab_release(&t->instrs);
 	csim_strtab_release(&t->names);
 	memset(t, 0, sizeof(*t));
@@ -94,8 +96,6 @@ void csim_table_reserve(struct csim_table *t, uint64_t bytes)
 	    csim_array_grow((void **)&t->syncs, &t->syncs_cap,
 			    t->nsyncs + (size_t)syncs, sizeof(*t->syncs)) != 0)
 		return;
-	(void)csim_array_grow((void **)&t->details, &t->details_cap,
-			      t->ndetails + (size_t)syncs / 2 + 1, sizeof(*t->details));
 }
 
 /* A name slot for every interned pid is made before the pid is interned:
@@ -315,26 +315,38 @@ int csim_instr_key_address(const struct csim_instr_key *key, uint64_t *addr)
 	return v.p != NULL && v.n >= 2 && csim_number_hex(v.p + 1, v.n - 2, addr);
 }
 
+/*
+ * Details are values: each distinct one is held once (a kernel has a few
+ * dozen, one per pipe pair and flag id), not one per B record (29 MB for
+ * the dense-heavy shape's 1.2 M).
+ */
 static int add_detail(struct csim_table *t, const struct csim_flag_key *key,
 		      int intra, uint32_t *index)
 {
-	struct csim_sync_detail *d;
+	struct csim_sync_detail d = { CSIM_NONE, CSIM_NONE, 0, 0 };
+	char bytes[17];
 
-	if (csim_array_grow((void **)&t->details, &t->details_cap, t->ndetails + 1,
-		 sizeof(*t->details)) != 0)
-		return -1;
-	d = &t->details[t->ndetails];
-	d->producer = d->consumer = CSIM_NONE;
 	/* A cross-core record names no flag id; its sync_id takes that place. */
-	d->flag_id = intra ? key->sync_id : key->flag_id;
-	d->has_flag_id = (uint8_t)(intra ? key->has_sync_id : key->has_flag_id);
+	d.flag_id = intra ? key->sync_id : key->flag_id;
+	d.has_flag_id = (uint8_t)(intra ? key->has_sync_id : key->has_flag_id);
 	if (key->producer != NULL &&
-	    csim_strtab_intern(&t->pipes, key->producer, key->producer_n, &d->producer) != 0)
+	    csim_strtab_intern(&t->pipes, key->producer, key->producer_n, &d.producer) != 0)
 		return -1;
 	if (key->consumer != NULL &&
-	    csim_strtab_intern(&t->pipes, key->consumer, key->consumer_n, &d->consumer) != 0)
+	    csim_strtab_intern(&t->pipes, key->consumer, key->consumer_n, &d.consumer) != 0)
 		return -1;
-	*index = (uint32_t)t->ndetails++;
+	memcpy(bytes, &d.producer, 4);
+	memcpy(bytes + 4, &d.consumer, 4);
+	memcpy(bytes + 8, &d.flag_id, 8);
+	bytes[16] = (char)d.has_flag_id;
+	if (csim_strtab_intern(&t->detail_keys, bytes, sizeof(bytes), index) != 0)
+		return -1;
+	if (*index < t->ndetails)
+		return 0;
+	if (csim_array_grow((void **)&t->details, &t->details_cap, t->ndetails + 1,
+			    sizeof(*t->details)) != 0)
+		return -1;
+	t->details[t->ndetails++] = d;
 	return 0;
 }
 
