@@ -328,7 +328,10 @@ static void emit_flags(struct gen *g, const struct style *st, const struct core 
 }
 
 /* One core: its iterations, its slices in end-tick order, its flags, then
-   a CACHEMISS record per 16 iterations; returns the last slice's start. */
+   a CACHEMISS record per 16 iterations, spread evenly over the iterations'
+   ticks so that a dropped lane never outlasts the core's work (a miss past
+   the last instruction would stretch the core's span and its critical
+   path); returns the last slice's start. */
 static uint64_t emit_core(struct gen *g, const struct style *st, struct core *c,
 			  synth_iteration_fn *iterate, unsigned iterations, uint64_t t0)
 {
@@ -348,7 +351,7 @@ static uint64_t emit_core(struct gen *g, const struct style *st, struct core *c,
 			0x10d0d000u + i);
 		put_time(g->out, st, 30);
 		fprintf(g->out, ",\"name\":\"ICACHE_MISS\",\"ph\":\"X\",\"pid\":\"%s\",\"tid\":\"CACHEMISS\",\"ts\":", c->pid);
-		put_time(g->out, st, t0 + (uint64_t)i * 1000u);
+		put_time(g->out, st, t0 + (t - t0) * i / iterations);
 		fputc('}', g->out);
 	}
 	return c->nslices > 0 ? c->slices[c->nslices - 1].start : 0;
