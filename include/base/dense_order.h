@@ -20,4 +20,13 @@
 void csim_dense_order(const uint32_t *keys, size_t n, size_t nkeys,
 		      uint32_t *order, uint32_t *start);
 
+/*
+ * Moves base[i] (n elements of `size` bytes) to position dest[i], dest a
+ * permutation of 0..n-1, in place along the permutation's cycles: an
+ * order applied to big records costs n 4-byte slots, not a copy of the
+ * records (a comparison sort's scratch would be one). `one` has room for
+ * an element. dest ends as the identity.
+ */
+void csim_permute_in_place(void *base, size_t n, size_t size, uint32_t *dest, void *one);
+
 #endif

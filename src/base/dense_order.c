@@ -16,3 +16,19 @@ void csim_dense_order(const uint32_t *keys, size_t n, size_t nkeys,
 	memmove(start + 1, start, nkeys * sizeof(*start));
 	start[0] = 0;
 }
+
+void csim_permute_in_place(void *base, size_t n, size_t size, uint32_t *dest, void *one)
+{
+	char *b = base;
+
+	for (size_t i = 0; i < n; i++)
+		while (dest[i] != i) {   /* what lies at i goes to j; j's comes to i */
+			uint32_t j = dest[i];
+
+			memcpy(one, b + (size_t)j * size, size);
+			memcpy(b + (size_t)j * size, b + i * size, size);
+			memcpy(b + i * size, one, size);
+			dest[i] = dest[j];
+			dest[j] = j;
+		}
+}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/array_grow.h"
+#include "base/dense_order.h"
 #include "model/sort_nearly.h"
 
 int csim_interval_cmp(const void *a, const void *b)
@@ -38,14 +39,19 @@ static size_t pipe_slot(const struct csim_interval *it, size_t npipes)
 	return csim_interval_pipe(it) == CSIM_INTERVAL_LAST_PIPE ? npipes : csim_interval_pipe(it);
 }
 
-/* Moves pid p's items src[lo..hi) into dst[lo..hi) grouped by pipe slot, ascending. */
-static void bucket_pipes(const struct csim_interval *src, struct csim_interval *dst, size_t lo, size_t hi,
-			 size_t npipes, size_t *cnt, uint32_t *touched)
+/*
+ * Groups pid p's items a[lo..hi) by pipe slot, ascending, keeping their
+ * order within a slot (dest: hi - lo free entries from lo on), then sorts
+ * each slot's run.
+ */
+static void bucket_pipes(struct csim_interval *a, size_t lo, size_t hi, size_t npipes,
+			 size_t *cnt, uint32_t *touched, uint32_t *dest)
 {
 	size_t ntouched = 0, pos = lo;
+	struct csim_interval one;
 
 	for (size_t i = lo; i < hi; i++) {
-		size_t k = pipe_slot(&src[i], npipes);
+		size_t k = pipe_slot(&a[i], npipes);
 
 		if (cnt[k]++ == 0)
 			touched[ntouched++] = (uint32_t)k;
@@ -54,16 +60,17 @@ static void bucket_pipes(const struct csim_interval *src, struct csim_interval *
 	for (size_t t = 0; t < ntouched; t++) {
 		size_t c = cnt[touched[t]];
 
-		cnt[touched[t]] = pos;   /* from here on: where the next one goes */
+		cnt[touched[t]] = pos - lo;   /* from here on: where the next one goes */
 		pos += c;
 	}
 	for (size_t i = lo; i < hi; i++)
-		dst[cnt[pipe_slot(&src[i], npipes)]++] = src[i];
+		dest[i] = (uint32_t)cnt[pipe_slot(&a[i], npipes)]++;
+	csim_permute_in_place(a + lo, hi - lo, sizeof(*a), dest + lo, &one);
 	pos = lo;
 	for (size_t t = 0; t < ntouched; t++) {
-		size_t end = cnt[touched[t]];
+		size_t end = lo + cnt[touched[t]];
 
-		csim_interval_sort_nearly(&dst[pos], end - pos);
+		csim_interval_sort_nearly(&a[pos], end - pos);
 		pos = end;
 		cnt[touched[t]] = 0;
 	}
@@ -73,17 +80,20 @@ static void bucket_pipes(const struct csim_interval *src, struct csim_interval *
  * Sorts items by (pid, pipe, what/producer, start, end) as one qsort would,
  * but as two stable counting sorts (by pid, then by pipe within a pid) and
  * a nearly-linear sort of each (pid, pipe) bucket: the comparison sort of
- * every slice was most of the pass's time.
+ * every slice was most of the pass's time. The counting sorts move the
+ * items in place, each to the place a 4-byte slot says: a copy of the items
+ * was 38 MB of the summary pass's peak on the dense-heavy shape.
  */
 int csim_interval_group(struct csim_interval *items, size_t n, size_t npids, size_t npipes)
 {
-	struct csim_interval *tmp = csim_array_alloc(n ? n : 1, sizeof(*tmp));
+	uint32_t *dest = csim_array_alloc(n ? n : 1, sizeof(*dest));
 	size_t *off = calloc(npids + 2, sizeof(*off));
 	size_t *cnt = calloc(npipes + 1, sizeof(*cnt));
 	uint32_t *touched = malloc((npipes + 1) * sizeof(*touched));
+	struct csim_interval one;
 	int rc = 0;
 
-	if (tmp == NULL || off == NULL || cnt == NULL || touched == NULL) {
+	if (dest == NULL || off == NULL || cnt == NULL || touched == NULL || n > UINT32_MAX) {
 		rc = -1;
 		goto out;
 	}
@@ -93,11 +103,12 @@ int csim_interval_group(struct csim_interval *items, size_t n, size_t npids, siz
 		off[p] += off[p - 1];
 	/* off[p + 1] is where pid p's next item goes; afterwards, its end. */
 	for (size_t i = 0; i < n; i++)
-		tmp[off[csim_interval_pid(&items[i]) + 1]++] = items[i];
+		dest[i] = (uint32_t)off[csim_interval_pid(&items[i]) + 1]++;
+	csim_permute_in_place(items, n, sizeof(*items), dest, &one);
 	for (size_t p = 0; p < npids; p++)
-		bucket_pipes(tmp, items, off[p], off[p + 1], npipes, cnt, touched);
+		bucket_pipes(items, off[p], off[p + 1], npipes, cnt, touched, dest);
 out:
-	free(tmp);
+	free(dest);
 	free(off);
 	free(cnt);
 	free(touched);

@@ -227,6 +227,7 @@ static void order_flags(struct flag_work *w, size_t nrec)
 {
 	uint32_t *slot = w->src, *rank = w->order;   /* nrec entries each */
 	uint32_t k = 0;
+	struct csim_flag one;
 
 	for (size_t r = 0; r < nrec; r++)
 		slot[r] = CSIM_NONE;
@@ -235,16 +236,7 @@ static void order_flags(struct flag_work *w, size_t nrec)
 	for (size_t r = 0; r < nrec; r++)
 		if (slot[r] != CSIM_NONE)
 			rank[slot[r]] = k++;
-	for (uint32_t i = 0; i < w->nflags; i++)
-		while (rank[i] != i) {
-			uint32_t j = rank[i];
-			struct csim_flag f = w->flags[j];
-
-			w->flags[j] = w->flags[i];
-			w->flags[i] = f;
-			rank[i] = rank[j];
-			rank[j] = j;
-		}
+	csim_permute_in_place(w->flags, w->nflags, sizeof(*w->flags), rank, &one);
 }
 
 static const struct csim_sync_detail *flag_detail(const struct flag_work *w,
@@ -613,6 +605,8 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
+	/* glibc sorts records past 32 bytes through pointers and then moves
+	   them in place: 16 bytes an arrow of scratch, not a copy of them */
 	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp))
 		qsort(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp);
 out:

@@ -1,14 +1,16 @@
 /*
  * csim_sort_nearly (the insertion sort with a qsort fallback that the pack
  * and summary passes and the anchor index share), the grouping of slices
- * by (pid, lane) with gathered rows, and the anchor index built on both:
- * results must equal one qsort of everything, whichever path sorted.
+ * by (pid, lane) with gathered rows, the anchor index built on both, and
+ * the interval grouping with the in-place permutation it moves records
+ * by: results must equal one qsort of everything, whichever path sorted.
  */
 #include <math.h>
 
 #include "check.h"
 #include "modelutil.h"
 
+#include "base/dense_order.h"
 #include "model/anchor_index.h"
 #include "model/interval_group.h"
 #include "model/sort_nearly.h"
@@ -319,6 +321,79 @@ static void test_anchor_index_order(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/* A 64-byte record, the size of an arrow. */
+struct wide {
+	uint64_t w[8];
+};
+
+/* csim_permute_in_place puts every record where dest says, as a copy would. */
+static void test_permute_in_place(struct check_ctx *c)
+{
+	enum { N = 1000 };
+	static struct wide a[N], want[N];
+	static uint32_t dest[N];
+	struct wide one;
+	uint64_t seed = 0x9e3779b97f4a7c15u;
+
+	for (size_t n = 0; n <= N; n = n ? n * 10 : 1) {
+		for (uint32_t i = 0; i < n; i++)
+			dest[i] = i;
+		for (size_t i = n; i > 1; i--) {   /* Fisher-Yates */
+			size_t j = next_rand(&seed) % i;
+			uint32_t t = dest[i - 1];
+
+			dest[i - 1] = dest[j];
+			dest[j] = t;
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			for (int k = 0; k < 8; k++)
+				a[i].w[k] = next_rand(&seed);
+			want[dest[i]] = a[i];
+		}
+		csim_permute_in_place(a, n, sizeof(*a), dest, &one);
+		CHECK(c, n == 0 || memcmp(a, want, n * sizeof(*a)) == 0);
+		for (uint32_t i = 0; i < n; i++)
+			if (!CHECK(c, dest[i] == i))
+				break;
+	}
+	/* the identity moves nothing; one long cycle moves everything */
+	for (uint32_t i = 0; i < N; i++) {
+		a[i].w[0] = i;
+		dest[i] = (i + 1) % N;
+	}
+	csim_permute_in_place(a, N, sizeof(*a), dest, &one);
+	CHECK(c, a[0].w[0] == N - 1 && a[1].w[0] == 0 && a[N - 1].w[0] == N - 2);
+}
+
+/*
+ * csim_interval_group (in place, by two counting sorts and a sort of each
+ * bucket) orders items as one qsort by csim_interval_cmp would: pids and
+ * pipes in any order, cross-core items on the last pseudo-pipe, runs
+ * already sorted and not.
+ */
+static void test_interval_group_like_qsort(struct check_ctx *c)
+{
+	enum { N = 5000, PIDS = 7, PIPES = 9 };
+	static struct csim_interval a[N], b[N];
+	uint64_t seed = 12345;
+
+	for (size_t i = 0; i < N; i++) {
+		uint64_t r = next_rand(&seed);
+		uint32_t pid = (uint32_t)(r % PIDS);
+		uint32_t pipe = (r >> 8) % (PIPES + 1) == PIPES ? CSIM_INTERVAL_LAST_PIPE
+							      : (uint32_t)((r >> 8) % PIPES);
+		int64_t start = (int64_t)(i % 3 ? i * 10 : (r >> 20) % 50000);
+
+		a[i] = (struct csim_interval){ (uint64_t)pid << 32 | pipe, (r >> 40) % 3,
+					       start, start + (int64_t)((r >> 32) % 100) };
+	}
+	memcpy(b, a, sizeof(a));
+	qsort(b, N, sizeof(*b), csim_interval_cmp);
+	CHECK(c, csim_interval_group(a, N, PIDS, PIPES) == 0);
+	CHECK(c, memcmp(a, b, sizeof(a)) == 0);
+	CHECK(c, csim_interval_group(a, 0, PIDS, PIPES) == 0);
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -328,5 +403,7 @@ int main(void)
 	CHECK_RUN(&c, test_disordered_input_falls_back);
 	CHECK_RUN(&c, test_bucket_rows_by_mapped_lane);
 	CHECK_RUN(&c, test_anchor_index_order);
+	CHECK_RUN(&c, test_permute_in_place);
+	CHECK_RUN(&c, test_interval_group_like_qsort);
 	return check_done(&c);
 }
