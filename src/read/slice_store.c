@@ -10,6 +10,8 @@
 
 /* Read back from the temporary file at once (more for a longer row). */
 #define SPILL_WINDOW ((size_t)1 << 20)
+/* Recorded rows read back from theirs at once (192 KiB). */
+#define LOCS_WINDOW ((size_t)4096)
 
 #include "base/array_grow.h"
 #include "base/number_grid.h"
@@ -19,6 +21,8 @@ void csim_slice_store_init(struct csim_slice_store *store, const char *path,
 {
 	memset(store, 0, sizeof(*store));
 	store->spill_fd = -1;
+	store->locs_fd = -1;
+	store->locs_step = CSIM_SLICE_LOCS_STEP;
 	store->path = path;
 	if (file_id != NULL)
 		store->file_id = *file_id;
@@ -32,6 +36,8 @@ void csim_slice_store_release(struct csim_slice_store *store)
 	free(store->text);
 	if (store->spill_fd >= 0)
 		close(store->spill_fd);
+	if (store->locs_fd >= 0)
+		close(store->locs_fd);
 	csim_slice_store_init(store, NULL, NULL);
 }
 
@@ -39,6 +45,7 @@ void csim_slice_store_clear(struct csim_slice_store *store)
 {
 	store->nblocks = 0;
 	store->nlocs = 0;
+	store->locs_spilled = 0;
 	store->text_len = 0;
 	store->spilled = 0;   /* the file's bytes are written over */
 }
@@ -50,36 +57,67 @@ void csim_slice_store_keep_text(struct csim_slice_store *store)
 }
 
 /*
- * Moves the arena's text to the temporary file (made on first use, with no
- * name, so nothing is left behind whatever ends the run). A file that
- * cannot be made or written turns spilling off: the text then stays in
- * memory, as it would without the limit.
+ * A temporary file with no name, so nothing is left behind whatever ends
+ * the run: made on first use (*fd < 0); 0, or -1 when it cannot be.
  */
-static void spill(struct csim_slice_store *store)
+static int tmp_open(int *fd)
+{
+	const char *dir = getenv("TMPDIR");
+
+	if (*fd < 0)
+		*fd = open(dir != NULL && *dir != '\0' ? dir : "/tmp",
+			   O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	return *fd < 0 ? -1 : 0;
+}
+
+/* All of p[0, len) at offset off of fd: 0, or -1. */
+static int write_all_at(int fd, const void *p, size_t len, uint64_t off)
 {
 	size_t done = 0;
 
-	if (store->spill_fd < 0) {
-		const char *dir = getenv("TMPDIR");
+	while (done < len) {
+		ssize_t n = pwrite(fd, (const char *)p + done, len - done, (off_t)(off + done));
 
-		store->spill_fd = open(dir != NULL && *dir != '\0' ? dir : "/tmp",
-				       O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-		if (store->spill_fd < 0) {
-			store->spill_off = 1;
-			return;
-		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		done += (size_t)n;
 	}
-	while (done < store->text_len) {
-		ssize_t n = pwrite(store->spill_fd, store->text + done, store->text_len - done,
-				   (off_t)(store->spilled + done));
+	return 0;
+}
+
+/* All of p[0, len) from offset off of fd: 0, or -1 (errno 0: it is shorter). */
+static int read_all_at(int fd, void *p, size_t len, uint64_t off)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = pread(fd, (char *)p + got, len - got, (off_t)(off + got));
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			store->spill_off = 1;
-			return;
+			if (n == 0)
+				errno = 0;
+			return -1;
 		}
-		done += (size_t)n;
+		got += (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Moves the arena's text to the temporary file. A file that cannot be made
+ * or written turns spilling off: the text then stays in memory, as it
+ * would without the limit.
+ */
+static void spill(struct csim_slice_store *store)
+{
+	if (tmp_open(&store->spill_fd) != 0 ||
+	    write_all_at(store->spill_fd, store->text, store->text_len, store->spilled) != 0) {
+		store->spill_off = 1;
+		return;
 	}
 	store->spilled += store->text_len;
 	store->text_len = 0;
@@ -160,16 +198,35 @@ static void layout_apply(const struct csim_slice_layout *layout, struct csim_eve
 			(struct csim_span){ p + layout->args_off, layout->args_n };
 }
 
+/*
+ * Appends the rows held in memory to their temporary file; one that cannot
+ * be made or written leaves them, and the rows after, in memory.
+ */
+static void spill_locs(struct csim_slice_store *store)
+{
+	size_t held = store->nlocs - store->locs_spilled;
+
+	if (tmp_open(&store->locs_fd) != 0 ||
+	    write_all_at(store->locs_fd, store->locs, held * sizeof(*store->locs),
+			 (uint64_t)store->locs_spilled * sizeof(*store->locs)) != 0) {
+		store->locs_spill_off = 1;
+		return;
+	}
+	store->locs_spilled = store->nlocs;
+}
+
 int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event *ev,
 			 size_t row, struct csim_error *err)
 {
 	struct csim_slice_loc *loc;
 
+	if (store->nlocs - store->locs_spilled >= store->locs_step && !store->locs_spill_off)
+		spill_locs(store);
 	if (store->nblocks == 0 ||
-	    csim_array_grow((void **)&store->locs, &store->locs_cap, store->nlocs + 1,
-			    sizeof(*store->locs)) != 0)
+	    csim_array_grow((void **)&store->locs, &store->locs_cap,
+			    store->nlocs - store->locs_spilled + 1, sizeof(*store->locs)) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	loc = &store->locs[store->nlocs];
+	loc = &store->locs[store->nlocs - store->locs_spilled];
 	loc->offset = ev->offset;
 	loc->row = row;
 	csim_slice_layout_make(ev, &loc->layout);
@@ -182,8 +239,57 @@ int csim_slice_store_add(struct csim_slice_store *store, const struct csim_event
 
 void csim_slice_store_reserve(struct csim_slice_store *store, size_t rows)
 {
-	(void)csim_array_grow((void **)&store->locs, &store->locs_cap, rows,
+	(void)csim_array_grow((void **)&store->locs, &store->locs_cap,
+			      rows < store->locs_step ? rows : store->locs_step + 1,
 			      sizeof(*store->locs));
+}
+
+void csim_slice_loc_cursor_init(struct csim_slice_loc_cursor *c,
+				const struct csim_slice_store *store)
+{
+	memset(c, 0, sizeof(*c));
+	c->store = store;
+}
+
+int csim_slice_loc_cursor_reserve(struct csim_slice_loc_cursor *c, struct csim_error *err)
+{
+	if (c->store->locs_spilled > 0 &&
+	    csim_array_grow((void **)&c->buf, &c->cap, LOCS_WINDOW, sizeof(*c->buf)) != 0)
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	return CSIM_OK;
+}
+
+int csim_slice_loc_cursor_get(struct csim_slice_loc_cursor *c, size_t i,
+			      const struct csim_slice_loc **loc, struct csim_error *err)
+{
+	const struct csim_slice_store *st = c->store;
+	size_t n;
+
+	if (i >= st->locs_spilled) {
+		*loc = &st->locs[i - st->locs_spilled];
+		return CSIM_OK;
+	}
+	if (i < c->base || i >= c->base + c->n) {
+		n = st->locs_spilled - i < LOCS_WINDOW ? st->locs_spilled - i : LOCS_WINDOW;
+		if (csim_slice_loc_cursor_reserve(c, err) != CSIM_OK)
+			return err->code;
+		c->n = 0;
+		if (read_all_at(st->locs_fd, c->buf, n * sizeof(*c->buf),
+				(uint64_t)i * sizeof(*c->buf)) != 0)
+			return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+					      "%s: cannot read back the slice locations kept in a temporary file: %s",
+					      st->path, errno != 0 ? strerror(errno) : "it is shorter than written");
+		c->base = i;
+		c->n = n;
+	}
+	*loc = &c->buf[i - c->base];
+	return CSIM_OK;
+}
+
+void csim_slice_loc_cursor_release(struct csim_slice_loc_cursor *c)
+{
+	free(c->buf);
+	csim_slice_loc_cursor_init(c, c->store);
 }
 
 static int input_changed(const struct csim_slice_store *store, struct csim_error *err)
@@ -218,7 +324,10 @@ int csim_slice_reader_open(struct csim_slice_reader *r,
 	r->stop_block = SIZE_MAX;
 	r->loc_end = store->nlocs;
 	r->progress = store->progress;
-	rc = csim_trace_scan_new(&r->scan, err);
+	csim_slice_loc_cursor_init(&r->locs, store);
+	rc = csim_slice_loc_cursor_reserve(&r->locs, err);
+	if (rc == CSIM_OK)
+		rc = csim_trace_scan_new(&r->scan, err);
 	if (rc == CSIM_OK && store->keep_text)
 		return CSIM_OK;   /* the text is in memory: the file is not read again */
 	if (rc == CSIM_OK)
@@ -267,10 +376,35 @@ void csim_slice_reader_close(struct csim_slice_reader *r)
 	csim_payload_window_release(&r->win);
 	csim_trace_scan_free(r->scan);
 	free(r->spill_buf);
+	csim_slice_loc_cursor_release(&r->locs);
 	r->spill_buf = NULL;
 	r->spill_cap = r->spill_len = 0;
 	r->scan = NULL;
 	r->opened = 0;
+}
+
+/*
+ * Recorded row i, copied: the cursor's window is left where the reading
+ * goes on.
+ */
+static int loc_copy(struct csim_slice_reader *r, size_t i, struct csim_slice_loc *out,
+		    struct csim_error *err)
+{
+	const struct csim_slice_store *st = r->store;
+	const struct csim_slice_loc *loc;
+	int rc;
+
+	if (i >= st->locs_spilled || (i >= r->locs.base && i < r->locs.base + r->locs.n)) {
+		rc = csim_slice_loc_cursor_get(&r->locs, i, &loc, err);
+		if (rc == CSIM_OK)
+			*out = *loc;
+		return rc;
+	}
+	if (read_all_at(st->locs_fd, out, sizeof(*out), (uint64_t)i * sizeof(*out)) != 0)
+		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				      "%s: cannot read back the slice locations kept in a temporary file: %s",
+				      st->path, errno != 0 ? strerror(errno) : "it is shorter than written");
+	return CSIM_OK;
 }
 
 /*
@@ -282,7 +416,7 @@ static int enter_block_of_loc(struct csim_slice_reader *r, struct csim_error *er
 {
 	const struct csim_slice_store *st = r->store;
 	size_t b = r->block == SIZE_MAX ? 0 : r->block;
-	const struct csim_slice_loc *last;
+	struct csim_slice_loc last;
 	int rc = CSIM_OK;
 
 	while (st->locs_end[b] <= r->loc)
@@ -295,8 +429,9 @@ static int enter_block_of_loc(struct csim_slice_reader *r, struct csim_error *er
 		r->stop_block = SIZE_MAX;
 	}
 	if (rc == CSIM_OK && r->stop_block != b) {
-		last = &st->locs[(st->locs_end[b] < r->loc_end ? st->locs_end[b] : r->loc_end) - 1];
-		r->win.bytes.stop = last->offset + last->layout.len;
+		rc = loc_copy(r, (st->locs_end[b] < r->loc_end ? st->locs_end[b] : r->loc_end) - 1,
+			      &last, err);
+		r->win.bytes.stop = last.offset + last.layout.len;
 		r->stop_block = b;
 	}
 	return rc;
@@ -308,26 +443,17 @@ static int spill_window(struct csim_slice_reader *r, uint64_t off, size_t len,
 {
 	const struct csim_slice_store *st = r->store;
 	size_t want = len > SPILL_WINDOW ? len : SPILL_WINDOW;
-	size_t got = 0;
 
 	if (want > st->spilled - off)
 		want = (size_t)(st->spilled - off);
 	if (csim_array_grow((void **)&r->spill_buf, &r->spill_cap, want, 1) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	while (got < want) {
-		ssize_t n = pread(st->spill_fd, r->spill_buf + got, want - got,
-				  (off_t)(off + got));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-					      "%s: cannot read back the slice text kept in a temporary file: %s",
-					      st->path, n < 0 ? strerror(errno) : "it is shorter than written");
-		got += (size_t)n;
-	}
+	if (read_all_at(st->spill_fd, r->spill_buf, want, off) != 0)
+		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				      "%s: cannot read back the slice text kept in a temporary file: %s",
+				      st->path, errno != 0 ? strerror(errno) : "it is shorter than written");
 	r->spill_base = off;
-	r->spill_len = got;
+	r->spill_len = want;
 	return CSIM_OK;
 }
 
@@ -425,11 +551,15 @@ int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 	int rc;
 
 	*has = 0;
-	while (r->loc < r->loc_end && !r->rows[st->locs[r->loc].row].kept)
-		r->loc++;
+	for (; r->loc < r->loc_end; r->loc++) {
+		rc = csim_slice_loc_cursor_get(&r->locs, r->loc, &loc, err);
+		if (rc != CSIM_OK)
+			return rc;
+		if (r->rows[loc->row].kept)
+			break;
+	}
 	if (r->loc >= r->loc_end)
 		return CSIM_OK;
-	loc = &st->locs[r->loc];
 	if (r->fixed != 0 && loc->layout.len > r->fixed)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	rc = st->keep_text ? kept_event(r, loc, ev, err) : event_at(r, loc, ev, err);

@@ -53,25 +53,31 @@ static int main_only(const struct csim_slice_loc *loc)
 static size_t *plan_stretches(const struct csim_slice_store *store,
 			      const struct csim_slice *rows, uint64_t chunk, size_t *n)
 {
+	struct csim_slice_loc_cursor cur;
+	struct csim_error ignored;   /* a row not read back: the main thread's reader says so */
+	const struct csim_slice_loc *loc;
 	uint64_t total = 0, acc = 0;
-	size_t count = 0, nmain = 0, *bounds;
+	size_t count = 0, nmain = 0, *bounds = NULL;
 
 	*n = 0;
+	csim_slice_loc_cursor_init(&cur, store);
 	for (size_t i = 0; i < store->nlocs; i++) {
-		if (!rows[store->locs[i].row].kept)
+		if (csim_slice_loc_cursor_get(&cur, i, &loc, &ignored) != CSIM_OK)
+			goto fail;
+		if (!rows[loc->row].kept)
 			continue;
-		total += store->locs[i].layout.len;
-		nmain += (size_t)main_only(&store->locs[i]);
+		total += loc->layout.len;
+		nmain += (size_t)main_only(loc);
 	}
 	if (chunk == 0 || total / chunk < 4)
-		return NULL;
+		goto fail;
 	bounds = malloc(((size_t)(total / chunk) + nmain + 2) * sizeof(*bounds));
 	if (bounds == NULL)
-		return NULL;
+		goto fail;
 	bounds[0] = 0;
 	for (size_t i = 0; i < store->nlocs; i++) {
-		const struct csim_slice_loc *loc = &store->locs[i];
-
+		if (csim_slice_loc_cursor_get(&cur, i, &loc, &ignored) != CSIM_OK)
+			goto fail;
 		if (!rows[loc->row].kept)
 			continue;
 		if (count % 2 == 1 && main_only(loc)) {
@@ -87,7 +93,12 @@ static size_t *plan_stretches(const struct csim_slice_store *store,
 	if (bounds[count] < store->nlocs || count == 0)
 		bounds[++count] = store->nlocs;
 	*n = count;
+	csim_slice_loc_cursor_release(&cur);
 	return bounds;
+fail:
+	csim_slice_loc_cursor_release(&cur);
+	free(bounds);
+	return NULL;
 }
 
 static void hand_back(struct split *sp, size_t at)

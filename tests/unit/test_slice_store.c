@@ -39,10 +39,14 @@ static void make_dump(struct tbuf *file, const char *first_ts)
  * With discard, each TRACE block after the first discards the rows before it,
  * as the converter does for every run but the last (SPEC §2.1).
  */
-/* keep: the text kept, in memory up to keep bytes (then a temporary file). */
-static int first_reading_kept(struct check_ctx *c, const char *path, struct csim_table *t,
+/*
+ * keep: the text kept, in memory up to keep bytes (then a temporary file);
+ * step: recorded rows held in memory before they go to theirs (0: the
+ * store's own).
+ */
+static int first_reading_step(struct check_ctx *c, const char *path, struct csim_table *t,
 			      struct csim_slice_store *store, int discard, unsigned record,
-			      size_t keep)
+			      size_t keep, size_t step)
 {
 	struct csim_block_reader r;
 	struct csim_trace_scan *sc;
@@ -58,6 +62,8 @@ static int first_reading_kept(struct check_ctx *c, const char *path, struct csim
 	if (!CHECK_I64(c, rc, CSIM_OK))
 		goto out;
 	csim_slice_store_init(store, path, csim_block_reader_file_id(&r));
+	if (step != 0)
+		store->locs_step = step;
 	if (keep != 0) {
 		csim_slice_store_keep_text(store);
 		store->text_limit = keep;
@@ -94,6 +100,13 @@ static int first_reading_kept(struct check_ctx *c, const char *path, struct csim
 out:
 	csim_trace_scan_free(sc);
 	return rc;
+}
+
+static int first_reading_kept(struct check_ctx *c, const char *path, struct csim_table *t,
+			      struct csim_slice_store *store, int discard, unsigned record,
+			      size_t keep)
+{
+	return first_reading_step(c, path, t, store, discard, record, keep, 0);
 }
 
 static int first_reading(struct check_ctx *c, const char *path, struct csim_table *t,
@@ -476,6 +489,57 @@ static void test_record_sizes_are_the_documented_ones(struct check_ctx *c)
 	CHECK_I64(c, (int64_t)sizeof(struct csim_slice_layout), 28);
 }
 
+/*
+ * Recorded rows past the store's step go to a temporary file of their own
+ * and come back from it, in order, across blocks (the second block's first
+ * row is in the file), after a clear (the run discarded), and with the
+ * text kept too.
+ */
+static void test_recorded_rows_spill_to_a_file(struct check_ctx *c)
+{
+	static const char *const abcde[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
+	static const char *const de[] = { "\"D\"", "\"E\"" };
+	static const size_t all[] = { 0, 1, 2, 3, 4 }, some[] = { 1, 3, 4 };
+	struct fixture f;
+	struct tbuf file = { NULL, 0, 0, 0 };
+
+	for (int kept_text = 0; kept_text < 2; kept_text++) {
+		csim_table_init(&f.t);
+		csim_slice_store_init(&f.store, NULL, NULL);
+		make_dump(&file, "1");
+		if (!CHECK(c, tdir_make(f.dir, sizeof(f.dir)) == 0) ||
+		    !CHECK(c, (kept_text ? tfile_write_gz : tfile_write)(
+				      tpath(f.path, sizeof(f.path), f.dir, "v.bin"), file.p, file.n) == 0) ||
+		    first_reading_step(c, f.path, &f.t, &f.store, 0, ~0u, kept_text ? 1u << 20 : 0,
+				       2) != CSIM_OK ||
+		    !CHECK_U64(c, f.store.nlocs, 5))
+			goto next;
+		/* the third and the fifth row each found two held: four in the file */
+		CHECK(c, f.store.locs_fd >= 0);
+		CHECK_U64(c, f.store.locs_spilled, 4);
+		for (size_t i = 0; i < f.t.nslices; i++)
+			f.t.slices[i].kept = 1;
+		expect_rows(c, &f, all, 5, abcde);
+		for (size_t i = 0; i < f.t.nslices; i++)
+			f.t.slices[i].kept = i == 1 || i == 3 || i == 4;
+		expect_rows(c, &f, some, 3, abcde);
+		/* the run discarded at the second block: the file is written over */
+		csim_slice_store_release(&f.store);
+		csim_table_release(&f.t);
+		csim_table_init(&f.t);
+		if (first_reading_step(c, f.path, &f.t, &f.store, 1, ~0u, kept_text ? 1u << 20 : 0,
+				       1) != CSIM_OK || !CHECK_U64(c, f.store.nlocs, 2))
+			goto next;
+		CHECK_U64(c, f.store.locs_spilled, 1);
+		for (size_t i = 0; i < f.t.nslices; i++)
+			f.t.slices[i].kept = 1;
+		expect_rows(c, &f, (const size_t[]){ 0, 1 }, 2, de);
+next:
+		tbuf_free(&file);
+		fixture_free(&f);
+	}
+}
+
 int main(void)
 {
 	struct check_ctx c = { 0, 0, NULL };
@@ -489,5 +553,6 @@ int main(void)
 	CHECK_RUN(&c, test_replaced_file_is_refused_on_open);
 	CHECK_RUN(&c, test_rewritten_row_is_an_error);
 	CHECK_RUN(&c, test_kept_text_needs_no_second_reading);
+	CHECK_RUN(&c, test_recorded_rows_spill_to_a_file);
 	return check_done(&c);
 }
