@@ -158,11 +158,15 @@ enum csim_model_part {
 	CSIM_PART_CUT = 1u << 10,     /* cut's in-flags (--core, --window) */
 	CSIM_PART_DEPS = 1u << 11,    /* deps[] */
 	CSIM_PART_PATH = 1u << 12,    /* path */
-	CSIM_PART_TRACKS = 1u << 13   /* tracks (when wanted) */
+	CSIM_PART_TRACKS = 1u << 13,  /* tracks (when wanted) */
+	CSIM_PART_WAITS = 1u << 14    /* waits[] (summary_waits.h) */
 };
 
 /* Parts no writer reads: csim_model_drop() may free them after the passes. */
-#define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS | CSIM_PART_DEPS)
+#define CSIM_PARTS_TRANSIENT (CSIM_PART_SYNCS | CSIM_PART_FLAGS | CSIM_PART_DEPS | \
+			      CSIM_PART_WAITS)
+
+struct csim_interval;
 
 struct csim_model {
 	struct csim_table table;
@@ -210,6 +214,9 @@ struct csim_model {
 	size_t nprocesses;
 	struct csim_thread *threads;  /* grouped by process, in output order */
 	size_t nthreads;
+	/* waits pass: the summary's blocked intervals, grouped */
+	struct csim_interval *waits;
+	size_t nwaits, waits_cap;
 	/* summary pass */
 	struct csim_summary summary;
 	/* path pass: the critical path of every summary core */

@@ -17,6 +17,7 @@ void csim_model_release(struct csim_model *m)
 	csim_table_release(&m->table);
 	free(m->pipes);
 	free(m->flags);
+	free(m->waits);
 	free(m->lanes);
 	free(m->arrows);
 	free(m->intra_arrows);
@@ -78,6 +79,11 @@ void csim_model_drop(struct csim_model *m, unsigned parts)
 		free(m->deps);
 		m->deps = NULL;
 		m->ndeps = 0;
+	}
+	if (parts & CSIM_PART_WAITS) {
+		free(m->waits);
+		m->waits = NULL;
+		m->nwaits = m->waits_cap = 0;
 	}
 }
 

@@ -18,32 +18,14 @@
 #include "model/sort_nearly.h"
 #include "model/summary_instr.h"
 #include "model/summary_mte.h"
+#include "model/summary_waits.h"
 #include "model/timeline_bins.h"
 
 const struct csim_pass_def csim_pass_summary_def = {
 	csim_pass_summary,
-	CSIM_PART_FLAGS | CSIM_PART_PIPES | CSIM_PART_LANES | CSIM_PART_ORDER,
+	CSIM_PART_WAITS | CSIM_PART_PIPES | CSIM_PART_LANES | CSIM_PART_ORDER,
 	CSIM_PART_SUMMARY
 };
-
-/* What an item's interval counts towards, in the order a pipe's run holds them. */
-enum item_what { WHAT_INSTR, WHAT_WAIT, WHAT_WAIT_BY, WHAT_CROSS };
-
-/* The pseudo-pipe that holds a core's cross-core waits: after every pipe. */
-#define CROSS_PIPE CSIM_INTERVAL_LAST_PIPE
-
-static unsigned item_what(const struct csim_interval *it) { return (unsigned)(it->sub >> 32); }
-
-static struct csim_interval make_item(uint32_t pid, uint32_t pipe, enum item_what what,
-				      uint32_t producer, int64_t start, int64_t end)
-{
-	uint64_t prod = producer == CSIM_NONE ? 0 : (uint64_t)producer + 1;
-
-	/* A WAIT whose E comes before its B in time blocked for no time. */
-	return (struct csim_interval){ (uint64_t)pid << 32 | pipe,
-				       (uint64_t)what << 32 | prod,
-				       start, end > start ? end : start };
-}
 
 /* Length of the union of sorted intervals it[0..n). */
 static int64_t union_ns(const struct csim_interval *it, size_t n)
@@ -83,7 +65,7 @@ static int occupancy_cmp(const void *a, const void *b)
 struct work {
 	struct csim_model *m;
 	struct csim_summary *s;
-	struct csim_interval *items;        /* WAITs and cross-core waits */
+	const struct csim_interval *items;  /* m->waits: WAITs and cross-core waits */
 	size_t nitems;
 	struct csim_interval_buckets bk;   /* instruction slices by (pid, pipe) */
 	struct csim_interval *scratch;      /* one bucket's intervals, sorted */
@@ -105,33 +87,8 @@ static int counts_in_window(const struct csim_slice *sl, const void *window)
 	       csim_window_meets(window, sl->start, sl->end);
 }
 
-static void collect_wait(struct work *w, const struct csim_flag *f, int by_producer)
-{
-	const struct csim_table *t = &w->m->table;
-	uint32_t producer = f->detail != CSIM_NONE ? t->details[f->detail].producer : CSIM_NONE;
-
-	const struct csim_window *win = &w->m->cut.window;
-	int64_t f_begin = csim_flag_begin(f);
-	int64_t begin = csim_window_clamp(win, f_begin), end = csim_window_clamp(win, f->end);
-
-	if (f->kind != CSIM_SYNC_WAIT ||
-	    !csim_window_meets(win, f_begin, f->end > f_begin ? f->end : f_begin))
-		return;
-	if (f->intra) {
-		if (!by_producer)
-			w->items[w->nitems++] = make_item(f->pid, CROSS_PIPE, WHAT_CROSS,
-							  CSIM_NONE, begin, end);
-	} else if (!by_producer) {
-		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT,
-						  CSIM_NONE, begin, end);
-	} else {
-		w->items[w->nitems++] = make_item(f->pid, f->pipe, WHAT_WAIT_BY,
-						  producer, begin, end);
-	}
-}
-
-/* With --window, only what meets the window counts, clipped to it. */
-static void collect_items(struct work *w)
+/* Each core's span: with --window, what meets the window, clipped to it. */
+static void collect_spans(struct work *w)
 {
 	const struct csim_table *t = &w->m->table;
 	const struct csim_window *win = &w->m->cut.window;
@@ -148,15 +105,7 @@ static void collect_items(struct work *w)
 		if (!w->has[sl->pid] || end > w->last[sl->pid])
 			w->last[sl->pid] = end;
 		w->has[sl->pid] = 1;
-		if (sl->kind == CSIM_SLICE_INTRA_WAIT)
-			w->items[w->nitems++] = make_item(sl->pid, CROSS_PIPE, WHAT_CROSS,
-							  CSIM_NONE, start, end);
 	}
-	/* WAIT totals first, then by producer: each run comes out of the
-	   bucketing in flag order, nearly sorted already. */
-	for (int by = 0; by < 2; by++)
-		for (size_t i = 0; i < w->m->nflags; i++)
-			collect_wait(w, &w->m->flags[i], by);
 }
 
 /* The end of the run of items sharing group and sub with items[i]. */
@@ -216,7 +165,7 @@ static int sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
 
 		if (k + CSIM_PREFETCH_AHEAD < n)
 			csim_prefetch(&sl[w->bk.idx[b->lo + k + CSIM_PREFETCH_AHEAD]]);
-		w->scratch[k] = make_item(b->pid, b->pipe, WHAT_INSTR, CSIM_NONE,
+		w->scratch[k] = csim_item_make(b->pid, b->pipe, CSIM_ITEM_INSTR, CSIM_NONE,
 					  csim_window_clamp(win, x->start),
 					  csim_window_clamp(win, x->end));
 		if (x->sublane >= used)
@@ -241,7 +190,7 @@ static size_t sweep_waits(struct work *w, size_t i, uint64_t key,
 		const struct csim_interval *r = &w->items[i];
 		size_t j = run_end(w, i);
 
-		if (item_what(r) == WHAT_WAIT) {
+		if (csim_item_what(r) == CSIM_ITEM_WAIT) {
 			p->wait_ns = union_ns(r, j - i);
 		} else {
 			uint32_t prod = (uint32_t)r->sub;
@@ -275,7 +224,7 @@ static int sweep(struct work *w)
 		if (pid != core)
 			csim_overlap_finish_core(&w->overlap, w->raw);
 		core = pid;
-		if (pipe == CROSS_PIPE) {
+		if (pipe == CSIM_ITEM_CROSS_PIPE) {
 			size_t j = run_end(w, i);
 
 			w->cross[pid] = union_ns(&w->items[i], j - i);
@@ -494,7 +443,6 @@ out:
 
 static void work_release(struct work *w)
 {
-	free(w->items);
 	free(w->bk.idx);
 	free(w->bk.b);
 	free(w->scratch);
@@ -510,16 +458,14 @@ static void work_release(struct work *w)
 	free(w->raw);
 }
 
-/* Room for every item and per-pid value. */
+/* The grouped waits, and room for every per-pid value. */
 static int work_alloc(struct work *w, struct csim_error *err)
 {
 	const struct csim_table *t = &w->m->table;
 	size_t npids = t->pids.count ? t->pids.count : 1;
-	size_t nitems = t->nslices + 2 * w->m->nflags + 1;
 
-	if (nitems < t->nslices)
-		return csim_error_nomem(err, CSIM_E_INPUT);
-	w->items = csim_array_alloc(nitems, sizeof(*w->items));
+	w->items = w->m->waits;
+	w->nitems = w->m->nwaits;
 	w->first = calloc(npids, sizeof(*w->first));
 	w->last = calloc(npids, sizeof(*w->last));
 	w->cross = calloc(npids, sizeof(*w->cross));
@@ -527,7 +473,7 @@ static int work_alloc(struct work *w, struct csim_error *err)
 	w->pipe0 = calloc(npids, sizeof(*w->pipe0));
 	w->npipes = calloc(npids, sizeof(*w->npipes));
 	w->s->cores = csim_array_alloc(npids, sizeof(*w->s->cores));
-	if (w->items == NULL || w->first == NULL || w->last == NULL ||
+	if (w->first == NULL || w->last == NULL ||
 	    w->cross == NULL || w->has == NULL || w->pipe0 == NULL ||
 	    w->npipes == NULL || w->s->cores == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);
@@ -544,7 +490,7 @@ static int records_alloc(struct work *w, struct csim_error *err)
 
 		if (i == 0 || w->items[i].group != w->items[i - 1].group)
 			groups++;
-		if (item_what(&w->items[i]) == WHAT_WAIT_BY)
+		if (csim_item_what(&w->items[i]) == CSIM_ITEM_WAIT_BY)
 			waits++;
 		i = j;
 	}
@@ -574,13 +520,10 @@ int csim_pass_summary(struct csim_model *m, struct csim_error *err)
 	csim_summary_release(w.s);
 	rc = work_alloc(&w, err);
 	if (rc == CSIM_OK) {
-		collect_items(&w);
+		collect_spans(&w);
 		if (csim_interval_bucket_slices(&m->table, &spec, &w.bk) != 0)
 			rc = csim_error_nomem(err, CSIM_E_INPUT);
 	}
-	if (rc == CSIM_OK &&
-	    csim_interval_group(w.items, w.nitems, m->table.pids.count, m->table.pipes.count) != 0)
-		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	if (rc == CSIM_OK)
 		rc = records_alloc(&w, err);
 	if (rc == CSIM_OK && sweep(&w) != 0)

@@ -15,6 +15,7 @@
 #include "model/pass_tracks.h"
 #include "model/pass_path.h"
 #include "model/pass_summary.h"
+#include "model/summary_waits.h"
 
 /* pair first: the sync records can go before the other passes allocate. */
 const struct csim_pass_def *const csim_pass_plan[] = {
@@ -26,6 +27,7 @@ const struct csim_pass_def *const csim_pass_plan[] = {
 	&csim_pass_intra_def,
 	&csim_pass_order_def,
 	&csim_pass_cut_def,
+	&csim_pass_waits_def,
 	&csim_pass_summary_def,
 	&csim_pass_path_def,
 	&csim_pass_diagnose_def,

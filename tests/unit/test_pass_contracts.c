@@ -6,6 +6,8 @@
 #include "check.h"
 #include "modelutil.h"
 
+#include "model/summary_waits.h"
+
 #define P "core0.veccore0"
 
 /* Everything the passes derive, copied out of a model to compare later. */
@@ -32,6 +34,8 @@ struct snap {
 	size_t nthreads;
 	struct csim_dep *deps;
 	size_t ndeps;
+	struct csim_interval *waits;
+	size_t nwaits;
 	struct csim_path path;   /* its arrays copied */
 };
 
@@ -59,6 +63,7 @@ static void snap_take(struct snap *s, const struct csim_model *m)
 		s->kept[i] = t->slices[i].kept;
 		s->sublane[i] = t->slices[i].sublane;
 	}
+	s->waits = dup_array(m->waits, s->nwaits = m->nwaits, sizeof(*m->waits));
 	s->kept_slices = m->kept_slices;
 	memcpy(s->slice_drops, m->slice_drops, sizeof(s->slice_drops));
 	s->extra_sublanes = m->extra_sublanes;
@@ -101,6 +106,7 @@ static void snap_release(struct snap *s)
 	free(s->processes);
 	free(s->threads);
 	free(s->deps);
+	free(s->waits);
 	csim_path_release(&s->path);
 }
 
@@ -235,6 +241,9 @@ static void check_same(struct check_ctx *c, const struct snap *s,
 			deps &= same_dep(&m->deps[i], &s->deps[i]);
 		CHECK(c, deps);
 	}
+	if (CHECK_U64(c, m->nwaits, s->nwaits))   /* interval items have no padding */
+		CHECK(c, s->nwaits == 0 ||
+			 memcmp(m->waits, s->waits, s->nwaits * sizeof(*s->waits)) == 0);
 	CHECK(c, same_path(&m->path, &s->path));
 }
 
@@ -388,6 +397,46 @@ static void test_pair_alone_keeps_the_records(struct check_ctx *c)
 	if (CHECK_U64(c, m.table.nsyncs, nrec))
 		CHECK(c, memcmp(m.table.syncs, before, nrec * sizeof(*before)) == 0);
 	free(before);
+	csim_model_release(&m);
+}
+
+/*
+ * The waits pass alone, on paired flags by hand: two items per WAIT (its
+ * pipe's, its producer's), one per cross-core wait (a WAIT_INTRA_BLOCK
+ * slice), none for a SET; grouped by (pid, pipe), the cross-core
+ * pseudo-pipe last.
+ */
+static void test_waits_alone(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t mte2, vec;
+
+	csim_model_init(&m);
+	mu_slice(&m, P, "WAIT_INTRA_BLOCK", 400, 450, CSIM_SLICE_INTRA_WAIT);
+	mu_paired_flag(&m, CSIM_SYNC_WAIT, P, "VECTOR", 150, 190, "a",
+		       mu_detail(&m, "MTE2", "VECTOR", 3));
+	mu_paired_flag(&m, CSIM_SYNC_SET, P, "MTE2", 50, 51, "a", CSIM_NONE);
+	mu_paired_flag(&m, CSIM_SYNC_WAIT, P, "MTE3", 300, 290, "b", CSIM_NONE);
+	mte2 = mu_pipe(&m, "MTE2");
+	vec = mu_pipe(&m, "VECTOR");
+	if (run_twice(c, &m, &csim_pass_waits_def) && CHECK_U64(c, m.nwaits, 5)) {
+		uint32_t mte3 = mu_pipe(&m, "MTE3");
+		int vec_first = vec < mte3;
+		const struct csim_interval *v = &m.waits[vec_first ? 0 : 2];
+		const struct csim_interval *x = &m.waits[vec_first ? 2 : 0];
+
+		CHECK_U64(c, csim_item_what(&v[0]), CSIM_ITEM_WAIT);
+		CHECK_I64(c, v[0].start, 150);
+		CHECK_I64(c, v[0].end, 190);
+		CHECK_U64(c, csim_item_what(&v[1]), CSIM_ITEM_WAIT_BY);
+		CHECK_U64(c, (uint32_t)v[1].sub, mte2 + 1);
+		/* an E before its B blocked for no time; no detail: no producer */
+		CHECK_I64(c, x[0].end, x[0].start);
+		CHECK_U64(c, (uint32_t)x[1].sub, 0);
+		CHECK_U64(c, csim_item_what(&m.waits[4]), CSIM_ITEM_CROSS);
+		CHECK_U64(c, csim_interval_pipe(&m.waits[4]), CSIM_ITEM_CROSS_PIPE);
+		CHECK_I64(c, m.waits[4].end - m.waits[4].start, 50);
+	}
 	csim_model_release(&m);
 }
 
@@ -550,6 +599,7 @@ int main(void)
 	CHECK_RUN(&c, test_lanes_alone);
 	CHECK_RUN(&c, test_pack_alone);
 	CHECK_RUN(&c, test_pair_alone_keeps_the_records);
+	CHECK_RUN(&c, test_waits_alone);
 	CHECK_RUN(&c, test_flags_alone);
 	CHECK_RUN(&c, test_intra_alone);
 	CHECK_RUN(&c, test_order_alone);
