@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/interval_group.h"
 #include "model/model.h"
 
 /*
@@ -59,6 +60,18 @@ struct csim_anchor_index {
 	uint32_t *done_best;
 	struct csim_anchor_lane *lanes;   /* sorted by key */
 	size_t n, nlanes;
+	/* Built by core (csim_anchor_index_build_by_core): every anchor's row,
+	   grouped by (pid, lane), and the lanes of at most two cores built at
+	   a time into the arrays above; rows NULL: every lane is built. */
+	uint32_t *rows;
+	struct csim_interval_bucket *buckets;   /* in (pid, lane) order */
+	size_t nbuckets;
+	size_t *core_b0;                  /* per pid: its first bucket (npids + 1) */
+	size_t npids;
+	uint32_t built[2];                /* the cores built, CSIM_NONE: none */
+	size_t cap_entries, cap_done_at, cap_done_best, cap_lanes, cap_tmp;
+	void *tmp;                        /* a lane's candidacies while built */
+	size_t builds;                    /* cores built so far */
 };
 
 /*
@@ -79,6 +92,22 @@ struct csim_anchor_query {
  * out of memory (ix is then empty and safe to release).
  */
 int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_model *m);
+
+/*
+ * The same index, built a core at a time: csim_anchor_index_need() builds
+ * the lanes of the cores a look-up is about to query, in place of those
+ * built before, so the index holds 4 bytes per anchor plus two cores' 28
+ * (45 MB of the flags pass's peak on the dense-heavy benchmark shape was
+ * the whole index). For look-ups that come core by core, as the flag
+ * pass's do; should they jump between cores, every lane is built once
+ * they have built more than twice as many cores as there are.
+ */
+int csim_anchor_index_build_by_core(struct csim_anchor_index *ix, const struct csim_model *m);
+
+/* Makes the lanes of cores a and b available to look-ups: 0, or -1 when
+   out of memory. */
+int csim_anchor_index_need(struct csim_anchor_index *ix, uint32_t a, uint32_t b);
+
 void csim_anchor_index_release(struct csim_anchor_index *ix);
 
 /*

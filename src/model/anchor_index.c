@@ -138,35 +138,64 @@ static void gather_entry(const struct csim_slice *s, uint32_t i, void *row, cons
 }
 
 /*
+ * The anchors grouped by (pid, anchor lane): their rows (gather NULL) or
+ * their entries. -1 when out of memory.
+ */
+static int bucket_anchors(const struct csim_model *m, int entries,
+			  struct csim_interval_buckets *bk)
+{
+	size_t npipes = m->npipes;
+	uint32_t *lane_of = malloc((npipes ? npipes : 1) * sizeof(*lane_of));
+	uint8_t *named = malloc(npipes + 1);
+	struct anchor_ctx cx = { m, named };
+	int rc = -1;
+
+	memset(bk, 0, sizeof(*bk));
+	if (lane_of != NULL && named != NULL) {
+		const struct csim_bucket_spec spec = {
+			keep_anchor, lane_of, entries ? gather_entry : NULL,
+			entries ? sizeof(struct csim_anchor_entry) : 0, &cx
+		};
+
+		for (size_t p = 0; p < npipes; p++)
+			lane_of[p] = m->pipes[p].anchor_lane;
+		mark_named(m, named);
+		rc = csim_interval_bucket_slices(&m->table, &spec, bk);
+	}
+	free(lane_of);
+	free(named);
+	return rc;
+}
+
+/*
+ * Sorts lane k's entries (in ix->entries[lo, hi)) and builds its
+ * candidacy arrays; tmp has room for the lane.
+ */
+static void build_lane(struct csim_anchor_index *ix, const struct csim_interval_bucket *b,
+		       size_t lo, size_t k, struct candidacy *tmp)
+{
+	size_t hi = lo + (b->hi - b->lo);
+
+	ix->lanes[k] = (struct csim_anchor_lane){ (uint64_t)b->pid << 32 | b->pipe, lo, hi };
+	csim_sort_nearly(&ix->entries[lo], hi - lo, sizeof(*ix->entries), entry_cmp);
+	build_done(ix, lo, hi, tmp);
+}
+
+/*
  * Anchors grouped by (pid, anchor lane) come out in lane order, each lane
  * in input order: by run already (runs are read in turn) and nearly by
  * start, so a lane needs only csim_sort_nearly(), not a sort of them all.
  */
 int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_model *m)
 {
-	const struct csim_table *t = &m->table;
-	size_t npipes = m->npipes;
-	uint32_t *lane_of = malloc((npipes ? npipes : 1) * sizeof(*lane_of));
-	uint8_t *named = malloc(npipes + 1);
-	struct anchor_ctx cx = { m, named };
-	struct csim_interval_buckets bk = { NULL, NULL, NULL, 0, 0 };
+	struct csim_interval_buckets bk;
 	struct candidacy *tmp = NULL;
 	int rc = -1;
 
 	memset(ix, 0, sizeof(*ix));
 	ix->m = m;
-	if (lane_of == NULL || named == NULL)
+	if (bucket_anchors(m, 1, &bk) != 0)
 		goto out;
-	for (size_t p = 0; p < npipes; p++)
-		lane_of[p] = m->pipes[p].anchor_lane;
-	mark_named(m, named);
-	{
-		const struct csim_bucket_spec spec = { keep_anchor, lane_of, gather_entry,
-						       sizeof(struct csim_anchor_entry), &cx };
-
-		if (csim_interval_bucket_slices(t, &spec, &bk) != 0)
-			goto out;
-	}
 	ix->entries = bk.rows;
 	bk.rows = NULL;
 	ix->n = bk.n > 0 ? bk.b[bk.n - 1].hi : 0;
@@ -178,21 +207,104 @@ int csim_anchor_index_build(struct csim_anchor_index *ix, const struct csim_mode
 	if (ix->done_at == NULL || ix->done_best == NULL || ix->lanes == NULL || tmp == NULL)
 		goto out;
 	/* buckets come in (pid, lane) order: the lanes' keys sorted */
-	for (size_t k = 0; k < bk.n; k++) {
-		ix->lanes[k] = (struct csim_anchor_lane){
-			(uint64_t)bk.b[k].pid << 32 | bk.b[k].pipe, bk.b[k].lo, bk.b[k].hi };
-		csim_sort_nearly(&ix->entries[bk.b[k].lo], bk.b[k].hi - bk.b[k].lo,
-				 sizeof(*ix->entries), entry_cmp);
-		build_done(ix, bk.b[k].lo, bk.b[k].hi, tmp);
-	}
+	for (size_t k = 0; k < bk.n; k++)
+		build_lane(ix, &bk.b[k], bk.b[k].lo, k, tmp);
 	rc = 0;
 out:
-	free(lane_of);
-	free(named);
 	free(tmp);
 	free(bk.rows);
+	free(bk.idx);
 	free(bk.b);
 	return rc;
+}
+
+int csim_anchor_index_build_by_core(struct csim_anchor_index *ix, const struct csim_model *m)
+{
+	struct csim_interval_buckets bk;
+
+	memset(ix, 0, sizeof(*ix));
+	ix->m = m;
+	ix->built[0] = ix->built[1] = CSIM_NONE;
+	ix->npids = m->table.pids.count;
+	if (bucket_anchors(m, 0, &bk) != 0) {
+		free(bk.idx);
+		free(bk.b);
+		return -1;
+	}
+	ix->rows = bk.idx;
+	ix->buckets = bk.b;
+	ix->nbuckets = bk.n;
+	ix->core_b0 = malloc((ix->npids + 1) * sizeof(*ix->core_b0));
+	if (ix->rows == NULL || ix->core_b0 == NULL)
+		return -1;
+	for (size_t p = 0, k = 0; p <= ix->npids; p++) {
+		while (k < bk.n && bk.b[k].pid < p)
+			k++;
+		ix->core_b0[p] = k;
+	}
+	return 0;
+}
+
+/* Builds the lanes of cores c[0..nc) (ascending) in place of the others. */
+static int build_cores(struct csim_anchor_index *ix, const uint32_t *c, size_t nc)
+{
+	const struct csim_slice *sl = ix->m->table.slices;
+	size_t n = 0, nl = 0, longest = 1, k = 0, at = 0;
+
+	for (size_t i = 0; i < nc; i++)
+		for (size_t b = ix->core_b0[c[i]]; b < ix->core_b0[c[i] + 1]; b++) {
+			size_t len = ix->buckets[b].hi - ix->buckets[b].lo;
+
+			n += len;
+			nl++;
+			longest = len > longest ? len : longest;
+		}
+	if (csim_array_grow((void **)&ix->entries, &ix->cap_entries, n + 1, sizeof(*ix->entries)) ||
+	    csim_array_grow((void **)&ix->done_at, &ix->cap_done_at, n + 1, sizeof(*ix->done_at)) ||
+	    csim_array_grow((void **)&ix->done_best, &ix->cap_done_best, n + 1,
+			    sizeof(*ix->done_best)) ||
+	    csim_array_grow((void **)&ix->lanes, &ix->cap_lanes, nl + 1, sizeof(*ix->lanes)) ||
+	    csim_array_grow(&ix->tmp, &ix->cap_tmp, longest, sizeof(struct candidacy)))
+		return -1;
+	for (size_t i = 0; i < nc; i++)
+		for (size_t b = ix->core_b0[c[i]]; b < ix->core_b0[c[i] + 1]; b++, k++) {
+			const struct csim_interval_bucket *bu = &ix->buckets[b];
+
+			for (size_t r = bu->lo; r < bu->hi; r++) {
+				const struct csim_slice *s = &sl[ix->rows[r]];
+
+				ix->entries[at + r - bu->lo] =
+					(struct csim_anchor_entry){ s->start, ix->rows[r], s->run };
+			}
+			build_lane(ix, bu, at, k, ix->tmp);
+			at += bu->hi - bu->lo;
+		}
+	ix->n = n;
+	ix->nlanes = nl;
+	ix->builds += nc;
+	return 0;
+}
+
+int csim_anchor_index_need(struct csim_anchor_index *ix, uint32_t a, uint32_t b)
+{
+	uint32_t c[2] = { a < b ? a : b, a < b ? b : a };
+
+	if (ix->rows == NULL || (c[0] == ix->built[0] && c[1] == ix->built[1]) ||
+	    (a == b && (a == ix->built[0] || a == ix->built[1])))
+		return 0;
+	if (ix->builds > 2 * ix->npids) {   /* jumping between cores: build them all */
+		const struct csim_model *m = ix->m;
+
+		csim_anchor_index_release(ix);
+		return csim_anchor_index_build(ix, m);
+	}
+	if (a == b)
+		c[1] = c[0];
+	if (build_cores(ix, c, c[0] == c[1] ? 1 : 2) != 0)
+		return -1;
+	ix->built[0] = c[0];
+	ix->built[1] = c[1];
+	return 0;
 }
 
 void csim_anchor_index_release(struct csim_anchor_index *ix)
@@ -201,6 +313,10 @@ void csim_anchor_index_release(struct csim_anchor_index *ix)
 	free(ix->done_at);
 	free(ix->done_best);
 	free(ix->lanes);
+	free(ix->rows);
+	free(ix->buckets);
+	free(ix->core_b0);
+	free(ix->tmp);
 	memset(ix, 0, sizeof(*ix));
 }
 

@@ -59,19 +59,15 @@ struct flag_work {
 	uint32_t *keys;
 	uint32_t *order;
 	uint32_t *start;          /* group bounds, 2 * ids + 1 */
-	uint32_t *stack;
 	struct csim_flag *flags;  /* the model's */
 	size_t nflags;
 	struct csim_anchor_index anchors;
 };
 
-static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
-		     const struct csim_sync_rec *e, uint32_t order)
+/* A flag's fields from its B record; its end comes with its E (close_flag). */
+static void open_flag(struct csim_flag *f, const struct csim_sync_rec *b, uint32_t order)
 {
-	struct csim_flag *f = &w->flags[w->nflags++];
-
 	f->begin_a = b->a;
-	f->end = llround(e->a);
 	f->order = order;
 	f->pid = b->pid;
 	f->pipe = b->pipe;
@@ -79,7 +75,23 @@ static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
 	f->kind = b->kind;
 	f->intra = b->intra;
 	f->run = b->run;
-	f->detail = b->detail != CSIM_NONE ? b->detail : e->detail;
+	f->detail = b->detail;
+}
+
+static void close_flag(struct csim_flag *f, const struct csim_sync_rec *e)
+{
+	f->end = llround(e->a);
+	if (f->detail == CSIM_NONE)
+		f->detail = e->detail;
+}
+
+static void add_flag(struct flag_work *w, const struct csim_sync_rec *b,
+		     const struct csim_sync_rec *e, uint32_t order)
+{
+	struct csim_flag *f = &w->flags[w->nflags++];
+
+	open_flag(f, b, order);
+	close_flag(f, e);
 }
 
 /* Records sharing (kind, id), in input order: the i-th B pairs with the i-th E. */
@@ -115,21 +127,25 @@ static void dense_group(struct flag_work *w, size_t n, size_t nkeys)
 		w->order[i] = w->src[w->order[i]];
 }
 
+/* A flag from its B record, open: its E not met yet. */
+#define FLAG_OPEN 0xff
+
 /*
  * Records without an id pair LIFO per (name, pid, run, pipe): an E closes
- * the latest open B of its key. One sweep in input order, the open Bs of
- * each key (interned) a stack linked through w->stack, so the records are
- * read once, in order: sorting them by key took 1.7 s of the dense-heavy
- * shape's 5.6 s (2.4 M records), grouping them by counting 0.3 s. Flags
- * come out by their E; the caller puts them in order. -1 when out of
- * memory.
+ * the latest open B of its key. One sweep in input order, the records read
+ * once: sorting them by key took 1.7 s of the dense-heavy shape's 5.6 s
+ * (2.4 M records). A B takes the next flag at once, so the flags come out
+ * in the order of their B, which is their order; while open, a flag's end
+ * links it to the key's previous open one (the key's stack), so pairing
+ * needs no memory per record. Those never closed are removed at the end.
+ * -1 when out of memory.
  */
-static int pair_lifo(struct flag_work *w)
+static int pair_lifo(struct flag_work *w, size_t *cap_flags)
 {
 	const struct csim_table *t = &w->m->table;
 	struct csim_strtab keys;
 	uint32_t *top = NULL;
-	size_t cap_top = 0, ntop = 0;
+	size_t cap_top = 0, ntop = 0, first = w->nflags, kept;
 	uint64_t *incomplete = &w->m->flag_skips[CSIM_FSKIP_INCOMPLETE];
 	int rc = -1;
 
@@ -153,20 +169,32 @@ static int pair_lifo(struct flag_work *w)
 			top[ntop++] = CSIM_NONE;
 		}
 		if (r->is_begin) {
-			w->stack[i] = top[g];
-			top[g] = i;
+			if (csim_array_grow((void **)&w->flags, cap_flags, w->nflags + 1,
+					    sizeof(*w->flags)) != 0)
+				goto out;
+			w->m->flags = w->flags;
+			open_flag(&w->flags[w->nflags], r, i);
+			w->flags[w->nflags].end = top[g];
+			top[g] = (uint32_t)w->nflags++;
 		} else if (top[g] == CSIM_NONE) {
 			++*incomplete;
 		} else {
-			uint32_t b = top[g];
+			struct csim_flag *f = &w->flags[top[g]];
 
-			top[g] = w->stack[b];
-			add_flag(w, &t->syncs[b], r, b);
+			top[g] = (uint32_t)f->end;
+			close_flag(f, r);
 		}
 	}
 	for (uint32_t g = 0; g < keys.count; g++)
-		for (uint32_t b = top[g]; b != CSIM_NONE; b = w->stack[b])
+		for (uint32_t b = top[g]; b != CSIM_NONE; b = (uint32_t)w->flags[b].end) {
+			w->flags[b].kind = FLAG_OPEN;
 			++*incomplete;
+		}
+	kept = first;
+	for (size_t f = first; f < w->nflags; f++)
+		if (w->flags[f].kind != FLAG_OPEN)
+			w->flags[kept++] = w->flags[f];
+	w->nflags = kept;
 	rc = 0;
 out:
 	csim_strtab_release(&keys);
@@ -174,7 +202,7 @@ out:
 	return rc;
 }
 
-static int pair_begin_end(struct flag_work *w)
+static int pair_begin_end(struct flag_work *w, size_t *cap_flags)
 {
 	const struct csim_table *t = &w->m->table;
 	size_t nkeys = 2 * t->ids.count;
@@ -191,7 +219,7 @@ static int pair_begin_end(struct flag_work *w)
 	dense_group(w, n, nkeys);
 	for (size_t k = 0; k < nkeys; k++)
 		pair_group_by_id(w, w->order + w->start[k], w->start[k + 1] - w->start[k]);
-	return pair_lifo(w);
+	return pair_lifo(w, cap_flags);
 }
 
 /*
@@ -282,13 +310,18 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 	return -1;
 }
 
-/* One matching group: the i-th SET (by begin) goes with the i-th WAIT. */
-static void match_sets(struct flag_work *w, const uint32_t *sets, size_t nset,
-		       const uint32_t *waits, size_t nwait)
+/* One matching group: the i-th SET (by begin) goes with the i-th WAIT; -1
+   when out of memory. */
+static int match_sets(struct flag_work *w, const uint32_t *sets, size_t nset,
+		      const uint32_t *waits, size_t nwait)
 {
 	for (size_t i = 0; i < nset && i < nwait; i++) {
-		int why = anchor_pair(w, &w->flags[sets[i]], &w->flags[waits[i]]);
+		const struct csim_flag *set = &w->flags[sets[i]], *wait = &w->flags[waits[i]];
+		int why;
 
+		if (csim_anchor_index_need(&w->anchors, set->pid, wait->pid) != 0)
+			return -1;
+		why = anchor_pair(w, set, wait);
 		if (why >= 0)
 			w->m->flag_skips[why]++;
 	}
@@ -298,6 +331,7 @@ static void match_sets(struct flag_work *w, const uint32_t *sets, size_t nset,
 		w->m->flag_skips[CSIM_FSKIP_NO_SET] += nwait - nset;
 	for (size_t i = nset; i < nwait; i++)
 		csim_unreleased_add(w->m->unreleased, &w->flags[waits[i]]);
+	return 0;
 }
 
 /*
@@ -461,7 +495,8 @@ static int match_by_key(struct flag_work *w)
 				idx[nset + k++] = w->src[w->order[i]];
 		sort_by_begin(w, idx, nset);
 		sort_by_begin(w, idx + nset, len - nset);
-		match_sets(w, idx, nset, idx + nset, len - nset);
+		if (match_sets(w, idx, nset, idx + nset, len - nset) != 0)
+			goto out;
 	}
 	rc = 0;
 out:
@@ -496,7 +531,8 @@ static int match_set_wait(struct flag_work *w)
 			continue;
 		sort_by_begin(w, sets, nset);
 		sort_by_begin(w, waits, nwait);
-		match_sets(w, sets, nset, waits, nwait);
+		if (match_sets(w, sets, nset, waits, nwait) != 0)
+			return -1;
 	}
 	return match_by_key(w);
 }
@@ -530,14 +566,13 @@ static void work_free(struct flag_work *w)
 	free(w->keys);
 	free(w->order);
 	free(w->start);
-	free(w->stack);
 	csim_anchor_index_release(&w->anchors);
 }
 
 int csim_pass_pair(struct csim_model *m, struct csim_error *err)
 {
 	const struct csim_table *t = &m->table;
-	size_t nrec = t->nsyncs ? t->nsyncs : 1;
+	size_t nrec = t->nsyncs ? t->nsyncs : 1, cap_flags;
 	struct flag_work w;
 	int rc = CSIM_OK;
 
@@ -548,14 +583,15 @@ int csim_pass_pair(struct csim_model *m, struct csim_error *err)
 	m->flag_skips[CSIM_FSKIP_INCOMPLETE] = 0;
 	free(m->flags);
 	m->nflags = 0;
-	w.stack = csim_array_alloc(nrec, sizeof(*w.stack));
-	/* A flag takes a B and an E record. */
-	m->flags = w.flags = csim_array_alloc(nrec / 2 + 1, sizeof(*w.flags));
-	if (work_alloc(&w, nrec, 2 * t->ids.count, 0) != 0 || w.stack == NULL || w.flags == NULL) {
+	/* A flag takes a B and an E record; an id-less B takes one until its
+	   E is met, so a run of Bs alone may need more (grown then). */
+	cap_flags = nrec / 2 + 1;
+	m->flags = w.flags = csim_array_alloc(cap_flags, sizeof(*w.flags));
+	if (work_alloc(&w, nrec, 2 * t->ids.count, 0) != 0 || w.flags == NULL) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
-	if (pair_begin_end(&w) != 0) {
+	if (pair_begin_end(&w, &cap_flags) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
@@ -597,7 +633,7 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 	m->deps = csim_array_alloc(n / 2 + 1, sizeof(*m->deps));
 	if (work_alloc(&w, n, 2 * t->ids.count, 1) != 0 || m->arrows == NULL || m->deps == NULL ||
 	    m->unreleased == NULL ||
-	    csim_anchor_index_build(&w.anchors, m) != 0) {
+	    csim_anchor_index_build_by_core(&w.anchors, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}

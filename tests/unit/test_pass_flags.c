@@ -2,6 +2,8 @@
 #include "check.h"
 #include "modelutil.h"
 
+#include "model/pass_flags.h"
+
 #define P "core0.veccore0"
 
 static void run_all(struct csim_model *m, int keep_scalar)
@@ -19,6 +21,15 @@ static uint64_t skips_total(const struct csim_model *m)
 	for (int i = 0; i < CSIM_FSKIP_COUNT; i++)
 		n += m->flag_skips[i];
 	return n;
+}
+
+/* The pair pass alone. */
+static int run_pass_alone(struct csim_model *m)
+{
+	struct csim_error err;
+
+	csim_error_clear(&err);
+	return csim_pass_pair(m, &err);
 }
 
 static void init(struct csim_model *m)
@@ -93,6 +104,44 @@ static void test_lifo_begin_end_without_ids(struct check_ctx *c)
 	if (CHECK_U64(c, m.narrows, 1))
 		CHECK_I64(c, m.arrows[0].f_half_ns, 810);
 	CHECK_U64(c, m.flag_skips[CSIM_FSKIP_NO_SET], 1);
+	csim_model_release(&m);
+}
+
+/*
+ * Id-less B records open a flag each until their E: Bs never closed (more
+ * of them than the records' half, the room first given to the flags) are
+ * incomplete and leave no flag; the flags that did close come out in the
+ * order of their B, an id'd one by its first record among them; their
+ * ends are their Es', their details the B's, else the E's.
+ */
+static void test_lifo_flags_in_b_order_and_unclosed_bs(struct check_ctx *c)
+{
+	struct csim_model m;
+	uint32_t d = 0;
+
+	init(&m);
+	d = mu_detail(&m, "MTE2", "VECTOR", 0);
+	mu_sync(&m, CSIM_SYNC_WAIT, 1, P, "VECTOR", 10, NULL, CSIM_NONE);   /* never closed */
+	mu_sync(&m, CSIM_SYNC_SET, 1, P, "MTE2", 20, NULL, CSIM_NONE);      /* closed at 60 */
+	mu_sync(&m, CSIM_SYNC_SET, 0, P, "FIXP", 25, "x", CSIM_NONE);       /* id'd: E first */
+	mu_sync(&m, CSIM_SYNC_WAIT, 1, P, "VECTOR", 30, NULL, CSIM_NONE);   /* closed at 40 */
+	mu_sync(&m, CSIM_SYNC_SET, 1, P, "FIXP", 35, "x", d);
+	mu_sync(&m, CSIM_SYNC_WAIT, 0, P, "VECTOR", 40, NULL, d);
+	mu_sync(&m, CSIM_SYNC_SET, 0, P, "MTE2", 60, NULL, CSIM_NONE);
+	for (int i = 0; i < 8; i++)
+		mu_sync(&m, CSIM_SYNC_SET, 1, P, "MTE3", 70 + i, NULL, CSIM_NONE);
+	if (CHECK_I64(c, run_pass_alone(&m), CSIM_OK) && CHECK_U64(c, m.nflags, 3)) {
+		/* the MTE2 SET (record 1), the id'd FIXP (its E, record 2), the WAIT (3) */
+		CHECK_U64(c, m.flags[0].order, 1);
+		CHECK_I64(c, m.flags[0].end, 60);
+		CHECK_U64(c, m.flags[1].order, 2);
+		CHECK_I64(c, m.flags[1].end, 25);
+		CHECK_U64(c, m.flags[1].detail, d);
+		CHECK_U64(c, m.flags[2].order, 3);
+		CHECK_I64(c, m.flags[2].end, 40);
+		CHECK_U64(c, m.flags[2].detail, d);
+		CHECK_U64(c, m.flag_skips[CSIM_FSKIP_INCOMPLETE], 9);
+	}
 	csim_model_release(&m);
 }
 
@@ -551,6 +600,7 @@ int main(void)
 	CHECK_RUN(&c, test_ids_pair_even_when_end_comes_first);
 	CHECK_RUN(&c, test_id_without_partner_stays_unmatched);
 	CHECK_RUN(&c, test_lifo_begin_end_without_ids);
+	CHECK_RUN(&c, test_lifo_flags_in_b_order_and_unclosed_bs);
 	CHECK_RUN(&c, test_idless_flags_stay_in_their_run);
 	CHECK_RUN(&c, test_anchors_stay_in_their_run);
 	CHECK_RUN(&c, test_fifo_per_key_with_interleaved_keys);
