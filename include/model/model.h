@@ -78,11 +78,11 @@ struct csim_arrow {
 	int64_t f_half_ns;
 	uint32_t producer_pipe, consumer_pipe;
 	uint64_t flag_id;
+	int64_t set_begin;            /* ordering key: SET begin, then input order */
+	uint32_t set_order;           /* the SET flag's order */
 	uint8_t has_flag_id;
 	uint8_t running;              /* anchored on a producer still running at
 					 the SET: no slice had completed (§5.3) */
-	int64_t set_begin;            /* ordering key: SET begin, then input order */
-	uint64_t set_order;
 };
 
 /*

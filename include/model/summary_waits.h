@@ -3,16 +3,20 @@
  * figures), as interval items grouped by (pid, pipe), and the pass that
  * takes them from the paired flags and the cross-core WAIT slices.
  *
- * Per WAIT flag two items: one for its pipe's wait time, one for the time
- * by its producer (the PIPE: of its detail); per cross-core wait (a
- * WAIT_INTRA_BLOCK flag or slice) one on the core's cross-core pseudo-pipe,
- * after every pipe. With --window each is clipped to the window, and one
- * outside it is not taken.
+ * Per WAIT flag one item, on its pipe, by its producer (the PIPE: of its
+ * detail; none without one): the summary takes a pipe's wait time as the
+ * union of its items over every producer, and the time by producer as
+ * each producer's union. Per cross-core wait (a WAIT_INTRA_BLOCK flag or
+ * slice) one item on the core's cross-core pseudo-pipe, after every pipe.
+ * With --window each is clipped to the window, and one outside it is not
+ * taken.
  *
  * A pass of its own, ahead of the summary, so that the flags (40 bytes
  * each, which no later pass reads) are freed before the summary groups its
- * instruction slices: on the dense-heavy benchmark shape the flags and
- * these items were 86 MB of the summary pass's peak together.
+ * instruction slices; one item a WAIT, not one for its pipe and one for
+ * its producer, since the flags are still held while they are made: on
+ * the dense-heavy benchmark shape the flags and two items a WAIT were
+ * 86 MB at the run's peak, with one 67 MB.
  *
  * Requires CSIM_PART_FLAGS; provides CSIM_PART_WAITS: m->waits[], sorted
  * by (pid, pipe, what/producer, start, end) (csim_interval_group), replaced
@@ -25,7 +29,7 @@
 #include "model/model.h"
 
 /* What an item's interval counts towards, in the order a pipe's run holds them. */
-enum csim_item_what { CSIM_ITEM_INSTR, CSIM_ITEM_WAIT, CSIM_ITEM_WAIT_BY, CSIM_ITEM_CROSS };
+enum csim_item_what { CSIM_ITEM_INSTR, CSIM_ITEM_WAIT_BY, CSIM_ITEM_CROSS };
 
 /* The pseudo-pipe that holds a core's cross-core waits: after every pipe. */
 #define CSIM_ITEM_CROSS_PIPE CSIM_INTERVAL_LAST_PIPE

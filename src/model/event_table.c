@@ -18,6 +18,7 @@ void csim_table_init(struct csim_table *t)
 	csim_strtab_init(&t->pipes, CSIM_STRTAB_GROUPED);
 	csim_strtab_init(&t->ids, CSIM_STRTAB_SCATTERED);
 	csim_strtab_init(&t->detail_keys, CSIM_STRTAB_GROUPED);
+	csim_strtab_init(&t->sync_names, CSIM_STRTAB_GROUPED);
 	/* a loop body's instructions interleave across pipes: a recent
 	   match is rare */
 	csim_strtab_init(&t->instrs, CSIM_STRTAB_SCATTERED);
@@ -43,6 +44,7 @@ void csim_table_release(struct csim_table *t)
 	csim_strtab_release(&t->pipes);
 	csim_strtab_release(&t->ids);
 	csim_strtab_release(&t->detail_keys);
+	csim_strtab_release(&t->sync_names);
 	csim_strtab_release(&t->instrs);
 	csim_strtab_release(&t->names);
 	memset(t, 0, sizeof(*t));
@@ -371,6 +373,7 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 			struct csim_error *err)
 {
 	struct csim_sync_rec *r;
+	uint32_t name;
 
 	if (csim_array_grow((void **)&t->syncs, &t->syncs_cap, t->nsyncs + 1,
 		 sizeof(*t->syncs)) != 0)
@@ -388,10 +391,13 @@ int csim_table_add_sync(struct csim_table *t, const struct csim_sync_in *in,
 	r->run = run_scope(t);
 	if (intern_pid(t, &in->owner, &r->pid) != 0 ||
 	    intern_pipe(t, in->owner.tid, &r->pipe) != 0 ||
-	    csim_strtab_intern(&t->pipes, in->name.p, in->name.n, &r->name) != 0 ||
+	    csim_strtab_intern(&t->sync_names, in->name.p, in->name.n, &name) != 0 ||
 	    (in->has_id && intern_id(t, in->id, &r->id) != 0) ||
 	    (in->detail != NULL && add_detail(t, in->detail, in->intra, &r->detail) != 0))
 		return csim_error_nomem(err, CSIM_E_INPUT);
+	/* the reading takes a handful of names as sync records (event_ingest) */
+	assert(name <= UINT8_MAX);
+	r->name = (uint8_t)name;
 	t->nsyncs++;
 	return CSIM_OK;
 }

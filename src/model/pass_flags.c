@@ -152,15 +152,15 @@ static int pair_lifo(struct flag_work *w, size_t *cap_flags)
 	csim_strtab_init(&keys, CSIM_STRTAB_GROUPED);
 	for (uint32_t i = 0; i < t->nsyncs; i++) {
 		const struct csim_sync_rec *r = &t->syncs[i];
-		char key[14];
+		char key[11];
 		uint32_t g;
 
 		if (r->id != CSIM_NONE)
 			continue;
-		memcpy(key, &r->name, 4);
-		memcpy(key + 4, &r->pid, 4);
-		memcpy(key + 8, &r->pipe, 4);
-		memcpy(key + 12, &r->run, 2);
+		key[0] = (char)r->name;
+		memcpy(key + 1, &r->pid, 4);
+		memcpy(key + 5, &r->pipe, 4);
+		memcpy(key + 9, &r->run, 2);
 		if (csim_strtab_intern(&keys, key, sizeof(key), &g) != 0)
 			goto out;
 		if (g == ntop) {   /* a new key: ids come dense, in first-seen order */
@@ -454,7 +454,7 @@ static int match_by_key(struct flag_work *w)
 	struct csim_strtab groups;
 	uint32_t *rank = NULL, *start = NULL;
 	size_t n = 0;
-	int rc = -1;
+	int identity = 1, rc = -1;
 
 	csim_strtab_init(&groups, CSIM_STRTAB_GROUPED);
 	for (uint32_t i = 0; i < w->nflags; i++) {
@@ -462,18 +462,24 @@ static int match_by_key(struct flag_work *w)
 		const struct csim_sync_detail *d;
 		char key[FIFO_KEY_BYTES];
 
-		if (f->id != CSIM_NONE || f->intra)   /* cross-core: pass_intra */
-			continue;
-		if (f->detail == CSIM_NONE) {
-			w->m->flag_skips[CSIM_FSKIP_NO_KEY]++;
-			continue;
+		if (f->id != CSIM_NONE || f->intra || f->detail == CSIM_NONE) {
+			if (f->id == CSIM_NONE && !f->intra)
+				w->m->flag_skips[CSIM_FSKIP_NO_KEY]++;
+			/* from here on positions are no flag indices: written out
+			   (while every flag has a key, w->src is not touched) */
+			for (size_t k = identity ? 0 : n; k < n; k++)
+				w->src[k] = (uint32_t)k;
+			identity = 0;
+			continue;   /* cross-core: pass_intra */
 		}
 		d = &t->details[f->detail];
 		fifo_key_put(&(struct fifo_key){ f->pid, d->producer, d->consumer, f->run,
 						 d->has_flag_id, d->flag_id }, key);
 		if (csim_strtab_intern(&groups, key, sizeof(key), &w->keys[n]) != 0)
 			goto out;
-		w->src[n++] = i;
+		if (!identity)
+			w->src[n] = i;
+		n++;
 	}
 	rank = rank_groups(&groups);
 	start = csim_array_alloc(groups.count + 1, sizeof(*start));
@@ -487,12 +493,18 @@ static int match_by_key(struct flag_work *w)
 		size_t len = start[g + 1] - start[g], nset = 0, k = 0;
 
 		/* SETs first, each part in input order (the positions are ascending). */
-		for (size_t i = start[g]; i < start[g + 1]; i++)
-			if (w->flags[w->src[w->order[i]]].kind == CSIM_SYNC_SET)
-				idx[nset++] = w->src[w->order[i]];
-		for (size_t i = start[g]; i < start[g + 1]; i++)
-			if (w->flags[w->src[w->order[i]]].kind != CSIM_SYNC_SET)
-				idx[nset + k++] = w->src[w->order[i]];
+		for (size_t i = start[g]; i < start[g + 1]; i++) {
+			uint32_t f = identity ? w->order[i] : w->src[w->order[i]];
+
+			if (w->flags[f].kind == CSIM_SYNC_SET)
+				idx[nset++] = f;
+		}
+		for (size_t i = start[g]; i < start[g + 1]; i++) {
+			uint32_t f = identity ? w->order[i] : w->src[w->order[i]];
+
+			if (w->flags[f].kind != CSIM_SYNC_SET)
+				idx[nset + k++] = f;
+		}
 		sort_by_begin(w, idx, nset);
 		sort_by_begin(w, idx + nset, len - nset);
 		if (match_sets(w, idx, nset, idx + nset, len - nset) != 0)
@@ -559,6 +571,7 @@ static int work_alloc(struct flag_work *w, size_t n, size_t nkeys, int with_item
 	       w->order != NULL && w->start != NULL ? 0 : -1;
 }
 
+/* Frees the scratch; again, nothing. */
 static void work_free(struct flag_work *w)
 {
 	free(w->items);
@@ -566,6 +579,8 @@ static void work_free(struct flag_work *w)
 	free(w->keys);
 	free(w->order);
 	free(w->start);
+	w->items = NULL;
+	w->src = w->keys = w->order = w->start = NULL;
 	csim_anchor_index_release(&w->anchors);
 }
 
@@ -641,8 +656,9 @@ int csim_pass_flags(struct csim_model *m, struct csim_error *err)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
-	/* glibc sorts records past 32 bytes through pointers and then moves
-	   them in place: 16 bytes an arrow of scratch, not a copy of them */
+	/* The scratch goes first: the sort takes some of its own (glibc sorts
+	   records past 32 bytes through pointers, 16 bytes an arrow). */
+	work_free(&w);
 	if (!is_sorted(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp))
 		qsort(m->arrows, m->narrows, sizeof(*m->arrows), csim_anchor_arrow_cmp);
 out:

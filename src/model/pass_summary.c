@@ -76,6 +76,7 @@ struct work {
 	int64_t *first, *last, *cross;
 	unsigned char *has;
 	size_t *pipe0, *npipes;    /* its records in the unordered pipes[] */
+	size_t *run_heads, *run_ends;   /* a pipe's WAIT runs, one per producer */
 	struct csim_summary_pipe *raw;   /* pipe records in (pid, pipe id) order */
 	size_t nraw;
 };
@@ -182,26 +183,69 @@ static int sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
 	return csim_overlap_add(&w->overlap, csim_overlap_role(w->m, b->pipe), rec, w->scratch, n);
 }
 
-/* The WAIT runs of group `key` from items[i] on; returns the next item. */
+/*
+ * The union of items[i, end), runs of sorted intervals (one per producer):
+ * merged by start, the few runs' heads scanned at each step.
+ */
+static int64_t union_runs(struct work *w, size_t i, size_t end)
+{
+	size_t k = 0, best;
+	int64_t total = 0, s = 0, e = 0;
+	int open = 0;
+
+	for (size_t r = i; r < end; k++) {
+		w->run_heads[k] = r;
+		w->run_ends[k] = r = run_end(w, r);
+	}
+	for (;;) {
+		const struct csim_interval *it;
+
+		best = k;
+		for (size_t j = 0; j < k; j++)
+			if (w->run_heads[j] < w->run_ends[j] &&
+			    (best == k || w->items[w->run_heads[j]].start <
+					  w->items[w->run_heads[best]].start))
+				best = j;
+		if (best == k)
+			break;
+		it = &w->items[w->run_heads[best]++];
+		if (!open || it->start > e) {
+			total += open ? e - s : 0;
+			s = it->start;
+			e = it->end;
+			open = 1;
+		} else if (it->end > e) {
+			e = it->end;
+		}
+	}
+	return open ? total + (e - s) : 0;
+}
+
+/*
+ * The WAIT runs of group `key` from items[i] on (one per producer): the
+ * pipe's wait time over all of them, and each producer's; returns the
+ * next item.
+ */
 static size_t sweep_waits(struct work *w, size_t i, uint64_t key,
 			  struct csim_summary_pipe *p)
 {
-	while (i < w->nitems && w->items[i].group == key) {
+	size_t end = i;
+
+	while (end < w->nitems && w->items[end].group == key)
+		end++;
+	if (end > i)
+		p->wait_ns = union_runs(w, i, end);
+	while (i < end) {
 		const struct csim_interval *r = &w->items[i];
 		size_t j = run_end(w, i);
+		uint32_t prod = (uint32_t)r->sub;
 
-		if (csim_item_what(r) == CSIM_ITEM_WAIT) {
-			p->wait_ns = union_ns(r, j - i);
-		} else {
-			uint32_t prod = (uint32_t)r->sub;
-
-			w->s->waits[w->s->nwaits++] = (struct csim_summary_wait){
-				prod == 0 ? CSIM_NONE : prod - 1, union_ns(r, j - i)
-			};
-		}
+		w->s->waits[w->s->nwaits++] = (struct csim_summary_wait){
+			prod == 0 ? CSIM_NONE : prod - 1, union_ns(r, j - i)
+		};
 		i = j;
 	}
-	return i;
+	return end;
 }
 
 /*
@@ -455,6 +499,8 @@ static void work_release(struct work *w)
 	free(w->has);
 	free(w->pipe0);
 	free(w->npipes);
+	free(w->run_heads);
+	free(w->run_ends);
 	free(w->raw);
 }
 
@@ -472,8 +518,11 @@ static int work_alloc(struct work *w, struct csim_error *err)
 	w->has = calloc(npids, 1);
 	w->pipe0 = calloc(npids, sizeof(*w->pipe0));
 	w->npipes = calloc(npids, sizeof(*w->npipes));
+	/* a run per producer pipe, and one without a producer */
+	w->run_heads = malloc((t->pipes.count + 2) * sizeof(*w->run_heads));
+	w->run_ends = malloc((t->pipes.count + 2) * sizeof(*w->run_ends));
 	w->s->cores = csim_array_alloc(npids, sizeof(*w->s->cores));
-	if (w->first == NULL || w->last == NULL ||
+	if (w->run_heads == NULL || w->run_ends == NULL || w->first == NULL || w->last == NULL ||
 	    w->cross == NULL || w->has == NULL || w->pipe0 == NULL ||
 	    w->npipes == NULL || w->s->cores == NULL)
 		return csim_error_nomem(err, CSIM_E_INPUT);

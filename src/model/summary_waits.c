@@ -17,8 +17,8 @@ struct csim_interval csim_item_make(uint32_t pid, uint32_t pipe, enum csim_item_
 				       start, end > start ? end : start };
 }
 
-/* A WAIT flag's items: its pipe's (by_producer 0) or its producer's (1). */
-static void take_flag(struct csim_model *m, const struct csim_flag *f, int by_producer)
+/* A WAIT flag's item: by its producer, or a cross-core wait. */
+static void take_flag(struct csim_model *m, const struct csim_flag *f)
 {
 	const struct csim_table *t = &m->table;
 	const struct csim_window *win = &m->cut.window;
@@ -29,15 +29,12 @@ static void take_flag(struct csim_model *m, const struct csim_flag *f, int by_pr
 	if (f->kind != CSIM_SYNC_WAIT ||
 	    !csim_window_meets(win, f_begin, f->end > f_begin ? f->end : f_begin))
 		return;
-	if (f->intra) {
-		if (!by_producer)
-			m->waits[m->nwaits++] = csim_item_make(f->pid, CSIM_ITEM_CROSS_PIPE,
-							       CSIM_ITEM_CROSS, CSIM_NONE, begin, end);
-	} else {
-		m->waits[m->nwaits++] = csim_item_make(f->pid, f->pipe,
-						       by_producer ? CSIM_ITEM_WAIT_BY : CSIM_ITEM_WAIT,
-						       by_producer ? producer : CSIM_NONE, begin, end);
-	}
+	if (f->intra)
+		m->waits[m->nwaits++] = csim_item_make(f->pid, CSIM_ITEM_CROSS_PIPE, CSIM_ITEM_CROSS,
+						       CSIM_NONE, begin, end);
+	else
+		m->waits[m->nwaits++] = csim_item_make(f->pid, f->pipe, CSIM_ITEM_WAIT_BY, producer,
+						       begin, end);
 }
 
 int csim_pass_waits(struct csim_model *m, struct csim_error *err)
@@ -48,7 +45,7 @@ int csim_pass_waits(struct csim_model *m, struct csim_error *err)
 
 	m->nwaits = 0;
 	for (size_t i = 0; i < m->nflags; i++)
-		n += m->flags[i].kind == CSIM_SYNC_WAIT ? 2 : 0;
+		n += m->flags[i].kind == CSIM_SYNC_WAIT;
 	for (size_t i = 0; i < t->nslices; i++)
 		n += t->slices[i].kind == CSIM_SLICE_INTRA_WAIT;
 	if (csim_array_grow((void **)&m->waits, &m->waits_cap, n + 1, sizeof(*m->waits)) != 0)
@@ -62,11 +59,9 @@ int csim_pass_waits(struct csim_model *m, struct csim_error *err)
 							       csim_window_clamp(win, sl->start),
 							       csim_window_clamp(win, sl->end));
 	}
-	/* WAIT totals first, then by producer: each run comes out of the
-	   grouping in flag order, nearly sorted already. */
-	for (int by = 0; by < 2; by++)
-		for (size_t i = 0; i < m->nflags; i++)
-			take_flag(m, &m->flags[i], by);
+	/* in flag order: each run comes out of the grouping nearly sorted */
+	for (size_t i = 0; i < m->nflags; i++)
+		take_flag(m, &m->flags[i]);
 	if (csim_interval_group(m->waits, m->nwaits, t->pids.count, t->pipes.count) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
 	return CSIM_OK;

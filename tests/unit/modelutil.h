@@ -161,6 +161,16 @@ static inline uint32_t mu_detail(struct csim_model *m, const char *producer,
 	return (uint32_t)t->ndetails++;
 }
 
+/* A sync record's event name, interned as the table does. */
+static inline uint8_t mu_sync_name(struct csim_model *m, const char *name)
+{
+	uint32_t k;
+
+	if (csim_strtab_intern(&m->table.sync_names, name, strlen(name), &k) != 0 || k > 255)
+		abort();
+	return (uint8_t)k;
+}
+
 /* One B or E record; id NULL for none, detail CSIM_NONE for none. */
 static inline void mu_sync(struct csim_model *m, enum csim_sync_kind kind,
 			   int is_begin, const char *pid, const char *pipe,
@@ -179,7 +189,7 @@ static inline void mu_sync(struct csim_model *m, enum csim_sync_kind kind,
 	r->pid = mu_pid(m, pid);
 	r->pipe = mu_pipe(m, pipe);
 	r->a = (double)ts;
-	r->name = mu_pipe(m, kind == CSIM_SYNC_SET ? "SET_FLAG" : "WAIT_FLAG");
+	r->name = mu_sync_name(m, kind == CSIM_SYNC_SET ? "SET_FLAG" : "WAIT_FLAG");
 	r->id = CSIM_NONE;
 	if (id != NULL && csim_strtab_intern(&t->ids, id, strlen(id), &r->id) != 0)
 		abort();
@@ -208,7 +218,7 @@ static inline void mu_intra_rec(struct csim_model *m, enum csim_sync_kind kind,
 	mu_sync(m, kind, is_begin, pid, pipe, ts, id, detail);
 	r = &m->table.syncs[m->table.nsyncs - 1];
 	r->intra = 1;
-	r->name = mu_pipe(m, kind == CSIM_SYNC_SET ? "SET_INTRA_BLOCK" : "WAIT_INTRA_BLOCK");
+	r->name = mu_sync_name(m, kind == CSIM_SYNC_SET ? "SET_INTRA_BLOCK" : "WAIT_INTRA_BLOCK");
 }
 
 /* A whole cross-core record: B then E. */

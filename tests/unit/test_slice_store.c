@@ -480,13 +480,14 @@ out:
 }
 
 /* docs/design.md ("Memory: what is held and why") counts 48 bytes a slice
- * row and 48 a kept row's location (its layout 28); peak RSS per shape
- * follows from them. */
+ * row, 48 a kept row's location (its layout 28) and 32 a sync record; peak
+ * RSS per shape follows from them. */
 static void test_record_sizes_are_the_documented_ones(struct check_ctx *c)
 {
 	CHECK_I64(c, (int64_t)sizeof(struct csim_slice), 48);
 	CHECK_I64(c, (int64_t)sizeof(struct csim_slice_loc), 48);
 	CHECK_I64(c, (int64_t)sizeof(struct csim_slice_layout), 28);
+	CHECK_I64(c, (int64_t)sizeof(struct csim_sync_rec), 32);
 }
 
 /*
