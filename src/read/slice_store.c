@@ -107,6 +107,17 @@ static int read_all_at(int fd, void *p, size_t len, uint64_t off)
 	return 0;
 }
 
+/* What the store wrote to one of its temporary files, read back: what names it. */
+static int read_back(const struct csim_slice_store *st, int fd, void *p, size_t len,
+		     uint64_t off, const char *what, struct csim_error *err)
+{
+	if (read_all_at(fd, p, len, off) == 0)
+		return CSIM_OK;
+	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+			      "%s: cannot read back the slice %s kept in a temporary file: %s",
+			      st->path, what, errno != 0 ? strerror(errno) : "it is shorter than written");
+}
+
 /*
  * Moves the arena's text to the temporary file. A file that cannot be made
  * or written turns spilling off: the text then stays in memory, as it
@@ -274,11 +285,9 @@ int csim_slice_loc_cursor_get(struct csim_slice_loc_cursor *c, size_t i,
 		if (csim_slice_loc_cursor_reserve(c, err) != CSIM_OK)
 			return err->code;
 		c->n = 0;
-		if (read_all_at(st->locs_fd, c->buf, n * sizeof(*c->buf),
-				(uint64_t)i * sizeof(*c->buf)) != 0)
-			return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-					      "%s: cannot read back the slice locations kept in a temporary file: %s",
-					      st->path, errno != 0 ? strerror(errno) : "it is shorter than written");
+		if (read_back(st, st->locs_fd, c->buf, n * sizeof(*c->buf),
+			      (uint64_t)i * sizeof(*c->buf), "locations", err) != CSIM_OK)
+			return err->code;
 		c->base = i;
 		c->n = n;
 	}
@@ -400,11 +409,8 @@ static int loc_copy(struct csim_slice_reader *r, size_t i, struct csim_slice_loc
 			*out = *loc;
 		return rc;
 	}
-	if (read_all_at(st->locs_fd, out, sizeof(*out), (uint64_t)i * sizeof(*out)) != 0)
-		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-				      "%s: cannot read back the slice locations kept in a temporary file: %s",
-				      st->path, errno != 0 ? strerror(errno) : "it is shorter than written");
-	return CSIM_OK;
+	return read_back(st, st->locs_fd, out, sizeof(*out), (uint64_t)i * sizeof(*out),
+			 "locations", err);
 }
 
 /*
@@ -448,10 +454,8 @@ static int spill_window(struct csim_slice_reader *r, uint64_t off, size_t len,
 		want = (size_t)(st->spilled - off);
 	if (csim_array_grow((void **)&r->spill_buf, &r->spill_cap, want, 1) != 0)
 		return csim_error_nomem(err, CSIM_E_INPUT);
-	if (read_all_at(st->spill_fd, r->spill_buf, want, off) != 0)
-		return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-				      "%s: cannot read back the slice text kept in a temporary file: %s",
-				      st->path, errno != 0 ? strerror(errno) : "it is shorter than written");
+	if (read_back(st, st->spill_fd, r->spill_buf, want, off, "text", err) != CSIM_OK)
+		return err->code;
 	r->spill_base = off;
 	r->spill_len = want;
 	return CSIM_OK;
