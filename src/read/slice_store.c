@@ -551,7 +551,7 @@ int csim_slice_reader_next(struct csim_slice_reader *r, size_t *row,
 			   struct csim_event *ev, int *has, struct csim_error *err)
 {
 	const struct csim_slice_store *st = r->store;
-	const struct csim_slice_loc *loc;
+	const struct csim_slice_loc *loc = NULL;
 	int rc;
 
 	*has = 0;
