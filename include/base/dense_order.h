@@ -21,6 +21,14 @@ void csim_dense_order(const uint32_t *keys, size_t n, size_t nkeys,
 		      uint32_t *order, uint32_t *start);
 
 /*
+ * The same grouping of the positions' sources: order[i] gets src[j] for
+ * the i-th position j in key order (src[0..n) are what the positions
+ * stand for, a record or flag index).
+ */
+void csim_dense_group(const uint32_t *keys, const uint32_t *src, size_t n, size_t nkeys,
+		      uint32_t *order, uint32_t *start);
+
+/*
  * Moves base[i] (n elements of `size` bytes) to position dest[i], dest a
  * permutation of 0..n-1, in place along the permutation's cycles: an
  * order applied to big records costs n 4-byte slots, not a copy of the

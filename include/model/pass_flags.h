@@ -1,12 +1,8 @@
 /*
- * pass_flags: sync arrows (SPEC §5), in two passes.
+ * pass_flags: sync arrows (SPEC §5), the second of two passes (pass_pair
+ * makes the flags).
  *
- * pair: joins each flag's B and E records (by id, else LIFO per name, pid
- * and tid). Requires CSIM_PART_SYNCS, the table's sync records, and leaves
- * them as they are. Provides CSIM_PART_FLAGS: flags[] in input order and
- * flag_skips[CSIM_FSKIP_INCOMPLETE], replaced on every run.
- *
- * flags: matches SETs with WAITs and anchors each pair on a producer and a
+ * Matches SETs with WAITs and anchors each pair on a producer and a
  * consumer slice (anchor_index). Cross-core records (flags[].intra) are
  * left to pass_intra. Requires CSIM_PART_FLAGS, CSIM_PART_PIPES (a flag from or
  * to a dropped pipe is skipped with its reason) and CSIM_PART_KEPT (anchors
@@ -22,10 +18,8 @@
 
 #include "model/model.h"
 
-extern const struct csim_pass_def csim_pass_pair_def;
 extern const struct csim_pass_def csim_pass_flags_def;
 
-int csim_pass_pair(struct csim_model *m, struct csim_error *err);
 int csim_pass_flags(struct csim_model *m, struct csim_error *err);
 
 #endif

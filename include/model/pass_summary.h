@@ -14,9 +14,9 @@
  * per-pipe sums and the top source lines (summary_instr.h). All times are
  * ns on the grid of the event table.
  *
- * Requires the flags (paired WAITs), the lane classes, sub-lane counts and
- * depths,
- * and the process order (cores are listed in output order). O(n log n) at
+ * Requires the waits pass's items (CSIM_PART_WAITS: one per WAIT, by
+ * producer), the lane classes, sub-lane counts and depths, and the
+ * process order (cores are listed in output order). O(n log n) at
  * worst, near O(n) on the producer's order (interval_group.h).
  */
 #ifndef CSIM_PASS_SUMMARY_H

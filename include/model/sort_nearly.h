@@ -29,4 +29,12 @@
 int csim_sort_nearly(void *base, size_t n, size_t size,
 		     int (*cmp)(const void *, const void *));
 
+/*
+ * 1 when base[0..n) is in cmp order. Flags and arrows usually come out of
+ * grouping already in order (ids are interned in input order); checking
+ * is O(n), sorting anyway is not.
+ */
+int csim_is_sorted(const void *base, size_t n, size_t size,
+		   int (*cmp)(const void *, const void *));
+
 #endif

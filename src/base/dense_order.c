@@ -17,6 +17,14 @@ void csim_dense_order(const uint32_t *keys, size_t n, size_t nkeys,
 	start[0] = 0;
 }
 
+void csim_dense_group(const uint32_t *keys, const uint32_t *src, size_t n, size_t nkeys,
+		      uint32_t *order, uint32_t *start)
+{
+	csim_dense_order(keys, n, nkeys, order, start);
+	for (size_t i = 0; i < n; i++)
+		order[i] = src[order[i]];
+}
+
 void csim_permute_in_place(void *base, size_t n, size_t size, uint32_t *dest, void *one)
 {
 	char *b = base;

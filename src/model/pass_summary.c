@@ -167,8 +167,8 @@ static int sweep_bucket(struct work *w, const struct csim_interval_bucket *b,
 		if (k + CSIM_PREFETCH_AHEAD < n)
 			csim_prefetch(&sl[w->bk.idx[b->lo + k + CSIM_PREFETCH_AHEAD]]);
 		w->scratch[k] = csim_item_make(b->pid, b->pipe, CSIM_ITEM_INSTR, CSIM_NONE,
-					  csim_window_clamp(win, x->start),
-					  csim_window_clamp(win, x->end));
+					       csim_window_clamp(win, x->start),
+					       csim_window_clamp(win, x->end));
 		if (x->sublane >= used)
 			used = x->sublane + 1;
 	}

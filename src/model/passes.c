@@ -12,6 +12,7 @@
 #include "model/pass_lanes.h"
 #include "model/pass_order.h"
 #include "model/pass_pack.h"
+#include "model/pass_pair.h"
 #include "model/pass_tracks.h"
 #include "model/pass_path.h"
 #include "model/pass_summary.h"

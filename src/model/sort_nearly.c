@@ -35,3 +35,14 @@ int csim_sort_nearly(void *base, size_t n, size_t size,
 	}
 	return 1;
 }
+
+int csim_is_sorted(const void *base, size_t n, size_t size,
+		   int (*cmp)(const void *, const void *))
+{
+	const char *p = base;
+
+	for (size_t i = 1; i < n; i++)
+		if (cmp(p + (i - 1) * size, p + i * size) > 0)
+			return 0;
+	return 1;
+}

@@ -274,7 +274,7 @@ hint_run() {
 	status=0
 	(cd "$w" && env CSIM_FAIL_IO_REPORT=1 "$@" "$CSIM_FAILIO" big -o bigout --no-copy-raw \
 		>/dev/null 2>"$tmp/.stderr") || status=$?
-	hints=$(sed -n 's/^failio: .* sync_file_range \([0-9]*\)$/\1/p' "$tmp/.stderr")
+	hints=$(sed -n 's/^failio: .* sync_file_range \([0-9]*\) .*$/\1/p' "$tmp/.stderr")
 }
 hint_run
 check "write-out hint: exit 0" [ "$status" -eq 0 ]

@@ -3,14 +3,16 @@
  * (tests/cli/t_commit.sh).
  *
  * The test executable is linked from the same csim_core objects as the
- * product with -Wl,--wrap for write, fsync, rename, renameat and unlinkat,
+ * product with -Wl,--wrap for write, fsync, rename, renameat, unlinkat,
+ * pread and pwrite (on a file with no name, O_TMPFILE, they count as the
+ * ops pread-unlinked and pwrite-unlinked: the reading's temporary files),
  * so each call the project's code makes comes here first (libc's own calls,
  * as printf's, do not); pthread_create too, for the helper threads'
  * fallbacks, and sync_file_range, the write-out hint. Each operation's
  * calls are counted from 1:
  *
  *   CSIM_FAIL_IO=op:k        the k-th call of op fails: -1 with errno ENOSPC
- *                            (write, fsync) or EIO (the others); for
+ *                            (write, fsync, pwrite) or EIO (the others); for
  *                            pthread_create EAGAIN; k "*": every call
  *   CSIM_KILL_AT=op:k        SIGKILL just before the k-th call of op (power
  *                            loss as the folder sees it: what was done stays)
@@ -21,7 +23,8 @@
  *                            run meets this one holding its folder's lock)
  *   CSIM_FAIL_IO_REPORT=1    "failio: write N fsync N rename N renameat N
  *                            unlinkat N rmdir N pthread_create N
- *                            sync_file_range N"
+ *                            sync_file_range N pread N pwrite N
+ *                            pread-unlinked N pwrite-unlinked N"
  *                            on stderr at exit
  *
  * The counters are this tool's only state: mutable globals, the documented
@@ -35,14 +38,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_RMDIR, OP_THREAD,
-	  OP_SYNC_RANGE, OP_COUNT };
+	  OP_SYNC_RANGE, OP_PREAD, OP_PWRITE, OP_PREAD_TMP, OP_PWRITE_TMP, OP_COUNT };
 
 static const char *const op_names[OP_COUNT] = {
 	"write", "fsync", "rename", "renameat", "unlinkat", "rmdir", "pthread_create",
-	"sync_file_range",
+	"sync_file_range", "pread", "pwrite", "pread-unlinked", "pwrite-unlinked",
 };
 
 struct trigger {
@@ -64,6 +68,8 @@ int __real_unlinkat(int d, const char *name, int flags);
 int __real_rmdir(const char *path);
 int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 int __real_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
+ssize_t __real_pread(int fd, void *p, size_t n, off_t at);
+ssize_t __real_pwrite(int fd, const void *p, size_t n, off_t at);
 
 ssize_t __wrap_write(int fd, const void *p, size_t n);
 int __wrap_fsync(int fd);
@@ -73,6 +79,8 @@ int __wrap_unlinkat(int d, const char *name, int flags);
 int __wrap_rmdir(const char *path);
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 int __wrap_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
+ssize_t __wrap_pread(int fd, void *p, size_t n, off_t at);
+ssize_t __wrap_pwrite(int fd, const void *p, size_t n, off_t at);
 
 static struct trigger parse(const char *var)
 {
@@ -93,9 +101,12 @@ static struct trigger parse(const char *var)
 static void report(void)
 {
 	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu "
-		"rmdir %lu pthread_create %lu sync_file_range %lu\n", counts[OP_WRITE],
+		"rmdir %lu pthread_create %lu sync_file_range %lu pread %lu pwrite %lu "
+		"pread-unlinked %lu pwrite-unlinked %lu\n",
+		counts[OP_WRITE],
 		counts[OP_FSYNC], counts[OP_RENAME], counts[OP_RENAMEAT], counts[OP_UNLINKAT],
-		counts[OP_RMDIR], counts[OP_THREAD], counts[OP_SYNC_RANGE]);
+		counts[OP_RMDIR], counts[OP_THREAD], counts[OP_SYNC_RANGE], counts[OP_PREAD],
+		counts[OP_PWRITE], counts[OP_PREAD_TMP], counts[OP_PWRITE_TMP]);
 }
 
 static void configure(void)
@@ -135,7 +146,8 @@ static int step(int op)
 			;
 	}
 	if (hit(&fail_at, op)) {
-		errno = op == OP_WRITE || op == OP_FSYNC ? ENOSPC : op == OP_THREAD ? EAGAIN : EIO;
+		errno = op == OP_WRITE || op == OP_FSYNC || op == OP_PWRITE ||
+			 op == OP_PWRITE_TMP ? ENOSPC : op == OP_THREAD ? EAGAIN : EIO;
 		return 1;
 	}
 	return 0;
@@ -179,4 +191,22 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(vo
 int __wrap_sync_file_range(int fd, off_t at, off_t n, unsigned int flags)
 {
 	return step(OP_SYNC_RANGE) ? -1 : __real_sync_file_range(fd, at, n, flags);
+}
+
+/* A regular file with no name: what O_TMPFILE makes (outputs have theirs). */
+static int unlinked(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 0;
+}
+
+ssize_t __wrap_pread(int fd, void *p, size_t n, off_t at)
+{
+	return step(unlinked(fd) ? OP_PREAD_TMP : OP_PREAD) ? -1 : __real_pread(fd, p, n, at);
+}
+
+ssize_t __wrap_pwrite(int fd, const void *p, size_t n, off_t at)
+{
+	return step(unlinked(fd) ? OP_PWRITE_TMP : OP_PWRITE) ? -1 : __real_pwrite(fd, p, n, at);
 }

@@ -17,6 +17,7 @@
 #include "cli/cli.h"
 #include "model/model.h"
 #include "model/pass_flags.h"
+#include "model/pass_pair.h"
 #include "model/pass_intra.h"
 #include "model/pass_lanes.h"
 #include "model/pass_order.h"

@@ -3,6 +3,7 @@
 #include "modelutil.h"
 
 #include "model/pass_flags.h"
+#include "model/pass_pair.h"
 
 #define P "core0.veccore0"
 

@@ -180,6 +180,20 @@ static void expect_rows(struct check_ctx *c, struct fixture *f, const size_t *wa
 	csim_slice_reader_close(&rd);
 }
 
+/* make_dump's five rows: every one kept, then B, D and E, each read back. */
+static void expect_all_then_bde(struct check_ctx *c, struct fixture *f)
+{
+	static const char *const abcde[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
+	static const size_t all[] = { 0, 1, 2, 3, 4 }, bde[] = { 1, 3, 4 };
+
+	for (size_t i = 0; i < f->t.nslices; i++)
+		f->t.slices[i].kept = 1;
+	expect_rows(c, f, all, 5, abcde);
+	for (size_t i = 0; i < f->t.nslices; i++)
+		f->t.slices[i].kept = i == 1 || i == 3 || i == 4;
+	expect_rows(c, f, bde, 3, abcde);
+}
+
 static void test_kept_rows_come_back_in_order(struct check_ctx *c)
 {
 	static const char *const names[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
@@ -328,10 +342,9 @@ out:
  */
 static void kept_text_case(struct check_ctx *c, size_t limit, int spills)
 {
-	static const char *const abcde[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
 	static const char *const de[] = { "\"D\"", "\"E\"" };
 	static const char *const far[] = { "\"A\"", "\"F\"" };
-	static const size_t all[] = { 0, 1, 2, 3, 4 }, some[] = { 1, 3, 4 };
+	static const size_t all[] = { 0, 1, 2, 3, 4 };
 	struct fixture f;
 	struct tbuf file = { NULL, 0, 0, 0 }, big = { NULL, 0, 0, 0 };
 
@@ -347,12 +360,7 @@ static void kept_text_case(struct check_ctx *c, size_t limit, int spills)
 	CHECK_I64(c, f.store.spill_fd >= 0, spills);
 	CHECK_I64(c, f.store.spilled > 0, spills);
 	unlink(f.path);
-	for (size_t i = 0; i < f.t.nslices; i++)
-		f.t.slices[i].kept = 1;
-	expect_rows(c, &f, all, 5, abcde);
-	for (size_t i = 0; i < f.t.nslices; i++)
-		f.t.slices[i].kept = i == 1 || i == 3 || i == 4;
-	expect_rows(c, &f, some, 3, abcde);
+	expect_all_then_bde(c, &f);
 
 	/* The run discarded at the second TRACE block: its text goes too. */
 	csim_slice_store_release(&f.store);
@@ -498,9 +506,7 @@ static void test_record_sizes_are_the_documented_ones(struct check_ctx *c)
  */
 static void test_recorded_rows_spill_to_a_file(struct check_ctx *c)
 {
-	static const char *const abcde[] = { "\"A\"", "\"B\"", "\"C\"", "\"D\"", "\"E\"" };
 	static const char *const de[] = { "\"D\"", "\"E\"" };
-	static const size_t all[] = { 0, 1, 2, 3, 4 }, some[] = { 1, 3, 4 };
 	struct fixture f;
 	struct tbuf file = { NULL, 0, 0, 0 };
 
@@ -518,12 +524,7 @@ static void test_recorded_rows_spill_to_a_file(struct check_ctx *c)
 		/* the third and the fifth row each found two held: four in the file */
 		CHECK(c, f.store.locs_fd >= 0);
 		CHECK_U64(c, f.store.locs_spilled, 4);
-		for (size_t i = 0; i < f.t.nslices; i++)
-			f.t.slices[i].kept = 1;
-		expect_rows(c, &f, all, 5, abcde);
-		for (size_t i = 0; i < f.t.nslices; i++)
-			f.t.slices[i].kept = i == 1 || i == 3 || i == 4;
-		expect_rows(c, &f, some, 3, abcde);
+		expect_all_then_bde(c, &f);
 		/* the run discarded at the second block: the file is written over */
 		csim_slice_store_release(&f.store);
 		csim_table_release(&f.t);

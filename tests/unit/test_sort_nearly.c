@@ -321,6 +321,85 @@ static void test_anchor_index_order(struct check_ctx *c)
 	csim_model_release(&m);
 }
 
+/* Both binds of one query, by the whole index and by the per-core one. */
+static int links_agree(struct check_ctx *c, const struct csim_anchor_index *whole,
+		       struct csim_anchor_index *by_core, struct csim_anchor_query p,
+		       struct csim_anchor_query q)
+{
+	struct csim_arrow a, b;
+	int ra, rb;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	if (!CHECK_I64(c, csim_anchor_index_need(by_core, p.pid, q.pid), 0))
+		return 0;
+	ra = csim_anchor_index_link(whole, p, q, &a);
+	rb = csim_anchor_index_link(by_core, p, q, &b);
+	if (ra != rb)
+		return 0;
+	return ra >= 0 || (a.producer == b.producer && a.consumer == b.consumer &&
+			   a.s_half_ns == b.s_half_ns && a.f_half_ns == b.f_half_ns &&
+			   a.running == b.running && a.producer_pipe == b.producer_pipe &&
+			   a.consumer_pipe == b.consumer_pipe);
+}
+
+/*
+ * The index built a core at a time binds every query as the whole index
+ * does: asked core by core it keeps building two cores' lanes (4 bytes an
+ * anchor besides); asked jumping between cores it builds every lane once
+ * it has built more than twice as many cores as there are, and binds the
+ * same from then on.
+ */
+static void test_anchor_index_by_core_links_as_whole(struct check_ctx *c)
+{
+	static const char *const cores[] = { "core0", "core1", "core2", "core3", "core4" };
+	static const char *const pipes[] = { "MTE2", "VECTOR", "MTE3" };
+	struct csim_model m;
+	struct csim_anchor_index whole, by_core;
+	uint64_t seed = 7;
+	size_t bad = 0, queries = 0, binds = 0;
+
+	csim_model_init(&m);
+	for (int i = 0; i < 3000; i++) {
+		int64_t t = (int64_t)(next_rand(&seed) % 20000);
+
+		mu_slice(&m, cores[next_rand(&seed) % 5], pipes[next_rand(&seed) % 3], t,
+			 t + 1 + (int64_t)(next_rand(&seed) % 300), CSIM_SLICE_INSTR);
+	}
+	mu_classify(&m);
+	if (!CHECK_I64(c, csim_anchor_index_build(&whole, &m), 0))
+		goto out;
+	for (int jumping = 0; jumping < 2; jumping++) {
+		if (!CHECK_I64(c, csim_anchor_index_build_by_core(&by_core, &m), 0))
+			break;
+		for (uint32_t k = 0; k < 400; k++) {
+			/* core by core: 80 queries on each core, then on it and the next */
+			uint32_t a = jumping ? (uint32_t)(next_rand(&seed) % 5) : k / 80;
+			uint32_t b = jumping ? (uint32_t)(next_rand(&seed) % 5) : (k % 2 ? a : (a + 1) % 5);
+			int64_t t = (int64_t)(next_rand(&seed) % 20000);
+			struct csim_anchor_query p = { mu_pid(&m, cores[a]),
+						       mu_pipe(&m, pipes[k % 3]), 0, t, (double)t };
+			struct csim_anchor_query q = { mu_pid(&m, cores[b]), mu_pipe(&m, pipes[(k + 1) % 3]),
+						       0, t + (int64_t)(next_rand(&seed) % 500), 0.0 };
+			struct csim_arrow one;
+
+			queries++;
+			binds += csim_anchor_index_link(&whole, p, q, &one) < 0;
+			if (!links_agree(c, &whole, &by_core, p, q) && bad++ == 0)
+				fprintf(stderr, "    %s, query %u differs\n",
+					jumping ? "jumping" : "core by core", k);
+		}
+		/* core by core stays per core; jumping has fallen back */
+		CHECK_I64(c, by_core.rows == NULL, jumping);
+		csim_anchor_index_release(&by_core);
+	}
+	CHECK_U64(c, bad, 0);
+	CHECK(c, binds > queries / 4 && binds < queries);   /* both outcomes met */
+	csim_anchor_index_release(&whole);
+out:
+	csim_model_release(&m);
+}
+
 /* A 64-byte record, the size of an arrow. */
 struct wide {
 	uint64_t w[8];
@@ -403,6 +482,7 @@ int main(void)
 	CHECK_RUN(&c, test_disordered_input_falls_back);
 	CHECK_RUN(&c, test_bucket_rows_by_mapped_lane);
 	CHECK_RUN(&c, test_anchor_index_order);
+	CHECK_RUN(&c, test_anchor_index_by_core_links_as_whole);
 	CHECK_RUN(&c, test_permute_in_place);
 	CHECK_RUN(&c, test_interval_group_like_qsort);
 	return check_done(&c);
