@@ -64,13 +64,17 @@ check "reads fail: the message" [ "$err" = "error: sim/visualize_data.bin: canno
 check "reads fail: older outputs untouched" same_as_ref older
 check "reads fail: no temporary file" [ -z "$(find "$tmp/d/older" -name '.*')" ]
 
-# Each read back failing in turn (every third of the reference's): a read
-# the writers can do without (planning the trace's stretches, or the
-# trace thread's, which hands the rows to the main thread) gives the same
-# bytes; any other ends the run with the message and no folder. Nothing
-# else may happen, and both must.
+# Each read back failing in turn (every third of the reference's; every
+# ninth under a sanitizer, whose runs are ~10x slower and whose threads
+# interleave otherwise): a read the writers can do without (planning the
+# trace's stretches, or the trace thread's, which hands the rows to the
+# main thread) gives the same bytes; any other ends the run with the
+# message and no folder. Nothing else may happen, and, without a
+# sanitizer, both must.
+stride=3
+[ -n "${CSIM_SANITIZER:-}" ] && stride=9
 recovered=0 ended=0 other=""
-for ((k = 1; k <= reads; k += 3)); do
+for ((k = 1; k <= reads; k += stride)); do
 	rm -rf "$tmp/d/k"
 	fio k CSIM_FAIL_IO="pread-unlinked:$k"
 	if [ "$status" -eq 0 ] && same_as_ref k; then
@@ -83,6 +87,8 @@ for ((k = 1; k <= reads; k += 3)); do
 	fi
 done
 check "read k fails: the same bytes or exit 1, nothing else (${other:-none})" [ -z "$other" ]
-check "read k fails: some recovered ($recovered), some ended the run ($ended)" \
-	[ "$recovered" -ge 1 -a "$ended" -ge 1 ]
+if [ -z "${CSIM_SANITIZER:-}" ]; then
+	check "read k fails: some recovered ($recovered), some ended the run ($ended)" \
+		[ "$recovered" -ge 1 -a "$ended" -ge 1 ]
+fi
 finish

@@ -28,7 +28,9 @@
  *                            on stderr at exit
  *
  * The counters are this tool's only state: mutable globals, the documented
- * exception for a test-only build helper (the product has none).
+ * exception for a test-only build helper (the product has none). They are
+ * counted atomically and the triggers read once (pthread_once): the
+ * trace's two threads make their calls at the same time.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -58,7 +60,7 @@ static unsigned long counts[OP_COUNT];
 static struct trigger fail_at = { -1, 0 }, kill_at = { -1, 0 }, signal_at = { -1, 0 },
 		      pause_at = { -1, 0 };
 static unsigned long pause_ms = 1000;
-static int configured;
+static pthread_once_t configured = PTHREAD_ONCE_INIT;
 
 ssize_t __real_write(int fd, const void *p, size_t n);
 int __real_fsync(int fd);
@@ -98,22 +100,25 @@ static struct trigger parse(const char *var)
 	return t;
 }
 
+static unsigned long count(int op)
+{
+	return __atomic_load_n(&counts[op], __ATOMIC_RELAXED);
+}
+
 static void report(void)
 {
 	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu "
 		"rmdir %lu pthread_create %lu sync_file_range %lu pread %lu pwrite %lu "
 		"pread-unlinked %lu pwrite-unlinked %lu\n",
-		counts[OP_WRITE],
-		counts[OP_FSYNC], counts[OP_RENAME], counts[OP_RENAMEAT], counts[OP_UNLINKAT],
-		counts[OP_RMDIR], counts[OP_THREAD], counts[OP_SYNC_RANGE], counts[OP_PREAD],
-		counts[OP_PWRITE], counts[OP_PREAD_TMP], counts[OP_PWRITE_TMP]);
+		count(OP_WRITE), count(OP_FSYNC), count(OP_RENAME), count(OP_RENAMEAT),
+		count(OP_UNLINKAT), count(OP_RMDIR), count(OP_THREAD), count(OP_SYNC_RANGE),
+		count(OP_PREAD), count(OP_PWRITE), count(OP_PREAD_TMP), count(OP_PWRITE_TMP));
 }
 
 static void configure(void)
 {
 	const char *r = getenv("CSIM_FAIL_IO_REPORT");
 
-	configured = 1;
 	fail_at = parse("CSIM_FAIL_IO");
 	kill_at = parse("CSIM_KILL_AT");
 	signal_at = parse("CSIM_SIGNAL_AT");
@@ -124,28 +129,30 @@ static void configure(void)
 		atexit(report);
 }
 
-static int hit(const struct trigger *t, int op)
+/* Whether the trigger is for this call, the n-th of its op. */
+static int hit(const struct trigger *t, int op, unsigned long n)
 {
-	return t->op == op && (t->k == 0 || t->k == counts[op]);
+	return t->op == op && (t->k == 0 || t->k == n);
 }
 
 /* Counts the call; 1 when it is to fail (errno set). */
 static int step(int op)
 {
-	if (!configured)
-		configure();
-	counts[op]++;
-	if (hit(&kill_at, op))
+	unsigned long n;
+
+	pthread_once(&configured, configure);
+	n = __atomic_add_fetch(&counts[op], 1, __ATOMIC_RELAXED);
+	if (hit(&kill_at, op, n))
 		raise(SIGKILL);
-	if (hit(&signal_at, op))
+	if (hit(&signal_at, op, n))
 		raise(SIGTERM);
-	if (hit(&pause_at, op)) {
+	if (hit(&pause_at, op, n)) {
 		struct timespec t = { (time_t)(pause_ms / 1000), (long)(pause_ms % 1000) * 1000000 };
 
 		while (nanosleep(&t, &t) != 0 && errno == EINTR)
 			;
 	}
-	if (hit(&fail_at, op)) {
+	if (hit(&fail_at, op, n)) {
 		errno = op == OP_WRITE || op == OP_FSYNC || op == OP_PWRITE ||
 			 op == OP_PWRITE_TMP ? ENOSPC : op == OP_THREAD ? EAGAIN : EIO;
 		return 1;
