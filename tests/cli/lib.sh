@@ -65,17 +65,70 @@ signal_when() {
 # (a missing or extra trailing newline fails).
 lines() { [ "$1" = "$2"$'\n' ]; }
 
-# failalloc_env: for an allocation-failure sweep (tests/tools/failalloc.c),
-# sets $step, which allocations to fail: every one, or every
-# CSIM_FAILALLOC_SAMPLE-th (7) under a sanitizer, whose runs are ~10x slower
-# (CI runs the whole suite again under it); a sanitizer report exits 86.
+# failalloc_env: for an allocation-failure sweep (tests/tools/failalloc.c):
+# a sanitizer report exits 86.
 failalloc_env() {
-	step=1
-	if [ -n "${CSIM_SANITIZER:-}" ]; then
-		step=${CSIM_FAILALLOC_SAMPLE:-7}
-	fi
 	export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:exitcode=86"
 	export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:halt_on_error=1:exitcode=86"
+}
+
+# Which points a sweep tries (an allocation or a fault numbered k; see
+# docs/testing.md, "Sweeps"):
+#   CSIM_SWEEP unset or "sample": the suite's sample: the first and last two
+#     points, and at most CSIM_SWEEP_MAX more spread evenly over the rest
+#     (8; 4 under a sanitizer, whose runs are ~5x slower and whose CI
+#     stage also tries a slice of every point), over the first point of
+#     each code path where the sweep can tell them apart (failalloc's
+#     "k chain" lines);
+#   CSIM_SWEEP=every: every point (the ctest cases labelled exhaustive);
+#   CSIM_SWEEP=every and CSIM_SWEEP_SLICE=I/N: the points k with k % N == I,
+#     and the first and last two (CI's rotating slice: N runs, I = 0..N-1,
+#     try every point).
+case ${CSIM_SWEEP:-sample} in
+sample | every) ;;
+*) echo "lib.sh: CSIM_SWEEP must be sample or every, not '$CSIM_SWEEP'" >&2; exit 2 ;;
+esac
+if [ -n "${CSIM_SWEEP_SLICE:-}" ] && ! [[ $CSIM_SWEEP_SLICE =~ ^[0-9]+/[1-9][0-9]*$ ]]; then
+	echo "lib.sh: CSIM_SWEEP_SLICE must be I/N, not '$CSIM_SWEEP_SLICE'" >&2
+	exit 2
+fi
+
+# sweep_points FIRST LAST [SITES]: the points of FIRST..LAST to try, one a
+# line, in order. SITES, if given, is a counting run's "k chain" file.
+sweep_points() {
+	awk -v first="$1" -v last="$2" -v sites="${3:-}" -v mode="${CSIM_SWEEP:-sample}" \
+	    -v slice="${CSIM_SWEEP_SLICE:-}" -v max="${CSIM_SWEEP_MAX:-${CSIM_SANITIZER:+4}}" '
+	BEGIN {
+		first += 0; last += 0
+		if (max == "") max = 8
+		for (k = first; k <= last && k < first + 2; k++) pick[k] = 1
+		for (k = last; k >= first && k > last - 2; k--) pick[k] = 1
+		if (mode == "every" && slice == "") {
+			for (k = first; k <= last; k++) pick[k] = 1
+		} else if (mode == "every") {
+			split(slice, p, "/")
+			for (k = first; k <= last; k++) if (k % p[2] == p[1] % p[2]) pick[k] = 1
+		} else {
+			n = 0
+			if (sites != "") {
+				while ((getline line < sites) > 0) {
+					split(line, f, " ")
+					if (f[1] + 0 >= first && f[1] + 0 <= last && !(f[2] in seen)) {
+						seen[f[2]] = 1
+						cand[n++] = f[1] + 0
+					}
+				}
+			} else {
+				for (k = first; k <= last; k++) cand[n++] = k
+			}
+			if (n <= max) {
+				for (j = 0; j < n; j++) pick[cand[j]] = 1
+			} else {
+				for (j = 0; j < max; j++) pick[cand[int((j + 0.5) * n / max)]] = 1
+			}
+		}
+		for (k = first; k <= last; k++) if (k in pick) print k
+	}'
 }
 
 # names_dump DESC OUT PATH FILE: OUT/summary.json's "input" names the dump

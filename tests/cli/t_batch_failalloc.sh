@@ -48,10 +48,7 @@ ref_good_row=$(grep '^1,good,ok,' "$w/out/batch_summary.csv" | sed 's/,[0-9.]*$/
 shopt -s nullglob
 slurp() { text=""; IFS= read -r -d '' text <"$1" || true; }
 tried=0 bad=0
-for ((k = 1; k <= ${total:-0} + 1; k++)); do
-	if [ "$step" -gt 1 ] && [ "$k" -gt 3 ] && [ $((k % step)) -ne 0 ]; then
-		continue
-	fi
+for k in $(sweep_points 1 $((${total:-0} + 1))); do
 	tried=$((tried + 1))
 	old_outputs
 	status=0

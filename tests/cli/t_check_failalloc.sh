@@ -46,10 +46,7 @@ for case in good.json:0 bad.json:1 bad.json.gz:1 big.json.gz:1; do
 	check "$input: counting run: the verdict" grep -q "^$input: [0-9]* violation(s); " "$tmp/ref.out"
 	check "$input: allocations counted ($n)" [ "${n:-0}" -gt 5 ]
 	bad=""
-	for k in $(seq 1 "${n:-0}"); do
-		if [ $((k % step)) -ne 1 ] && [ "$step" -ne 1 ] && [ "$k" -lt $((n - 3)) ]; then
-			continue
-		fi
+	for k in $(sweep_points 1 "${n:-0}"); do
 		status=0
 		(cd "$tmp" && CSIM_FAIL_ALLOC=$k timeout 60 "$CSIM_FAILALLOC" --check "$input" \
 			>"$tmp/k.out" 2>"$tmp/k.err") || status=$?
@@ -59,6 +56,6 @@ for case in good.json:0 bad.json:1 bad.json.gz:1 big.json.gz:1; do
 			bad+=" k=$k(exit $status: $(head -c 120 "$tmp/k.err"))"
 		fi
 	done
-	check "$input: every failed allocation ends with exit 1, out of memory${bad:+:$bad}" [ -z "$bad" ]
+	check "$input: each failed allocation tried ends with exit 1, out of memory${bad:+:$bad}" [ -z "$bad" ]
 done
 finish

@@ -5,8 +5,8 @@
 # tests/tools/failalloc.c; CSIM_FAIL_ALLOC=k makes the k-th one fail.
 #
 # For each dump: one counting run gives the total N and the reference
-# outputs; then for the first two allocations of each code path (every
-# SAMPLE-th k in a sanitizer build), and the first and last three k, the run must
+# outputs; then for each k tried (lib.sh's sweep_points: a sample spread
+# over the code paths, or every k), the run must
 #   - exit 1 or 3 (never crash, never hang) with "error: out of memory",
 #   - leave the output folder exactly as it was: four older outputs, byte for
 #     byte, and no new or temporary file,
@@ -109,40 +109,18 @@ one_k() {
 	return 0
 }
 
-# pick_ks SITES FIRST LAST: the k to fail among FIRST..LAST. Every
-# CSIM_FAILALLOC_SAMPLE-th under a sanitizer (lib.sh), with the first and
-# last three; else each code path's first two allocations (SITES: the
-# counting run's "k chain" lines; a path's first failure leaves nothing of
-# it to undo, its second what the first made) with the first and last
-# three: 30-40 % of the k, every path still failed. CSIM_FAILALLOC_EVERY=1
-# tries every k.
+# pick_ks SITES FIRST LAST: the k to fail among FIRST..LAST (lib.sh's
+# sweep_points: the suite's sample spreads over the code paths SITES, the
+# counting run's "k chain" lines, tells apart; ctest -L exhaustive tries
+# every k).
 pick_ks() {
-	awk -v first="$2" -v last="$3" -v step="$step" -v every="${CSIM_FAILALLOC_EVERY:-0}" '
-		$1 >= first && $1 <= last { seen[$2]++; if (seen[$2] <= 2) path[$1] = 1 }
-		END {
-			for (k = first; k <= last; k++) {
-				edge = k < first + 3 || k > last - 3
-				if (every == 1 || edge || (step > 1 ? k % step == 0 : k in path))
-					print k
-			}
-		}' "$1"
-}
-
-# CSIM_FAILALLOC_ONLY=REGEX sweeps only the dumps whose sweep name
-# matches (CI's zlib build: the gzip-input sweeps, the only ones whose
-# allocations differ between the two inflaters); each one left out is named.
-chosen() {
-	[ -z "${CSIM_FAILALLOC_ONLY:-}" ] && return 0
-	[[ $1 =~ $CSIM_FAILALLOC_ONLY ]] && return 0
-	echo "# $1: not swept (CSIM_FAILALLOC_ONLY=$CSIM_FAILALLOC_ONLY)"
-	return 1
+	sweep_points "$2" "$3" "$1"
 }
 
 # sweep NAME DUMP [in_place]: every k (or a sample) on one dump.
 sweep() {
 	local name=$1 dump=$2 work="$tmp/$1" total k tried=0 bad=0
 
-	chosen "$name" || return 0
 	in_place=${3:-0}
 	conv_args
 	mkdir -p "$work/sim" "$work/ref"
@@ -187,7 +165,6 @@ old_raw() {
 sweep_raw_copy() {
 	local work="$tmp/raw" total k tried=0 bad=0 first
 
-	chosen raw_copy || return 0
 	cp -r "$CSIM_ROOT/fixtures/demo/OPPROF_demo" "$work"
 	# Allocations before the copy starts, then the total with it.
 	status=0

@@ -20,8 +20,7 @@ source "$(dirname "$0")/lib.sh"
 build=$(cd "$(dirname "$CSIM_BIN")" && pwd)
 if ! command -v man >/dev/null || ! command -v dpkg-deb >/dev/null; then
 	# .ci/run installs man-db; dpkg-deb comes with dpkg on Debian/Ubuntu.
-	echo "SKIP: man (man-db) or dpkg-deb (dpkg) is not installed"
-	exit 77
+	skip_missing "man (man-db) or dpkg-deb (dpkg) is not installed"
 fi
 check "CSIM_BIN lies in a CMake build folder" [ -f "$build/CPackConfig.cmake" ]
 version=$("$CSIM_BIN" --version | awk '{ print $2 }')

@@ -10,8 +10,7 @@ source "$(dirname "$0")/lib.sh"
 build=$(cd "$(dirname "$CSIM_BIN")" && pwd)
 if ! command -v lintian >/dev/null || ! command -v dpkg-deb >/dev/null; then
 	# .ci/run installs lintian; dpkg-deb comes with dpkg on Debian/Ubuntu.
-	echo "SKIP: lintian or dpkg-deb (dpkg) is not installed"
-	exit 77
+	skip_missing "lintian or dpkg-deb (dpkg) is not installed"
 fi
 check "CSIM_BIN lies in a CMake build folder" [ -f "$build/CPackConfig.cmake" ]
 # lintian judges a release package: a Debug or sanitizer build has no

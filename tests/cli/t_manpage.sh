@@ -13,8 +13,7 @@ page="$CSIM_ROOT/docs/clean_sim_trace.1"
 if ! command -v man >/dev/null || ! command -v groff >/dev/null; then
 	# .ci/run installs man-db and groff-base; a machine without them cannot
 	# check the page, and says so instead of passing.
-	echo "SKIP: man (man-db) or groff (groff-base) is not installed"
-	exit 77
+	skip_missing "man (man-db) or groff (groff-base) is not installed"
 fi
 
 # --- the page renders without a warning ------------------------------------

@@ -236,7 +236,7 @@ fa_sweep() {
 		>"$tmp/fa.ref" 2>"$tmp/fa.err") || st=$?
 	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/fa.err")
 	check "$name: counting run succeeds" [ "$st" -eq 0 -a "${total:-0}" -gt 0 ]
-	for ((k = 1; k <= ${total:-0}; k += step)); do
+	for k in $(sweep_points 1 "${total:-0}"); do
 		tried=$((tried + 1))
 		st=0
 		(cd "$tmp" && CSIM_FAIL_ALLOC=$k timeout 60 "$CSIM_FAILALLOC" "$@" \

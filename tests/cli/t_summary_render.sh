@@ -17,8 +17,7 @@ for b in chromium chromium-browser google-chrome; do
 	fi
 done
 if [ -z "$browser" ]; then
-	echo "skip - no chromium on PATH: summary.html not rendered (structure is checked by t_summary_html)"
-	exit 77
+	skip_missing "no chromium on PATH: summary.html not rendered (structure is checked by t_summary_html)"
 fi
 
 W=1200

@@ -64,17 +64,14 @@ check "reads fail: the message" [ "$err" = "error: sim/visualize_data.bin: canno
 check "reads fail: older outputs untouched" same_as_ref older
 check "reads fail: no temporary file" [ -z "$(find "$tmp/d/older" -name '.*')" ]
 
-# Each read back failing in turn (every third of the reference's; every
-# ninth under a sanitizer, whose runs are ~10x slower and whose threads
-# interleave otherwise): a read the writers can do without (planning the
-# trace's stretches, or the trace thread's, which hands the rows to the
-# main thread) gives the same bytes; any other ends the run with the
-# message and no folder. Nothing else may happen, and, without a
-# sanitizer, both must.
-stride=3
-[ -n "${CSIM_SANITIZER:-}" ] && stride=9
+# Each read back failing in turn (lib.sh's sweep_points: a sample, or
+# every read): a read the writers can do without (planning the trace's
+# stretches, or the trace thread's, which hands the rows to the main
+# thread) gives the same bytes; any other ends the run with the message and
+# no folder. Nothing else may happen, and, without a sanitizer (whose
+# threads interleave otherwise), both must.
 recovered=0 ended=0 other=""
-for ((k = 1; k <= reads; k += stride)); do
+for k in $(sweep_points 1 "$reads"); do
 	rm -rf "$tmp/d/k"
 	fio k CSIM_FAIL_IO="pread-unlinked:$k"
 	if [ "$status" -eq 0 ] && same_as_ref k; then

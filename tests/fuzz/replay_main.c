@@ -4,8 +4,10 @@
  *
  *   fuzz_replay_<target> FILE_OR_DIR...
  *
- * Prints "N passed, 0 failed"; a crash or sanitizer report fails the test,
- * and so does an argument that is missing or holds no input file.
+ * Prints "N passed, 0 failed"; a crash, a sanitizer report or a violated
+ * assertion of the target (fuzz_assert.h: it names the input and aborts)
+ * fails the test, and so does an argument that is missing or holds no
+ * input file.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -14,7 +16,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fuzz_assert.h"
 #include "fuzz_util.h"
+
+/* The input being run, for a failed assertion to name. */
+static const char *current;
+
+const char *fuzz_input_name(void)
+{
+	return current;
+}
 
 static int run_file(const char *path)
 {
@@ -32,7 +43,9 @@ static int run_file(const char *path)
 		return -1;
 	}
 	fclose(f);
+	current = path;
 	LLVMFuzzerTestOneInput(buf, (size_t)n);
+	current = NULL;
 	free(buf);
 	return 0;
 }
