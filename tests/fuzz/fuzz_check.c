@@ -102,16 +102,11 @@ static void check_once(const char *path, size_t size, struct fuzz_trail *t)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_trail first = { NULL, 0, 0 }, second = { NULL, 0, 0 };
 	struct fuzz_file f;
 
 	if (fuzz_file_open(&f, data, size) != 0)
 		fuzz_fail(size, "cannot make the memory file");
-	check_once(f.path, size, &first);
-	check_once(f.path, size, &second);
-	fuzz_trails_same(size, "the check", &first, &second);
-	fuzz_trail_release(&first);
-	fuzz_trail_release(&second);
+	fuzz_twice(f.path, size, "the check", check_once);
 	fuzz_file_close(&f);
 	return 0;
 }

@@ -98,16 +98,11 @@ static void scan_once(const char *path, size_t size, struct fuzz_trail *t)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned char *bin = malloc(size + 16);
-	struct fuzz_trail first = { NULL, 0, 0 }, second = { NULL, 0, 0 };
 	struct fuzz_file f;
 
 	if (bin == NULL || fuzz_file_open(&f, bin, fuzz_block(bin, 2, data, size)) != 0)
 		fuzz_fail(size, "cannot make the memory file");
-	scan_once(f.path, size, &first);
-	scan_once(f.path, size, &second);
-	fuzz_trails_same(size, "the scan", &first, &second);
-	fuzz_trail_release(&first);
-	fuzz_trail_release(&second);
+	fuzz_twice(f.path, size, "the scan", scan_once);
 	fuzz_file_close(&f);
 	free(bin);
 	return 0;

@@ -67,10 +67,11 @@ static void skip_agrees(const uint8_t *data, size_t size)
 		int ra = csim_json_scan_value(&st, w, w + size, final, &a);
 		int rb = csim_json_skip_value(w, w + size, final, &b);
 
-		/* A scalar at the end of a window that is not final may go on. */
-		int may_go_on = !final && a.end == w + size && rb == CSIM_SCAN_MORE;
-
-		if (ra == CSIM_SCAN_OK && ends_value(a.end, w + size) && !may_go_on &&
+		/* a.end is set only when the scan succeeded (valgrind saw it read
+		   otherwise). A scalar at the end of a window that is not final
+		   may go on. */
+		if (ra == CSIM_SCAN_OK && ends_value(a.end, w + size) &&
+		    !(!final && a.end == w + size && rb == CSIM_SCAN_MORE) &&
 		    (rb != CSIM_SCAN_OK || b.end != a.end))
 			fuzz_fail(size, "json_scan ends a value at byte %zu (final %d) but json_skip "
 				  "returns %d ending at byte %zu", (size_t)(a.end - w), final, rb,
@@ -189,8 +190,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	skip_agrees(data, size);
 	metrics_once(data, size, &first);
-	metrics_once(data, size, &second);
-	fuzz_trails_same(size, "the metrics' outcome", &first, &second);
+	if (FUZZ_SECOND_RUN) {
+		metrics_once(data, size, &second);
+		fuzz_trails_same(size, "the metrics' outcome", &first, &second);
+	}
 	fuzz_trail_release(&first);
 	fuzz_trail_release(&second);
 	return 0;
