@@ -81,9 +81,10 @@ failalloc_env() {
 #     each code path where the sweep can tell them apart (failalloc's
 #     "k chain" lines);
 #   CSIM_SWEEP=every: every point (the ctest cases labelled exhaustive);
-#   CSIM_SWEEP=every and CSIM_SWEEP_SLICE=I/N: the points k with k % N == I,
-#     and the first and last two (CI's rotating slice: N runs, I = 0..N-1,
-#     try every point).
+#   CSIM_SWEEP=every and CSIM_SWEEP_SLICE=I/N: the points k with k % N == I
+#     (CI's rotating slice: N runs, I = 0..N-1, try every point; the
+#     suite's sample, run beside it, has the first and last), or, where no
+#     k qualifies, the one at I % (LAST - FIRST + 1) past FIRST.
 case ${CSIM_SWEEP:-sample} in
 sample | every) ;;
 *) echo "lib.sh: CSIM_SWEEP must be sample or every, not '$CSIM_SWEEP'" >&2; exit 2 ;;
@@ -101,13 +102,18 @@ sweep_points() {
 	BEGIN {
 		first += 0; last += 0
 		if (max == "") max = 8
-		for (k = first; k <= last && k < first + 2; k++) pick[k] = 1
-		for (k = last; k >= first && k > last - 2; k--) pick[k] = 1
+		if (mode != "every" || slice == "") {
+			for (k = first; k <= last && k < first + 2; k++) pick[k] = 1
+			for (k = last; k >= first && k > last - 2; k--) pick[k] = 1
+		}
 		if (mode == "every" && slice == "") {
 			for (k = first; k <= last; k++) pick[k] = 1
 		} else if (mode == "every") {
 			split(slice, p, "/")
-			for (k = first; k <= last; k++) if (k % p[2] == p[1] % p[2]) pick[k] = 1
+			n = 0
+			for (k = first; k <= last; k++) if (k % p[2] == p[1] % p[2]) { pick[k] = 1; n++ }
+			# A sweep shorter than N still tries one point, rotating too.
+			if (n == 0 && last >= first) pick[first + p[1] % (last - first + 1)] = 1
 		} else {
 			n = 0
 			if (sites != "") {

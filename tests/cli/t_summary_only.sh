@@ -13,7 +13,6 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 : "${CSIM_SYNTH:?set CSIM_SYNTH to the gen_synth executable}"
 : "${CSIM_FAILIO:?set CSIM_FAILIO to the clean_sim_trace_failio executable}"
-: "${CSIM_FAILALLOC:?set CSIM_FAILALLOC to the clean_sim_trace_failalloc executable}"
 
 not() { ! "$@"; }
 # listing DIR: every path below DIR with its type, size and mtime.
@@ -220,41 +219,6 @@ check "batch into a closed pipe: said" grep -qx "error: cannot write to standard
 check "batch into a closed pipe: stopped after the first dump (c never read)" \
 	not grep -q "reserve byte" "$tmp/bpipe.err"
 check "batch into a closed pipe: nothing written" same_tree "$tmp/tree" "$before"
-
-# --- out of memory ---------------------------------------------------------------
-# Every allocation of a --summary-only run failed in turn (the failalloc
-# build, tests/tools/failalloc.c): exit 1 or 3 with "error: out of memory"
-# alone and nothing on stdout, or (a best-effort allocation) the reference
-# output; never a file written.
-failalloc_env
-fa_sweep() {
-	local name=$1 total k bad=0 tried=0 st
-	shift
-	before=$(listing "$tmp/w")
-	st=0
-	(cd "$tmp" && CSIM_FAIL_ALLOC=0 CSIM_FAIL_ALLOC_REPORT=1 "$CSIM_FAILALLOC" "$@" \
-		>"$tmp/fa.ref" 2>"$tmp/fa.err") || st=$?
-	total=$(sed -n 's/^failalloc: \([0-9]*\) allocation(s)$/\1/p' "$tmp/fa.err")
-	check "$name: counting run succeeds" [ "$st" -eq 0 -a "${total:-0}" -gt 0 ]
-	for k in $(sweep_points 1 "${total:-0}"); do
-		tried=$((tried + 1))
-		st=0
-		(cd "$tmp" && CSIM_FAIL_ALLOC=$k timeout 60 "$CSIM_FAILALLOC" "$@" \
-			>"$tmp/fa.out" 2>"$tmp/fa.err") || st=$?
-		if [ "$st" -eq 0 ] && cmp -s "$tmp/fa.out" "$tmp/fa.ref"; then
-			continue
-		fi
-		if { [ "$st" -ne 1 ] && [ "$st" -ne 3 ]; } || [ -s "$tmp/fa.out" ] ||
-			[ "$(cat "$tmp/fa.err")" != "error: out of memory" ]; then
-			echo "# $name k=$k: exit $st, stderr: $(head -c 300 "$tmp/fa.err")"
-			bad=$((bad + 1))
-		fi
-	done
-	check "$name: $tried failed allocations each end cleanly" [ "$bad" -eq 0 -a "$tried" -gt 0 ]
-	check "$name: nothing written" same_tree "$tmp/w" "$before"
-}
-fa_sweep "out of memory, table" w/OPPROF_demo --summary-only -q
-fa_sweep "out of memory, --json" w/OPPROF_demo --summary-only --json -q
 
 # --- the work is skipped, not discarded ----------------------------------------
 # The build with counted I/O calls (tests/tools/failio.c): a full run of a
