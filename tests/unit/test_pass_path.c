@@ -215,7 +215,7 @@ static void test_top_ten(struct check_ctx *c)
 
 	csim_model_init(&m);
 	for (int k = 0; k < 12; k++) {
-		char name[8];
+		char name[16];
 
 		snprintf(name, sizeof(name), "I%d", k);
 		mu_slice(&m, VEC, "MTE2", at, at + 12 - k, CSIM_SLICE_INSTR);
