@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "base/csim_error.h"
+#include "fuzz_util.h"
 
 /*
  * The input being run, as the replay driver names it. Weak: a libFuzzer
@@ -203,6 +204,18 @@ static inline void fuzz_twice(const char *path, size_t size, const char *what,
 	}
 	fuzz_trail_release(&first);
 	fuzz_trail_release(&second);
+}
+
+/* fuzz_twice on the input's bytes as a memory file: a target that reads a file. */
+static inline void fuzz_twice_on(const uint8_t *data, size_t size, const char *what,
+				 fuzz_work_fn *work)
+{
+	struct fuzz_file f;
+
+	if (fuzz_file_open(&f, data, size) != 0)
+		fuzz_fail(size, "cannot make the memory file");
+	fuzz_twice(f.path, size, what, work);
+	fuzz_file_close(&f);
 }
 
 #endif

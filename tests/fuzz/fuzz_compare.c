@@ -95,11 +95,6 @@ static void compare_once(const char *path, size_t size, struct fuzz_trail *t)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_file f;
-
-	if (fuzz_file_open(&f, data, size) != 0)
-		fuzz_fail(size, "cannot make the memory file");
-	fuzz_twice(f.path, size, "the comparison", compare_once);
-	fuzz_file_close(&f);
+	fuzz_twice_on(data, size, "the comparison", compare_once);
 	return 0;
 }
