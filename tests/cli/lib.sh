@@ -94,11 +94,17 @@ if [ -n "${CSIM_SWEEP_SLICE:-}" ] && ! [[ $CSIM_SWEEP_SLICE =~ ^[0-9]+/[1-9][0-9
 	exit 2
 fi
 
-# sweep_points FIRST LAST [SITES]: the points of FIRST..LAST to try, one a
-# line, in order. SITES, if given, is a counting run's "k chain" file.
+# sweep_points FIRST LAST [SITES [SEEN]]: the points of FIRST..LAST to try,
+# one a line, in order. SITES, if given, is a counting run's "k chain" file:
+# the sample then takes one point per call chain, spread over the chains.
+# SEEN, if given, lists the chains earlier sweeps of the script reached:
+# chains it does not hold come first, so an allocation only one dump
+# reaches (a diagnosis rule's, a cut's) is tried on that dump; this
+# sweep's chains are added to it.
 sweep_points() {
-	awk -v first="$1" -v last="$2" -v sites="${3:-}" -v mode="${CSIM_SWEEP:-sample}" \
-	    -v slice="${CSIM_SWEEP_SLICE:-}" -v max="${CSIM_SWEEP_MAX:-${CSIM_SANITIZER:+4}}" '
+	awk -v first="$1" -v last="$2" -v sites="${3:-}" -v seenf="${4:-}" \
+	    -v mode="${CSIM_SWEEP:-sample}" -v slice="${CSIM_SWEEP_SLICE:-}" \
+	    -v max="${CSIM_SWEEP_MAX:-${CSIM_SANITIZER:+4}}" '
 	BEGIN {
 		first += 0; last += 0
 		if (max == "") max = 8
@@ -115,25 +121,33 @@ sweep_points() {
 			# A sweep shorter than N still tries one point, rotating too.
 			if (n == 0 && last >= first) pick[first + p[1] % (last - first + 1)] = 1
 		} else {
-			n = 0
+			nnew = 0; nold = 0
+			if (seenf != "")
+				while ((getline line < seenf) > 0) old[line] = 1
+			if (seenf != "") close(seenf)
 			if (sites != "") {
 				while ((getline line < sites) > 0) {
 					split(line, f, " ")
-					if (f[1] + 0 >= first && f[1] + 0 <= last && !(f[2] in seen)) {
-						seen[f[2]] = 1
-						cand[n++] = f[1] + 0
-					}
+					if (f[1] + 0 < first || f[1] + 0 > last || (f[2] in seen)) continue
+					seen[f[2]] = 1
+					chain[f[1] + 0] = f[2]
+					if (f[2] in old) cold[nold++] = f[1] + 0
+					else cnew[nnew++] = f[1] + 0
 				}
 			} else {
-				for (k = first; k <= last; k++) cand[n++] = k
+				for (k = first; k <= last; k++) cnew[nnew++] = k
 			}
-			if (n <= max) {
-				for (j = 0; j < n; j++) pick[cand[j]] = 1
+			if (nnew >= max) {
+				for (j = 0; j < max; j++) pick[cnew[int((j + 0.5) * nnew / max)]] = 1
 			} else {
-				for (j = 0; j < max; j++) pick[cand[int((j + 0.5) * n / max)]] = 1
+				for (j = 0; j < nnew; j++) pick[cnew[j]] = 1
+				rest = max - nnew
+				if (nold <= rest) for (j = 0; j < nold; j++) pick[cold[j]] = 1
+				else for (j = 0; j < rest; j++) pick[cold[int((j + 0.5) * nold / rest)]] = 1
 			}
 		}
 		for (k = first; k <= last; k++) if (k in pick) print k
+		if (seenf != "") for (k in chain) if (!(chain[k] in old)) print chain[k] >> seenf
 	}'
 }
 

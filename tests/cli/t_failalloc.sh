@@ -111,10 +111,10 @@ one_k() {
 
 # pick_ks SITES FIRST LAST: the k to fail among FIRST..LAST (lib.sh's
 # sweep_points: the suite's sample spreads over the code paths SITES, the
-# counting run's "k chain" lines, tells apart; ctest -L exhaustive tries
-# every k).
+# counting run's "k chain" lines, tells apart, those no earlier dump's
+# sample tried first; ctest -L exhaustive tries every k).
 pick_ks() {
-	sweep_points "$2" "$3" "$1"
+	sweep_points "$2" "$3" "$1" "$tmp/.chains_tried"
 }
 
 # sweep NAME DUMP [in_place]: every k (or a sample) on one dump.

@@ -92,8 +92,10 @@ static void failalloc_configure(void)
 
 /*
  * The call chain of allocation k, as a hash of its return addresses (the
- * wrappers' frames left out): two allocations made by the same code path
- * hash alike, so a sweep can try each path instead of each k.
+ * wrappers' frames left out), each as an offset in its object: two
+ * allocations made by the same code path hash alike, in this run and in
+ * the next (address-space randomisation moves the objects, not the
+ * offsets), so a sweep can try each path once across its dumps.
  */
 static void failalloc_site(void)
 {
@@ -104,7 +106,12 @@ static void failalloc_site(void)
 	in_backtrace = 1;
 	n = backtrace(frames, SITE_DEPTH + 2);
 	for (int i = 2; i < n; i++) {
-		h ^= (uint64_t)(uintptr_t)frames[i];
+		Dl_info info;
+		uintptr_t at = (uintptr_t)frames[i];
+
+		if (dladdr(frames[i], &info) != 0)
+			at -= (uintptr_t)info.dli_fbase;
+		h ^= (uint64_t)at;
 		h *= 1099511628211u;
 	}
 	fprintf(sites, "%llu %016llx\n", alloc_count, (unsigned long long)h);
