@@ -69,6 +69,21 @@ static inline uint32_t csim_flag_wait_ns(const struct csim_flag *f)
 }
 
 /*
+ * Whether a WAIT blocked (SPEC §13, docs/critical-path.md "The binding
+ * predecessor"): its SET ended after the WAIT began, or the WAIT lasted
+ * CSIM_FLAG_BLOCKED_NS or more. A WAIT reached after its flag was set
+ * still lasts a cycle on the simulator (0 or 1 ns on the grid) and held
+ * nothing; a cross-core release reaches the other core some cycles after
+ * its SET, so a WAIT that began after the SET may still have waited.
+ */
+#define CSIM_FLAG_BLOCKED_NS 2
+
+static inline uint8_t csim_flag_blocked(const struct csim_flag *set, const struct csim_flag *wait)
+{
+	return set->end > csim_flag_begin(wait) || csim_flag_wait_ns(wait) >= CSIM_FLAG_BLOCKED_NS;
+}
+
+/*
  * One SET -> WAIT arrow, bound to its two anchor slices: a flag's, or a
  * cross-core sync's (flag_id then holds its sync_id).
  */
@@ -96,6 +111,8 @@ struct csim_dep {
 	int64_t release;              /* the WAIT's end on the grid */
 	uint32_t producer_pipe, consumer_pipe;   /* the pipes the flag names */
 	uint8_t running;              /* as csim_arrow's */
+	uint8_t blocked;              /* the WAIT held its consumer:
+					 csim_flag_blocked() */
 	uint32_t wait_ns;             /* the WAIT's length on the grid (its begin:
 					 release - wait_ns); 0: it ended as it
 					 began, the flag was set already

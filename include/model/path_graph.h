@@ -13,14 +13,18 @@
  *   - PIPE: the node on X's pipe with the latest end at or before
  *     s + CSIM_PATH_TOL_NS, when that end is at or after s - TOL (the pipe
  *     was busy, or full: its depth limit) and later than every flag into X;
- *   - else FLAG, when a flag released X (a dependency whose consumer is X):
- *     the one whose WAIT ended last; CROSS when its producer is on another
- *     core. The trace cannot tell the pipe's dispatch delay after a release
- *     from a late issue, so the whole gap from the producer's end is the
- *     flag's;
+ *   - else FLAG, when a flag released X (a dependency whose consumer is X
+ *     and whose WAIT blocked, csim_flag_blocked(): a WAIT reached after its
+ *     flag was set held nothing): the one whose WAIT ended last; CROSS when
+ *     its producer is on another core. The trace cannot tell the pipe's
+ *     dispatch delay after a release from a late issue, so the whole gap
+ *     from the producer's end is the flag's;
  *   - else ISSUE: the scalar unit had not yet issued X; the predecessor is
  *     the node of any lane with the latest end at or before s + TOL, or
  *     none (HEAD: the start of the core's span).
+ * Twins (nodes with the same start and end, MOV_SPR_XN drawn with its
+ * transfer's times) are released as the first of them, which holds their
+ * flags: arrows bind a consumer to the earliest twin.
  * Every candidate starts strictly before s, so walking back terminates.
  * "Latest end" ties go to the later start, then to the later slice index.
  *
@@ -29,9 +33,9 @@
  * flag into X, the pipe's latest end, the pipe's previous start: a pipe
  * starts its instructions in order) with lags that never exceed s. Other
  * cores stay where they were: a cross-core release is a fixed time. A
- * dependency whose WAIT ended as it began was released by the WAIT's
- * begin, not its producer: it gets an edge from its producer's end and one
- * from the node ending last at or before the WAIT's begin (docs/
+ * dependency whose WAIT did not block was released by the WAIT's begin,
+ * not its producer: it gets an edge from its producer's end and one from
+ * the node ending last at or before the WAIT's begin (docs/
  * critical-path.md, "What-if").
  */
 #ifndef CSIM_PATH_GRAPH_H

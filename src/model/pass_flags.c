@@ -87,9 +87,11 @@ static int anchor_pair(struct flag_work *w, const struct csim_flag *set,
 		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end, 0.0 }, a);
 
 	if (why < 0)
-		m->deps[m->ndeps++] = (struct csim_dep){ a->producer, a->consumer, wait->end,
-							 prod_pipe, cons_pipe, a->running,
-							 csim_flag_wait_ns(wait) };
+		m->deps[m->ndeps++] = (struct csim_dep){
+			.producer = a->producer, .consumer = a->consumer, .release = wait->end,
+			.producer_pipe = prod_pipe, .consumer_pipe = cons_pipe,
+			.running = a->running, .blocked = csim_flag_blocked(set, wait),
+			.wait_ns = csim_flag_wait_ns(wait) };
 	if (m->pipes[prod_pipe].drop >= 0)
 		return CSIM_FSKIP_PRODUCER_DROPPED;
 	if (m->pipes[cons_pipe].drop >= 0)

@@ -67,8 +67,10 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 	/* a dependency whenever both ends anchor; an arrow on kept lanes only */
 	if (why < 0)
 		m->intra_deps[m->nintra_deps++] = (struct csim_dep){
-			a->producer, a->consumer, wait->end, prod_pipe, cons_pipe, a->running,
-			csim_flag_wait_ns(wait) };
+			.producer = a->producer, .consumer = a->consumer, .release = wait->end,
+			.producer_pipe = prod_pipe, .consumer_pipe = cons_pipe,
+			.running = a->running, .blocked = csim_flag_blocked(set, wait),
+			.wait_ns = csim_flag_wait_ns(wait) };
 	if (m->pipes[prod_pipe].drop >= 0)
 		return CSIM_FSKIP_PRODUCER_DROPPED;
 	if (m->pipes[cons_pipe].drop >= 0)

@@ -154,6 +154,23 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 }
 
 /*
+ * The twin before node i, or CSIM_NONE: the nearest earlier node of its
+ * pipe with the same start and end (MOV_SPR_XN is drawn with the times of
+ * the transfer it configures, on its lane). Nodes are sorted by (start,
+ * end, slice), so twins lie in one run of equal times.
+ */
+static uint32_t twin_of(const struct csim_path_graph *g, uint32_t i)
+{
+	const struct csim_path_node *x = &g->nodes[i];
+
+	for (uint32_t j = i; j > 0 && g->nodes[j - 1].start == x->start &&
+			     g->nodes[j - 1].end == x->end; j--)
+		if (g->nodes[j - 1].pipe == x->pipe)
+			return j - 1;
+	return CSIM_NONE;
+}
+
+/*
  * The core's dependencies grouped by consumer node: dep_of[2k] the index
  * in deps[], dep_of[2k + 1] the producer node (CSIM_NONE: another core).
  * A dependency whose producer on this core starts no earlier than its
@@ -174,6 +191,8 @@ static void group_deps(struct csim_path_graph *g, const struct csim_model *m,
 
 			if (c == CSIM_NONE)
 				continue;
+			for (uint32_t t = twin_of(g, c); t != CSIM_NONE; t = twin_of(g, c))
+				c = t;   /* a twin group's flags are its first's */
 			if (sl[d->producer].pid == pid) {
 				p = node_of(g, in, d->producer);
 				if (p == CSIM_NONE || g->nodes[p].start >= g->nodes[c].start)
@@ -262,28 +281,49 @@ static uint32_t latest_end_by(struct csim_path_graph *g, int64_t t)
 	return lo > 0 ? g->by_end[lo - 1].node : CSIM_NONE;
 }
 
+/* The node of `pipe` that ends last at or before t (ties as latest_end_by), or CSIM_NONE. */
+static uint32_t pipe_end_by(const struct csim_path_graph *g, uint32_t pipe, int64_t t)
+{
+	const struct csim_path_pipe_sweep *ps = &g->per_pipe[pipe];
+	size_t lo = ps->lo, hi = ps->hi;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (g->by_pipe_end[mid].end <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > ps->lo ? g->by_pipe_end[lo - 1].node : CSIM_NONE;
+}
+
 /*
- * A dependency's replay edges when its WAIT ended as it began (the flag or
- * sync was set already, so the WAIT's begin released the consumer, not the
+ * A dependency's replay edges when its WAIT did not block (the flag or sync
+ * was set already, so the WAIT's begin released the consumer, not the
  * producer): from the producer's end, pend (the SET fired then at the
- * latest; p, or on another core held as it was: p CSIM_NONE), and from what
- * the WAIT began behind, each plus `after`, no later than s. Binding: after
- * = the consumer's delay after its release, which reproduces s; else 0.
+ * latest; p, or on another core held as it was: p CSIM_NONE), and from
+ * what the WAIT began behind, no later than s: the node ending last by the
+ * WAIT's begin, on the consumer's own pipe when one of its nodes ends then
+ * too (a WAIT queued behind its pipe's instruction).
  */
 static void add_set_flag_edges(struct csim_path_graph *g, const struct csim_dep *d,
-			       uint32_t p, int64_t pend, int64_t s, int binding)
+			       uint32_t p, int64_t pend, int64_t s, uint32_t pipe)
 {
-	int64_t b = d->release - (int64_t)d->wait_ns, after = binding ? s - d->release : 0;
-	uint32_t q = latest_end_by(g, b);
+	int64_t b = d->release - (int64_t)d->wait_ns;
+	uint32_t q = latest_end_by(g, b), pq = pipe_end_by(g, pipe, b);
+
+	if (q != CSIM_NONE && pq != CSIM_NONE && g->nodes[pq].end == g->nodes[q].end)
+		q = pq;
 
 	if (p == CSIM_NONE)
-		add_edge(g, CSIM_NONE, min64(pend + after, s), 0);
+		add_edge(g, CSIM_NONE, min64(pend, s), 0);
 	else
-		add_edge(g, p, min64(after, s - pend), 0);
+		add_edge(g, p, min64(0, s - pend), 0);
 	if (q == CSIM_NONE)
-		add_edge(g, CSIM_NONE, min64(b + after, s), 0);
+		add_edge(g, CSIM_NONE, min64(b, s), 0);
 	else
-		add_edge(g, q, min64(b - g->nodes[q].end + after, s - g->nodes[q].end), 0);
+		add_edge(g, q, min64(b - g->nodes[q].end, s - g->nodes[q].end), 0);
 }
 
 /* The end of dependency d's producer: node p, or a slice of another core. */
@@ -308,9 +348,11 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 	int64_t rf = INT64_MIN, rp = INT64_MIN;
 
 	for (size_t k = g->dep0[i]; k < g->dep0[i + 1]; k++) {
-		int64_t r = in->deps[g->dep_of[2 * k]].release;
+		const struct csim_dep *d = &in->deps[g->dep_of[2 * k]];
+		int64_t r = d->release;
 
-		if (r <= s + CSIM_PATH_TOL_NS && r > rf) {
+		/* a WAIT reached after its flag was set held nothing: never binding */
+		if (d->blocked && r <= s + CSIM_PATH_TOL_NS && r > rf) {
 			rf = r;
 			best = k;
 		}
@@ -321,18 +363,13 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 	if (rp < s - CSIM_PATH_TOL_NS)   /* the pipe was idle before X: not binding */
 		rp = INT64_MIN;
 	if (best != SIZE_MAX && rf >= rp) {
-		const struct csim_dep *d = &in->deps[g->dep_of[2 * best]];
-
 		x->from = g->dep_of[2 * best + 1];
 		x->dep = g->dep_of[2 * best];
 		x->bind = x->from == CSIM_NONE ? CSIM_BIND_CROSS : CSIM_BIND_FLAG;
-		if (d->wait_ns == 0) {
-			add_set_flag_edges(g, d, x->from, producer_end(g, m, d, x->from), s, 1);
-		} else if (x->from == CSIM_NONE) {
+		if (x->from == CSIM_NONE)
 			add_edge(g, CSIM_NONE, s, 0);
-		} else {
+		else
 			add_edge(g, x->from, s - g->nodes[x->from].end, 0);
-		}
 		if (x->from == CSIM_NONE)   /* the walk goes on before the wait */
 			x->from = any;
 	} else if (rp != INT64_MIN) {
@@ -351,8 +388,8 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		/* the binding flag's edge is in already; a flag the pipe beat still holds */
 		if (k == best && (x->bind == CSIM_BIND_FLAG || x->bind == CSIM_BIND_CROSS))
 			continue;
-		if (d->wait_ns == 0)
-			add_set_flag_edges(g, d, p, producer_end(g, m, d, p), s, 0);
+		if (!d->blocked)
+			add_set_flag_edges(g, d, p, producer_end(g, m, d, p), s, x->pipe);
 		else if (p == CSIM_NONE)
 			add_edge(g, CSIM_NONE, min64(d->release, s), 0);
 		else
@@ -361,6 +398,26 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 	}
 	if (pp != CSIM_NONE && x->bind != CSIM_BIND_PIPE)
 		add_edge(g, pp, min64(0, s - g->nodes[pp].end), 0);
+	if (prev_start != CSIM_NONE)
+		add_edge(g, prev_start, 0, 1);
+}
+
+/*
+ * A twin is released with the twin before it, which holds the group's
+ * flags (group_deps(): arrows bind a flag's consumer to the earliest of
+ * twins), so the walk through either twin follows the same predecessor;
+ * the replay starts it with that one.
+ */
+static void bind_twin(struct csim_path_graph *g, uint32_t i, uint32_t twin, uint32_t prev_start)
+{
+	const struct csim_path_node *first = &g->nodes[twin];
+	struct csim_path_node *x = &g->nodes[i];
+
+	x->from = first->from;
+	x->dep = first->dep;
+	x->bind = first->bind;
+	g->edge0[i] = g->nedges;
+	add_edge(g, twin, 0, 1);
 	if (prev_start != CSIM_NONE)
 		add_edge(g, prev_start, 0, 1);
 }
@@ -381,10 +438,17 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 	for (uint32_t i = 0; i < g->n; i++) {
 		struct csim_path_pipe_sweep *ps = &g->per_pipe[g->nodes[i].pipe];
 		int64_t s = g->nodes[i].start, t = s + CSIM_PATH_TOL_NS;
-		uint32_t pp = sweep_latest(g, g->by_pipe_end, ps->lo, ps->hi, &ps->at, t, s);
-		uint32_t any = sweep_latest(g, g->by_end, 0, g->n, &at, t, s);
 
-		bind_node(g, m, in, i, pp, any, ps->last_start);
+		uint32_t twin = twin_of(g, i);
+
+		if (twin != CSIM_NONE) {
+			bind_twin(g, i, twin, ps->last_start);
+		} else {
+			uint32_t pp = sweep_latest(g, g->by_pipe_end, ps->lo, ps->hi, &ps->at, t, s);
+			uint32_t any = sweep_latest(g, g->by_end, 0, g->n, &at, t, s);
+
+			bind_node(g, m, in, i, pp, any, ps->last_start);
+		}
 		ps->last_start = i;
 	}
 	g->edge0[g->n] = g->nedges;

@@ -69,14 +69,17 @@ JSON
 check "by hand: the path is MTE2 600 of 600" grep -q '"critical_path":{"span_ns":600,"segments":2,"busy":\[{"pipe":"MTE2","ns":600,"share":1.0000}\],"wait":\[\],"cross_core_wait_ns":0,"issue_ns":0,' "$tmp/hand/out/summary.json"
 check "by hand: MTE2 twice as fast, B waits for the flag: span 401" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":401,"change":-0.3317}\]' "$tmp/hand/out/summary.json"
 
-# And one by hand whose WAIT ended as it began (docs/critical-path.md,
-# "What-if"): on core0.veccore0 MTE3 S [1000, 1300) sets a flag (SET at
-# 1300) that MTE2 B [1510, 1710) waits for; the WAIT is reached only at
-# 1500, as SCALAR Q [1000, 1500) ends, and ends as it begins. The path: B
-# 200, wait MTE3->MTE2 [1300, 1510] 210, S 300: span 710. With MTE3 twice
-# as fast S ends at 1150, but B's WAIT still begins behind Q: B at
-# max(1150, 1500) + 10 = 1510, span 710, change 0 (a lag kept after the
-# producer would say 560). With MTE2 twice as fast: B [1510, 1610), 610.
+# And one by hand whose WAIT was reached late (docs/critical-path.md, "The
+# binding predecessor"): on core0.veccore0 MTE3 S [1000, 1300) sets a flag
+# (SET at 1300) that MTE2 B [1510, 1710) waits for; the WAIT is reached
+# only at 1500, as SCALAR Q [1000, 1500) ends, after the SET: it held
+# nothing and does not bind. B is released by its issue behind Q. The
+# path: B 200, issue [1500, 1510] 10, Q 500: span 710, no flag wait. With
+# SCALAR twice as fast Q ends at 1250 and B could issue at 1260, but the
+# flag is set only at 1300 (its producer's end still holds B): B [1300,
+# 1500), span 500. With MTE2 twice as fast: B [1510, 1610), 610. MTE3 is
+# not on the path: no estimate (a lag kept after the producer would have
+# said MTE3 2x faster gives 560).
 by_hand late "WAIT reached late" <<JSON
 {$x,"dur":0.300,"name":"S","tid":"MTE3","ts":1.000},
 {$x,"dur":0.500,"name":"Q","tid":"SCALAR","ts":1.000},
@@ -86,8 +89,8 @@ by_hand late "WAIT reached late" <<JSON
 {$f,"name":"WAIT_FLAG","ph":"B","tid":"MTE2","ts":1.500},
 {$e,"name":"WAIT_FLAG","ph":"E","tid":"MTE2","ts":1.500}
 JSON
-check "WAIT reached late: the path is MTE3, the flag wait, MTE2" grep -q '"critical_path":{"span_ns":710,"segments":3,"busy":\[{"pipe":"MTE3","ns":300,"share":0.4225},{"pipe":"MTE2","ns":200,"share":0.2817}\],"wait":\[{"producer":"MTE3","consumer":"MTE2","ns":210,"share":0.2958}\]' "$tmp/late/out/summary.json"
-check "WAIT reached late: MTE3 twice as fast changes nothing, MTE2 gives 610" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":610,"change":-0.1408},{"pipe":"MTE3","span_ns":710,"change":0.0000}\]' "$tmp/late/out/summary.json"
+check "WAIT reached late: the path is SCALAR, issue, MTE2, no flag wait" grep -q '"critical_path":{"span_ns":710,"segments":3,"busy":\[{"pipe":"SCALAR","ns":500,"share":0.7042},{"pipe":"MTE2","ns":200,"share":0.2817}\],"wait":\[\],"cross_core_wait_ns":0,"issue_ns":10,' "$tmp/late/out/summary.json"
+check "WAIT reached late: SCALAR twice as fast gives 500 (the flag holds B), MTE2 610" grep -q '"what_if":\[{"pipe":"SCALAR","span_ns":500,"change":-0.2958},{"pipe":"MTE2","span_ns":610,"change":-0.1408}\]' "$tmp/late/out/summary.json"
 
 # cases TAG: every shape and seed, checked; the distances into $tmp/whatif.TAG.
 cases() {

@@ -22,18 +22,25 @@
  * being free (the end of the instruction `depth` back on it, plus 0-2 ns
  * now and then: within TOL); and its dependency's release plus a dispatch
  * delay: a flag from an instruction of another pipe of the core, or a
- * cross-core sync from the cube core's FIXP. The release is the WAIT's
- * end: the ns after the producer's end, or the WAIT's begin when that is
- * later (the WAIT begins at the issue point, on half the flags no earlier
- * than the end of the pipe's previous instruction). The latest term is
- * the instruction's recorded cause.
+ * cross-core sync from the cube core's FIXP. The WAIT begins at the issue
+ * point, on half the flags no earlier than the end of the pipe's previous
+ * instruction. When it begins before its SET's end (the ns after the
+ * producer's end) it blocks: its release, the WAIT's end, is the SET's
+ * end. When it begins at or after it, it was reached late: it lasts one
+ * cycle (0 or 1 ns on the grid, by the instruction's place in its tile)
+ * and holds nothing; the release plus the delay then counts as the term
+ * of what the WAIT began behind, the issue point or the pipe's previous
+ * instruction. The latest term is the instruction's recorded cause.
  *
  * The schedule is then made unambiguous for the documented rules: every
  * binding term beats every other by more than 3 ns (TOL is 2); no other
  * instruction of the pipe ends within 3 ns of a start; an issue-bound
  * start has no dependency (a flag wins over issue) and its issuer is the
  * latest end on the core before it, by more than 3 ns; a cross-core-bound
- * start's latest end on the core is unique likewise; a flag's consumer is
+ * start's latest end on the core is unique likewise, and so is a start
+ * held by a pipe's end more than TOL back (a late WAIT behind it, then
+ * the delay); no WAIT begins exactly at its producer's end (whether it
+ * blocked would hang on the SET's rounding); a flag's consumer is
  * the first of its pipe (family) starting at or after the WAIT's end and
  * its producer the latest-ending of its pipe (family) by the SET; the
  * core's last end is unique. Each failed check nudges a duration, gap or

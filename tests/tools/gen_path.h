@@ -54,6 +54,7 @@ struct gp_slot {
 	int64_t release;   /* the WAIT's end */
 	int32_t from;      /* the binding term's instruction (GP_NONE: t0 or another core) */
 	uint8_t cause;
+	uint8_t late;      /* the WAIT began after its SET: it lasted a cycle and held nothing */
 };
 
 struct gp_core {

@@ -57,46 +57,48 @@ static int32_t pipe_pred(const struct gp_core *k, int32_t x)
 	return best;
 }
 
-/* The instruction ending last at or before t (ties: the later start, then
-   the later in the trace), or GP_NONE: what a WAIT beginning at t waited behind. */
-static int32_t latest_end_by(const struct gp_core *k, int64_t t)
+/* The instruction ending last at or before t (ties: one on `lane`, then the
+   later start, then the later in the trace), or GP_NONE: what a WAIT on
+   `lane` beginning at t waited behind. */
+static int32_t latest_end_by(const struct gp_core *k, int64_t t, unsigned lane)
 {
 	int32_t best = GP_NONE;
 
 	for (size_t j = 0; j < k->n; j++) {
 		const struct gp_slot *q = &k->sched[j];
 		const struct gp_slot *b = best != GP_NONE ? &k->sched[best] : NULL;
+		int on = k->v[j].pipe == lane, bon = best != GP_NONE && k->v[best].pipe == lane;
 
 		if (q->end > t)
 			continue;
-		if (b == NULL || q->end > b->end || (q->end == b->end && q->start > b->start) ||
-		    (q->end == b->end && q->start == b->start && (int32_t)j > best))
+		if (b == NULL || q->end > b->end || (q->end == b->end && on && !bon) ||
+		    (q->end == b->end && on == bon && q->start > b->start) ||
+		    (q->end == b->end && on == bon && q->start == b->start && (int32_t)j > best))
 			best = (int32_t)j;
 	}
 	return best;
 }
 
 /*
- * A dependency whose WAIT ended as it began (the flag was set already):
- * the consumer at the latest of its producer's end (on another core: held
- * as it was) and what its WAIT began behind, each plus `after`, no later
- * than s.
+ * A dependency whose WAIT did not block (it began after its SET): the
+ * consumer at the latest of its producer's end (on another core: held as
+ * it was) and what its WAIT began behind, no later than s.
  */
 static int64_t set_flag(const struct gp_run *run, const struct gp_core *k, int32_t x,
-			int64_t after, const int64_t *en)
+			const int64_t *en)
 {
 	const struct gp_instr *v = &k->v[x];
 	const struct gp_slot *o = &k->sched[x];
 	int64_t s = o->start, t;
-	int32_t q = latest_end_by(k, o->wait_b);
+	int32_t q = latest_end_by(k, o->wait_b, v->pipe);
 
 	if (v->dep == GP_DEP_CROSS)
-		t = min64(run->core[v->dep_core].sched[v->dep_idx].end + after, s);
+		t = min64(run->core[v->dep_core].sched[v->dep_idx].end, s);
 	else
-		t = en[v->dep_idx] + min64(after, s - k->sched[v->dep_idx].end);
+		t = en[v->dep_idx] + min64(0, s - k->sched[v->dep_idx].end);
 	if (q == GP_NONE)
-		return max64(t, min64(o->wait_b + after, s));
-	return max64(t, en[q] + min64(o->wait_b - k->sched[q].end + after, s - k->sched[q].end));
+		return max64(t, min64(o->wait_b, s));
+	return max64(t, en[q] + min64(o->wait_b - k->sched[q].end, s - k->sched[q].end));
 }
 
 /* The constraints of node x on the replayed times st/en (docs' list). */
@@ -108,18 +110,16 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 	int64_t s = o->start, t = INT64_MIN;
 	int32_t pp = pipe_pred(k, x);
 
-	/* the binding predecessor, with the lag that reproduces s; a flag
-	   whose WAIT did not wait, by its producer and its WAIT's begin */
-	if ((o->cause == GP_FLAG || o->cause == GP_CROSS) && o->wait_b == o->release)
-		t = set_flag(run, k, x, s - o->release, en);
-	else if (o->cause == GP_CROSS || o->cause == GP_HEAD)
+	/* the binding predecessor, with the lag that reproduces s (a WAIT
+	   that did not block never binds) */
+	if (o->cause == GP_CROSS || o->cause == GP_HEAD)
 		t = s;
 	else
 		t = en[o->from] + (s - k->sched[o->from].end);
-	/* a dependency that did not bind: its producer's end plus the release's delay */
-	if (v->dep != GP_DEP_NONE && o->cause != GP_FLAG && o->cause != GP_CROSS &&
-	    o->wait_b == o->release) {
-		t = max64(t, set_flag(run, k, x, 0, en));
+	/* a dependency that did not bind: its producer's end plus the
+	   release's delay; one that did not block, by its WAIT's begin too */
+	if (v->dep != GP_DEP_NONE && o->late) {
+		t = max64(t, set_flag(run, k, x, en));
 	} else if (v->dep == GP_DEP_FLAG && o->cause != GP_FLAG) {
 		int64_t pe = k->sched[v->dep_idx].end;
 

@@ -33,8 +33,19 @@ static int64_t max64(int64_t a, int64_t b)
 struct gp_terms {
 	int64_t v[GP_CROSS + 1];
 	int32_t from[GP_CROSS + 1];
+	int64_t issue;     /* the issue point (t0 for the head) */
 	int64_t wait_b, release;
+	int late;
 };
+
+/* Raises term j to v, from `from`, when v is later. */
+static void raise_term(struct gp_terms *t, int j, int64_t v, int32_t from)
+{
+	if (v > t->v[j]) {
+		t->v[j] = v;
+		t->from[j] = from;
+	}
+}
 
 /* The instruction `depth` back on x's pipe: its end frees the pipe for x. */
 static int32_t pipe_back(const struct gp_core *k, const int32_t *prev, int32_t last, unsigned pipe)
@@ -68,20 +79,35 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 		t->v[GP_PIPE] = s[freer].end + x->lat;
 		t->from[GP_PIPE] = freer;
 	}
+	t->issue = t->v[GP_ISSUE] != INT64_MIN ? t->v[GP_ISSUE] : t->v[GP_HEAD];
 	t->wait_b = t->release = INT64_MIN;
+	t->late = 0;
 	if (x->dep != GP_DEP_NONE) {
 		const struct gp_slot *p = x->dep == GP_DEP_FLAG ? &s[x->dep_idx]
 				       : &run->core[x->dep_core].sched[x->dep_idx];
-		int64_t issue = t->v[GP_ISSUE] != INT64_MIN ? t->v[GP_ISSUE] : t->v[GP_HEAD];
 		int kind = x->dep == GP_DEP_FLAG ? GP_FLAG : GP_CROSS;
-
-		t->wait_b = issue;
-		if (x->clip && last != GP_NONE)
-			t->wait_b = max64(issue, s[last].end);
+		int clipped = x->clip && last != GP_NONE && s[last].end > t->issue;
 		/* the SET's end rounds up to the ns after the producer's */
-		t->release = max64(p->end + 1, t->wait_b);
-		t->v[kind] = t->release + x->delay;
-		t->from[kind] = x->dep_idx;
+		int64_t set_end = p->end + 1;
+
+		t->wait_b = clipped ? s[last].end : t->issue;
+		if (set_end > t->wait_b) {
+			t->release = set_end;
+			t->v[kind] = t->release + x->delay;
+			t->from[kind] = x->dep_idx;
+			return;
+		}
+		/* Reached after its SET: the WAIT lasts a cycle (0 or 1 ns on the
+		   grid, by program place) and held nothing. What it began behind,
+		   the issue or the pipe's previous instruction, holds the start. */
+		t->late = 1;
+		t->release = t->wait_b + (int64_t)(x->pos % 2);
+		if (clipped)
+			raise_term(t, GP_PIPE, t->release + x->delay, last);
+		else if (x->issuer != GP_NONE)
+			raise_term(t, GP_ISSUE, t->release + x->delay, x->issuer);
+		else
+			raise_term(t, GP_HEAD, t->release + x->delay, GP_NONE);
 	}
 }
 
@@ -122,8 +148,10 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 		b = binding(&t);
 		if (halve == (int)x->pipe)
 			d -= d / 2;
-		out[i] = (struct gp_slot){ t.v[GP_ISSUE] != INT64_MIN ? t.v[GP_ISSUE] : t.v[GP_HEAD],
-					   t.v[b], t.v[b] + d, t.wait_b, t.release, t.from[b], (uint8_t)b };
+		out[i] = (struct gp_slot){ .issue = t.issue, .start = t.v[b], .end = t.v[b] + d,
+					   .wait_b = t.wait_b, .release = t.release,
+					   .from = t.from[b], .cause = (uint8_t)b,
+					   .late = (uint8_t)t.late };
 		prev[i] = last[x->pipe];
 		last[x->pipe] = (int32_t)i;
 	}
@@ -134,7 +162,8 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 /* ------------------------------------------------------------ settling */
 
 enum fail_kind {
-	F_NONE, F_MARGIN, F_CONSUMER, F_PRODUCER, F_LANE, F_ISSUE, F_CROSS, F_LAST, F_RELEASE
+	F_NONE, F_MARGIN, F_CONSUMER, F_PRODUCER, F_LANE, F_ISSUE, F_CROSS, F_LAST, F_RELEASE,
+	F_EDGE
 };
 
 struct fail {
@@ -254,11 +283,12 @@ static void note(struct fail *f, int kind, size_t c, int32_t x, int64_t at, size
 /* What x's own term (its delay, else its gap) must add to win by more than the margin. */
 static int64_t raise_of(const struct gp_terms *t, const struct gp_instr *x)
 {
-	int own = x->dep == GP_DEP_FLAG ? GP_FLAG : x->dep == GP_DEP_CROSS ? GP_CROSS
+	int own = x->dep == GP_DEP_FLAG && !t->late ? GP_FLAG
+		  : x->dep == GP_DEP_CROSS && !t->late ? GP_CROSS
 		  : x->issuer != GP_NONE ? GP_ISSUE : GP_NONE;
 	int64_t top = INT64_MIN;
 
-	if (own == GP_NONE)
+	if (own == GP_NONE || t->v[own] == INT64_MIN)
 		return 0;
 	for (int j = 0; j <= GP_CROSS; j++)
 		if (j != own && t->v[j] > top)
@@ -296,7 +326,11 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 		   o->cause == GP_PIPE || o->cause == GP_ISSUE ? o->from : GP_NONE, x->pipe, -1);
 	if (q != GP_NONE)
 		note(f, F_LANE, c, (int32_t)i, s, c, q);
-	if (o->cause == GP_ISSUE) {
+	/* issue-bound, or held by a pipe's end too far back for the pipe rule
+	   (a late WAIT behind it, then the dispatch delay): the walk's issue
+	   rule must find the instruction that held it */
+	if (o->cause == GP_ISSUE ||
+	    (o->cause == GP_PIPE && s - k->sched[o->from].end > GP_TOL)) {
 		q = end_in(k, ends, s, k->sched[o->from].end - GP_MARGIN, s + GP_MARGIN, (int32_t)i,
 			   o->from, -1, -1);
 		if (q != GP_NONE)
@@ -324,8 +358,12 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 		size_t pc = x->dep == GP_DEP_FLAG ? c : x->dep_core;
 		int64_t pe = pk->sched[x->dep_idx].end;
 
-		if (run->producer_released && o->release > pe + 1)
+		if (run->producer_released && (o->late || o->release > pe + 1))
 			note(f, F_RELEASE, c, (int32_t)i, s, c, GP_NONE);
+		/* a WAIT begun at its producer's end: whether it blocked hangs on
+		   the SET's rounding (its E at pe or pe + 1 on the grid) */
+		if (o->wait_b == pe)
+			note(f, F_EDGE, c, (int32_t)i, s, pc, x->dep_idx);
 		/* consumer: the first of the family starting at or after the WAIT's end */
 		for (size_t r = lower(v->by_start[c], k->n, o->release);
 		     r < k->n && v->by_start[c][r].t <= s; r++) {
@@ -481,6 +519,8 @@ static void fix(struct gp_run *run, const struct fail *f, struct gp_rng *r)
 		else
 			x->dep = GP_DEP_NONE;
 		return;
+	case F_EDGE:   /* the culprit, the producer, ends elsewhere (default) */
+		break;
 	case F_LAST:
 		if (pick < 2) {
 			nudge_dur(x, r);

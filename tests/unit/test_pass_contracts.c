@@ -144,7 +144,8 @@ static int same_dep(const struct csim_dep *a, const struct csim_dep *b)
 {
 	return a->producer == b->producer && a->consumer == b->consumer &&
 	       a->release == b->release && a->producer_pipe == b->producer_pipe &&
-	       a->consumer_pipe == b->consumer_pipe && a->running == b->running;
+	       a->consumer_pipe == b->consumer_pipe && a->running == b->running &&
+	       a->blocked == b->blocked && a->wait_ns == b->wait_ns;
 }
 
 /* Two paths alike, field by field (the structs have padding). */
