@@ -50,7 +50,13 @@ static uint32_t named_pipe(const struct csim_model *m, const struct csim_flag *f
 	return d != NULL && d->producer != CSIM_NONE ? d->producer : f->pipe;
 }
 
-/* Anchors one SET -> WAIT pair; -1 when drawn, else the skip reason. */
+/*
+ * Anchors one SET -> WAIT pair; -1 when drawn, else the skip reason. The
+ * producer is the slice completed by the SET's end, the release (SPEC
+ * §13): newer producers write SET_INTRA_BLOCK's B when the scalar unit
+ * issues it, before the pipe it names has finished, older ones at that
+ * pipe's end; the E follows the pipe's end under both.
+ */
 static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 		       const struct csim_flag *set, const struct csim_flag *wait)
 {
@@ -60,7 +66,7 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 	uint32_t prod_pipe = named_pipe(m, set), cons_pipe = named_pipe(m, wait);
 	int why = csim_anchor_index_link(ix,
 		(struct csim_anchor_query){ set->pid, prod_pipe, set->run,
-					    csim_flag_begin(set), set->begin_a },
+					    set->end, (double)set->end },
 		(struct csim_anchor_query){ wait->pid, cons_pipe, wait->run, wait->end,
 					    0.0 }, a);
 

@@ -17,6 +17,10 @@
 # smallest first and within the span). The what-if estimates are checked
 # by t_critical_path_what_if.sh.
 #
+# On the cross-core shape, whose SETs are written at the producer's end or,
+# as newer producers write them, at issue, arrow_recheck wants every arrow
+# on the producer its SET's release (E) names (SPEC §13).
+#
 # The recheck itself must fail on planted errors: a busy, wait, issue or
 # segment figure of the truth changed, a wait pair renamed, a share or a
 # what-if span of the summary changed. And the path is the same whatever
@@ -24,6 +28,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/path_cases.sh"
+: "${CSIM_ARROWCHECK:?set CSIM_ARROWCHECK to the arrow_recheck executable}"
 
 # sizes LOG: "N instructions, F flags, C cross-core" over gen_path's runs.
 sizes() {
@@ -37,6 +42,11 @@ for shape in $path_shapes; do
 		if path_case "$shape" "$seed"; then
 			check "$shape seed $seed: the critical paths are the simulated ones ($(sizes "$d/gen.log"))" \
 				"$CSIM_PATHCHECK" "$d/truth.json" "$d/out/summary.json"
+			# a cross-core SET written at issue names its producer by its end
+			if [ "$shape" = cross ]; then
+				check "$shape seed $seed: every arrow on the producer its SET released (arrow_recheck)" \
+					"$CSIM_ARROWCHECK" "$d/out/trace.clean.json" --input "$d/visualize_data.bin"
+			fi
 		else
 			flunk "$shape seed $seed: generated, built and converted"
 		fi

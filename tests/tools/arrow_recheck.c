@@ -17,7 +17,9 @@
  *     arrow's producer pipe and flag (in-core: detail PIPE:/pipe_type: or
  *     tid, FLAGID:/event_id: against the name's "flagN"; cross-core:
  *     SET_INTRA_BLOCK with sync_id:N against "syncN"), at instant T = its
- *     ts*1000, has the producer among the slices of the trace on the
+ *     ts*1000 (a SET_INTRA_BLOCK's: the ts of the E record of its pid and
+ *     id, its release, SPEC §13: newer producers write the B at issue,
+ *     before the pipe has finished), has the producer among the slices of the trace on the
  *     producer pipe's lanes (VECTOR: VECTOR, PUSHQ, RVEC*; every sub-lane;
  *     points and "<PIPE> cache" lanes excluded) that started by T and
  *     completed by T (a <= T, b - tol <= T), with the latest end (ties: the
@@ -470,6 +472,30 @@ static void detail_pipe(const char *detail, const char *key, char *out, size_t c
 	canon(p, n, out, cap);
 }
 
+/* The ns of the E record closing the SET_INTRA_BLOCK B record b (same pid, id). */
+static int intra_end(const cJSON *events, const cJSON *b, double *t)
+{
+	const char *pid = str(b, "pid"), *id = str(b, "id");
+	const cJSON *e;
+	double ts;
+
+	if (id == NULL)
+		return 0;
+	cJSON_ArrayForEach(e, events) {
+		const char *ph = str(e, "ph"), *name = str(e, "name");
+		const char *epid = str(e, "pid"), *eid = str(e, "id");
+
+		if (ph != NULL && strcmp(ph, "E") == 0 && name != NULL &&
+		    strncmp(name, "SET_INTRA_BLOCK", 15) == 0 && epid != NULL &&
+		    strcmp(epid, pid) == 0 && eid != NULL && strcmp(eid, id) == 0 &&
+		    num(e, "ts", &ts)) {
+			*t = ts * 1000.0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void collect_sets(const cJSON *events)
 {
 	const cJSON *e;
@@ -497,6 +523,10 @@ static void collect_sets(const cJSON *events)
 		r->pid = pid;
 		r->intra = intra;
 		r->t = ts * 1000.0;
+		if (intra && !intra_end(events, e, &r->t)) {
+			nsets--;
+			continue;
+		}
 		canon(tid, strlen(tid), r->pipe, sizeof(r->pipe));
 		detail_pipe(detail, "PIPE:", r->pipe, sizeof(r->pipe));
 		detail_pipe(detail, "pipe_type:", r->pipe, sizeof(r->pipe));

@@ -63,7 +63,10 @@
  * before the SET's own end, the cycle after the producer's (the
  * fixtures' flags). One cycle before the producer's end would be a
  * producer still running by SPEC §5.3 (0.25 ns tolerance), and the SET
- * would anchor on the pipe's previous instruction.
+ * would anchor on the pipe's previous instruction. A cross-core SET at an
+ * odd place of its tile has its B at its producer's start instead, as
+ * newer producers write SET_INTRA_BLOCK when the scalar unit issues it:
+ * only its end, the release, tells its producer.
  *
  * --producer-released keeps only the dependencies whose WAIT ended at
  * their SET (the ns after the producer's end): none whose WAIT began

@@ -119,7 +119,10 @@ static void flow(struct out *o, const char *cat, const char *id, const char *ph,
 /*
  * One dependency: SET at the producer's end (set_ps before it), WAIT from
  * its begin to the release, a flow between them; the records sit on the
- * lane the flag names (the family's on VECTOR).
+ * lane the flag names (the family's on VECTOR). A cross-core SET at an odd
+ * place of its tile is written as newer producers write it: its B at the
+ * producer's start, when the scalar unit issued it, its E as ever the
+ * cycle after the producer's end.
  */
 static void dep(struct out *o, const struct gp_run *run, size_t c, size_t i, long n)
 {
@@ -148,7 +151,8 @@ static void dep(struct out *o, const struct gp_run *run, size_t c, size_t i, lon
 		snprintf(sd, sizeof(sd), "PIPE:%s,sync_id:%ld,", gp_flag_name(pp), sync);
 		snprintf(wd, sizeof(wd), "PIPE:%s,sync_id:%ld,", gp_flag_name(x->pipe), sync);
 	}
-	rec(o, sn, "B", id, pk->pid, gp_named(pp), sd, "black", set);
+	rec(o, sn, "B", id, pk->pid, gp_named(pp), sd, "black",
+	    !flag && x->pos % 2 == 1 ? pk->sched[x->dep_idx].start * 1000 : set);
 	rec(o, sn, "E", id, pk->pid, gp_named(pp), NULL, "black", set + 541);
 	rec(o, wn, "B", id, k->pid, gp_named(x->pipe), wd, "yellow", xs->wait_b * 1000);
 	rec(o, wn, "E", id, k->pid, gp_named(x->pipe), NULL, "yellow", xs->release * 1000);

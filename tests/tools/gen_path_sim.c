@@ -374,8 +374,9 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 				break;
 			}
 		}
-		/* producer: the latest end of its family completed by the SET */
-		q = end_in(pk, v->by_end[pc], pe, pe - GP_MARGIN, pe, x->dep_idx, GP_NONE, -1,
+		/* producer: the latest end of its family completed by the SET
+		   (by its end, pe + 1 on the grid, for a cross-core one) */
+		q = end_in(pk, v->by_end[pc], pe, pe - GP_MARGIN, pe + 1, x->dep_idx, GP_NONE, -1,
 			   (int)gp_family(pk->v[x->dep_idx].pipe));
 		if (q != GP_NONE)
 			note(f, F_PRODUCER, c, (int32_t)i, s, pc, q);
