@@ -18,7 +18,12 @@
  *     flag was set held nothing): the one whose WAIT ended last; CROSS when
  *     its producer is on another core. The trace cannot tell the pipe's
  *     dispatch delay after a release from a late issue, so the whole gap
- *     from the producer's end is the flag's;
+ *     from the producer's end is the flag's. A CROSS binding holds X only
+ *     for its excess over X's best local release: the latest of its pipe's
+ *     latest end, its blocking in-core flags' releases and the cross-core
+ *     WAIT's begin (X's issue at the latest); the predecessor is what gave
+ *     that release (the pipe's node, the flag's producer, or the node
+ *     ending last by the WAIT's begin);
  *   - else ISSUE: the scalar unit had not yet issued X; the predecessor is
  *     the node of any lane with the latest end at or before s + TOL, or
  *     none (HEAD: the start of the core's span).
@@ -67,6 +72,11 @@ struct csim_path_node {
 	uint32_t input;      /* its place in the core's node_slices */
 	uint8_t bind;        /* enum csim_path_bind */
 	uint8_t cross;       /* a WAIT_INTRA_BLOCK slice: waiting on another core */
+	/* CROSS: X's best local release (at or before its start) and, when an
+	   in-core flag gave it, that dependency (else CSIM_NONE); `from` is
+	   then the node that released it locally */
+	uint32_t local_dep;
+	int64_t local;
 };
 
 /*

@@ -81,6 +81,29 @@ static struct csim_path_seg gap_seg(const struct path_work *w, const struct csim
 }
 
 /*
+ * The gap before a node a cross-core sync released: the cross-core wait
+ * from its best local release to its start (its excess), then what gave
+ * that release, from `at` (the local predecessor's end): an in-core flag's
+ * wait or issue time (path_graph.h).
+ */
+static void push_cross(struct path_work *w, const struct csim_path_node *x, int64_t at)
+{
+	const struct csim_dep *c = &w->deps[x->dep];
+	int64_t local = x->local > at ? x->local : at;
+
+	push(w, (struct csim_path_seg){ local, x->start, x->slice, c->producer,
+		c->consumer_pipe, c->producer_pipe, CSIM_SEG_CROSS });
+	if (x->local_dep != CSIM_NONE) {
+		const struct csim_dep *d = &w->deps[x->local_dep];
+
+		push(w, (struct csim_path_seg){ at, local, x->slice, d->producer,
+			d->consumer_pipe, d->producer_pipe, CSIM_SEG_WAIT });
+	} else {
+		push(w, issue_seg(at, local));
+	}
+}
+
+/*
  * Walks back from the node ending last: each node's busy time up to where
  * the path left it, then the gap to its binding predecessor (path_graph.h).
  */
@@ -91,8 +114,9 @@ static int walk(struct path_work *w)
 	uint32_t x;
 
 	w->nrev = 0;
-	/* a path has at most a busy and a gap segment per node, and the tail */
-	if (csim_array_grow((void **)&w->rev, &w->cap_rev, 2 * g->n + 2, sizeof(*w->rev)) != 0)
+	/* a path has at most a busy and two gap segments per node (a cross-core
+	   wait and what released the node locally), and the tail */
+	if (csim_array_grow((void **)&w->rev, &w->cap_rev, 3 * g->n + 2, sizeof(*w->rev)) != 0)
 		return -1;
 	if (g->n == 0) {
 		push(w, issue_seg(g->first_ns, g->last_ns));
@@ -108,7 +132,10 @@ static int walk(struct path_work *w)
 
 		push(w, (struct csim_path_seg){ n->start, frontier, n->slice, CSIM_NONE,
 			n->pipe, CSIM_NONE, n->cross ? CSIM_SEG_CROSS : CSIM_SEG_BUSY });
-		push(w, gap_seg(w, n, at));
+		if (n->bind == CSIM_BIND_CROSS)
+			push_cross(w, n, at);
+		else
+			push(w, gap_seg(w, n, at));
 		frontier = at;
 		x = n->from;
 	}
@@ -503,7 +530,7 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	       moved tens of MB at a time (60 ms on the dense shape); pages
 	       never written cost no memory */
 	    csim_array_grow((void **)&m->path.segs, &w.cap_segs,
-			    2 * w.node0[m->table.pids.count] + 2 * s->ncores + 1,
+			    3 * w.node0[m->table.pids.count] + 2 * s->ncores + 1,
 			    sizeof(*m->path.segs)) != 0)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	for (size_t i = 0; i < s->ncores && rc == CSIM_OK; i++, m->path.ncores++)

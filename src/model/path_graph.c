@@ -122,7 +122,7 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 
 		g->nodes[k] = (struct csim_path_node){ s->start, s->end, in->node_slices[k],
 			s->pipe, CSIM_NONE, CSIM_NONE, (uint32_t)k, CSIM_BIND_HEAD,
-			s->kind == CSIM_SLICE_INTRA_WAIT };
+			s->kind == CSIM_SLICE_INTRA_WAIT, CSIM_NONE, 0 };
 	}
 	csim_sort_nearly(g->nodes, in->n, sizeof(*g->nodes), node_cmp);
 	g->n = in->n;
@@ -334,6 +334,48 @@ static int64_t producer_end(const struct csim_path_graph *g, const struct csim_m
 }
 
 /*
+ * Where the walk goes on after node i's cross-core wait, the dependency
+ * deps[dep_of[2 * cross]] (SPEC §13: the wait counts only its excess over
+ * the best local release): the latest of its blocking in-core flags'
+ * releases, its pipe's latest end (pp: at or before s + TOL) and the
+ * cross-core WAIT's begin, by which X had been issued; ties in that
+ * order. From the WAIT's begin the predecessor is the node ending last by
+ * it, as what a late WAIT began behind.
+ */
+static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_core_in *in,
+			     uint32_t i, uint32_t pp, size_t cross)
+{
+	struct csim_path_node *x = &g->nodes[i];
+	const struct csim_dep *c = &in->deps[g->dep_of[2 * cross]];
+	int64_t s = x->start, b = c->release - (int64_t)c->wait_ns, at = INT64_MIN;
+
+	x->from = CSIM_NONE;
+	x->local_dep = CSIM_NONE;
+	for (size_t k = g->dep0[i]; k < g->dep0[i + 1]; k++) {
+		const struct csim_dep *d = &in->deps[g->dep_of[2 * k]];
+		uint32_t p = g->dep_of[2 * k + 1];
+
+		if (p != CSIM_NONE && d->blocked && d->release <= s + CSIM_PATH_TOL_NS &&
+		    d->release > at) {
+			at = d->release;
+			x->from = p;
+			x->local_dep = g->dep_of[2 * k];
+		}
+	}
+	if (pp != CSIM_NONE && g->nodes[pp].end > at) {
+		at = g->nodes[pp].end;
+		x->from = pp;
+		x->local_dep = CSIM_NONE;
+	}
+	if (b > at) {
+		at = b;
+		x->from = latest_end_by(g, b);
+		x->local_dep = CSIM_NONE;
+	}
+	x->local = min64(at, s);
+}
+
+/*
  * Node i's binding predecessor (path_graph.h) and its replay edges: pp is
  * the latest end on its pipe, any the latest on any lane (each at or before
  * s + TOL, starting before s), prev_start its pipe's previous node.
@@ -366,12 +408,12 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		x->from = g->dep_of[2 * best + 1];
 		x->dep = g->dep_of[2 * best];
 		x->bind = x->from == CSIM_NONE ? CSIM_BIND_CROSS : CSIM_BIND_FLAG;
-		if (x->from == CSIM_NONE)
+		if (x->from == CSIM_NONE) {
 			add_edge(g, CSIM_NONE, s, 0);
-		else
+			bind_cross_local(g, in, i, pp, best);
+		} else {
 			add_edge(g, x->from, s - g->nodes[x->from].end, 0);
-		if (x->from == CSIM_NONE)   /* the walk goes on before the wait */
-			x->from = any;
+		}
 	} else if (rp != INT64_MIN) {
 		x->bind = CSIM_BIND_PIPE;
 		x->from = pp;

@@ -36,10 +36,13 @@
  * binding term beats every other by more than 3 ns (TOL is 2); no other
  * instruction of the pipe ends within 3 ns of a start; an issue-bound
  * start has no dependency (a flag wins over issue) and its issuer is the
- * latest end on the core before it, by more than 3 ns; a cross-core-bound
- * start's latest end on the core is unique likewise, and so is a start
+ * latest end on the core before it, by more than 3 ns, and so is a start
  * held by a pipe's end more than TOL back (a late WAIT behind it, then
- * the delay); no WAIT begins exactly at its producer's end (whether it
+ * the delay); a cross-core-bound start's local release (the latest of the
+ * issue, the pipe free and a WAIT queued behind the pipe's previous
+ * instruction: the wait counts only past it) is what the documented rule
+ * finds from the trace (its lane's latest end, else the WAIT's begin and
+ * the instruction ending last by it), with no other end within 3 ns; no WAIT begins exactly at its producer's end (whether it
  * blocked would hang on the SET's rounding); a flag's consumer is
  * the first of its pipe (family) starting at or after the WAIT's end and
  * its producer the latest-ending of its pipe (family) by the SET; the

@@ -55,6 +55,11 @@ struct gp_slot {
 	int32_t from;      /* the binding term's instruction (GP_NONE: t0 or another core) */
 	uint8_t cause;
 	uint8_t late;      /* the WAIT began after its SET: it lasted a cycle and held nothing */
+	/* cross-core bound: the best local release (the pipe free, the WAIT
+	   queued behind the pipe's previous instruction, or the issue) and
+	   the instruction that gave it (GP_NONE: t0) */
+	int64_t local;
+	int32_t local_from;
 };
 
 struct gp_core {

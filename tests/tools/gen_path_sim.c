@@ -36,6 +36,8 @@ struct gp_terms {
 	int64_t issue;     /* the issue point (t0 for the head) */
 	int64_t wait_b, release;
 	int late;
+	int64_t local;     /* without the dependency: the best local release */
+	int32_t local_from;
 };
 
 /* Raises term j to v, from `from`, when v is later. */
@@ -78,6 +80,20 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 	if (freer != GP_NONE) {
 		t->v[GP_PIPE] = s[freer].end + x->lat;
 		t->from[GP_PIPE] = freer;
+	}
+	/* the local release a cross-core wait is measured from: the issue,
+	   the WAIT queued behind the pipe's previous instruction (clip), the
+	   pipe free (its end; the ns of latency after it are the wait's);
+	   ties to the later in that list */
+	t->local = t->v[GP_ISSUE] != INT64_MIN ? t->v[GP_ISSUE] : t->v[GP_HEAD];
+	t->local_from = x->issuer;
+	if (x->dep == GP_DEP_CROSS && x->clip && last != GP_NONE && s[last].end >= t->local) {
+		t->local = s[last].end;
+		t->local_from = last;
+	}
+	if (freer != GP_NONE && s[freer].end >= t->local) {
+		t->local = s[freer].end;
+		t->local_from = freer;
 	}
 	t->issue = t->v[GP_ISSUE] != INT64_MIN ? t->v[GP_ISSUE] : t->v[GP_HEAD];
 	t->wait_b = t->release = INT64_MIN;
@@ -151,7 +167,8 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 		out[i] = (struct gp_slot){ .issue = t.issue, .start = t.v[b], .end = t.v[b] + d,
 					   .wait_b = t.wait_b, .release = t.release,
 					   .from = t.from[b], .cause = (uint8_t)b,
-					   .late = (uint8_t)t.late };
+					   .late = (uint8_t)t.late, .local = t.local,
+					   .local_from = t.local_from };
 		prev[i] = last[x->pipe];
 		last[x->pipe] = (int32_t)i;
 	}
@@ -263,21 +280,53 @@ static int32_t end_in(const struct gp_core *k, const struct key *ends, int64_t s
 	return GP_NONE;
 }
 
-/* The latest end at or before s of a node starting before s (INT64_MIN: none). */
-static int64_t latest_end(const struct gp_core *k, const struct key *ends, int64_t s)
-{
-	for (size_t r = lower(ends, k->n, s + 1); r-- > 0;)
-		if (k->sched[ends[r].i].start < s)
-			return ends[r].t;
-	return INT64_MIN;
-}
-
 static void note(struct fail *f, int kind, size_t c, int32_t x, int64_t at, size_t cc,
 		 int32_t culprit)
 {
 	if (f->kind != F_NONE && f->at <= at)
 		return;
 	*f = (struct fail){ kind, c, x, culprit, cc, GP_NONE, 0, GP_NONE, at };
+}
+
+/*
+ * Whether the walk's documented rule finds a cross-core-bound x's local
+ * release (docs/critical-path.md): the latest of its lane's latest end at
+ * or before s + TOL and the WAIT's begin, the lane on a tie; from the
+ * WAIT's begin, the instruction ending last by it. GP_NONE when it gives
+ * the simulation's (o->local, o->local_from) with no other end within the
+ * margin of it; else an instruction in the way.
+ */
+static int32_t cross_local_check(const struct gp_core *k, const struct key *ends, int32_t x)
+{
+	const struct gp_slot *o = &k->sched[x];
+	int64_t s = o->start, b = o->wait_b;
+	int32_t pp = GP_NONE, q;
+
+	for (size_t r = lower(ends, k->n, s + GP_TOL + 1); r-- > 0;) {
+		int32_t j = ends[r].i;
+
+		if (j != x && k->v[j].pipe == k->v[x].pipe && k->sched[j].start < s) {
+			pp = j;
+			break;
+		}
+	}
+	if (pp != GP_NONE && k->sched[pp].end >= b) {
+		/* the lane's end gives it: it must be the simulation's, and no
+		   other lane's end within the margin under it */
+		if (pp != o->local_from || k->sched[pp].end != o->local)
+			return pp;
+		q = end_in(k, ends, s, o->local - GP_MARGIN, o->local + GP_MARGIN, x, pp,
+			   (int)k->v[x].pipe, -1);
+		return q;
+	}
+	if (b != o->local)
+		return o->local_from != GP_NONE ? o->local_from : pp;
+	/* from the WAIT's begin: the instruction ending last by it, unique */
+	if (pp != GP_NONE && k->sched[pp].end > b - GP_MARGIN)
+		return pp;
+	q = end_in(k, ends, s, o->local_from != GP_NONE ? k->sched[o->local_from].end - GP_MARGIN
+			       : INT64_MIN / 2, b + GP_MARGIN, x, o->local_from, -1, -1);
+	return q;
 }
 
 /* What x's own term (its delay, else its gap) must add to win by more than the margin. */
@@ -337,20 +386,11 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 			note(f, F_ISSUE, c, (int32_t)i, s, c, q);
 	}
 	if (o->cause == GP_CROSS) {
-		int64_t y = latest_end(k, ends, s);
-		int32_t alt = GP_NONE;
-
-		q = end_in(k, ends, s, s + 1, s + GP_MARGIN, (int32_t)i, GP_NONE, -1, -1);
-		if (q == GP_NONE && y != INT64_MIN) {
-			int32_t first = end_in(k, ends, s, y, y, GP_NONE, GP_NONE, -1, -1);
-
-			q = end_in(k, ends, s, y - GP_MARGIN, y, first, GP_NONE, -1, -1);
-			alt = first;
-		}
+		q = cross_local_check(k, ends, (int32_t)i);
 		if (q != GP_NONE) {
 			note(f, F_CROSS, c, (int32_t)i, s, c, q);
 			if (f->x == (int32_t)i && f->core == c && f->kind == F_CROSS)
-				f->alt = alt;   /* the latest end itself may be what has to move */
+				f->alt = o->local_from;   /* the local release itself may move */
 		}
 	}
 	if (x->dep != GP_DEP_NONE) {
@@ -556,18 +596,6 @@ int gp_settle(struct gp_run *run, struct gp_rng *rng, long *fixes)
 
 /* -------------------------------------------------------------- truth */
 
-/* The latest end on core k among instructions starting before s (GP_NONE: none). */
-static int32_t latest_before(const struct gp_core *k, int64_t s)
-{
-	int32_t y = GP_NONE;
-
-	for (size_t j = 0; j < k->n; j++)
-		if (k->sched[j].start < s && k->sched[j].end <= s &&
-		    (y == GP_NONE || k->sched[j].end > k->sched[y].end))
-			y = (int32_t)j;
-	return y;
-}
-
 /* Counts a segment of `kind` (1 busy, 2 wait, 3 cross, 4 issue); issue merges. */
 static void seg(struct gp_truth *t, int *prev_kind, int kind, int64_t len)
 {
@@ -601,7 +629,7 @@ static void walk(const struct gp_core *k, struct gp_truth *t)
 		t->causes[o->cause]++;
 		t->pipe_over_flag += o->cause == GP_PIPE && k->v[x].dep != GP_DEP_NONE;
 		if (o->cause == GP_CROSS)
-			next = latest_before(k, o->start);
+			next = o->local_from;
 		else if (o->cause == GP_HEAD)
 			next = GP_NONE;
 		if (next != GP_NONE)
@@ -610,8 +638,11 @@ static void walk(const struct gp_core *k, struct gp_truth *t)
 			t->wait[gp_family(k->v[next].pipe)][gp_family(pipe)] += o->start - at;
 			seg(t, &prev, 2, o->start - at);
 		} else if (o->cause == GP_CROSS) {
-			t->cross += o->start - at;
-			seg(t, &prev, 3, o->start - at);
+			/* only the excess over the local release waited on the other core */
+			t->cross += o->start - o->local;
+			seg(t, &prev, 3, o->start - o->local);
+			t->issue += o->local - at;
+			seg(t, &prev, 4, o->local - at);
 		} else {
 			t->issue += o->start - at;
 			seg(t, &prev, 4, o->start - at);
