@@ -12,7 +12,10 @@
  * that released it last:
  *   - PIPE: the node on X's pipe with the latest end at or before
  *     s + CSIM_PATH_TOL_NS, when that end is at or after s - TOL (the pipe
- *     was busy, or full: its depth limit) and later than every flag into X;
+ *     was busy, or full: its depth limit: a slot freed), or the pipe's
+ *     previous node when X started at its issue rate after that one's start
+ *     while it still ran (the later of the two; the slot on a tie), and
+ *     later than every flag into X;
  *   - else FLAG, when a flag released X (a dependency whose consumer is X
  *     and whose WAIT blocked, csim_flag_blocked(): a WAIT reached after its
  *     flag was set held nothing): the one whose WAIT ended last; CROSS when
@@ -93,6 +96,9 @@ struct csim_path_end_key {
 struct csim_path_pipe_sweep {
 	size_t lo, hi, at;
 	uint32_t last_start;   /* the pipe's latest node so far in start order */
+	int64_t rate;          /* its issue rate: the least start-to-start gap
+				  of a node started while the one before it
+				  ran (INT64_MAX: it never overlapped) */
 };
 
 struct csim_path_edge {

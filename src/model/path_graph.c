@@ -134,8 +134,22 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 	/* by_pipe_end: by_end split by pipe, a counting sort (stable, so each
 	   pipe's part stays in end order); the ranges in first-use order */
 	for (size_t i = 0; i < g->n; i++)
-		g->per_pipe[g->nodes[i].pipe] = (struct csim_path_pipe_sweep){ SIZE_MAX, 0, 0,
-									       CSIM_NONE };
+		g->per_pipe[g->nodes[i].pipe] = (struct csim_path_pipe_sweep){
+			.lo = SIZE_MAX, .last_start = CSIM_NONE, .rate = INT64_MAX };
+	/* each pipe's issue rate, from the starts of nodes that overlapped the
+	   one before them on the pipe (a pipelined pipe's) */
+	for (uint32_t i = 0; i < g->n; i++) {
+		struct csim_path_pipe_sweep *ps = &g->per_pipe[g->nodes[i].pipe];
+		const struct csim_path_node *p = ps->last_start != CSIM_NONE
+						 ? &g->nodes[ps->last_start] : NULL;
+
+		if (p != NULL && p->end > g->nodes[i].start && g->nodes[i].start > p->start &&
+		    g->nodes[i].start - p->start < ps->rate)
+			ps->rate = g->nodes[i].start - p->start;
+		ps->last_start = i;
+	}
+	for (size_t i = 0; i < g->n; i++)
+		g->per_pipe[g->nodes[i].pipe].last_start = CSIM_NONE;
 	for (size_t i = 0; i < g->n; i++)
 		g->per_pipe[g->nodes[i].pipe].hi++;
 	for (size_t i = 0, next = 0; i < g->n; i++) {
@@ -399,11 +413,18 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 			best = k;
 		}
 	}
+	uint32_t by_rate = CSIM_NONE;
+
 	if (pp != CSIM_NONE)
 		rp = g->nodes[pp].end;
 	g->edge0[i] = g->nedges;
 	if (rp < s - CSIM_PATH_TOL_NS)   /* the pipe was idle before X: not binding */
 		rp = INT64_MIN;
+	if (prev_start != CSIM_NONE && rp < s && g->nodes[prev_start].end > s &&
+	    s - g->nodes[prev_start].start == g->per_pipe[x->pipe].rate) {
+		rp = s;   /* started at the issue rate behind its running predecessor */
+		by_rate = prev_start;
+	}
 	if (best != SIZE_MAX && rf >= rp) {
 		x->from = g->dep_of[2 * best + 1];
 		x->dep = g->dep_of[2 * best];
@@ -414,6 +435,10 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		} else {
 			add_edge(g, x->from, s - g->nodes[x->from].end, 0);
 		}
+	} else if (by_rate != CSIM_NONE) {
+		x->bind = CSIM_BIND_PIPE;
+		x->from = by_rate;
+		add_edge(g, by_rate, s - g->nodes[by_rate].start, 1);
 	} else if (rp != INT64_MIN) {
 		x->bind = CSIM_BIND_PIPE;
 		x->from = pp;

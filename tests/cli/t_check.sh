@@ -204,10 +204,10 @@ run "$tmp" demo -o z -z -q --no-copy-raw
 check "-z conversion: exit 0" [ "$status" -eq 0 ]
 run "$tmp" --check z/trace.clean.json.gz
 check "-z output: exit 0" [ "$status" -eq 0 ]
-# 13 instructions, and the critical paths' 9 + 5 + 5 segments
+# 13 instructions, and the critical paths' 10 + 5 + 5 segments
 # (docs/critical-path.md's worked example, and the two vector cores').
-check "-z output: 13 slices and 19 path segments, 4 arrows, 0 violations" contains "$out" \
-	"z/trace.clean.json.gz: 0 violation(s); 32 slices (19 on critical-path lanes), 4 arrows, "
+check "-z output: 13 slices and 20 path segments, 4 arrows, 0 violations" contains "$out" \
+	"z/trace.clean.json.gz: 0 violation(s); 33 slices (20 on critical-path lanes), 4 arrows, "
 gzip -dc "$tmp/z/trace.clean.json.gz" >"$tmp/z/inflated.json"
 zline=${out#*: }
 run "$tmp" --check z/inflated.json

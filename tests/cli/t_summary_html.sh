@@ -123,19 +123,21 @@ done
 # 6 + (1 + 6) rows x 20 + 40 = 186 high (the critical path's row first).
 # The path (docs/critical-path.md's worked example) in those 2 ns bins:
 # SCALAR's bin is half busy, half issue (a tie: busy), then issue to MTE2,
-# MTE2 busy, issue to MTE1, MTE1 busy, issue [4665, 4670], then CUBE and
-# FIXP busy, the 2 ns of issue between them split over two bins that are
-# each half busy: cpb cpi cpb cpi cpb cpi cpb. The path is busy on MTE2,
-# MTE1, CUBE and FIXP: their rows get the strip.
+# MTE2 busy, the MTE2 -> MTE1 flag wait [4566, 4628] (cpw), both MTE1 loads
+# busy (the second at MTE1's issue rate behind the first), issue [4665,
+# 4670], then CUBE and FIXP busy, the 2 ns CUBE -> FIXP wait between them
+# split over two bins that are each half busy (ties: busy): cpb cpi cpb cpw
+# cpb cpi cpb. The path is busy on MTE2, MTE1, CUBE and FIXP: their rows
+# get the strip.
 # Its API_INSTR (fixtures/demo/src/instr.json) has 4 rows with cycles: top 4,
 # each with an Inner Code line of its own: lines 4. The path's busy segments
-# are five instructions of five addresses (SCALAR's MOVK, MTE2, MTE1, CUBE,
-# FIXP): pathtop 5.
+# are six instructions of six addresses (SCALAR's MOVK, MTE2, the two MTE1
+# loads, CUBE, FIXP): pathtop 6.
 convert demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
-for fact in "cores 3" "diag 1" "totals 0" "top 4" "pathtop 5" "lines 4" "lanes 6" "section 0 pipes 6" \
+for fact in "cores 3" "diag 1" "totals 0" "top 4" "pathtop 6" "lines 4" "lanes 6" "section 0 pipes 6" \
 	"section 0 heat 2 x 2 2" "lane 0 MTE2 d1d2" "lane 1 MTE1 d1d2d3" \
 	"lane 2 CUBE d1d2" "lane 3 FIXP d2d3" "lane 4 SCALAR d1" "lane 5 FLOWCTRL d1" \
-	"viewbox 952 186" "path cpb cpi cpb cpi cpb cpi cpb" "lane 0 on path" "lane 1 on path" \
+	"viewbox 952 186" "path cpb cpi cpb cpw cpb cpi cpb" "lane 0 on path" "lane 1 on path" \
 	"lane 2 on path" "lane 3 on path"; do
 	check "demo: $fact" has_fact demo "$fact"
 done

@@ -272,8 +272,13 @@ static int core_init(struct gp_core *k, const char *pid, struct gp_rng *r, int p
 	snprintf(k->pid, sizeof(k->pid), "%s", pid);
 	for (unsigned p = 0; p < GP_NPIPES; p++)
 		k->depth[p] = 1;
-	if (pipelined)
+	if (pipelined) {
 		k->depth[GP_MTE2] = k->depth[GP_MTE1] = k->depth[GP_RVECEX] = 2;
+		/* issue rates the transfers' and RVECEX's durations can outlast */
+		k->rate[GP_MTE2] = 24;
+		k->rate[GP_MTE1] = 16;
+		k->rate[GP_RVECEX] = 8;
+	}
 	k->a5 = a5;
 	k->t0 = 1000 + gp_range(r, 0, 500);
 	k->cap = slots;

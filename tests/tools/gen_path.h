@@ -55,6 +55,7 @@ struct gp_slot {
 	int32_t from;      /* the binding term's instruction (GP_NONE: t0 or another core) */
 	uint8_t cause;
 	uint8_t late;      /* the WAIT began after its SET: it lasted a cycle and held nothing */
+	uint8_t by_rate;   /* pipe-bound at the issue rate behind `from`, still running */
 	/* cross-core bound: the best local release (the pipe free, the WAIT
 	   queued behind the pipe's previous instruction, or the issue) and
 	   the instruction that gave it (GP_NONE: t0) */
@@ -65,6 +66,8 @@ struct gp_slot {
 struct gp_core {
 	char pid[48];
 	uint8_t depth[GP_NPIPES];   /* in flight at once on the pipe (1: one at a time) */
+	int64_t rate[GP_NPIPES];    /* a pipelined pipe's issue rate: ns from one
+				       start to the next at the earliest (0: none) */
 	int a5;                     /* Ascend950 flag details (#V:0) */
 	int64_t t0;                 /* the head's issue point: the core's first start */
 	size_t n, cap;

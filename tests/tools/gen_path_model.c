@@ -114,6 +114,8 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 	   that did not block never binds) */
 	if (o->cause == GP_CROSS || o->cause == GP_HEAD)
 		t = s;
+	else if (o->by_rate)   /* the issue rate after its predecessor's start */
+		t = st[o->from] + (s - k->sched[o->from].start);
 	else
 		t = en[o->from] + (s - k->sched[o->from].end);
 	/* a dependency that did not bind: its producer's end plus the

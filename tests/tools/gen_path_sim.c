@@ -38,6 +38,7 @@ struct gp_terms {
 	int late;
 	int64_t local;     /* without the dependency: the best local release */
 	int32_t local_from;
+	int by_rate;       /* GP_PIPE is the issue rate behind the previous start */
 };
 
 /* Raises term j to v, from `from`, when v is later. */
@@ -81,6 +82,13 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 		t->v[GP_PIPE] = s[freer].end + x->lat;
 		t->from[GP_PIPE] = freer;
 	}
+	/* a pipelined pipe starts one instruction per `rate` ns at most */
+	t->by_rate = 0;
+	if (k->rate[x->pipe] > 0 && last != GP_NONE && s[last].start + k->rate[x->pipe] > t->v[GP_PIPE]) {
+		t->v[GP_PIPE] = s[last].start + k->rate[x->pipe];
+		t->from[GP_PIPE] = last;
+		t->by_rate = 1;
+	}
 	/* the local release a cross-core wait is measured from: the issue,
 	   the WAIT queued behind the pipe's previous instruction (clip), the
 	   pipe free (its end; the ns of latency after it are the wait's);
@@ -118,8 +126,11 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 		   the issue or the pipe's previous instruction, holds the start. */
 		t->late = 1;
 		t->release = t->wait_b + (int64_t)(x->pos % 2);
-		if (clipped)
+		if (clipped) {
+			if (t->release + x->delay > t->v[GP_PIPE])
+				t->by_rate = 0;
 			raise_term(t, GP_PIPE, t->release + x->delay, last);
+		}
 		else if (x->issuer != GP_NONE)
 			raise_term(t, GP_ISSUE, t->release + x->delay, x->issuer);
 		else
@@ -168,7 +179,8 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 					   .wait_b = t.wait_b, .release = t.release,
 					   .from = t.from[b], .cause = (uint8_t)b,
 					   .late = (uint8_t)t.late, .local = t.local,
-					   .local_from = t.local_from };
+					   .local_from = t.local_from,
+					   .by_rate = (uint8_t)(b == GP_PIPE && t.by_rate) };
 		prev[i] = last[x->pipe];
 		last[x->pipe] = (int32_t)i;
 	}
@@ -180,7 +192,7 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 
 enum fail_kind {
 	F_NONE, F_MARGIN, F_CONSUMER, F_PRODUCER, F_LANE, F_ISSUE, F_CROSS, F_LAST, F_RELEASE,
-	F_EDGE
+	F_EDGE, F_RATE
 };
 
 struct fail {
@@ -379,7 +391,7 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 	   (a late WAIT behind it, then the dispatch delay): the walk's issue
 	   rule must find the instruction that held it */
 	if (o->cause == GP_ISSUE ||
-	    (o->cause == GP_PIPE && s - k->sched[o->from].end > GP_TOL)) {
+	    (o->cause == GP_PIPE && !o->by_rate && s - k->sched[o->from].end > GP_TOL)) {
 		q = end_in(k, ends, s, k->sched[o->from].end - GP_MARGIN, s + GP_MARGIN, (int32_t)i,
 			   o->from, -1, -1);
 		if (q != GP_NONE)
@@ -433,6 +445,40 @@ static void check_last(const struct gp_core *k, const struct key *ends, size_t c
 		note(f, F_LAST, c, l, k->sched[l].start, c, q);
 }
 
+/*
+ * The issue rate as the walk reads it from the trace (docs/critical-path.md):
+ * a pipe's least start-to-start gap of an instruction started while the one
+ * before it ran. Every such start at that gap must be the simulation's
+ * rate-bound one, and every rate-bound start must be such, its predecessor
+ * running past the margin (else a slot within TOL would explain it too).
+ */
+static void check_rates(const struct gp_core *k, size_t c, const int32_t *prev, struct fail *f)
+{
+	int64_t seen[GP_NPIPES];
+
+	for (unsigned p = 0; p < GP_NPIPES; p++)
+		seen[p] = INT64_MAX;
+	for (size_t i = 0; i < k->n; i++) {
+		const struct gp_slot *o = &k->sched[i];
+		int32_t q = prev[i];
+
+		if (q != GP_NONE && k->sched[q].end > o->start && o->start > k->sched[q].start &&
+		    o->start - k->sched[q].start < seen[k->v[i].pipe])
+			seen[k->v[i].pipe] = o->start - k->sched[q].start;
+	}
+	for (size_t i = 0; i < k->n; i++) {
+		const struct gp_slot *o = &k->sched[i];
+		int32_t q = prev[i];
+		int at_rate = q != GP_NONE && k->sched[q].end > o->start &&
+			      o->start - k->sched[q].start == seen[k->v[i].pipe];
+
+		if (o->by_rate && (!at_rate || k->sched[q].end <= o->start + GP_MARGIN))
+			note(f, F_RATE, c, (int32_t)i, o->start, c, q);
+		else if (at_rate && !o->by_rate)
+			note(f, F_RATE, c, (int32_t)i, o->start, c, q);
+	}
+}
+
 static int verify(const struct gp_run *run, struct fail *f)
 {
 	struct views v;
@@ -456,6 +502,7 @@ static int verify(const struct gp_run *run, struct fail *f)
 			prev[i] = last[k->v[i].pipe];
 			last[k->v[i].pipe] = (int32_t)i;
 		}
+		check_rates(k, c, prev, f);
 		if (k->n > 0)
 			check_last(k, v.by_end[c], c, f);
 		free(prev);
@@ -562,6 +609,20 @@ static void fix(struct gp_run *run, const struct fail *f, struct gp_rng *r)
 		return;
 	case F_EDGE:   /* the culprit, the producer, ends elsewhere (default) */
 		break;
+	case F_RATE:   /* move x's start, or what set it, off the rate's gap */
+		if (pick == 0 && x->dep != GP_DEP_NONE) {
+			x->delay += gp_range(r, 1, 6);
+			return;
+		}
+		if (pick == 1 && x->issuer != GP_NONE) {
+			x->gap += gp_range(r, 1, 6);
+			return;
+		}
+		if (pick == 2 && o->from != GP_NONE && o->cause != GP_CROSS) {
+			nudge_dur(&k->v[o->from], r);
+			return;
+		}
+		break;
 	case F_LAST:
 		if (pick < 2) {
 			nudge_dur(x, r);
@@ -633,7 +694,7 @@ static void walk(const struct gp_core *k, struct gp_truth *t)
 		else if (o->cause == GP_HEAD)
 			next = GP_NONE;
 		if (next != GP_NONE)
-			at = k->sched[next].end;
+			at = k->sched[next].end < o->start ? k->sched[next].end : o->start;
 		if (o->cause == GP_FLAG) {
 			t->wait[gp_family(k->v[next].pipe)][gp_family(pipe)] += o->start - at;
 			seg(t, &prev, 2, o->start - at);
