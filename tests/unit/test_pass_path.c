@@ -345,6 +345,67 @@ out:
 }
 
 /*
+ * A WAIT reached after its flag was set does not bind (SPEC §13): MTE2 P
+ * [0,100] sets the flag (SET [100,101]); SCALAR Q [0,150]; the VECTOR WAIT
+ * begins at 150, after the SET, and lasts its cycle to 151; VECTOR X
+ * [151,200]. X has no earlier VECTOR: issue back to Q's end. Path: X 49,
+ * issue 1, Q 150; no flag wait (the rule before the amendment gave a wait
+ * MTE2->VECTOR [100,151] and P).
+ */
+static void test_late_wait(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_path_core *p;
+
+	csim_model_init(&m);
+	mu_slice(&m, VEC, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, VEC, "SCALAR", 0, 150, CSIM_SLICE_INSTR);
+	mu_slice(&m, VEC, "VECTOR", 151, 200, CSIM_SLICE_INSTR);
+	flag(&m, "f1", "MTE2", "VECTOR", 100, 150, 151);
+	if (!CHECK_U64(c, mu_run(&m), 0) || !CHECK(c, (p = core_path(&m, VEC)) != NULL))
+		goto out;
+	CHECK_U64(c, m.narrows, 1);
+	check_tiles(c, &m, p);
+	CHECK_I64(c, wait_of(&m, p, "MTE2", "VECTOR"), 0);
+	CHECK_I64(c, busy_of(&m, p, "SCALAR"), 150);
+	CHECK_I64(c, busy_of(&m, p, "VECTOR"), 49);
+	CHECK_I64(c, busy_of(&m, p, "MTE2"), 0);
+	CHECK_I64(c, p->issue_ns, 1);
+out:
+	csim_model_release(&m);
+}
+
+/*
+ * Twins bind as the arrows do: MTE2 P [0,100] sets a flag (SET [100,101])
+ * that a VECTOR WAIT [50,110] blocks on; VECTOR T1 and T2 both [110,300]
+ * (MOV_SPR_XN drawn with its transfer's times). The arrow binds T1, the
+ * earliest twin; the path ends at T2 (the later in input order), which
+ * takes T1's binding: T2 190, wait MTE2->VECTOR [100,110] 10, P 100, no
+ * issue time (without the twin rule T2 had no flag: issue [100,110]).
+ */
+static void test_twins(struct check_ctx *c)
+{
+	struct csim_model m;
+	const struct csim_path_core *p;
+
+	csim_model_init(&m);
+	mu_slice(&m, VEC, "MTE2", 0, 100, CSIM_SLICE_INSTR);
+	mu_slice(&m, VEC, "VECTOR", 110, 300, CSIM_SLICE_INSTR);
+	mu_slice(&m, VEC, "VECTOR", 110, 300, CSIM_SLICE_INSTR);
+	flag(&m, "f1", "MTE2", "VECTOR", 100, 50, 110);
+	if (!CHECK_U64(c, mu_run(&m), 0) || !CHECK(c, (p = core_path(&m, VEC)) != NULL))
+		goto out;
+	CHECK_U64(c, m.narrows, 1);
+	check_tiles(c, &m, p);
+	CHECK_I64(c, wait_of(&m, p, "MTE2", "VECTOR"), 10);
+	CHECK_I64(c, busy_of(&m, p, "VECTOR"), 190);
+	CHECK_I64(c, busy_of(&m, p, "MTE2"), 100);
+	CHECK_I64(c, p->issue_ns, 0);
+out:
+	csim_model_release(&m);
+}
+
+/*
  * A pipelined pipe's depth limit: VECTOR p0 [0,100], p1 [10,110], p2
  * [100,200] (it started as p0 ended). The path is p0 then p2: VECTOR 200,
  * nothing else; p1 ran beside it.
@@ -407,6 +468,8 @@ int main(void)
 	CHECK_RUN(&c, test_window_clips);
 	CHECK_RUN(&c, test_dropped_scalar_consumer);
 	CHECK_RUN(&c, test_cross_core);
+	CHECK_RUN(&c, test_late_wait);
+	CHECK_RUN(&c, test_twins);
 	CHECK_RUN(&c, test_depth_limit);
 	CHECK_RUN(&c, test_tail_and_rerun);
 	return check_done(&c);
