@@ -27,6 +27,10 @@
  *     WAIT's begin (X's issue at the latest); the predecessor is what gave
  *     that release (the pipe's node, the flag's producer, or the node
  *     ending last by the WAIT's begin);
+ *   - else, for a micro-op of Ascend950's vector functions (an RVEC*
+ *     lane), PIPE from the VF (of the PUSHQ nodes so far, the one ending
+ *     last) when X started while it ran: the VF launched it, no flag
+ *     records that;
  *   - else ISSUE: the scalar unit had not yet issued X; the predecessor is
  *     the node of any lane with the latest end at or before s + TOL, or
  *     none (HEAD: the start of the core's span).

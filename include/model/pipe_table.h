@@ -21,6 +21,13 @@ enum csim_pipe_class {
 /* Lanes of pipes not in the table come after every known one, by name. */
 #define CSIM_PIPE_ORDER_OTHER 1000
 
+/* A lane's part in Ascend950's vector functions (SPEC §13). */
+enum csim_vf_role {
+	CSIM_VF_NONE,
+	CSIM_VF_LAUNCH,       /* PUSHQ: the VF instruction launching a function */
+	CSIM_VF_MICRO_OP      /* RVEC*: its micro-ops, started while the VF runs */
+};
+
 struct csim_pipe_info {
 	int order;
 	const char *label;    /* NULL: the lane's own name; WARP_n: the label
@@ -29,6 +36,7 @@ struct csim_pipe_info {
 	enum csim_pipe_class cls;
 	int vector_family;    /* VECTOR, PUSHQ, RVEC*: a flag's VECTOR pipe means
 				 any of them (SPEC §5.3; Ascend950) */
+	enum csim_vf_role vf;
 };
 
 /*

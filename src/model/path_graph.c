@@ -396,7 +396,7 @@ static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_c
  */
 static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		      const struct csim_path_core_in *in, uint32_t i, uint32_t pp, uint32_t any,
-		      uint32_t prev_start)
+		      uint32_t prev_start, uint32_t vf)
 {
 	struct csim_path_node *x = &g->nodes[i];
 	int64_t s = x->start;
@@ -443,6 +443,12 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		x->bind = CSIM_BIND_PIPE;
 		x->from = pp;
 		add_edge(g, pp, s - rp, 0);
+	} else if (vf != CSIM_NONE && m->pipes[x->pipe].info->vf == CSIM_VF_MICRO_OP &&
+		   g->nodes[vf].start < s && g->nodes[vf].end > s) {
+		/* a micro-op started while its vector function's VF ran */
+		x->bind = CSIM_BIND_PIPE;
+		x->from = vf;
+		add_edge(g, vf, s - g->nodes[vf].start, 1);
 	} else {
 		x->from = any;
 		x->bind = x->from == CSIM_NONE ? CSIM_BIND_HEAD : CSIM_BIND_ISSUE;
@@ -494,6 +500,9 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 {
 	uint32_t pid = in->n ? m->table.slices[in->node_slices[0]].pid : 0;
 	size_t at = 0;
+	/* the launching lane's node ending last so far: the VF whose function
+	   runs, not a short push (PUSH_PB) it issues meanwhile */
+	uint32_t vf = CSIM_NONE;
 
 	g->n = g->nedges = g->end_hint = 0;
 	g->first_ns = in->first_ns;
@@ -514,9 +523,12 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 			uint32_t pp = sweep_latest(g, g->by_pipe_end, ps->lo, ps->hi, &ps->at, t, s);
 			uint32_t any = sweep_latest(g, g->by_end, 0, g->n, &at, t, s);
 
-			bind_node(g, m, in, i, pp, any, ps->last_start);
+			bind_node(g, m, in, i, pp, any, ps->last_start, vf);
 		}
 		ps->last_start = i;
+		if (m->pipes[g->nodes[i].pipe].info->vf == CSIM_VF_LAUNCH &&
+		    (vf == CSIM_NONE || g->nodes[i].end >= g->nodes[vf].end))
+			vf = i;
 	}
 	g->edge0[g->n] = g->nedges;
 	return 0;

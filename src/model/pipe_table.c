@@ -10,39 +10,45 @@ struct pipe_row {
 };
 
 static const struct pipe_row pipe_rows[] = {
-	{ "MTE2", { 0, "MTE2 (load GM->L1/UB)", "thread_state_iowait", CSIM_PIPE_PIPELINE, 0 } },
-	{ "MTE1", { 1, "MTE1 (load L1->L0)", "thread_state_iowait", CSIM_PIPE_PIPELINE, 0 } },
-	{ "CUBE", { 2, "CUBE (matmul)", "rail_response", CSIM_PIPE_PIPELINE, 0 } },
-	{ "VECTOR", { 3, "VECTOR (compute)", "good", CSIM_PIPE_PIPELINE, 1 } },
+	{ "MTE2", { 0, "MTE2 (load GM->L1/UB)", "thread_state_iowait", CSIM_PIPE_PIPELINE, 0, CSIM_VF_NONE } },
+	{ "MTE1", { 1, "MTE1 (load L1->L0)", "thread_state_iowait", CSIM_PIPE_PIPELINE, 0, CSIM_VF_NONE } },
+	{ "CUBE", { 2, "CUBE (matmul)", "rail_response", CSIM_PIPE_PIPELINE, 0, CSIM_VF_NONE } },
+	{ "VECTOR", { 3, "VECTOR (compute)", "good", CSIM_PIPE_PIPELINE, 1, CSIM_VF_NONE } },
 	/* Ascend950 runs vector work on RVEC* lanes, issued through PUSHQ. */
-	{ "PUSHQ", { 4, "PUSHQ (vector function issue)", "good", CSIM_PIPE_PIPELINE, 1 } },
-	{ "RVECLD", { 5, "RVECLD (vector load)", "good", CSIM_PIPE_PIPELINE, 1 } },
-	{ "RVECEX", { 6, "RVECEX (vector execute)", "good", CSIM_PIPE_PIPELINE, 1 } },
-	{ "RVECLP", { 7, "RVECLP (vector loop)", "good", CSIM_PIPE_PIPELINE, 1 } },
-	{ "RVECSU", { 8, "RVECSU (vector scalar unit)", "good", CSIM_PIPE_PIPELINE, 1 } },
-	{ "RVECST", { 9, "RVECST (vector store)", "good", CSIM_PIPE_PIPELINE, 1 } },
-	{ "FIXP", { 10, "FIXP (L0C->out)", "yellow", CSIM_PIPE_PIPELINE, 0 } },
-	{ "MTE3", { 11, "MTE3 (store UB->GM)", "cq_build_passed", CSIM_PIPE_PIPELINE, 0 } },
-	{ "INTRA_BLOCK", { 12, "cross-core sync", "bad", CSIM_PIPE_OTHER, 0 } },
-	{ "SCALAR", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR, 0 } },
-	{ "SCALARLDST", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR, 0 } },
-	{ "USERMARK", { 14, "USERMARK", "olive", CSIM_PIPE_OTHER, 0 } },
-	{ "CACHEMISS", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0 } },
-	{ "FLOWCTRL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0 } },
-	{ "ALL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0 } },
+	{ "PUSHQ", { 4, "PUSHQ (vector function issue)", "good", CSIM_PIPE_PIPELINE, 1,
+		     CSIM_VF_LAUNCH } },
+	{ "RVECLD", { 5, "RVECLD (vector load)", "good", CSIM_PIPE_PIPELINE, 1,
+		      CSIM_VF_MICRO_OP } },
+	{ "RVECEX", { 6, "RVECEX (vector execute)", "good", CSIM_PIPE_PIPELINE, 1,
+		      CSIM_VF_MICRO_OP } },
+	{ "RVECLP", { 7, "RVECLP (vector loop)", "good", CSIM_PIPE_PIPELINE, 1,
+		      CSIM_VF_MICRO_OP } },
+	{ "RVECSU", { 8, "RVECSU (vector scalar unit)", "good", CSIM_PIPE_PIPELINE, 1,
+		      CSIM_VF_MICRO_OP } },
+	{ "RVECST", { 9, "RVECST (vector store)", "good", CSIM_PIPE_PIPELINE, 1,
+		      CSIM_VF_MICRO_OP } },
+	{ "FIXP", { 10, "FIXP (L0C->out)", "yellow", CSIM_PIPE_PIPELINE, 0, CSIM_VF_NONE } },
+	{ "MTE3", { 11, "MTE3 (store UB->GM)", "cq_build_passed", CSIM_PIPE_PIPELINE, 0, CSIM_VF_NONE } },
+	{ "INTRA_BLOCK", { 12, "cross-core sync", "bad", CSIM_PIPE_OTHER, 0, CSIM_VF_NONE } },
+	{ "SCALAR", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR, 0, CSIM_VF_NONE } },
+	{ "SCALARLDST", { 13, "SCALAR (setup)", "grey", CSIM_PIPE_SCALAR, 0, CSIM_VF_NONE } },
+	{ "USERMARK", { 14, "USERMARK", "olive", CSIM_PIPE_OTHER, 0, CSIM_VF_NONE } },
+	{ "CACHEMISS", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0, CSIM_VF_NONE } },
+	{ "FLOWCTRL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0, CSIM_VF_NONE } },
+	{ "ALL", { CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_NOISE, 0, CSIM_VF_NONE } },
 };
 
 /* SIMT warp lanes WARP_n follow USERMARK, by n (natural name order). */
 static const struct csim_pipe_info pipe_warp = { 20, "SIMT warp", "generic_work",
-						  CSIM_PIPE_OTHER, 0 };
+						  CSIM_PIPE_OTHER, 0, CSIM_VF_NONE };
 
 static const struct csim_pipe_info pipe_other = {
-	CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_OTHER, 0
+	CSIM_PIPE_ORDER_OTHER, NULL, "grey", CSIM_PIPE_OTHER, 0, CSIM_VF_NONE
 };
 
 /* An RVEC* lane not in the table is still vector work. */
 static const struct csim_pipe_info pipe_rvec_other = {
-	CSIM_PIPE_ORDER_OTHER, NULL, "good", CSIM_PIPE_OTHER, 1
+	CSIM_PIPE_ORDER_OTHER, NULL, "good", CSIM_PIPE_OTHER, 1, CSIM_VF_MICRO_OP
 };
 
 static int is_warp(struct csim_span s)

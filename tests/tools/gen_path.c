@@ -32,6 +32,10 @@
  * of what the WAIT began behind, the issue point or the pipe's previous
  * instruction. The latest term is the instruction's recorded cause.
  *
+ * On a5 a tile's VF is issued once the function before it has drained
+ * (its last micro-op ended), and its first micro-op is launched 1-3 ns
+ * after the VF's start, while it runs (the walk's vector-function rule).
+ *
  * The schedule is then made unambiguous for the documented rules: every
  * binding term beats every other by more than 3 ns (TOL is 2); no other
  * instruction of the pipe ends within 3 ns of a start; an issue-bound
@@ -170,7 +174,7 @@ static int32_t emit(struct builder *b, unsigned pipe, const char *name)
 				vec_chain ? b->issuer_rvec : b->scalar, GP_NONE, (uint8_t)pipe,
 				GP_DEP_NONE, 0, (uint8_t)(gp_rand(b->r) % 2),
 				(uint8_t)(gp_rand(b->r) % 4 == 0 ? gp_range(b->r, 1, GP_TOL) : 0),
-				(uint16_t)gp_range(b->r, 0, 200), name, b->pos++ };
+				(uint16_t)gp_range(b->r, 0, 200), name, b->pos++, 0 };
 	if (x->issuer != GP_NONE && (int64_t)(gp_rand(b->r) % 100) < b->p->gap_pct)
 		x->gap = gp_range(b->r, b->p->gap[0], b->p->gap[1]);
 	if (vec_chain)
@@ -239,8 +243,17 @@ static void vec_tile(struct builder *b, int32_t *store, size_t i, int32_t cross,
 	if (i >= (size_t)b->p->bufs)
 		flag(b, l, store[i - (size_t)b->p->bufs]);
 	if (b->k->a5) {
+		int32_t drained = b->issuer_rvec;   /* the last vector function's last micro-op */
+
 		first = emit(b, GP_PUSHQ, "VF");
+		/* a VF is issued once the vector function before it has drained:
+		   micro-ops of two functions never issue side by side */
+		if (drained != GP_NONE)
+			b->k->v[first].issuer = drained;
 		v = emit(b, GP_RVECLD, "RV_VLD");
+		/* launched by the VF while it runs (a VF lasts 4 ns or more) */
+		b->k->v[v].launch = 1;
+		b->k->v[v].gap = 1 + (int64_t)(b->k->v[v].pos % 3);
 		for (int j = 0; j < b->p->vec_ops - 1; j++)
 			v = emit(b, GP_RVECEX, j % 2 ? "RV_VMUL" : "RV_VADD");
 		v = emit(b, GP_RVECST, "RV_VST");

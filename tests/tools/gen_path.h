@@ -42,6 +42,8 @@ struct gp_instr {
 	const char *name;
 	uint32_t pos;      /* place in its tile's program: pc_addr = core base + 4 * pos,
 			      the same for every tile (a loop's body) */
+	uint8_t launch;    /* issued `gap` after its issuer's start, while it runs (a
+			      vector function's first micro-op, by its VF) */
 };
 
 /* Places in a tile's program (the prologue's and a tile's instructions). */

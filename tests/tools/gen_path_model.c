@@ -114,7 +114,8 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 	   that did not block never binds) */
 	if (o->cause == GP_CROSS || o->cause == GP_HEAD)
 		t = s;
-	else if (o->by_rate)   /* the issue rate after its predecessor's start */
+	else if (o->by_rate || (o->cause == GP_ISSUE && v->launch))
+		/* the issue rate after its predecessor's start; a VF's launch */
 		t = st[o->from] + (s - k->sched[o->from].start);
 	else
 		t = en[o->from] + (s - k->sched[o->from].end);
@@ -129,7 +130,7 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 	} else if (v->dep == GP_DEP_CROSS && o->cause != GP_CROSS) {
 		t = max64(t, min64(o->release, s));
 	}
-	if (pp != GP_NONE && o->cause != GP_PIPE)
+	if (pp != GP_NONE && o->cause != GP_PIPE && !(o->cause == GP_ISSUE && v->launch))
 		t = max64(t, en[pp] + min64(0, s - k->sched[pp].end));
 	if (prev_start != GP_NONE)
 		t = max64(t, st[prev_start]);

@@ -74,7 +74,7 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 	if (x->issuer == GP_NONE) {
 		t->v[GP_HEAD] = k->t0;
 	} else {
-		t->v[GP_ISSUE] = s[x->issuer].end + x->gap;
+		t->v[GP_ISSUE] = (x->launch ? s[x->issuer].start : s[x->issuer].end) + x->gap;
 		t->from[GP_ISSUE] = x->issuer;
 	}
 	freer = pipe_back(k, prev, last, x->pipe);
@@ -192,7 +192,7 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 
 enum fail_kind {
 	F_NONE, F_MARGIN, F_CONSUMER, F_PRODUCER, F_LANE, F_ISSUE, F_CROSS, F_LAST, F_RELEASE,
-	F_EDGE, F_RATE
+	F_EDGE, F_RATE, F_LAUNCH
 };
 
 struct fail {
@@ -341,6 +341,30 @@ static int32_t cross_local_check(const struct gp_core *k, const struct key *ends
 	return q;
 }
 
+/*
+ * The walk's vector-function rule (docs/critical-path.md) reads a micro-op
+ * (RVEC*) that no flag or pipe binds as launched by the latest VF when it
+ * started while that one ran: a launched one's VF must run past the margin,
+ * any other issue-bound micro-op's latest VF must have ended by its start.
+ */
+static void launch_check(const struct gp_core *k, size_t c, int32_t x, struct fail *f)
+{
+	const struct gp_slot *o = &k->sched[x];
+	int32_t vf = GP_NONE;
+
+	if (k->v[x].pipe < GP_RVECLD || k->v[x].pipe > GP_RVECST || o->cause != GP_ISSUE)
+		return;
+	/* the latest VF by time, as the walk reads the trace (a later tile's
+	   VF may start while this one's micro-ops still issue) */
+	for (size_t j = 0; j < k->n; j++)
+		if (k->v[j].pipe == GP_PUSHQ && k->sched[j].start < o->start &&
+		    (vf == GP_NONE || k->sched[j].start >= k->sched[vf].start))
+			vf = (int32_t)j;
+	if (k->v[x].launch ? vf != o->from || k->sched[vf].end <= o->start + GP_MARGIN
+			   : vf != GP_NONE && k->sched[vf].end > o->start - GP_MARGIN)
+		note(f, F_LAUNCH, c, x, o->start, c, vf != GP_NONE ? vf : o->from);
+}
+
 /* What x's own term (its delay, else its gap) must add to win by more than the margin. */
 static int64_t raise_of(const struct gp_terms *t, const struct gp_instr *x)
 {
@@ -390,7 +414,8 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 	/* issue-bound, or held by a pipe's end too far back for the pipe rule
 	   (a late WAIT behind it, then the dispatch delay): the walk's issue
 	   rule must find the instruction that held it */
-	if (o->cause == GP_ISSUE ||
+	launch_check(k, c, (int32_t)i, f);
+	if ((o->cause == GP_ISSUE && !x->launch) ||
 	    (o->cause == GP_PIPE && !o->by_rate && s - k->sched[o->from].end > GP_TOL)) {
 		q = end_in(k, ends, s, k->sched[o->from].end - GP_MARGIN, s + GP_MARGIN, (int32_t)i,
 			   o->from, -1, -1);
@@ -608,6 +633,25 @@ static void fix(struct gp_run *run, const struct fail *f, struct gp_rng *r)
 			x->dep = GP_DEP_NONE;
 		return;
 	case F_EDGE:   /* the culprit, the producer, ends elsewhere (default) */
+		break;
+	case F_LAUNCH:   /* a launching VF runs longer, any other ends sooner */
+		if (f->culprit != GP_NONE) {
+			struct gp_instr *vf = &run->core[f->culprit_core].v[f->culprit];
+
+			int64_t past = o->start - run->core[f->core].sched[f->culprit].start +
+				       gp_range(r, GP_MARGIN + 1, 3 * GP_MARGIN + 1);
+
+			if (x->launch)
+				vf->dur += gp_range(r, GP_MARGIN + 1, 3 * GP_MARGIN + 1);
+			else if (vf->dep != GP_DEP_NONE && pick < 2)
+				vf->delay += past;   /* the (later) VF starts after x */
+			else if (vf->issuer != GP_NONE && pick < 3)
+				vf->gap += past;
+			else
+				x->gap += run->core[f->core].sched[f->culprit].end - o->start +
+					  gp_range(r, GP_MARGIN + 1, 3 * GP_MARGIN + 1);
+			return;
+		}
 		break;
 	case F_RATE:   /* move x's start, or what set it, off the rate's gap */
 		if (pick == 0 && x->dep != GP_DEP_NONE) {
