@@ -159,7 +159,7 @@ static void print_cut(FILE *f, const struct csim_cut *c)
 static void print_pipe_head(FILE *f)
 {
 	fprintf(f, "  %-*s %*s %*s %*s %*s %*s  %s\n", W_PIPE, "pipe", W_INSTR, "instr",
-		W_US, "busy us", W_SHARE, "busy%", W_DEPTH, "depth", W_US, "wait us",
+		W_US, "busy us", W_SHARE, "busy%", W_DEPTH, "depth", W_US, "blocked us",
 		"top producer");
 }
 
@@ -324,10 +324,10 @@ static void print_balance(FILE *f, const struct csim_model *m)
 static void print_totals(FILE *f, const struct csim_model *m,
 			 const struct csim_view_total *t, size_t n)
 {
-	fprintf(f, "\nall %zu cores, per pipe (busy and wait summed over cores):\n",
+	fprintf(f, "\nall %zu cores, per pipe (busy and blocked time summed over cores):\n",
 		m->summary.ncores);
 	fprintf(f, "  %-*s %*s %*s %*s %*s\n", W_PIPE, "pipe", W_CORES, "cores",
-		W_INSTR + 2, "instr", W_US + 2, "busy us", W_US + 2, "wait us");
+		W_INSTR + 2, "instr", W_US + 2, "busy us", W_US + 2, "blocked us");
 	for (size_t k = 0; k < n; k++) {
 		char busy[NUM], wait[NUM];
 

@@ -92,7 +92,7 @@ static void test_small(struct check_ctx *c)
 	CHECK_CONTAINS(c, t, "\nsummary: (no OP_BASIC_INFO) (run 1 of 1)\n"
 			     "clock unknown: no OP_BASIC_INFO, no API_INSTR cycles to derive it from\n\n"
 			     "core core0.cubecore0: span 1.000 us\n"
-			     "  pipe           instr     busy us  busy% depth     wait us  top producer\n"
+			     "  pipe           instr     busy us  busy% depth  blocked us  top producer\n"
 			     "  MTE2               2       0.900   90.0     2       0.000\n"
 			     "  MTE1               0       0.000    0.0     0       0.350  MTE2\n"
 			     "  CUBE               1       0.100   10.0     1       0.000\n"
@@ -190,8 +190,8 @@ static void test_condensed(struct check_ctx *c)
 	CHECK_CONTAINS(c, t, "\nfastest core core0.veccore0: span 0.100 us\n");
 	CHECK(c, strstr(t, "core1.veccore0") == NULL);
 	CHECK(c, strstr(t, "core7.veccore0") == NULL);
-	CHECK_CONTAINS(c, t, "\nall 10 cores, per pipe (busy and wait summed over cores):\n"
-			     "  pipe        cores      instr       busy us       wait us\n"
+	CHECK_CONTAINS(c, t, "\nall 10 cores, per pipe (busy and blocked time summed over cores):\n"
+			     "  pipe        cores      instr       busy us    blocked us\n"
 			     "  MTE2            1          1         0.050         0.000\n"
 			     "  VECTOR         10         10         5.500         0.000\n"
 			     "  SCALAR          1          1         0.001         0.000  dropped\n");
@@ -238,7 +238,7 @@ static void test_depth_rows_overlap(struct check_ctx *c)
 	mu_slice_us(&m, CA, "FIXP", 0.00051, 0.0095, CSIM_SLICE_INSTR);
 	mu_slice_us(&m, CA, "FIXP", 0.0102, 0.010, CSIM_SLICE_INSTR);
 	t = table_of(c, &m, NULL);
-	CHECK_CONTAINS(c, t, "  pipe           instr     busy us  busy% depth     wait us  top producer\n"
+	CHECK_CONTAINS(c, t, "  pipe           instr     busy us  busy% depth  blocked us  top producer\n"
 			     "  MTE2               2       0.900   90.0     2       0.000\n"
 			     "  CUBE               1       0.500   50.0     1       0.000\n"
 			     "  FIXP               2       0.019    1.9   1/2       0.000\n"
