@@ -250,6 +250,20 @@ static int64_t max64(int64_t a, int64_t b)
 	return a > b ? a : b;
 }
 
+/* The first key of v[lo, hi) (an end-ordered view) ending after t, or hi. */
+static size_t first_end_after(const struct csim_path_end_key *v, size_t lo, size_t hi, int64_t t)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].end <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /*
  * The node that ends last at or before t (ties: the later in start order),
  * or CSIM_NONE: what a WAIT that began at t waited behind (docs/
@@ -283,14 +297,7 @@ static uint32_t latest_end_by(struct csim_path_graph *g, int64_t t)
 			lo += step;
 		}
 	}
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (g->by_end[mid].end <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_end_after(g->by_end, lo, hi, t);
 	g->end_hint = lo;
 	return lo > 0 ? g->by_end[lo - 1].node : CSIM_NONE;
 }
@@ -299,17 +306,9 @@ static uint32_t latest_end_by(struct csim_path_graph *g, int64_t t)
 static uint32_t pipe_end_by(const struct csim_path_graph *g, uint32_t pipe, int64_t t)
 {
 	const struct csim_path_pipe_sweep *ps = &g->per_pipe[pipe];
-	size_t lo = ps->lo, hi = ps->hi;
+	size_t at = first_end_after(g->by_pipe_end, ps->lo, ps->hi, t);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (g->by_pipe_end[mid].end <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo > ps->lo ? g->by_pipe_end[lo - 1].node : CSIM_NONE;
+	return at > ps->lo ? g->by_pipe_end[at - 1].node : CSIM_NONE;
 }
 
 /*
