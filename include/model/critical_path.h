@@ -46,23 +46,34 @@ struct csim_path_wait {
 	int64_t ns;
 };
 
-/* The instructions holding the most busy time on a core's path: at most
-   this many (SPEC §13). */
+/* The instructions holding the most time on a core's path: at most this
+   many (SPEC §13). */
 #define CSIM_PATH_TOP 10
 
-/* Busy time on the path by instruction (an id in table->instrs). */
+/* Time on the path by instruction (an id in table->instrs): inside it,
+   and waited for its release (flag and cross-core waits it released). */
 struct csim_path_instr {
 	uint32_t instr;
-	int64_t ns;
+	int64_t ns;              /* busy_ns + released_ns */
+	int64_t busy_ns, released_ns;
 };
 
 /* The span estimated with one pipe's instructions twice as fast; for the
-   busiest pipes on a core's path, at most this many. */
+   pipes busiest on the paths of a core and the cores it syncs with, at
+   most this many (path_what_if.h). */
 #define CSIM_PATH_WHAT_IF_MAX 16
 
 struct csim_path_what_if {
 	uint32_t pipe;
 	int64_t span_ns;
+};
+
+/* The kernel's span (its slowest core's) with one pipe twice as fast on
+   every core, and the core that sets it then (an index in summary.cores). */
+struct csim_path_kernel_what_if {
+	uint32_t pipe;
+	int64_t span_ns;
+	uint32_t core;
 };
 
 /*
@@ -94,6 +105,9 @@ struct csim_path {
 	size_t ntop;
 	struct csim_path_what_if *what_if;
 	size_t nwhat_if;
+	/* by span_ns, smallest first; none with --window */
+	struct csim_path_kernel_what_if kernel[CSIM_PATH_WHAT_IF_MAX];
+	size_t nkernel;
 };
 
 void csim_path_release(struct csim_path *p);

@@ -106,6 +106,20 @@ struct csim_arrow {
  * match and anchor, also where the trace draws no arrow because a lane is
  * dropped (the scalar lanes).
  */
+/*
+ * A cross-core dependency's SET as the what-if replays it (pass_intra.c):
+ * its [begin, end] on the grid, and the dependency whose SET released the
+ * WAIT (docs/critical-path.md "What-if"): the SET of the same sync flag
+ * between the same cores that fired last by the WAIT's end, its own or a
+ * later one (the flag counts: the producer pairs ids by count, not by
+ * release).
+ */
+struct csim_intra_set {
+	int64_t begin, end;
+	uint64_t key;        /* the SET's sync_id, or UINT64_MAX: none */
+	uint32_t release;    /* index in intra_deps[] */
+};
+
 struct csim_dep {
 	uint32_t producer, consumer;  /* slice indices */
 	int64_t release;              /* the WAIT's end on the grid */
@@ -224,6 +238,7 @@ struct csim_model {
 	uint64_t intra_running;       /* intra_arrows[] on a running producer */
 	struct csim_dep *intra_deps;  /* every anchored pair, in match order */
 	size_t nintra_deps;
+	struct csim_intra_set *intra_sets;   /* per intra_deps[] */
 	struct csim_unreleased *intra_unreleased;   /* per pid id (the waiting
 						       core); NULL: no keyed flags */
 	/* order pass */

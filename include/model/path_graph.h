@@ -43,8 +43,10 @@
  * For the replay, each node also gets edges: the binding one with the lag
  * that reproduces s exactly, and the looser ones the trace shows (every
  * flag into X, the pipe's latest end, the pipe's previous start: a pipe
- * starts its instructions in order) with lags that never exceed s. Other
- * cores stay where they were: a cross-core release is a fixed time. A
+ * starts its instructions in order) with lags that never exceed s: into
+ * the replay (path_replay.h), after the cores built before it. A
+ * constraint from another core's producer is its release's fixed time,
+ * linked to that producer when its core is replayed too. A
  * dependency whose WAIT did not block was released by the WAIT's begin,
  * not its producer: it gets an edge from its producer's end and one from
  * the node ending last at or before the WAIT's begin (docs/
@@ -57,6 +59,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
+#include "model/path_replay.h"
 
 /* The slack of "at the same time", in ns: about three cycles of the
  * simulator's clock (1650-1850 MHz). */
@@ -86,14 +89,17 @@ struct csim_path_node {
 	int64_t local;
 };
 
-/*
- * A replay constraint on a node's start: from's end (or start) plus lag,
- * or the fixed time lag.
- */
 /* A node in an end-ordered view: its end inline, so a sweep reads it in order. */
 struct csim_path_end_key {
 	int64_t end;
 	uint32_t pipe, node;
+};
+
+/* A cross-core release on the core: its time, its dependency, the node it
+   released and that node's pipe. */
+struct csim_path_release {
+	int64_t at;
+	uint32_t dep, node, pipe;
 };
 
 /* Where one pipe's nodes lie in by_pipe_end, and the sweep's place in them. */
@@ -105,12 +111,6 @@ struct csim_path_pipe_sweep {
 				  ran (INT64_MAX: it never overlapped) */
 };
 
-struct csim_path_edge {
-	int64_t lag;
-	uint32_t at;   /* in the replay's times: from's start (from_start), its
-			  end (n + from), or the 0 at 2n (a fixed time) */
-};
-
 /*
  * A graph with its scratch, reused core after core: build sizes it for the
  * largest core it has seen.
@@ -118,9 +118,8 @@ struct csim_path_edge {
 struct csim_path_graph {
 	struct csim_path_node *nodes;
 	size_t n;
-	struct csim_path_edge *edges;
-	size_t *edge0;            /* node i's edges: edges[edge0[i], edge0[i + 1]) */
-	size_t nedges;
+	struct csim_path_replay *replay;   /* where the replay's part goes */
+	size_t base;                       /* node 0's index in it */
 	int64_t first_ns, last_ns;   /* the core's whole span, every slice of it */
 	struct csim_path_end_key *by_end;   /* by (end, node) */
 	size_t end_hint;                     /* latest_end_by's last answer */
@@ -128,9 +127,11 @@ struct csim_path_graph {
 	struct csim_path_end_key *by_pipe_end;   /* by (pipe, end, node) */
 	uint32_t *rank;                   /* node of the core's k-th slice */
 	uint32_t *dep_of;                 /* dependencies by consumer (path_graph.c) */
+	struct csim_path_release *releases;   /* the core's cross-core releases by time */
+	size_t nreleases, cap_releases;
 	size_t *dep0;
 	struct csim_path_pipe_sweep *per_pipe;   /* by pipe id */
-	size_t cap, cap_edges, cap_deps, cap_pipes;
+	size_t cap, cap_deps, cap_pipes;
 };
 
 /*
@@ -151,19 +152,10 @@ struct csim_path_core_in {
 };
 
 int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
-			  const struct csim_path_core_in *in);
+			  const struct csim_path_core_in *in, struct csim_path_replay *r);
 void csim_path_graph_release(struct csim_path_graph *g);
 
 /* Whether slice s is a node of the path's graph (the rule above). */
 int csim_path_is_node(const struct csim_model *m, const struct csim_slice *s);
-
-/*
- * The span, last end minus first_ns, when every node on `pipe` takes half
- * as long (rounded up; CSIM_NONE: none does) and each node starts as its
- * edges allow; what follows the last node (the tail of the span) keeps its
- * length. With no pipe changed this is the span. times: scratch of 2 * n + 1.
- */
-int64_t csim_path_graph_replay(const struct csim_path_graph *g, uint32_t pipe,
-			       int64_t *times);
 
 #endif

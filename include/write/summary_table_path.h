@@ -15,4 +15,8 @@
    would be empty. */
 void csim_table_path_print(FILE *f, const struct csim_model *m, size_t core);
 
+/* The kernel's what-ifs that change its span by 1 % or more, the two
+   largest (`MTE2 2x faster: kernel -23 % (estimate)`). */
+void csim_table_path_kernel_print(FILE *f, const struct csim_model *m);
+
 #endif

@@ -23,6 +23,7 @@ void csim_model_release(struct csim_model *m)
 	free(m->intra_arrows);
 	free(m->deps);
 	free(m->intra_deps);
+	free(m->intra_sets);
 	free(m->unreleased);
 	free(m->intra_unreleased);
 	free(m->processes);

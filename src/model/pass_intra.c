@@ -72,6 +72,10 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 
 	/* a dependency whenever both ends anchor; an arrow on kept lanes only */
 	if (why < 0)
+		m->intra_sets[m->nintra_deps] = (struct csim_intra_set){ csim_flag_begin(set),
+			set->end, sd != NULL && sd->has_flag_id ? sd->flag_id : UINT64_MAX,
+			(uint32_t)m->nintra_deps };
+	if (why < 0)
 		m->intra_deps[m->nintra_deps++] = (struct csim_dep){
 			.producer = a->producer, .consumer = a->consumer, .release = wait->end,
 			.producer_pipe = prod_pipe, .consumer_pipe = cons_pipe,
@@ -148,6 +152,82 @@ static void collect(struct csim_model *m, struct intra_item *items)
 	}
 }
 
+/* Dependencies by (producer core, consumer core, sync flag, SET end, index). */
+struct release_key {
+	uint32_t from, to;
+	uint64_t key;
+	int64_t end;
+	uint32_t dep;
+};
+
+static int release_cmp(const void *a, const void *b)
+{
+	const struct release_key *x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return x->dep < y->dep ? -1 : x->dep > y->dep;
+}
+
+/*
+ * Each dependency's releasing SET (struct csim_intra_set): the SET of its
+ * group (same cores, same sync flag) that fired last by the WAIT's end,
+ * when that is a later one than its own. -1 when out of memory.
+ */
+static int find_releases(struct csim_model *m)
+{
+	const struct csim_slice *sl = m->table.slices;
+	size_t n = m->nintra_deps;
+	struct release_key *k = csim_array_alloc(n + 1, sizeof(*k));
+
+	if (k == NULL)
+		return -1;
+	for (uint32_t i = 0; i < n; i++)
+		k[i] = (struct release_key){ sl[m->intra_deps[i].producer].pid,
+			sl[m->intra_deps[i].consumer].pid, m->intra_sets[i].key,
+			m->intra_sets[i].end, i };
+	qsort(k, n, sizeof(*k), release_cmp);
+	for (size_t g = 0, e; g < n; g = e) {
+		for (e = g + 1; e < n && k[e].from == k[g].from && k[e].to == k[g].to &&
+				k[e].key == k[g].key; e++)
+			;
+		if (k[g].key == UINT64_MAX)
+			continue;
+		for (size_t j = g; j < e; j++) {
+			int64_t release = m->intra_deps[k[j].dep].release;
+			size_t lo = g, hi = e;
+
+			while (lo < hi) {   /* the first SET of the group ending after release */
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (k[mid].end <= release)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo > g && k[lo - 1].end > k[j].end)
+				m->intra_sets[k[j].dep].release = k[lo - 1].dep;
+		}
+	}
+	/* a WAIT blocked when the SET that released it fired after the WAIT
+	   began (SPEC §13): one reached later held nothing, however long the
+	   sync took to arrive */
+	for (uint32_t i = 0; i < n; i++) {
+		struct csim_dep *d = &m->intra_deps[i];
+
+		d->blocked = m->intra_sets[m->intra_sets[i].release].end >
+			     d->release - (int64_t)d->wait_ns;
+	}
+	free(k);
+	return 0;
+}
+
 int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 {
 	struct csim_anchor_index ix;
@@ -162,6 +242,8 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	m->nintra_arrows = 0;
 	free(m->intra_deps);
 	m->intra_deps = NULL;
+	free(m->intra_sets);
+	m->intra_sets = NULL;
 	m->nintra_deps = 0;
 	m->intra_running = 0;
 	free(m->intra_unreleased);
@@ -174,9 +256,10 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	/* An arrow takes a SET and a WAIT. */
 	m->intra_arrows = csim_array_alloc(n / 2 + 1, sizeof(*m->intra_arrows));
 	m->intra_deps = csim_array_alloc(n / 2 + 1, sizeof(*m->intra_deps));
+	m->intra_sets = csim_array_alloc(n / 2 + 1, sizeof(*m->intra_sets));
 	m->intra_unreleased = calloc(m->table.pids.count, sizeof(*m->intra_unreleased));
 	if (items == NULL || m->intra_arrows == NULL || m->intra_deps == NULL ||
-	    m->intra_unreleased == NULL ||
+	    m->intra_sets == NULL || m->intra_unreleased == NULL ||
 	    csim_anchor_index_build(&ix, m) != 0) {
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
@@ -193,6 +276,8 @@ int csim_pass_intra(struct csim_model *m, struct csim_error *err)
 	}
 	qsort(m->intra_arrows, m->nintra_arrows, sizeof(*m->intra_arrows),
 	      csim_anchor_arrow_cmp);
+	if (find_releases(m) != 0)
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 out:
 	free(items);
 	csim_anchor_index_release(&ix);

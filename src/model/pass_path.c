@@ -7,6 +7,7 @@
 #include "base/array_grow.h"
 #include "base/dense_order.h"
 #include "model/path_graph.h"
+#include "model/path_what_if.h"
 
 const struct csim_pass_def csim_pass_path_def = {
 	csim_pass_path,
@@ -30,8 +31,10 @@ struct path_work {
 	uint32_t *dep0;
 	int64_t *first, *last;      /* each pid's whole span */
 	struct csim_path_graph g;
-	int64_t *times;
-	size_t cap_times;
+	struct csim_path_replay replay;   /* the group of cores being walked */
+	uint32_t *replay_node;      /* per node of every core (node0): its index in
+				       replay, while its core's group is replayed */
+	struct csim_what_if_work what_if;
 	/* one core's segments, latest first, while it is walked */
 	struct csim_path_seg *rev;
 	size_t nrev, cap_rev;
@@ -41,7 +44,7 @@ struct path_work {
 	struct top_key *tkeys;
 	size_t cap_tkeys;
 	uint32_t *islot;            /* per instruction id, likewise */
-	size_t cap_segs, cap_busy, cap_waits, cap_top, cap_what_if;
+	size_t cap_segs, cap_busy, cap_waits, cap_top;
 };
 
 static int64_t min64(int64_t a, int64_t b)
@@ -256,9 +259,9 @@ static int add_sums(struct path_work *w, struct csim_path_core *c)
 	return 0;
 }
 
-/* Busy time on the path of one instruction, first reached at `first`. */
+/* Time on the path of one instruction, first reached at `first`. */
 struct top_key {
-	int64_t ns;
+	int64_t ns, busy, released;
 	size_t first;
 	uint32_t instr;
 };
@@ -273,9 +276,12 @@ static int top_cmp(const void *a, const void *b)
 }
 
 /*
- * The CSIM_PATH_TOP instructions with the most busy time on the core's
- * path, summed over every time the path passes through them (a loop's
- * iterations are one instruction), as add_sums() sums pipes.
+ * The CSIM_PATH_TOP instructions holding the most time on the core's path,
+ * summed over every time the path passes through them (a loop's
+ * iterations are one instruction), as add_sums() sums pipes: a busy
+ * segment counts for its instruction, a flag or cross-core wait along an
+ * arrow for the instruction that released it (SPEC §13: the line a tuner
+ * changes to shorten the wait; a cross-core one may be another core's).
  */
 static int add_top(struct path_work *w, struct csim_path_core *c)
 {
@@ -288,15 +294,24 @@ static int add_top(struct path_work *w, struct csim_path_core *c)
 		return -1;
 	for (size_t i = c->seg0; i < c->seg0 + c->nseg; i++) {
 		const struct csim_path_seg *s = &p->segs[i];
-		uint32_t id = s->kind == CSIM_SEG_BUSY ? ids[s->slice] : CSIM_NONE;
+		int busy = s->kind == CSIM_SEG_BUSY;
+		uint32_t id = busy ? ids[s->slice]
+			      : (s->kind == CSIM_SEG_WAIT || s->kind == CSIM_SEG_CROSS) &&
+				s->producer != CSIM_NONE ? ids[s->producer] : CSIM_NONE;
+		struct top_key *t;
 
 		if (id == CSIM_NONE)
 			continue;
 		if (w->islot[id] == 0) {   /* 1 + the instruction's key, 0: none yet */
-			w->tkeys[k] = (struct top_key){ 0, k, id };
+			w->tkeys[k] = (struct top_key){ 0, 0, 0, k, id };
 			w->islot[id] = (uint32_t)++k;
 		}
-		w->tkeys[w->islot[id] - 1].ns += s->end - s->start;
+		t = &w->tkeys[w->islot[id] - 1];
+		t->ns += s->end - s->start;
+		if (busy)
+			t->busy += s->end - s->start;
+		else
+			t->released += s->end - s->start;
 	}
 	for (size_t i = 0; i < k; i++)
 		w->islot[w->tkeys[i].instr] = 0;
@@ -307,7 +322,8 @@ static int add_top(struct path_work *w, struct csim_path_core *c)
 	c->top0 = p->ntop;
 	c->ntop = n;
 	for (size_t i = 0; i < n; i++)
-		p->top[p->ntop++] = (struct csim_path_instr){ w->tkeys[i].instr, w->tkeys[i].ns };
+		p->top[p->ntop++] = (struct csim_path_instr){ w->tkeys[i].instr, w->tkeys[i].ns,
+			w->tkeys[i].busy, w->tkeys[i].released };
 	return 0;
 }
 
@@ -366,38 +382,6 @@ static int keep_segments(struct path_work *w, struct csim_path_core *c)
 	return add_sums(w, c) != 0 || add_top(w, c) != 0 ? -1 : 0;
 }
 
-/*
- * One replay per pipe busy on the path, fastest span first (ties: busy
- * order): the CSIM_PATH_WHAT_IF_MAX busiest, since each replay costs a
- * pass over the core (a real core has under twenty pipes; a malformed one
- * may have thousands).
- */
-static int estimate(struct path_work *w, struct csim_path_core *c)
-{
-	struct csim_path *p = w->out;
-	size_t n = c->nbusy < CSIM_PATH_WHAT_IF_MAX ? c->nbusy : CSIM_PATH_WHAT_IF_MAX;
-
-	c->what_if0 = p->nwhat_if;
-	if (csim_window_active(&w->m->cut.window) || n == 0)
-		return 0;
-	if (csim_array_grow((void **)&w->times, &w->cap_times, 2 * w->g.n + 1,
-			    sizeof(*w->times)) != 0 ||
-	    csim_array_grow((void **)&p->what_if, &w->cap_what_if, p->nwhat_if + n,
-			    sizeof(*p->what_if)) != 0)
-		return -1;
-	for (size_t k = 0; k < n; k++) {
-		struct csim_path_what_if e = { p->busy[c->busy0 + k].pipe, 0 };
-		size_t j = p->nwhat_if++;
-
-		e.span_ns = csim_path_graph_replay(&w->g, e.pipe, w->times);
-		for (; j > c->what_if0 && p->what_if[j - 1].span_ns > e.span_ns; j--)
-			p->what_if[j] = p->what_if[j - 1];
-		p->what_if[j] = e;
-		c->nwhat_if++;
-	}
-	return 0;
-}
-
 /* Counts per pid into start[1..], turned into group starts: start[pid] is the first. */
 static int alloc_groups(size_t **start, size_t npids)
 {
@@ -441,8 +425,9 @@ static int group_nodes(struct path_work *w)
 	for (size_t i = 1; i <= npids; i++)
 		w->node0[i] += w->node0[i - 1];
 	w->node_slices = csim_array_alloc(w->node0[npids] + 1, sizeof(*w->node_slices));
+	w->replay_node = csim_array_alloc(w->node0[npids] + 1, sizeof(*w->replay_node));
 	fill = malloc((npids + 1) * sizeof(*fill));
-	if (w->node_slices == NULL || fill == NULL) {
+	if (w->node_slices == NULL || w->replay_node == NULL || fill == NULL) {
 		free(fill);
 		return -1;
 	}
@@ -503,10 +488,102 @@ static int path_core(struct path_work *w, const struct csim_summary_core *sc,
 	memset(c, 0, sizeof(*c));
 	c->first_ns = sc->first_ns;
 	c->span_ns = sc->last_ns - sc->first_ns;
-	if (csim_path_graph_build(&w->g, w->m, &in) != 0 || walk(w) != 0 ||
-	    keep_segments(w, c) != 0 || estimate(w, c) != 0)
+	if (csim_path_graph_build(&w->g, w->m, &in, &w->replay) != 0 || walk(w) != 0 ||
+	    keep_segments(w, c) != 0)
 		return -1;
+	for (size_t k = 0; k < in.n; k++)
+		w->replay_node[w->node0[pid] + k] = (uint32_t)w->g.base + w->g.rank[k];
 	return 0;
+}
+
+/*
+ * What released cross-core dependency dep on its producer's core (the
+ * core of the group at index core): the producer of the SET that released
+ * its WAIT (struct csim_intra_set), unless that SET was issued after its
+ * producer had ended and fired later than it: then the node it was issued
+ * behind, ending last by its begin. CSIM_NONE: none (docs/critical-path.md
+ * "What-if").
+ */
+static uint32_t release_node(const struct path_work *w, uint32_t dep, size_t core)
+{
+	const struct csim_model *m = w->m;
+	uint32_t k = m->intra_sets[dep - m->ndeps].release;
+	const struct csim_intra_set *set = &m->intra_sets[k];
+	uint32_t producer = m->intra_deps[k].producer;
+	const struct csim_slice *p = &m->table.slices[producer];
+
+	if (set->end > p->end + CSIM_PATH_TOL_NS && set->begin > p->end)
+		return csim_path_replay_latest_end(&w->replay, core, set->begin);
+	if (w->node_pos[producer] == CSIM_NONE)
+		return CSIM_NONE;
+	return w->replay_node[w->node0[p->pid] + w->node_pos[producer]];
+}
+
+/*
+ * A group's cross-core edges (path_replay.h), each to the node that
+ * released it when that node's core is in the group (a core's partners
+ * are, by csim_path_core_groups(), unless a producer's pid is no summary
+ * core). group_core: per pid, 1 + its core's place in the replay, or 0.
+ */
+static int link_group(struct path_work *w, const uint32_t *group_core)
+{
+	struct csim_path_replay *r = &w->replay;
+
+	if (r->nxedges > 0 && csim_path_replay_index_ends(r) != 0)
+		return -1;
+	for (size_t k = 0; k < r->nxedges; k++) {
+		uint32_t dep = r->xedges[k].dep;
+		uint32_t core = group_core[w->m->table.slices[w->deps[dep].producer].pid];
+		uint32_t at = core != 0 ? release_node(w, dep, core - 1) : CSIM_NONE;
+
+		if (at != CSIM_NONE)
+			csim_path_replay_link(r, k, at);
+	}
+	return 0;
+}
+
+/* The critical paths of one group of cores, then its what-if. */
+static int path_group(struct path_work *w, const uint32_t *cores, size_t n, uint32_t *group_core)
+{
+	const struct csim_summary *s = &w->m->summary;
+	int rc = 0;
+
+	csim_path_replay_clear(&w->replay);
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = path_core(w, &s->cores[cores[i]], &w->out->cores[cores[i]]);
+	if (rc != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		group_core[s->cores[cores[i]].pid] = (uint32_t)i + 1;
+	rc = link_group(w, group_core);
+	for (size_t i = 0; i < n; i++)
+		group_core[s->cores[cores[i]].pid] = 0;
+	return rc != 0 ? -1 : csim_path_what_if_group(w->m, &w->what_if, &w->replay, cores, n);
+}
+
+/* Every core's path, group after group (path_what_if.h), and the kernel's what-if. */
+static int path_groups(struct path_work *w)
+{
+	const struct csim_summary *s = &w->m->summary;
+	uint32_t *order = malloc((s->ncores + 1) * sizeof(*order));
+	size_t *start = malloc((s->ncores + 2) * sizeof(*start));
+	uint32_t *group_core = calloc(w->m->table.pids.count + 1, sizeof(*group_core));
+	long ngroups = -1;
+	int rc = -1;
+
+	if (order == NULL || start == NULL || group_core == NULL ||
+	    (ngroups = csim_path_core_groups(w->m, order, start)) < 0)
+		goto out;
+	w->out->ncores = s->ncores;
+	for (long g = 0; g < ngroups; g++)
+		if (path_group(w, order + start[g], start[g + 1] - start[g], group_core) != 0)
+			goto out;
+	rc = csim_path_what_if_kernel(w->m, &w->what_if);
+out:
+	free(order);
+	free(start);
+	free(group_core);
+	return rc;
 }
 
 int csim_pass_path(struct csim_model *m, struct csim_error *err)
@@ -533,9 +610,8 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 			    3 * w.node0[m->table.pids.count] + 2 * s->ncores + 1,
 			    sizeof(*m->path.segs)) != 0)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
-	for (size_t i = 0; i < s->ncores && rc == CSIM_OK; i++, m->path.ncores++)
-		if (path_core(&w, &s->cores[i], &m->path.cores[i]) != 0)
-			rc = csim_error_nomem(err, CSIM_E_INPUT);
+	if (rc == CSIM_OK && path_groups(&w) != 0)
+		rc = csim_error_nomem(err, CSIM_E_INPUT);
 	if (rc != CSIM_OK)
 		csim_path_release(&m->path);
 	free(w.node_slices);
@@ -546,12 +622,14 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	free(w.dep0);
 	free(w.first);
 	free(w.last);
-	free(w.times);
+	free(w.replay_node);
 	free(w.rev);
 	free(w.keys);
 	free(w.slot);
 	free(w.tkeys);
 	free(w.islot);
 	csim_path_graph_release(&w.g);
+	csim_path_replay_release(&w.replay);
+	csim_what_if_work_release(&w.what_if);
 	return rc;
 }

@@ -43,25 +43,24 @@ static int end_cmp(const void *a, const void *b)
 static int reserve(struct csim_path_graph *g, size_t n, size_t ndeps, size_t npipes)
 {
 	if (n + 1 > g->cap) {
-		size_t c[6];
+		size_t c[5];
 
-		for (int k = 0; k < 6; k++)
+		for (int k = 0; k < 5; k++)
 			c[k] = g->cap;
 		if (csim_array_grow((void **)&g->nodes, &c[0], n + 1, sizeof(*g->nodes)) != 0 ||
 		    csim_array_grow((void **)&g->by_end, &c[1], n + 1, sizeof(*g->by_end)) != 0 ||
 		    csim_array_grow((void **)&g->by_pipe_end, &c[2], n + 1, sizeof(*g->by_pipe_end)) != 0 ||
 		    csim_array_grow((void **)&g->rank, &c[3], n + 1, sizeof(*g->rank)) != 0 ||
-		    csim_array_grow((void **)&g->edge0, &c[4], n + 1, sizeof(*g->edge0)) != 0 ||
-		    csim_array_grow((void **)&g->dep0, &c[5], n + 1, sizeof(*g->dep0)) != 0)
+		    csim_array_grow((void **)&g->dep0, &c[4], n + 1, sizeof(*g->dep0)) != 0)
 			return -1;
 		g->cap = c[0];
 	}
 	if (csim_array_grow((void **)&g->dep_of, &g->cap_deps, 2 * ndeps + 2, sizeof(*g->dep_of)) != 0)
 		return -1;
-	/* per node: its binding edge, its pipe's two, maybe a WAIT's begin;
-	   per dependency: its own and its WAIT's begin */
-	if (csim_array_grow((void **)&g->edges, &g->cap_edges, 4 * n + 2 * ndeps + 1,
-			    sizeof(*g->edges)) != 0)
+	/* per node: its binding edge, its issue's, its pipe's two; per
+	   dependency: its own and its WAIT's begin's two, two of them maybe
+	   from another core */
+	if (csim_path_replay_reserve(g->replay, n, 4 * n + 3 * ndeps, 2 * ndeps) != 0)
 		return -1;
 	return csim_array_grow((void **)&g->per_pipe, &g->cap_pipes, npipes + 1, sizeof(*g->per_pipe));
 }
@@ -69,12 +68,11 @@ static int reserve(struct csim_path_graph *g, size_t n, size_t ndeps, size_t npi
 void csim_path_graph_release(struct csim_path_graph *g)
 {
 	free(g->nodes);
-	free(g->edges);
-	free(g->edge0);
 	free(g->by_end);
 	free(g->by_pipe_end);
 	free(g->rank);
 	free(g->dep_of);
+	free(g->releases);
 	free(g->dep0);
 	free(g->per_pipe);
 	memset(g, 0, sizeof(*g));
@@ -230,14 +228,32 @@ static void group_deps(struct csim_path_graph *g, const struct csim_model *m,
 	g->dep0[0] = 0;
 }
 
-/* An edge reads times[at] (the replay's starts, then ends, then a 0): one
-   load and an add an edge, no branch (the replays were 2 % of the 20 MB
-   producer dump's instructions with one). */
+/* An edge of the node being bound: from's start or end plus lag, or the
+   fixed time lag (from CSIM_NONE). Room: reserve(). */
 static void add_edge(struct csim_path_graph *g, uint32_t from, int64_t lag, int from_start)
 {
-	size_t at = from == CSIM_NONE ? 2 * g->n : from_start ? from : g->n + from;
+	struct csim_path_replay *r = g->replay;
+	uint32_t at = from == CSIM_NONE ? 0 : from_start ? CSIM_REPLAY_START(g->base + from)
+				     : CSIM_REPLAY_END(g->base + from);
 
-	g->edges[g->nedges++] = (struct csim_path_edge){ lag, (uint32_t)at };
+	r->edges[r->nedges++] = (struct csim_path_edge){ lag, at };
+}
+
+/* Node i's constraint from dependency dep (its producer on another core):
+   held at the fixed time t until the path pass links it. */
+static void add_cross_edge(struct csim_path_graph *g, uint32_t i, uint32_t dep, int64_t t)
+{
+	struct csim_path_replay *r = g->replay;
+
+	add_edge(g, CSIM_NONE, t, 0);
+	r->xedges[r->nxedges++] = (struct csim_path_xedge){ r->nedges - 1,
+		(uint32_t)(g->base + i), dep };
+}
+
+/* Starts node i's edges. */
+static void begin_edges(struct csim_path_graph *g, uint32_t i)
+{
+	g->replay->edge0[g->base + i] = g->replay->nedges;
 }
 
 static int64_t min64(int64_t a, int64_t b)
@@ -311,32 +327,111 @@ static uint32_t pipe_end_by(const struct csim_path_graph *g, uint32_t pipe, int6
 	return at > ps->lo ? g->by_pipe_end[at - 1].node : CSIM_NONE;
 }
 
+/* Rising time; ties by dependency index. */
+static int release_cmp(const void *a, const void *b)
+{
+	const struct csim_path_release *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return (x->dep > y->dep) - (x->dep < y->dep);
+}
+
+/* The core's cross-core releases (its dependencies from another core whose
+   WAIT blocked: one that did not was released by its own begin), by time. */
+static int collect_releases(struct csim_path_graph *g, const struct csim_path_core_in *in)
+{
+	g->nreleases = 0;
+	if (csim_array_grow((void **)&g->releases, &g->cap_releases, g->dep0[g->n] + 1,
+			    sizeof(*g->releases)) != 0)
+		return -1;
+	for (uint32_t c = 0; c < g->n; c++)
+		for (size_t k = g->dep0[c]; k < g->dep0[c + 1]; k++)
+			if (g->dep_of[2 * k + 1] == CSIM_NONE && in->deps[g->dep_of[2 * k]].blocked)
+				g->releases[g->nreleases++] = (struct csim_path_release){
+					in->deps[g->dep_of[2 * k]].release, g->dep_of[2 * k], c,
+					g->nodes[c].pipe };
+	qsort(g->releases, g->nreleases, sizeof(*g->releases), release_cmp);
+	return 0;
+}
+
+/*
+ * The latest cross-core release at or before t into a node of `pipe`, but
+ * dependency dep's own, or NULL: a cross-core WAIT holds the pipe it names
+ * until it is released, so what follows on that pipe queues behind it. Releases are
+ * few (one per hand-over): the scan back is short.
+ */
+static const struct csim_path_release *release_by(const struct csim_path_graph *g, int64_t t,
+						  uint32_t pipe, uint32_t dep)
+{
+	size_t lo = 0, hi = g->nreleases;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (g->releases[mid].at <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo > 0 && (g->releases[lo - 1].pipe != pipe || g->releases[lo - 1].dep == dep))
+		lo--;
+	return lo > 0 ? &g->releases[lo - 1] : NULL;
+}
+
+/*
+ * The edges from what a WAIT (dependency d's) began behind, no later than
+ * s: the node ending last by the WAIT's begin, on the consumer's own pipe
+ * when one of its nodes ends then too (a WAIT queued behind its pipe's
+ * instruction), and the last cross-core release by then into a node of
+ * that pipe (a cross-core WAIT holds its pipe until released).
+ * The WAIT began behind the later of the two: each edge keeps the gap from
+ * that one, so the begin moves with whichever comes later in the replay.
+ * With neither, the WAIT's begin itself.
+ */
+static void add_wait_begin_edge(struct csim_path_graph *g, const struct csim_dep *d, uint32_t dep,
+				uint32_t i, int64_t s, uint32_t pipe)
+{
+	int64_t b = min64(d->release - (int64_t)d->wait_ns, s), last = INT64_MIN;
+	uint32_t q = latest_end_by(g, b), pq = pipe_end_by(g, pipe, b);
+	const struct csim_path_release *r = release_by(g, b, pipe, dep);
+
+	if (q != CSIM_NONE && pq != CSIM_NONE && g->nodes[pq].end == g->nodes[q].end)
+		q = pq;
+	if (q != CSIM_NONE)
+		last = g->nodes[q].end;
+	if (r != NULL && r->at > last)
+		last = r->at;
+	if (last == INT64_MIN) {
+		add_edge(g, CSIM_NONE, b, 0);
+		return;
+	}
+	if (q != CSIM_NONE)
+		add_edge(g, q, b - last, 0);
+	/* the release as the replay moves it: the node it released, less the
+	   gap after it, as that node also keeps its own local constraints */
+	if (r != NULL && r->node < i)
+		add_edge(g, r->node, r->at - g->nodes[r->node].start + (b - last), 1);
+	else if (r != NULL)   /* i itself, or one after it: from the other core */
+		add_cross_edge(g, i, r->dep, r->at + (b - last));
+}
+
 /*
  * A dependency's replay edges when its WAIT did not block (the flag or sync
  * was set already, so the WAIT's begin released the consumer, not the
  * producer): from the producer's end, pend (the SET fired then at the
- * latest; p, or on another core held as it was: p CSIM_NONE), and from
- * what the WAIT began behind, no later than s: the node ending last by the
- * WAIT's begin, on the consumer's own pipe when one of its nodes ends then
- * too (a WAIT queued behind its pipe's instruction).
+ * latest; p, or on another core: p CSIM_NONE), and from what the WAIT
+ * began behind.
  */
 static void add_set_flag_edges(struct csim_path_graph *g, const struct csim_dep *d,
-			       uint32_t p, int64_t pend, int64_t s, uint32_t pipe)
+			       uint32_t dep, uint32_t i, uint32_t p, int64_t pend, int64_t s,
+			       uint32_t pipe)
 {
-	int64_t b = d->release - (int64_t)d->wait_ns;
-	uint32_t q = latest_end_by(g, b), pq = pipe_end_by(g, pipe, b);
-
-	if (q != CSIM_NONE && pq != CSIM_NONE && g->nodes[pq].end == g->nodes[q].end)
-		q = pq;
-
 	if (p == CSIM_NONE)
-		add_edge(g, CSIM_NONE, min64(pend, s), 0);
+		add_cross_edge(g, i, dep, min64(pend, s));
 	else
 		add_edge(g, p, min64(0, s - pend), 0);
-	if (q == CSIM_NONE)
-		add_edge(g, CSIM_NONE, min64(b, s), 0);
-	else
-		add_edge(g, q, min64(b - g->nodes[q].end, s - g->nodes[q].end), 0);
+	add_wait_begin_edge(g, d, dep, i, s, pipe);
 }
 
 /* The end of dependency d's producer: node p, or a slice of another core. */
@@ -416,7 +511,7 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 
 	if (pp != CSIM_NONE)
 		rp = g->nodes[pp].end;
-	g->edge0[i] = g->nedges;
+	begin_edges(g, i);
 	if (rp < s - CSIM_PATH_TOL_NS)   /* the pipe was idle before X: not binding */
 		rp = INT64_MIN;
 	if (prev_start != CSIM_NONE && rp < s && g->nodes[prev_start].end > s &&
@@ -425,14 +520,28 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		by_rate = prev_start;
 	}
 	if (best != SIZE_MAX && rf >= rp) {
+		const struct csim_dep *d = &in->deps[g->dep_of[2 * best]];
+		/* an instruction ending as X starts could have issued it: the
+		   replay then takes X at the later of that issue and the
+		   release's own delay, not the whole gap after the producer as
+		   a delay (the trace cannot tell which held X) */
+		int issued = any != CSIM_NONE && g->nodes[any].end >= s - CSIM_PATH_TOL_NS;
+		int64_t t = issued ? min64(d->release, s) : s;
+
 		x->from = g->dep_of[2 * best + 1];
 		x->dep = g->dep_of[2 * best];
 		x->bind = x->from == CSIM_NONE ? CSIM_BIND_CROSS : CSIM_BIND_FLAG;
+		if (issued)
+			add_edge(g, any, s - g->nodes[any].end, 0);
 		if (x->from == CSIM_NONE) {
-			add_edge(g, CSIM_NONE, s, 0);
+			/* its local release holds it too once the other core
+			   moves: the WAIT's begin, issued by then (its pipe and
+			   in-core flags have their edges below) */
+			add_cross_edge(g, i, x->dep, t);
+			add_wait_begin_edge(g, d, x->dep, i, s, x->pipe);
 			bind_cross_local(g, in, i, pp, best);
 		} else {
-			add_edge(g, x->from, s - g->nodes[x->from].end, 0);
+			add_edge(g, x->from, max64(t - g->nodes[x->from].end, 0), 0);
 		}
 	} else if (by_rate != CSIM_NONE) {
 		x->bind = CSIM_BIND_PIPE;
@@ -461,9 +570,10 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		if (k == best && (x->bind == CSIM_BIND_FLAG || x->bind == CSIM_BIND_CROSS))
 			continue;
 		if (!d->blocked)
-			add_set_flag_edges(g, d, p, producer_end(g, m, d, p), s, x->pipe);
+			add_set_flag_edges(g, d, g->dep_of[2 * k], i, p, producer_end(g, m, d, p), s,
+					   x->pipe);
 		else if (p == CSIM_NONE)
-			add_edge(g, CSIM_NONE, min64(d->release, s), 0);
+			add_cross_edge(g, i, g->dep_of[2 * k], min64(d->release, s));
 		else
 			add_edge(g, p, min64(max64(d->release - g->nodes[p].end, 0),
 					     s - g->nodes[p].end), 0);
@@ -488,14 +598,14 @@ static void bind_twin(struct csim_path_graph *g, uint32_t i, uint32_t twin, uint
 	x->from = first->from;
 	x->dep = first->dep;
 	x->bind = first->bind;
-	g->edge0[i] = g->nedges;
+	begin_edges(g, i);
 	add_edge(g, twin, 0, 1);
 	if (prev_start != CSIM_NONE)
 		add_edge(g, prev_start, 0, 1);
 }
 
 int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
-			  const struct csim_path_core_in *in)
+			  const struct csim_path_core_in *in, struct csim_path_replay *r)
 {
 	uint32_t pid = in->n ? m->table.slices[in->node_slices[0]].pid : 0;
 	size_t at = 0;
@@ -503,13 +613,17 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 	   runs, not a short push (PUSH_PB) it issues meanwhile */
 	uint32_t vf = CSIM_NONE;
 
-	g->n = g->nedges = g->end_hint = 0;
+	g->n = g->end_hint = 0;
+	g->replay = r;
+	g->base = r->n;
 	g->first_ns = in->first_ns;
 	g->last_ns = in->last_ns;
 	if (reserve(g, in->n, in->ndeps, m->npipes) != 0)
 		return -1;
 	build_nodes(g, m, in);
 	group_deps(g, m, in, pid);
+	if (collect_releases(g, in) != 0)
+		return -1;
 	for (uint32_t i = 0; i < g->n; i++) {
 		struct csim_path_pipe_sweep *ps = &g->per_pipe[g->nodes[i].pipe];
 		int64_t s = g->nodes[i].start, t = s + CSIM_PATH_TOL_NS;
@@ -529,32 +643,9 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 		    (vf == CSIM_NONE || g->nodes[i].end >= g->nodes[vf].end))
 			vf = i;
 	}
-	g->edge0[g->n] = g->nedges;
-	return 0;
-}
-
-int64_t csim_path_graph_replay(const struct csim_path_graph *g, uint32_t pipe,
-			       int64_t *times)
-{
-	int64_t *st = times, *en = times + g->n;
-	int64_t last = INT64_MIN, last_new = INT64_MIN;
-
-	times[2 * g->n] = 0;
-
-	for (size_t i = 0; i < g->n; i++) {
-		const struct csim_path_node *x = &g->nodes[i];
-		int64_t t = INT64_MIN, d = x->end - x->start;
-
-		for (size_t k = g->edge0[i]; k < g->edge0[i + 1]; k++)
-			t = max64(t, times[g->edges[k].at] + g->edges[k].lag);
-		if (x->pipe == pipe && !x->cross)
-			d -= d / 2;
-		st[i] = t;
-		en[i] = t + d;
-		last = max64(last, x->end);
-		last_new = max64(last_new, en[i]);
-	}
-	if (g->n == 0)
-		return g->last_ns - g->first_ns;
-	return last_new + (g->last_ns - last) - g->first_ns;
+	for (uint32_t i = 0; i < g->n; i++)
+		r->nodes[g->base + i] = (struct csim_path_replay_node){ g->nodes[i].start,
+			g->nodes[i].end, g->nodes[i].cross ? CSIM_NONE : g->nodes[i].pipe };
+	r->n += g->n;
+	return csim_path_replay_end_core(r, in->first_ns, in->last_ns);
 }

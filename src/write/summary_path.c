@@ -91,6 +91,8 @@ static void write_top(const struct csim_model *m, struct csim_out *o,
 		csim_out_text(o, k ? ",{" : "{");
 		write_instr(m, o, t->instr);
 		csim_json_int_member(o, "ns", t->ns);
+		csim_json_int_member(o, "busy_ns", t->busy_ns);
+		csim_json_int_member(o, "released_ns", t->released_ns);
 		csim_json_key(o, "share");
 		csim_json_share(o, t->ns, c->span_ns);
 		csim_out_char(o, '}');
@@ -137,4 +139,30 @@ void csim_summary_path_write(const struct csim_model *m, struct csim_out *o, siz
 	write_top(m, o, c);
 	write_what_if(m, o, c);
 	csim_out_char(o, '}');
+}
+
+void csim_summary_path_kernel_write(const struct csim_model *m, struct csim_out *o)
+{
+	const struct csim_path *p = &m->path;
+	int64_t span = m->summary.max_span_ns;
+
+	csim_out_char(o, ',');
+	csim_json_key(o, "what_if");
+	csim_out_char(o, '[');
+	for (size_t k = 0; k < p->nkernel; k++) {
+		const struct csim_path_kernel_what_if *e = &p->kernel[k];
+
+		csim_out_text(o, k ? ",{" : "{");
+		csim_json_key(o, "pipe");
+		csim_json_pipe(m, o, e->pipe);
+		csim_out_char(o, ',');
+		csim_json_int_member(o, "span_ns", e->span_ns);
+		csim_json_key(o, "change");
+		out_change(o, e->span_ns - span, span);
+		csim_out_char(o, ',');
+		csim_json_key(o, "core");
+		csim_json_pid(m, o, m->summary.cores[e->core].pid);
+		csim_out_char(o, '}');
+	}
+	csim_out_char(o, ']');
 }

@@ -319,6 +319,7 @@ static void print_balance(FILE *f, const struct csim_model *m)
 	fputs("slowest core: ", f);
 	csim_text_put(f, name, strlen(name), used < CSIM_TABLE_WIDTH - 8 ? CSIM_TABLE_WIDTH - used : 8, 0);
 	fprintf(f, "%s\n", tail);
+	csim_table_path_kernel_print(f, m);
 }
 
 static void print_totals(FILE *f, const struct csim_model *m,

@@ -195,25 +195,41 @@ static void print_top(FILE *f, const struct csim_model *m, const struct csim_pat
 	line_end(&line);
 }
 
+/* One estimate, `MTE2 2x faster: span -23 % (estimate)`; 0 when it rounds to no change. */
+static int print_estimate(FILE *f, const struct csim_model *m, uint32_t pipe, int64_t est,
+			  int64_t span, const char *what)
+{
+	long long pc = whole_percent(est - span, span);
+	char name[CELL];
+	size_t len;
+	const char *raw = pipe_name(m, pipe, &len);
+
+	if (pc == 0)
+		return 0;
+	csim_text_fit(name, raw, len, CSIM_TABLE_W_PIPE);
+	fprintf(f, "  %s 2x faster: %s %s%lld %% (estimate)\n", name, what, est < span ? "-" : "+",
+		pc);
+	return 1;
+}
+
 /* The what-ifs that change the span by 1 % or more, the two largest. */
 static void print_what_if(FILE *f, const struct csim_model *m, const struct csim_path_core *c)
 {
-	size_t shown = 0;
+	const struct csim_path_what_if *e = &m->path.what_if[c->what_if0];
 
-	for (size_t k = 0; k < c->nwhat_if && shown < 2; k++) {
-		const struct csim_path_what_if *e = &m->path.what_if[c->what_if0 + k];
-		long long pc = whole_percent(e->span_ns - c->span_ns, c->span_ns);
-		char name[CELL];
-		size_t len;
-		const char *raw = pipe_name(m, e->pipe, &len);
-
-		if (pc == 0)
+	for (size_t k = 0, shown = 0; k < c->nwhat_if && shown < 2; k++, shown++)
+		if (!print_estimate(f, m, e[k].pipe, e[k].span_ns, c->span_ns, "span"))
 			break;
-		csim_text_fit(name, raw, len, CSIM_TABLE_W_PIPE);
-		fprintf(f, "  %s 2x faster: span %s%lld %% (estimate)\n", name,
-			e->span_ns < c->span_ns ? "-" : "+", pc);
-		shown++;
-	}
+}
+
+void csim_table_path_kernel_print(FILE *f, const struct csim_model *m)
+{
+	const struct csim_path *p = &m->path;
+
+	for (size_t k = 0; k < p->nkernel && k < 2; k++)
+		if (!print_estimate(f, m, p->kernel[k].pipe, p->kernel[k].span_ns,
+				    m->summary.max_span_ns, "kernel"))
+			break;
 }
 
 void csim_table_path_print(FILE *f, const struct csim_model *m, size_t core)

@@ -202,6 +202,7 @@ static void write_balance(const struct csim_model *m, struct csim_out *o)
 	csim_json_int_member(o, "max_span_ns", s->max_span_ns);
 	csim_json_key(o, "slowest_core");
 	csim_json_pid(m, o, s->cores[s->slowest].pid);
+	csim_summary_path_kernel_write(m, o);
 	csim_out_char(o, '}');
 }
 

@@ -92,6 +92,76 @@ JSON
 check "WAIT reached late: the path is SCALAR, issue, MTE2, no flag wait" grep -q '"critical_path":{"span_ns":710,"segments":3,"busy":\[{"pipe":"SCALAR","ns":500,"share":0.7042},{"pipe":"MTE2","ns":200,"share":0.2817}\],"wait":\[\],"cross_core_wait_ns":0,"issue_ns":10,' "$tmp/late/out/summary.json"
 check "WAIT reached late: SCALAR twice as fast gives 500 (the flag holds B), MTE2 610" grep -q '"what_if":\[{"pipe":"SCALAR","span_ns":500,"change":-0.2958},{"pipe":"MTE2","span_ns":610,"change":-0.1408}\]' "$tmp/late/out/summary.json"
 
+# Two by hand across cores (docs/critical-path.md "What-if": the cores that
+# sync are replayed together). On core0.cubecore0 MTE2 A [1000, 1400) and
+# B [1400, 1900) (the pipe binds B: path MTE2 900 of 900), SCALAR R [1000,
+# 1450) and Q [1450, 1500) (issue behind R); a SET_INTRA_BLOCK naming MTE2
+# issued at 1500, after A (the producer its arrow anchors on) had ended, and
+# fired at 1501. On core0.veccore0 SCALAR S [1000, 1001), the WAIT [1010,
+# 1510] (it blocked), VECTOR V [1520, 1820): span 820, V bound by the sync.
+# With MTE2 twice as fast: A [1000, 1200), B [1200, 1450): cube 500 (Q
+# still ends at 1500). The SET fired at its issue, behind Q, which does not
+# move: V stays, vec 820,
+# the kernel 900 -> 820 (-0.0889, set by veccore0). Taken from A's end, V
+# would have moved with A to [1320, 1620): vec 620, kernel 620.
+c='"args":{"code":"","detail":"","pc_addr":"0x10"},"cname":"good","ph":"X","pid":"core0.cubecore0"'
+v='"args":{"code":"","detail":"","pc_addr":"0x10"},"cname":"good","ph":"X","pid":"core0.veccore0"'
+cs='"args":{"code":"","detail":"PIPE:MTE2,sync_id:0,","pc_addr":"0x20"},"id":"intra_0","pid":"core0.cubecore0"'
+vw='"args":{"code":"","detail":"PIPE:VEC,sync_id:0,","pc_addr":"0x30"},"id":"intra_0","pid":"core0.veccore0"'
+ce='"args":{},"id":"intra_0","pid":"core0.cubecore0"'
+ve='"args":{},"id":"intra_0","pid":"core0.veccore0"'
+by_hand issued "a cross-core SET issued late" <<JSON
+{$c,"dur":0.400,"name":"A","tid":"MTE2","ts":1.000},
+{$c,"dur":0.500,"name":"B","tid":"MTE2","ts":1.400},
+{$c,"dur":0.450,"name":"R","tid":"SCALAR","ts":1.000},
+{$c,"dur":0.050,"name":"Q","tid":"SCALAR","ts":1.450},
+{$v,"dur":0.001,"name":"S","tid":"SCALAR","ts":1.000},
+{$v,"dur":0.300,"name":"V","tid":"VECTOR","ts":1.520},
+{$cs,"name":"SET_INTRA_BLOCK","ph":"B","tid":"MTE2","ts":1.500},
+{$ce,"name":"SET_INTRA_BLOCK","ph":"E","tid":"MTE2","ts":1.501},
+{$vw,"name":"WAIT_INTRA_BLOCK","ph":"B","tid":"VECTOR","ts":1.010},
+{$ve,"name":"WAIT_INTRA_BLOCK","ph":"E","tid":"VECTOR","ts":1.510}
+JSON
+# path_of CORE SUMMARY: the critical_path line of that core.
+path_of() {
+	awk -v c="\"core\":\"$1\"" 'index($0, c) { on = 1 } on && /^  "critical_path"/ { print; exit }' "$2"
+}
+sum="$tmp/issued/out/summary.json"
+path_of core0.cubecore0 "$sum" >"$tmp/issued/cube"
+path_of core0.veccore0 "$sum" >"$tmp/issued/vec"
+check "a cross-core SET issued late: the cube core's MTE2 estimate 500" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":500,"change":-0.4444}' "$tmp/issued/cube"
+check "a cross-core SET issued late: veccore0 does not move with MTE2" grep -q '"what_if":\[[^]]*{"pipe":"MTE2","span_ns":820,"change":0.0000}' "$tmp/issued/vec"
+check "a cross-core SET issued late: the kernel 900 -> 820, set by veccore0" grep -q '"load_balance":{.*"what_if":\[{"pipe":"MTE2","span_ns":820,"change":-0.0889,"core":"core0.veccore0"}' "$sum"
+
+# The same cores, a WAIT released by the later SET of its sync flag (the
+# producer pairs ids by count: docs/critical-path.md "What-if"). On the
+# cube MTE2 A [1000, 1100) then C [1100, 1700); SET intra_0 fires at A's
+# end (1101), SET intra_1 at C's end (1701), both sync_id 0. veccore0: S
+# [1000, 1001); the WAIT paired with intra_0 begins at 1300, after that SET,
+# and lasts to 1710: intra_1 released it. VECTOR V [1720, 2020) after it;
+# the WAIT of intra_1 [2030, 2031] (reached late) and VECTOR W [2040, 2041),
+# issued 20 ns after V's end, close the core: span 1041. With MTE2 twice
+# as fast: A [1000, 1050), C [1050, 1350): V after C's end plus the trace's
+# 20 ns: [1370, 1670), W [1690, 1691): vec span 691. Paired with intra_0,
+# V would have followed A's end: [1670, 1970), span 991.
+by_hand count "a WAIT released by the later SET" <<JSON
+{$c,"dur":0.100,"name":"A","tid":"MTE2","ts":1.000},
+{$c,"dur":0.600,"name":"C","tid":"MTE2","ts":1.100},
+{$v,"dur":0.001,"name":"S","tid":"SCALAR","ts":1.000},
+{$v,"dur":0.300,"name":"V","tid":"VECTOR","ts":1.720},
+{$v,"dur":0.001,"name":"W","tid":"VECTOR","ts":2.040},
+{$cs,"name":"SET_INTRA_BLOCK","ph":"B","tid":"MTE2","ts":1.100},
+{$ce,"name":"SET_INTRA_BLOCK","ph":"E","tid":"MTE2","ts":1.101},
+{$vw,"name":"WAIT_INTRA_BLOCK","ph":"B","tid":"VECTOR","ts":1.300},
+{$ve,"name":"WAIT_INTRA_BLOCK","ph":"E","tid":"VECTOR","ts":1.710},
+{${cs/intra_0/intra_1},"name":"SET_INTRA_BLOCK","ph":"B","tid":"MTE2","ts":1.700},
+{${ce/intra_0/intra_1},"name":"SET_INTRA_BLOCK","ph":"E","tid":"MTE2","ts":1.701},
+{${vw/intra_0/intra_1},"name":"WAIT_INTRA_BLOCK","ph":"B","tid":"VECTOR","ts":2.030},
+{${ve/intra_0/intra_1},"name":"WAIT_INTRA_BLOCK","ph":"E","tid":"VECTOR","ts":2.031}
+JSON
+path_of core0.veccore0 "$tmp/count/out/summary.json" >"$tmp/count/vec"
+check "a WAIT released by the later SET: veccore0 moves with C, 1041 -> 691" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":691,"change":-0.3362}' "$tmp/count/vec"
+
 # cases TAG: every shape and seed, checked; the distances into $tmp/whatif.TAG.
 cases() {
 	: >"$tmp/whatif.$1"

@@ -404,10 +404,20 @@ static int make_slower(struct gp_run *run, int lane)
 		for (size_t i = 0; i < run->core[c].n; i++)
 			if (run->core[c].v[i].pipe == lane)
 				run->core[c].v[i].dur *= 2;
-	for (size_t c = 0; c < run->ncores; c++)
-		if (gp_simulate(run, c, -1, run->core[c].sched) != 0)
-			return -1;
-	return 0;
+	struct gp_slot *out[GP_MAX_CORES] = { NULL };
+	int rc = 0;
+
+	for (size_t c = 0; c < run->ncores && rc == 0; c++)
+		if ((out[c] = malloc((run->core[c].n + 1) * sizeof(*out[c]))) == NULL)
+			rc = -1;
+	if (rc == 0)
+		rc = gp_simulate_all(run, -1, out);
+	for (size_t c = 0; c < run->ncores; c++) {
+		if (rc == 0)
+			memcpy(run->core[c].sched, out[c], run->core[c].n * sizeof(*out[c]));
+		free(out[c]);
+	}
+	return rc;
 }
 
 /* One run: built, settled, written as DIR/name, its truth appended to truth. */
@@ -428,8 +438,8 @@ static int one_run(const char *shape, uint64_t seed, unsigned run_no, int releas
 	}
 	if (rc == 0 && slower >= 0)
 		rc = make_slower(&run, slower);
-	for (size_t c = 0; c < run.ncores && rc == 0; c++)
-		rc = gp_truth(&run, c, &t[c]);
+	if (rc == 0)
+		rc = gp_truth(&run, t);
 	if (rc == 0)
 		rc = write_file(dir, name, &run);
 	if (rc == 0) {

@@ -86,13 +86,17 @@ struct gp_run {
 /* The path's sums, in summary.json's units. */
 struct gp_truth {
 	int64_t span, busy[GP_NPIPES], wait[GP_NPIPES][GP_NPIPES], cross, issue;
-	int64_t what_if[GP_NPIPES];    /* re-simulated; -1: the pipe has no instruction on the core */
+	int64_t what_if[GP_NPIPES];    /* re-simulated, the run's cores together;
+					  -1: the pipe has no instruction in the run */
 	int64_t model[GP_NPIPES];      /* docs/critical-path.md's what-if model on the trace */
 	long segments;
 	long causes[GP_CROSS + 1];     /* the path's instructions by what started them */
 	long pipe_over_flag;           /* of them pipe-bound though a flag released them earlier */
-	int64_t pos_busy[GP_MAX_POS];  /* busy time on the path by program place (pc_addr) */
-	const char *pos_name[GP_MAX_POS];
+	/* time on the path by program place (pc_addr) of any core: busy
+	   inside it, and waited for its release (the flags and cross-core
+	   syncs it released) */
+	int64_t pos_busy[GP_MAX_CORES][GP_MAX_POS], pos_rel[GP_MAX_CORES][GP_MAX_POS];
+	const char *pos_name[GP_MAX_CORES][GP_MAX_POS];
 };
 
 struct gp_rng {
@@ -110,10 +114,11 @@ unsigned gp_family(unsigned pipe);         /* GP_VECTOR for the whole family */
 /* gen_path_sim.c */
 int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *out);
 int gp_settle(struct gp_run *run, struct gp_rng *rng, long *fixes);
-int gp_truth(const struct gp_run *run, size_t c, struct gp_truth *t);
+int gp_simulate_all(const struct gp_run *run, int halve, struct gp_slot *const *out);
+int gp_truth(const struct gp_run *run, struct gp_truth *t);
 
 /* gen_path_model.c */
-int gp_model_span(const struct gp_run *run, size_t c, int halve, int64_t *span);
+int gp_model_spans(const struct gp_run *run, int halve, int64_t *spans);
 
 /* gen_path_out.c */
 int gp_write_trace(FILE *f, const struct gp_run *run);

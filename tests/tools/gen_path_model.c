@@ -13,19 +13,43 @@
 
 struct key {
 	int64_t start, end;
-	int32_t i;
+	int32_t i, core;
 };
 
-/* Nodes in start order; equal starts by end, then input order (the trace's: end, index). */
+/* Nodes in start order; equal starts by core, then end, then input order
+   (the trace's: end, index). Any order that replays a constraint's node
+   first gives the same times: this one does. */
 static int key_cmp(const void *a, const void *b)
 {
 	const struct key *x = a, *y = b;
 
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
+	if (x->core != y->core)
+		return x->core < y->core ? -1 : 1;
 	if (x->end != y->end)
 		return x->end < y->end ? -1 : 1;
 	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* The replayed times of every core, each indexed like its sched. */
+struct times {
+	int64_t *st[GP_MAX_CORES], *en[GP_MAX_CORES];
+};
+
+/*
+ * A constraint from another core's producer (x's dependency): at the time
+ * t it gives in the trace, moved with the producer when it started before
+ * x (and so is replayed first).
+ */
+static int64_t cross_at(const struct gp_run *run, const struct gp_instr *v, int64_t s,
+			const struct times *tm, int64_t t)
+{
+	const struct gp_slot *p = &run->core[v->dep_core].sched[v->dep_idx];
+
+	if (p->start >= s)
+		return t;
+	return tm->en[v->dep_core][v->dep_idx] + (t - p->end);
 }
 
 static int64_t max64(int64_t a, int64_t b)
@@ -49,6 +73,26 @@ static int32_t pipe_pred(const struct gp_core *k, int32_t x)
 		const struct gp_slot *b = best != GP_NONE ? &k->sched[best] : NULL;
 
 		if (k->v[j].pipe != k->v[x].pipe || q->start >= s || q->end > s + GP_TOL)
+			continue;
+		if (b == NULL || q->end > b->end || (q->end == b->end && q->start > b->start) ||
+		    (q->end == b->end && q->start == b->start && (int32_t)j > best))
+			best = (int32_t)j;
+	}
+	return best;
+}
+
+/* "The node of any lane with the latest end at or before s + TOL",
+   starting before s (ties: the later start, then the later in the trace). */
+static int32_t any_pred(const struct gp_core *k, int32_t x)
+{
+	int64_t s = k->sched[x].start;
+	int32_t best = GP_NONE;
+
+	for (size_t j = 0; j < k->n; j++) {
+		const struct gp_slot *q = &k->sched[j];
+		const struct gp_slot *b = best != GP_NONE ? &k->sched[best] : NULL;
+
+		if (q->start >= s || q->end > s + GP_TOL)
 			continue;
 		if (b == NULL || q->end > b->end || (q->end == b->end && q->start > b->start) ||
 		    (q->end == b->end && q->start == b->start && (int32_t)j > best))
@@ -84,26 +128,77 @@ static int32_t latest_end_by(const struct gp_core *k, int64_t t, unsigned lane)
  * consumer at the latest of its producer's end (on another core: held as
  * it was) and what its WAIT began behind, no later than s.
  */
+/* Whether y comes before x in the replay's order of core k (start, end, index). */
+static int before(const struct gp_core *k, int32_t y, int32_t x)
+{
+	const struct gp_slot *a = &k->sched[y], *b = &k->sched[x];
+
+	if (a->start != b->start)
+		return a->start < b->start;
+	return a->end != b->end ? a->end < b->end : y < x;
+}
+
+/* The instruction on x's lane of core k but x whose cross-core WAIT blocked
+   and ended last at or before t (ties: the later in the program), or
+   GP_NONE. */
+static int32_t release_by(const struct gp_core *k, int64_t t, int32_t x)
+{
+	int32_t best = GP_NONE;
+
+	for (size_t j = 0; j < k->n; j++)
+		if (k->v[j].dep == GP_DEP_CROSS && !k->sched[j].late && k->v[j].pipe == k->v[x].pipe &&
+		    (int32_t)j != x &&
+		    k->sched[j].release <= t &&
+		    (best == GP_NONE || k->sched[j].release >= k->sched[best].release))
+			best = (int32_t)j;
+	return best;
+}
+
+/*
+ * What x's WAIT began behind, no later than its start s (docs' list): the
+ * later of the instruction ending last by its begin and the last
+ * cross-core release by then into x's lane, each keeping the gap from
+ * that later one.
+ */
+static int64_t wait_begin(const struct gp_run *run, const struct gp_core *k, int32_t x,
+			  const struct times *tm, const int64_t *st, const int64_t *en)
+{
+	const struct gp_slot *o = &k->sched[x];
+	int64_t s = o->start, b = min64(o->wait_b, s), last = INT64_MIN, t = INT64_MIN;
+	int32_t q = latest_end_by(k, b, k->v[x].pipe), y = release_by(k, b, x);
+
+	if (q != GP_NONE)
+		last = k->sched[q].end;
+	if (y != GP_NONE && k->sched[y].release > last)
+		last = k->sched[y].release;
+	if (last == INT64_MIN)
+		return b;
+	if (q != GP_NONE)
+		t = en[q] + (b - last);
+	if (y != GP_NONE && before(k, y, x))
+		t = max64(t, st[y] + (k->sched[y].release - k->sched[y].start) + (b - last));
+	else if (y != GP_NONE)   /* started after x: the release from the other core */
+		t = max64(t, cross_at(run, &k->v[y], s, tm, k->sched[y].release + (b - last)));
+	return t;
+}
+
 static int64_t set_flag(const struct gp_run *run, const struct gp_core *k, int32_t x,
-			const int64_t *en)
+			const struct times *tm, const int64_t *st, const int64_t *en)
 {
 	const struct gp_instr *v = &k->v[x];
-	const struct gp_slot *o = &k->sched[x];
-	int64_t s = o->start, t;
-	int32_t q = latest_end_by(k, o->wait_b, v->pipe);
+	int64_t s = k->sched[x].start, t;
 
 	if (v->dep == GP_DEP_CROSS)
-		t = min64(run->core[v->dep_core].sched[v->dep_idx].end, s);
+		t = cross_at(run, v, s, tm, min64(run->core[v->dep_core].sched[v->dep_idx].end, s));
 	else
 		t = en[v->dep_idx] + min64(0, s - k->sched[v->dep_idx].end);
-	if (q == GP_NONE)
-		return max64(t, min64(o->wait_b, s));
-	return max64(t, en[q] + min64(o->wait_b - k->sched[q].end, s - k->sched[q].end));
+	return max64(t, wait_begin(run, k, x, tm, st, en));
 }
 
 /* The constraints of node x on the replayed times st/en (docs' list). */
 static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int32_t x,
-			  int32_t prev_start, const int64_t *st, const int64_t *en)
+			  int32_t prev_start, const struct times *tm, const int64_t *st,
+			  const int64_t *en)
 {
 	const struct gp_instr *v = &k->v[x];
 	const struct gp_slot *o = &k->sched[x];
@@ -112,9 +207,22 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 
 	/* the binding predecessor, with the lag that reproduces s (a WAIT
 	   that did not block never binds) */
-	if (o->cause == GP_CROSS || o->cause == GP_HEAD)
+	if (o->cause == GP_HEAD) {
 		t = s;
-	else if (o->by_rate || (o->cause == GP_ISSUE && v->launch))
+	} else if (o->cause == GP_FLAG || o->cause == GP_CROSS) {
+		/* an instruction ending as x starts could have issued it: then
+		   the later of that issue and the release's own delay */
+		int32_t a = any_pred(k, x);
+		int issued = a != GP_NONE && k->sched[a].end >= s - GP_TOL;
+		int64_t r = issued ? min64(o->release, s) : s;
+
+		t = issued ? en[a] + (s - k->sched[a].end) : INT64_MIN;
+		if (o->cause == GP_CROSS)
+			/* the other core's release; its local one, the WAIT's begin */
+			t = max64(t, max64(cross_at(run, v, s, tm, r), wait_begin(run, k, x, tm, st, en)));
+		else
+			t = max64(t, en[o->from] + max64(r - k->sched[o->from].end, 0));
+	} else if (o->by_rate || (o->cause == GP_ISSUE && v->launch))
 		/* the issue rate after its predecessor's start; a VF's launch */
 		t = st[o->from] + (s - k->sched[o->from].start);
 	else
@@ -122,13 +230,13 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 	/* a dependency that did not bind: its producer's end plus the
 	   release's delay; one that did not block, by its WAIT's begin too */
 	if (v->dep != GP_DEP_NONE && o->late) {
-		t = max64(t, set_flag(run, k, x, en));
+		t = max64(t, set_flag(run, k, x, tm, st, en));
 	} else if (v->dep == GP_DEP_FLAG && o->cause != GP_FLAG) {
 		int64_t pe = k->sched[v->dep_idx].end;
 
 		t = max64(t, en[v->dep_idx] + min64(max64(o->release - pe, 0), s - pe));
 	} else if (v->dep == GP_DEP_CROSS && o->cause != GP_CROSS) {
-		t = max64(t, min64(o->release, s));
+		t = max64(t, cross_at(run, v, s, tm, min64(o->release, s)));
 	}
 	if (pp != GP_NONE && o->cause != GP_PIPE && !(o->cause == GP_ISSUE && v->launch))
 		t = max64(t, en[pp] + min64(0, s - k->sched[pp].end));
@@ -137,40 +245,58 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 	return t;
 }
 
-/* Core c's span by the model with pipe `halve`'s durations halved (rounded up). */
-int gp_model_span(const struct gp_run *run, size_t c, int halve, int64_t *span)
+/* Every core's span by the model with pipe `halve`'s durations halved
+   (rounded up), the cores replayed together. */
+int gp_model_spans(const struct gp_run *run, int halve, int64_t *spans)
 {
-	const struct gp_core *k = &run->core[c];
-	struct key *keys = malloc((k->n + 1) * sizeof(*keys));
-	int64_t *st = malloc((k->n + 1) * sizeof(*st)), *en = malloc((k->n + 1) * sizeof(*en));
-	int32_t last[GP_NPIPES];
-	int64_t e = k->t0;
+	size_t n = 0, at = 0;
+	struct key *keys;
+	struct times tm = { { NULL }, { NULL } };
+	int32_t last[GP_MAX_CORES][GP_NPIPES];
+	int64_t e[GP_MAX_CORES];
+	int rc = -1;
 
-	if (keys == NULL || st == NULL || en == NULL) {
-		free(keys);
-		free(st);
-		free(en);
+	for (size_t c = 0; c < run->ncores; c++)
+		n += run->core[c].n;
+	keys = malloc((n + 1) * sizeof(*keys));
+	if (keys == NULL)
 		return -1;
+	for (size_t c = 0; c < run->ncores; c++) {
+		const struct gp_core *k = &run->core[c];
+
+		tm.st[c] = malloc((k->n + 1) * sizeof(*tm.st[c]));
+		tm.en[c] = malloc((k->n + 1) * sizeof(*tm.en[c]));
+		if (tm.st[c] == NULL || tm.en[c] == NULL)
+			goto out;
+		for (size_t i = 0; i < k->n; i++)
+			keys[at++] = (struct key){ k->sched[i].start, k->sched[i].end, (int32_t)i,
+						   (int32_t)c };
+		for (unsigned p = 0; p < GP_NPIPES; p++)
+			last[c][p] = GP_NONE;
+		e[c] = k->t0;
 	}
-	for (size_t i = 0; i < k->n; i++)
-		keys[i] = (struct key){ k->sched[i].start, k->sched[i].end, (int32_t)i };
-	qsort(keys, k->n, sizeof(*keys), key_cmp);
-	for (unsigned p = 0; p < GP_NPIPES; p++)
-		last[p] = GP_NONE;
-	for (size_t r = 0; r < k->n; r++) {
+	qsort(keys, n, sizeof(*keys), key_cmp);
+	for (size_t r = 0; r < n; r++) {
+		size_t c = (size_t)keys[r].core;
+		const struct gp_core *k = &run->core[c];
 		int32_t x = keys[r].i;
 		int64_t d = k->sched[x].end - k->sched[x].start;
 
 		if (halve == (int)k->v[x].pipe)
 			d -= d / 2;
-		st[x] = constraint(run, k, x, last[k->v[x].pipe], st, en);
-		en[x] = st[x] + d;
-		e = max64(e, en[x]);
-		last[k->v[x].pipe] = x;
+		tm.st[c][x] = constraint(run, k, x, last[c][k->v[x].pipe], &tm, tm.st[c], tm.en[c]);
+		tm.en[c][x] = tm.st[c][x] + d;
+		e[c] = max64(e[c], tm.en[c][x]);
+		last[c][k->v[x].pipe] = x;
 	}
-	*span = e - k->t0;
+	for (size_t c = 0; c < run->ncores; c++)
+		spans[c] = e[c] - run->core[c].t0;
+	rc = 0;
+out:
+	for (size_t c = 0; c < run->ncores; c++) {
+		free(tm.st[c]);
+		free(tm.en[c]);
+	}
 	free(keys);
-	free(st);
-	free(en);
-	return 0;
+	return rc;
 }

@@ -219,13 +219,16 @@ void gp_write_truth(FILE *f, const struct gp_run *run, const struct gp_truth *t,
 		fprintf(f, "],\"cross_core_wait_ns\":%" PRId64 ",\"issue_ns\":%" PRId64
 			",\"instructions\":[", x->cross, x->issue);
 		s = "";
-		for (unsigned q = 0; q < GP_MAX_POS; q++)
-			if (x->pos_busy[q] > 0) {
-				fprintf(f, "%s{\"pc_addr\":\"0x%zx\",\"name\":\"%s\",\"ns\":%" PRId64 "}",
-					s, 0x10000u * (c + 1) + 4 * (size_t)q, x->pos_name[q],
-					x->pos_busy[q]);
-				s = ",";
-			}
+		for (size_t oc = 0; oc < run->ncores; oc++)
+			for (unsigned q = 0; q < GP_MAX_POS; q++)
+				if (x->pos_busy[oc][q] + x->pos_rel[oc][q] > 0) {
+					fprintf(f, "%s{\"pc_addr\":\"0x%zx\",\"name\":\"%s\",\"ns\":%"
+						PRId64 ",\"busy_ns\":%" PRId64 ",\"released_ns\":%" PRId64 "}",
+						s, 0x10000u * (oc + 1) + 4 * (size_t)q, x->pos_name[oc][q],
+						x->pos_busy[oc][q] + x->pos_rel[oc][q], x->pos_busy[oc][q],
+						x->pos_rel[oc][q]);
+					s = ",";
+				}
 		fputs("],\"what_if\":[", f);
 		s = "";
 		for (unsigned p = 0; p < GP_NPIPES; p++)

@@ -61,7 +61,8 @@ static int32_t pipe_back(const struct gp_core *k, const int32_t *prev, int32_t l
 }
 
 static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct gp_slot *s,
-		     const int32_t *prev, int32_t last, struct gp_terms *t)
+		     const struct gp_slot *const *others, const int32_t *prev, int32_t last,
+		     struct gp_terms *t)
 {
 	const struct gp_core *k = &run->core[c];
 	const struct gp_instr *x = &k->v[i];
@@ -108,13 +109,20 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 	t->late = 0;
 	if (x->dep != GP_DEP_NONE) {
 		const struct gp_slot *p = x->dep == GP_DEP_FLAG ? &s[x->dep_idx]
-				       : &run->core[x->dep_core].sched[x->dep_idx];
+				       : &others[x->dep_core][x->dep_idx];
 		int kind = x->dep == GP_DEP_FLAG ? GP_FLAG : GP_CROSS;
 		int clipped = x->clip && last != GP_NONE && s[last].end > t->issue;
 		/* the SET's end rounds up to the ns after the producer's */
 		int64_t set_end = p->end + 1;
 
 		t->wait_b = clipped ? s[last].end : t->issue;
+		/* a cross-core WAIT holds its pipe until released: a WAIT for
+		   an instruction of that pipe begins after it */
+		for (int32_t q = last; q != GP_NONE; q = prev[q])
+			if (k->v[q].dep == GP_DEP_CROSS) {
+				t->wait_b = max64(t->wait_b, s[q].release);
+				break;
+			}
 		if (set_end > t->wait_b) {
 			t->release = set_end;
 			t->v[kind] = t->release + x->delay;
@@ -150,12 +158,10 @@ static int binding(const struct gp_terms *t)
 	return best;
 }
 
-/*
- * Core c's schedule into out[0..n) with pipe `halve`'s durations halved
- * (rounded up), or none (-1). Other cores are read from their sched:
- * held as they were.
- */
-int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *out)
+/* Core c's schedule into out[0..n) with pipe `halve`'s durations halved
+   (rounded up), or none (-1); the other cores' from others[]. */
+static int simulate_core(const struct gp_run *run, size_t c, int halve,
+			 const struct gp_slot *const *others, struct gp_slot *out)
 {
 	const struct gp_core *k = &run->core[c];
 	int32_t *prev = malloc((k->n + 1) * sizeof(*prev));
@@ -171,7 +177,7 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 		int64_t d = x->dur;
 		int b;
 
-		terms_of(run, c, i, out, prev, last[x->pipe], &t);
+		terms_of(run, c, i, out, others, prev, last[x->pipe], &t);
 		b = binding(&t);
 		if (halve == (int)x->pipe)
 			d -= d / 2;
@@ -185,6 +191,51 @@ int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *o
 		last[x->pipe] = (int32_t)i;
 	}
 	free(prev);
+	return 0;
+}
+
+int gp_simulate(const struct gp_run *run, size_t c, int halve, struct gp_slot *out)
+{
+	const struct gp_slot *others[GP_MAX_CORES];
+
+	for (size_t j = 0; j < run->ncores; j++)
+		others[j] = run->core[j].sched;
+	return simulate_core(run, c, halve, others, out);
+}
+
+/*
+ * Every core together: core after core, each from the others' latest
+ * schedules, until none changes. A cross-core producer ends before its
+ * consumer starts, so each round settles one more hop; GP_MAX_CORES + 1
+ * rounds settle every chain of the run's cores and one more proves it.
+ */
+int gp_simulate_all(const struct gp_run *run, int halve, struct gp_slot *const *out)
+{
+	const struct gp_slot *others[GP_MAX_CORES];
+	int changed = 1;
+
+	for (size_t c = 0; c < run->ncores; c++) {
+		memcpy(out[c], run->core[c].sched, run->core[c].n * sizeof(*out[c]));
+		others[c] = out[c];
+	}
+	for (int round = 0; changed; round++) {
+		if (round > 64)
+			return -1;
+		changed = 0;
+		for (size_t c = 0; c < run->ncores; c++) {
+			const struct gp_core *k = &run->core[c];
+			struct gp_slot *tmp = malloc((k->n + 1) * sizeof(*tmp));
+
+			if (tmp == NULL || simulate_core(run, c, halve, others, tmp) != 0) {
+				free(tmp);
+				return -1;
+			}
+			for (size_t i = 0; i < k->n; i++)
+				changed |= tmp[i].start != out[c][i].start || tmp[i].end != out[c][i].end;
+			memcpy(out[c], tmp, k->n * sizeof(*tmp));
+			free(tmp);
+		}
+	}
 	return 0;
 }
 
@@ -391,9 +442,12 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 	const struct gp_slot *o = &k->sched[i];
 	int64_t s = o->start;
 	struct gp_terms t;
+	const struct gp_slot *others[GP_MAX_CORES];
 	int32_t q;
 
-	terms_of(run, c, i, k->sched, prev, last, &t);
+	for (size_t j = 0; j < run->ncores; j++)
+		others[j] = run->core[j].sched;
+	terms_of(run, c, i, k->sched, others, prev, last, &t);
 	for (int j = 0; j <= GP_CROSS; j++) {
 		/* pipe and issue from one instruction at one instant: one walk either way */
 		int same = (j == GP_ISSUE || j == GP_PIPE) && o->cause == GP_PIPE &&
@@ -711,8 +765,21 @@ static void seg(struct gp_truth *t, int *prev_kind, int kind, int64_t len)
 	*prev_kind = kind;
 }
 
-static void walk(const struct gp_core *k, struct gp_truth *t)
+/* Time waited on the path for instruction i of core c's release. */
+static void released(const struct gp_run *run, size_t c, int32_t i, int64_t len,
+		     struct gp_truth *t)
 {
+	const struct gp_instr *v = &run->core[c].v[i];
+
+	if (len <= 0)
+		return;
+	t->pos_rel[c][v->pos] += len;
+	t->pos_name[c][v->pos] = v->name;
+}
+
+static void walk(const struct gp_run *run, size_t c, struct gp_truth *t)
+{
+	const struct gp_core *k = &run->core[c];
 	int32_t l = 0, x;
 	int64_t frontier;
 	int prev = 0;
@@ -728,8 +795,8 @@ static void walk(const struct gp_core *k, struct gp_truth *t)
 		int64_t at = k->t0;
 
 		t->busy[pipe] += frontier - o->start;
-		t->pos_busy[k->v[x].pos] += frontier - o->start;
-		t->pos_name[k->v[x].pos] = k->v[x].name;
+		t->pos_busy[c][k->v[x].pos] += frontier - o->start;
+		t->pos_name[c][k->v[x].pos] = k->v[x].name;
 		seg(t, &prev, 1, frontier - o->start);
 		t->causes[o->cause]++;
 		t->pipe_over_flag += o->cause == GP_PIPE && k->v[x].dep != GP_DEP_NONE;
@@ -742,9 +809,11 @@ static void walk(const struct gp_core *k, struct gp_truth *t)
 		if (o->cause == GP_FLAG) {
 			t->wait[gp_family(k->v[next].pipe)][gp_family(pipe)] += o->start - at;
 			seg(t, &prev, 2, o->start - at);
+			released(run, c, next, o->start - at, t);
 		} else if (o->cause == GP_CROSS) {
 			/* only the excess over the local release waited on the other core */
 			t->cross += o->start - o->local;
+			released(run, k->v[x].dep_core, k->v[x].dep_idx, o->start - o->local, t);
 			seg(t, &prev, 3, o->start - o->local);
 			t->issue += o->local - at;
 			seg(t, &prev, 4, o->local - at);
@@ -759,37 +828,59 @@ static void walk(const struct gp_core *k, struct gp_truth *t)
 	seg(t, &prev, 4, frontier - k->t0);
 }
 
-int gp_truth(const struct gp_run *run, size_t c, struct gp_truth *t)
+/*
+ * Per pipe of the run, every core's span re-simulated and by the model with
+ * that pipe twice as fast on every core, the cores together (SPEC §13).
+ */
+static int what_ifs(const struct gp_run *run, struct gp_truth *t)
 {
-	const struct gp_core *k = &run->core[c];
-	struct gp_slot *tmp = malloc((k->n + 1) * sizeof(*tmp));
-	int64_t last = k->t0;
+	struct gp_slot *out[GP_MAX_CORES] = { NULL };
+	int rc = -1;
 
-	if (tmp == NULL)
-		return -1;
-	memset(t, 0, sizeof(*t));
-	for (size_t j = 0; j < k->n; j++)
-		last = max64(last, k->sched[j].end);
-	t->span = last - k->t0;
-	walk(k, t);
+	for (size_t c = 0; c < run->ncores; c++)
+		if ((out[c] = malloc((run->core[c].n + 1) * sizeof(*out[c]))) == NULL)
+			goto done;
 	for (unsigned p = 0; p < GP_NPIPES; p++) {
-		int64_t e = k->t0;
+		int64_t model[GP_MAX_CORES];
 		int any = 0;
 
-		for (size_t j = 0; j < k->n; j++)
-			any |= k->v[j].pipe == p;
-		t->what_if[p] = -1;
+		for (size_t c = 0; c < run->ncores; c++) {
+			t[c].what_if[p] = -1;
+			for (size_t j = 0; j < run->core[c].n; j++)
+				any |= run->core[c].v[j].pipe == p;
+		}
 		if (!any)
 			continue;
-		if (gp_simulate(run, c, (int)p, tmp) != 0 ||
-		    gp_model_span(run, c, (int)p, &t->model[p]) != 0) {
-			free(tmp);
-			return -1;
+		if (gp_simulate_all(run, (int)p, out) != 0 || gp_model_spans(run, (int)p, model) != 0)
+			goto done;
+		for (size_t c = 0; c < run->ncores; c++) {
+			const struct gp_core *k = &run->core[c];
+			int64_t e = k->t0;
+
+			for (size_t j = 0; j < k->n; j++)
+				e = max64(e, out[c][j].end);
+			t[c].what_if[p] = e - k->t0;
+			t[c].model[p] = model[c];
 		}
-		for (size_t j = 0; j < k->n; j++)
-			e = max64(e, tmp[j].end);
-		t->what_if[p] = e - k->t0;
 	}
-	free(tmp);
-	return 0;
+	rc = 0;
+done:
+	for (size_t c = 0; c < run->ncores; c++)
+		free(out[c]);
+	return rc;
+}
+
+int gp_truth(const struct gp_run *run, struct gp_truth *t)
+{
+	for (size_t c = 0; c < run->ncores; c++) {
+		const struct gp_core *k = &run->core[c];
+		int64_t last = k->t0;
+
+		memset(&t[c], 0, sizeof(t[c]));
+		for (size_t j = 0; j < k->n; j++)
+			last = max64(last, k->sched[j].end);
+		t[c].span = last - k->t0;
+		walk(run, c, &t[c]);
+	}
+	return what_ifs(run, t);
 }

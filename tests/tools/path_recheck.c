@@ -11,15 +11,18 @@
  * "cores", or in each of "runs"[].cores) must have a critical_path whose
  * span_ns, segments, busy ns per pipe, wait ns per producer -> consumer
  * pair, cross_core_wait_ns and issue_ns equal the truth's exactly, and
- * its top_instructions are the truth's busiest instructions (by pc_addr
- * and name: every tile runs one program, so an instruction's time on the
- * path sums over the tiles) with the truth's ns, the 10 largest (ties at
+ * its top_instructions are the truth's instructions holding the most of
+ * the path (by pc_addr and name: every tile runs one program, so an
+ * instruction's time on the path sums over the tiles; busy inside it and
+ * waited for its release, a cross-core one on another core) with the
+ * truth's ns, busy_ns and released_ns, the 10 largest (ties at
  * the tenth: any of them), largest first; and on
  * every core of the summary the invariants of docs/summary.md hold: busy +
  * wait + cross + issue == span_ns == the core's span_ns; every share is ns
  * / span_ns to its 4 decimals; busy and wait largest first; what_if holds
- * the (at most 16) busiest pipes of busy, smallest span first, each span
- * at most span_ns and its change (span' - span) / span to 4 decimals.
+ * at most 16 pipes busy on the run's paths, its own busy ones among them,
+ * smallest span first, each span at most span_ns and its change (span' -
+ * span) / span to 4 decimals.
  *
  * The what-if: every estimate must equal the span the documented model
  * gives (the truth's model_span_ns: docs/critical-path.md "What-if"
@@ -27,7 +30,9 @@
  * against the simulated span with that pipe twice as fast:
  *   whatif <core> <pipe> <simulated> <estimate> <(estimate - simulated) / span>
  * The estimate is not expected to equal the simulation: the model leaves
- * out what the trace does not show (critical-path.md says what).
+ * out what the trace does not show (critical-path.md says what). And the
+ * kernel's estimates (load_balance.what_if) must be, per pipe, the largest
+ * of its cores' (a core's span where it lists none).
  *
  * Exit status: 0 all agree, 1 a difference (printed), 2 usage or unreadable input.
  */
@@ -146,23 +151,54 @@ static long long list_sum(struct ctx *c, const cJSON *list, long long span, cons
 	return sum;
 }
 
-static void check_what_if_list(struct ctx *c, const cJSON *cp, long long span)
+/* The entry of `list` whose keys (one or two) equal those of `want`, or NULL. */
+static const cJSON *match(const cJSON *list, const cJSON *want, const char *k1, const char *k2)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, list)
+		if (strcmp(str(e, k1), str(want, k1)) == 0 &&
+		    (k2 == NULL || strcmp(str(e, k2), str(want, k2)) == 0))
+			return e;
+	return NULL;
+}
+
+/* Whether pipe is one of the first 16 entries of a critical path's busy list. */
+static int in_busy(const cJSON *cp, const char *pipe)
+{
+	const cJSON *busy = cJSON_GetObjectItemCaseSensitive(cp, "busy");
+
+	for (int k = 0; k < cJSON_GetArraySize(busy) && k < 16; k++)
+		if (strcmp(str(cJSON_GetArrayItem(busy, k), "pipe"), pipe) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * what_if: at most 16 pipes, each once, each busy on the path of a core of
+ * the run (run_cores: a core's group is some of them), every pipe of the
+ * core's own busy list among them unless the group's 16 left it out.
+ */
+static void check_what_if_list(struct ctx *c, const cJSON *cp, long long span,
+			       const cJSON *run_cores)
 {
 	const cJSON *busy = cJSON_GetObjectItemCaseSensitive(cp, "busy");
 	const cJSON *wi = cJSON_GetObjectItemCaseSensitive(cp, "what_if");
-	const cJSON *e;
-	int nbusy = cJSON_GetArraySize(busy);
+	const cJSON *e, *b, *o;
+	int n = cJSON_GetArraySize(wi);
 	long long prev = -1;
 
-	if (!cJSON_IsArray(wi) || cJSON_GetArraySize(wi) != (nbusy < 16 ? nbusy : 16)) {
-		fail(c, "what_if does not hold the %d busiest pipes", nbusy < 16 ? nbusy : 16);
+	if (!cJSON_IsArray(wi) || n > 16) {
+		fail(c, "what_if is not a list of at most 16 pipes");
 		return;
 	}
+	cJSON_ArrayForEach(b, busy)
+		if (n < 16 && match(wi, b, "pipe", NULL) == NULL)
+			fail(c, "what_if leaves out %s, busy on the path", str(b, "pipe"));
 	cJSON_ArrayForEach(e, wi) {
 		long long w = num(e, "span_ns");
 		const cJSON *ch = cJSON_GetObjectItemCaseSensitive(e, "change");
 		int found = 0;
-		const cJSON *b;
 
 		if (w < 0 || w > span)
 			fail(c, "what_if %s span %lld outside [0, %lld]", str(e, "pipe"), w, span);
@@ -173,18 +209,20 @@ static void check_what_if_list(struct ctx *c, const cJSON *cp, long long span)
 		    0.5 + 1e-6)
 			fail(c, "what_if %s change is not (%lld - %lld) / %lld", str(e, "pipe"), w, span,
 			     span);
-		for (int k = 0; k < nbusy && k < 16; k++) {
-			b = cJSON_GetArrayItem(busy, k);
-			found |= strcmp(str(b, "pipe"), str(e, "pipe")) == 0;
-		}
+		for (const cJSON *d = wi->child; d != e; d = d->next)
+			if (strcmp(str(d, "pipe"), str(e, "pipe")) == 0)
+				fail(c, "what_if lists %s twice", str(e, "pipe"));
+		cJSON_ArrayForEach(o, run_cores)
+			found |= in_busy(cJSON_GetObjectItemCaseSensitive(o, "critical_path"),
+					 str(e, "pipe"));
 		if (!found)
-			fail(c, "what_if %s is not one of the 16 busiest pipes", str(e, "pipe"));
+			fail(c, "what_if %s is busy on no path of the run", str(e, "pipe"));
 		prev = w;
 	}
 }
 
 /* The invariants of one summary core's critical path. */
-static void check_invariants(struct ctx *c, const cJSON *core)
+static void check_invariants(struct ctx *c, const cJSON *core, const cJSON *run_cores)
 {
 	const cJSON *cp = cJSON_GetObjectItemCaseSensitive(core, "critical_path");
 	long long span = num(cp, "span_ns"), sum;
@@ -200,19 +238,7 @@ static void check_invariants(struct ctx *c, const cJSON *core)
 	      num(cp, "cross_core_wait_ns") + num(cp, "issue_ns");
 	if (sum != span)
 		fail(c, "busy + wait + cross + issue = %lld, span_ns %lld", sum, span);
-	check_what_if_list(c, cp, span);
-}
-
-/* The entry of `list` whose keys (one or two) equal those of `want`, or NULL. */
-static const cJSON *match(const cJSON *list, const cJSON *want, const char *k1, const char *k2)
-{
-	const cJSON *e;
-
-	cJSON_ArrayForEach(e, list)
-		if (strcmp(str(e, k1), str(want, k1)) == 0 &&
-		    (k2 == NULL || strcmp(str(e, k2), str(want, k2)) == 0))
-			return e;
-	return NULL;
+	check_what_if_list(c, cp, span, run_cores);
 }
 
 /* Both lists hold the same keys with the same ns. */
@@ -233,7 +259,8 @@ static void same_sums(struct ctx *c, const cJSON *truth, const cJSON *got, const
 	}
 }
 
-/* top_instructions: the truth's instructions with the most busy time on the path. */
+/* top_instructions: the truth's instructions with the most time on the
+   path, busy inside them and waited for their release, each part equal. */
 static void check_top(struct ctx *c, const cJSON *truth, const cJSON *got)
 {
 	const cJSON *t, *g;
@@ -246,9 +273,13 @@ static void check_top(struct ctx *c, const cJSON *truth, const cJSON *got)
 	}
 	cJSON_ArrayForEach(g, got) {
 		t = match(truth, g, "pc_addr", "name");
-		if (t == NULL || num(t, "ns") != num(g, "ns"))
-			fail(c, "top instruction %s %s: %lld ns, truth %lld", str(g, "pc_addr"),
-			     str(g, "name"), num(g, "ns"), t ? num(t, "ns") : 0LL);
+		if (t == NULL || num(t, "ns") != num(g, "ns") ||
+		    num(t, "busy_ns") != num(g, "busy_ns") ||
+		    num(t, "released_ns") != num(g, "released_ns"))
+			fail(c, "top instruction %s %s: %lld ns (%lld busy, %lld released), truth %lld "
+			     "(%lld, %lld)", str(g, "pc_addr"), str(g, "name"), num(g, "ns"),
+			     num(g, "busy_ns"), num(g, "released_ns"), t ? num(t, "ns") : 0LL,
+			     t ? num(t, "busy_ns") : 0LL, t ? num(t, "released_ns") : 0LL);
 		if (num(g, "ns") > last)
 			fail(c, "top_instructions not largest first");
 		last = num(g, "ns");
@@ -297,6 +328,43 @@ static void check_what_if(struct ctx *c, const cJSON *truth, const cJSON *core)
 	}
 }
 
+/*
+ * One run's summary (the top level, or one of "runs"): each core's
+ * invariants, and with --what-if the kernel's estimates (load_balance's
+ * what_if): each pipe's the largest of the cores' estimates, a core's span
+ * where it has none. Returns the number of cores.
+ */
+static int check_run(struct ctx *c, const cJSON *run, int what_if)
+{
+	const cJSON *cores = cJSON_GetObjectItemCaseSensitive(run, "cores"), *core, *e;
+	const cJSON *lb = cJSON_GetObjectItemCaseSensitive(run, "load_balance");
+	int n = 0;
+
+	cJSON_ArrayForEach(core, cores) {
+		c->core = str(core, "core");
+		if (!what_if)
+			check_invariants(c, core, cores);
+		n++;
+	}
+	c->core = "kernel";
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(lb, "what_if")) {
+		long long want = -1;
+
+		cJSON_ArrayForEach(core, cores) {
+			const cJSON *cp = cJSON_GetObjectItemCaseSensitive(core, "critical_path");
+			const cJSON *x = match(cJSON_GetObjectItemCaseSensitive(cp, "what_if"), e,
+					       "pipe", NULL);
+			long long v = x != NULL ? num(x, "span_ns") : num(core, "span_ns");
+
+			want = v > want ? v : want;
+		}
+		if (num(e, "span_ns") != want)
+			fail(c, "what_if %s span %lld, the cores' largest %lld", str(e, "pipe"),
+			     num(e, "span_ns"), want);
+	}
+	return n;
+}
+
 int main(int argc, char **argv)
 {
 	struct ctx c = { 0, "" };
@@ -316,19 +384,9 @@ int main(int argc, char **argv)
 		cJSON_Delete(summary);
 		return 2;
 	}
-	cJSON_ArrayForEach(core, cJSON_GetObjectItemCaseSensitive(summary, "cores")) {
-		c.core = str(core, "core");
-		if (!what_if)
-			check_invariants(&c, core);
-		cores++;
-	}
+	cores += check_run(&c, summary, what_if);
 	cJSON_ArrayForEach(run, cJSON_GetObjectItemCaseSensitive(summary, "runs"))
-		cJSON_ArrayForEach(core, cJSON_GetObjectItemCaseSensitive(run, "cores")) {
-			c.core = str(core, "core");
-			if (!what_if)
-				check_invariants(&c, core);
-			cores++;
-		}
+		cores += check_run(&c, run, what_if);
 	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(truth, "cores")) {
 		c.core = str(t, "core");
 		core = find_core(summary, c.core);

@@ -22,12 +22,14 @@
  *   - top_instructions: each names an instruction (args.pc_addr on its
  *     core, named as its first slice; without one, its name) of the trace whose slices
  *     cover its busy segments, or one on a pipe
- *     the trace drops (its ns at most their busy time); its ns lies
- *     between the busy time only its slices cover and the time they may
- *     cover (equal where no two instructions overlap); sorted, shares of
- *     the span, its source its slices' args.source; at most 10, every instruction
- *     that surely holds more than the last listed one is listed, and with
- *     fewer than 10 they add up to the busy time.
+ *     the trace drops (its busy_ns at most their busy time), or one that
+ *     only released waits; its busy_ns lies between the busy time only its
+ *     slices cover and the time they may cover (equal where no two
+ *     instructions overlap), ns is busy_ns + released_ns, the released_ns
+ *     together at most the path's flag and cross-core waits; sorted,
+ *     shares of the span, its source its slices' args.source; at most 10,
+ *     every instruction that surely holds more than the last listed one is
+ *     listed, and with fewer than 10 their busy_ns add up to the busy time.
  */
 #include <math.h>
 #include <stdio.h>
@@ -384,12 +386,18 @@ static void check_top_entry(const char *core, const cJSON *it, double span,
 	const cJSON *pcv = cJSON_GetObjectItemCaseSensitive(it, "pc_addr");
 	const char *name = str_of(it, "name"), *source = str_of(it, "source");
 	double ns = sumcheck_num(it, "ns"), share = sumcheck_num(it, "share");
+	double busy = sumcheck_num(it, "busy_ns"), rel = sumcheck_num(it, "released_ns");
 	int has_pc = cJSON_IsString(pcv), id;
 
-	if (name == NULL || !(ns >= 1) || (!has_pc && !cJSON_IsNull(pcv))) {
-		sumcheck_fail("%s: a top_instructions entry without pc_addr, name or ns", core);
+	if (name == NULL || !(ns >= 1) || (!has_pc && !cJSON_IsNull(pcv)) || !(busy >= 0) ||
+	    !(rel >= 0)) {
+		sumcheck_fail("%s: a top_instructions entry without pc_addr, name, ns, busy_ns or "
+			      "released_ns", core);
 		return;
 	}
+	if (busy + rel != ns)
+		sumcheck_fail("%s: top instruction %s: busy_ns %g + released_ns %g is not ns %g",
+			      core, name, busy, rel, ns);
 	if (ns > *prev)
 		sumcheck_fail("%s: critical_path top_instructions not sorted largest first", core);
 	*prev = ns;
@@ -401,18 +409,20 @@ static void check_top_entry(const char *core, const cJSON *it, double span,
 		sumcheck_fail("%s: top instruction %s at %s: its first slice is named %s", core,
 			      name, pcv->valuestring, instrs[id].name);
 	if (id < 0 || (instrs[id].hi == 0 && instrs[id].lo == 0)) {
-		/* none of its slices is under a busy segment: a dropped pipe's */
-		if (ns > (double)dropped_ns)
-			sumcheck_fail("%s: top instruction %s (%s) holds %g ns, no busy segment of "
-				      "it in the trace and %lld ns on dropped pipes", core, name,
-				      has_pc ? pcv->valuestring : "no pc", ns, dropped_ns);
+		/* none of its slices is under a busy segment: a dropped pipe's, or
+		   one that only released waits (another core's, maybe) */
+		if (busy > (double)dropped_ns)
+			sumcheck_fail("%s: top instruction %s (%s) holds %g busy ns, no busy "
+				      "segment of it in the trace and %lld ns on dropped pipes",
+				      core, name, has_pc ? pcv->valuestring : "no pc", busy,
+				      dropped_ns);
 		return;
 	}
 	if (instrs[id].listed++)
 		sumcheck_fail("%s: top instruction %s listed twice", core, name);
-	if (ns < (double)instrs[id].lo || ns > (double)instrs[id].hi)
-		sumcheck_fail("%s: top instruction %s holds %g ns; its slices cover %lld to %lld",
-			      core, name, ns, instrs[id].lo, instrs[id].hi);
+	if (busy < (double)instrs[id].lo || busy > (double)instrs[id].hi)
+		sumcheck_fail("%s: top instruction %s holds %g busy ns; its slices cover %lld to "
+			      "%lld", core, name, busy, instrs[id].lo, instrs[id].hi);
 	if (instrs[id].has_source != (source != NULL) ||
 	    (source != NULL && strcmp(source, instrs[id].source) != 0))
 		sumcheck_fail("%s: top instruction %s source %s, its slices' %s", core, name,
@@ -421,10 +431,10 @@ static void check_top_entry(const char *core, const cJSON *it, double span,
 }
 
 static void check_top(const char *core, const cJSON *list, double span, long long busy,
-		      long long dropped_ns)
+		      long long waited, long long dropped_ns)
 {
 	const cJSON *it;
-	double prev = INFINITY, sum = 0;
+	double prev = INFINITY, sum = 0, rel = 0;
 	size_t count = 0;
 
 	if (!cJSON_IsArray(list)) {
@@ -433,14 +443,18 @@ static void check_top(const char *core, const cJSON *list, double span, long lon
 	}
 	cJSON_ArrayForEach(it, list) {
 		check_top_entry(core, it, span, dropped_ns, &prev);
-		sum += sumcheck_num(it, "ns");
+		sum += sumcheck_num(it, "busy_ns");
+		rel += sumcheck_num(it, "released_ns");
 		count++;
 	}
+	if (rel > (double)waited)
+		sumcheck_fail("%s: top_instructions released %g ns, the path waited %lld", core, rel,
+			      waited);
 	if (count > MAX_TOP)
 		sumcheck_fail("%s: %zu top_instructions, at most %d", core, count, MAX_TOP);
 	if (count < MAX_TOP && sum != (double)busy)
-		sumcheck_fail("%s: %zu top_instructions hold %g ns, the busy segments %lld", core,
-			      count, sum, busy);
+		sumcheck_fail("%s: %zu top_instructions hold %g busy ns, the busy segments %lld",
+			      core, count, sum, busy);
 	for (size_t i = 0; i < ninstrs; i++)
 		if (!instrs[i].listed && instrs[i].lo > 0 &&
 		    (count < MAX_TOP || (double)instrs[i].lo > prev))
@@ -483,11 +497,12 @@ void sumcheck_path_core(const cJSON *c, int windowed)
 			      sumcheck_num(cp, "issue_ns"), cross, issue);
 	for (size_t i = 0; i < nbusy; i++)
 		busy_ns += busy[i].ns;
-	check_top(core, cJSON_GetObjectItemCaseSensitive(cp, "top_instructions"), span, busy_ns,
-		  dropped_ns);
-	total = cross + issue + busy_ns;
+	total = cross;
 	for (size_t i = 0; i < nwait; i++)
 		total += wait[i].ns;
+	check_top(core, cJSON_GetObjectItemCaseSensitive(cp, "top_instructions"), span, busy_ns,
+		  total, dropped_ns);
+	total += issue + busy_ns;
 	if ((double)total != span)
 		sumcheck_fail("%s: the path's parts add up to %lld, the span is %g", core, total, span);
 }
