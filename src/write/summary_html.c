@@ -225,6 +225,39 @@ static void write_path_top(struct csim_out *o, const struct csim_model *m)
 	csim_out_text(o, "</table>\n");
 }
 
+/*
+ * The kernel's what-if (SPEC §13): its span, the slowest core's, with one
+ * pipe twice as fast on every core, as load_balance.what_if holds it; the
+ * change in whole percents, rounded half away from zero.
+ */
+static void write_what_if(struct csim_out *o, const struct csim_model *m)
+{
+	const struct csim_path *p = &m->path;
+	int64_t span = m->summary.max_span_ns;
+
+	if (p->nkernel == 0 || span <= 0)
+		return;
+	csim_out_text(o, "<p>What-if: the kernel's span with one pipe's instructions twice as "
+		      "fast on every core, estimated by replaying the cores' dependencies "
+		      "(cores that sync together).</p>\n<table class=\"whatif\">\n<tr>"
+		      "<th class=\"l\">pipe 2\xC3\x97 faster</th><th>kernel span \xC2\xB5s</th>"
+		      "<th>change</th><th class=\"l\">slowest core then</th></tr>\n");
+	for (size_t k = 0; k < p->nkernel; k++) {
+		const struct csim_path_kernel_what_if *e = &p->kernel[k];
+		int64_t d = e->span_ns - span, pc = ((d < 0 ? -d : d) * 200 / span + 1) / 2;
+
+		csim_out_text(o, "<tr class=\"whatif\"><td class=\"l\">");
+		put_pipe(o, m, e->pipe);
+		csim_out_text(o, "</td>");
+		td_us(o, e->span_ns);
+		csim_out_format(o, "<td>%s%lld %%</td><td class=\"name\">", d < 0 && pc > 0 ? "\xE2\x88\x92" :
+				d > 0 ? "+" : "", (long long)pc);
+		put_core(o, m, e->core);
+		csim_out_text(o, "</td></tr>\n");
+	}
+	csim_out_text(o, "</table>\n");
+}
+
 /* Load balance, then one compact row per core with its span as a bar. */
 static void write_balance(struct csim_out *o, const struct csim_model *m, const char *sfx)
 {
@@ -271,6 +304,7 @@ static void write_balance(struct csim_out *o, const struct csim_model *m, const 
 		csim_out_format(o, "</td><td>%s</td></tr>\n", pct);
 	}
 	csim_out_text(o, "</table>\n");
+	write_what_if(o, m);
 }
 
 static int write_timeline(struct csim_out *o, const struct csim_model *m, const char *sfx,

@@ -96,6 +96,10 @@ agrees() {
 	# one row per entry of top_source_lines (summary.json prints one a line)
 	np=$(grep -c '^  {"source":' "$tmp/$name/out/summary.json" || true)
 	check "$name: one source-line row per top_source_lines entry ($np)" has_fact "$name" "lines $np"
+	# one row per entry of load_balance.what_if (the kernel's estimates)
+	np=$(sed -n 's/^"load_balance":.*"what_if":\[\(.*\)\]},$/\1/p' "$tmp/$name/out/summary.json" |
+		{ grep -o '{"pipe":' || true; } | wc -l)
+	check "$name: one what-if row per kernel estimate ($np)" has_fact "$name" "whatif $np"
 }
 
 # 2. Every scenario: well formed, and agreeing with its summary.json.

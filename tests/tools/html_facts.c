@@ -23,6 +23,7 @@
  *   pathtop N                  rows of the slowest core's instructions on its
  *                              critical path (tr class="ptop")
  *   lines N                    rows of the top source lines (tr class="line")
+ *   whatif N                   rows of the kernel's what-if (tr class="whatif")
  *   lanes N                    timeline rows (g class="lane")
  *   lane I NAME SHADES         timeline row I: its label and the shade classes
  *                              present (d1..d5), e.g. "d2d3"; "-" when idle
@@ -53,7 +54,7 @@ struct section {
 };
 
 struct facts {
-	int cores, diag, totals, top, pathtop, lines, lanes, in_diag;
+	int cores, diag, totals, top, pathtop, lines, lanes, in_diag, whatif;
 	struct section sec[MAX_SECTIONS];
 	int nsec;
 	char lane_name[MAX_LANES][128];
@@ -168,6 +169,8 @@ static int open_tag(struct facts *f, const char *name, const char *attrs, long o
 			f->pathtop++;
 		else if (strcmp(cls, "line") == 0)
 			f->lines++;
+		else if (strcmp(cls, "whatif") == 0)
+			f->whatif++;
 	} else if (strcmp(name, "td") == 0 && s != NULL && (strcmp(cls, "hm") == 0 || strcmp(cls, "h0") == 0)) {
 		s->heat_cells++;
 		s->heat_filled += strcmp(cls, "hm") == 0;
@@ -335,8 +338,8 @@ int main(int argc, char **argv)
 	}
 	if (depth != 0)
 		return fail("unclosed tags at the end", size);
-	printf("cores %d\ndiag %d\ntotals %d\ntop %d\npathtop %d\nlines %d\nlanes %d\n", f.cores,
-	       f.diag, f.totals, f.top, f.pathtop, f.lines, f.lanes);
+	printf("cores %d\ndiag %d\ntotals %d\ntop %d\npathtop %d\nlines %d\nlanes %d\nwhatif %d\n",
+	       f.cores, f.diag, f.totals, f.top, f.pathtop, f.lines, f.lanes, f.whatif);
 	for (int k = 0; k < f.nsec; k++) {
 		const struct section *s = &f.sec[k];
 
