@@ -45,6 +45,12 @@ struct csim_compare_item {
 	struct csim_compare_pair cycles;   /* NONE: outside that side's top 10 */
 };
 
+/* The kernel's span with one pipe twice as fast on each side (estimates). */
+struct csim_compare_estimate {
+	struct csim_span pipe;
+	struct csim_compare_pair span_ns;   /* NONE: that side estimates no such pipe */
+};
+
 struct csim_compare_diag {
 	const struct csim_result_diag *d;
 	int appeared;               /* 1: in NEW only; 0: in BASE only */
@@ -89,6 +95,8 @@ struct csim_compare {
 	size_t nlines;
 	struct csim_compare_diag *diags;    /* appeared, then gone */
 	size_t ndiags;
+	struct csim_compare_estimate *estimates;   /* NEW's order, then BASE's others */
+	size_t nestimates;
 	/* batch */
 	struct csim_compare_dump *dumps;    /* in both, then added, then removed */
 	size_t ndumps, nadded, nremoved;

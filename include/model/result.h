@@ -47,6 +47,13 @@ struct csim_result_line {
 	int64_t cycles;
 };
 
+/* An estimate of the kernel's what-if (load_balance.what_if): its span with
+   one pipe twice as fast on every core. */
+struct csim_result_estimate {
+	struct csim_span pipe;
+	int64_t span_ns;
+};
+
 struct csim_result_diag {
 	struct csim_span id, text;
 	int primary;
@@ -79,6 +86,8 @@ struct csim_result_run {
 	size_t nlines;
 	struct csim_result_diag *diags;
 	size_t ndiags;
+	struct csim_result_estimate *estimates;   /* in the file's order */
+	size_t nestimates;
 	struct csim_result_timeline timeline;
 };
 

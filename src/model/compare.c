@@ -25,6 +25,7 @@ void csim_compare_release(struct csim_compare *c)
 	free(c->instrs);
 	free(c->lines);
 	free(c->diags);
+	free(c->estimates);
 	free(c->dumps);
 	free(c->slower);
 	memset(c, 0, sizeof(*c));
@@ -291,6 +292,38 @@ static int compare_diags(struct csim_compare *c)
 	return 0;
 }
 
+static const struct csim_result_estimate *estimate_find(const struct csim_result_run *run,
+							struct csim_span pipe)
+{
+	for (size_t i = 0; i < run->nestimates; i++)
+		if (csim_result_same(run->estimates[i].pipe, pipe))
+			return &run->estimates[i];
+	return NULL;
+}
+
+/* The kernel's what-if (SPEC §13), pipe by pipe. */
+static int compare_estimates(struct csim_compare *c)
+{
+	const struct csim_result_run *br = c->base_run, *nr = c->now_run;
+
+	c->estimates = calloc(br->nestimates + nr->nestimates + 1, sizeof(*c->estimates));
+	if (c->estimates == NULL)
+		return -1;
+	for (size_t i = 0; i < nr->nestimates; i++) {
+		const struct csim_result_estimate *b = estimate_find(br, nr->estimates[i].pipe);
+
+		c->estimates[c->nestimates++] = (struct csim_compare_estimate){
+			nr->estimates[i].pipe,
+			pair(b != NULL ? b->span_ns : CSIM_RESULT_NONE, nr->estimates[i].span_ns) };
+	}
+	for (size_t i = 0; i < br->nestimates; i++)
+		if (estimate_find(nr, br->estimates[i].pipe) == NULL)
+			c->estimates[c->nestimates++] = (struct csim_compare_estimate){
+				br->estimates[i].pipe,
+				pair(br->estimates[i].span_ns, CSIM_RESULT_NONE) };
+	return 0;
+}
+
 static unsigned others(const struct csim_result_run *b, const struct csim_result_run *n)
 {
 	unsigned o = 0;
@@ -308,7 +341,7 @@ static int compare_single(struct csim_compare *c, size_t *slower_cap)
 {
 	c->other = others(c->base_run, c->now_run);
 	if (compare_cores(c, slower_cap) != 0 || compare_instrs(c) != 0 || compare_lines(c) != 0 ||
-	    compare_diags(c) != 0)
+	    compare_diags(c) != 0 || compare_estimates(c) != 0)
 		return -1;
 	return 0;
 }

@@ -16,6 +16,7 @@ void csim_result_release(struct csim_result *r)
 		free(r->runs[i].instrs);
 		free(r->runs[i].lines);
 		free(r->runs[i].diags);
+		free(r->runs[i].estimates);
 		free(r->runs[i].timeline.pipes);
 		free(r->runs[i].timeline.busy);
 	}

@@ -24,7 +24,7 @@ static void *grow(struct csim_result_reader *rd, void **arr, size_t *n, size_t *
 
 struct run_ctx {
 	struct csim_result_run *run;
-	size_t cores_cap, pipes_cap, instrs_cap, lines_cap, diags_cap;
+	size_t cores_cap, pipes_cap, instrs_cap, lines_cap, diags_cap, estimates_cap;
 	struct csim_span slowest;
 };
 
@@ -188,11 +188,46 @@ static int clock_member(struct csim_result_reader *rd, void *ctx, const struct c
 	return CSIM_OK;
 }
 
+static int estimate_member(struct csim_result_reader *rd, void *ctx,
+			   const struct csim_json_item *m)
+{
+	struct csim_result_estimate *e = ctx;
+
+	if (csim_result_key(m, "pipe"))
+		return csim_result_string(rd, m->value, &e->pipe);
+	if (csim_result_key(m, "span_ns"))
+		return csim_result_int(rd, m->value, &e->span_ns);
+	return CSIM_OK;
+}
+
+static int estimate_element(struct csim_result_reader *rd, void *ctx,
+			    const struct csim_json_item *m)
+{
+	struct run_ctx *rcx = ctx;
+	struct csim_result_run *run = rcx->run;
+	struct csim_result_estimate *e = grow(rd, (void **)&run->estimates, &run->nestimates,
+					      &rcx->estimates_cap, sizeof(*e));
+	int rc;
+
+	if (e == NULL)
+		return rd->err->code;
+	e->span_ns = CSIM_RESULT_NONE;
+	rc = csim_result_walk(rd, m->value, '{', e, estimate_member);
+	if (rc == CSIM_OK && (e->pipe.p == NULL || e->span_ns == CSIM_RESULT_NONE))
+		rc = csim_result_fail(rd, m->value.p, "a what_if entry without its pipe or span_ns");
+	return rc;
+}
+
 static int balance_member(struct csim_result_reader *rd, void *ctx,
 			  const struct csim_json_item *m)
 {
+	struct run_ctx *rcx = ctx;
+
 	if (csim_result_key(m, "slowest_core"))
-		return csim_result_string(rd, m->value, ctx);
+		return csim_result_string(rd, m->value, &rcx->slowest);
+	/* the kernel's estimates: absent from summaries written before them */
+	if (csim_result_key(m, "what_if"))
+		return csim_result_walk(rd, m->value, '[', rcx, estimate_element);
 	return CSIM_OK;
 }
 
@@ -396,7 +431,7 @@ static int run_member(struct csim_result_reader *rd, void *ctx, const struct csi
 	if (csim_result_key(m, "cores"))
 		return csim_result_walk(rd, m->value, '[', rcx, core_element);
 	if (csim_result_key(m, "load_balance"))
-		return csim_result_walk(rd, m->value, '{', &rcx->slowest, balance_member);
+		return csim_result_walk(rd, m->value, '{', rcx, balance_member);
 	if (csim_result_key(m, "timeline"))
 		return read_timeline(rd, run, m->value);
 	if (csim_result_key(m, "top_instructions"))

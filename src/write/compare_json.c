@@ -60,6 +60,15 @@ static void out_share(struct csim_out *o, int64_t part, int64_t span)
 		out_bp(o, (part * 10000 + span / 2) / span);
 }
 
+/* An estimate's change of the kernel's span as a signed share, null without. */
+static void out_estimate_change(struct csim_out *o, int64_t est, int64_t span)
+{
+	if (est == CSIM_RESULT_NONE || span == CSIM_RESULT_NONE || span <= 0)
+		csim_out_text(o, "null");
+	else
+		out_bp(o, csim_view_change_bp(span, est));
+}
+
 static void out_span_fields(struct csim_out *o, const struct csim_compare_span *s)
 {
 	out_pair(o, "span_ns", "change_ns", s->ns);
@@ -173,6 +182,28 @@ static void out_diags(struct csim_out *o, const struct csim_compare *c, int appe
 	csim_out_char(o, ']');
 }
 
+/* The kernel's what-if per pipe: each side's span and its change as a share of that side's. */
+static void out_estimates(struct csim_out *o, const struct csim_compare *c)
+{
+	csim_out_text(o, ",\n\"what_if\":[");
+	for (size_t k = 0; k < c->nestimates; k++) {
+		const struct csim_compare_estimate *e = &c->estimates[k];
+
+		csim_out_text(o, k ? ",\n{\"pipe\":" : "\n{\"pipe\":");
+		out_span(o, e->pipe);
+		csim_out_text(o, ",\"span_ns\":[");
+		out_num(o, e->span_ns.base);
+		csim_out_char(o, ',');
+		out_num(o, e->span_ns.now);
+		csim_out_text(o, "],\"change\":[");
+		out_estimate_change(o, e->span_ns.base, c->kernel.ns.base);
+		csim_out_char(o, ',');
+		out_estimate_change(o, e->span_ns.now, c->kernel.ns.now);
+		csim_out_text(o, "]}");
+	}
+	csim_out_char(o, ']');
+}
+
 static void out_single(struct csim_out *o, const struct csim_compare *c)
 {
 	csim_out_text(o, ",\n\"kernel\":{");
@@ -191,6 +222,7 @@ static void out_single(struct csim_out *o, const struct csim_compare *c)
 		csim_out_char(o, '}');
 	}
 	csim_out_char(o, ']');
+	out_estimates(o, c);
 	out_items(o, "instructions", c->instrs, c->ninstrs, 1);
 	out_items(o, "source_lines", c->lines, c->nlines, 0);
 	csim_out_text(o, ",\n\"diagnosis\":{");

@@ -254,6 +254,40 @@ static void print_diags(FILE *f, const struct csim_compare *c)
 	}
 }
 
+/* A what-if's change of the kernel's span in whole percents ("-23 %"), "-" without. */
+static void format_estimate(char *dst, int64_t est, int64_t span)
+{
+	int64_t d, pc;
+
+	if (est == CSIM_RESULT_NONE || span == CSIM_RESULT_NONE || span <= 0) {
+		strcpy(dst, "-");
+		return;
+	}
+	d = est - span;
+	pc = (abs64(d) * 200 / span + 1) / 2;
+	snprintf(dst, CSIM_COMPARE_CELL, "%s%lld %%", d < 0 && pc > 0 ? "-" : d > 0 ? "+" : "",
+		 (long long)pc);
+}
+
+/* The kernel's what-if on each side (SPEC §13): what shortening a pipe buys now. */
+static void print_estimates(FILE *f, const struct csim_compare *c)
+{
+	if (c->nestimates == 0)
+		return;
+	fputs("\nthe kernel with one pipe 2x faster (estimates):\n", f);
+	fprintf(f, "  %-*s %*s %*s\n", CSIM_TABLE_W_PIPE, "pipe", W_CHANGE, "base", W_CHANGE, "new");
+	for (size_t k = 0; k < c->nestimates && k < CSIM_TABLE_TOP; k++) {
+		const struct csim_compare_estimate *e = &c->estimates[k];
+		char b[CSIM_COMPARE_CELL], nw[CSIM_COMPARE_CELL];
+
+		format_estimate(b, e->span_ns.base, c->kernel.ns.base);
+		format_estimate(nw, e->span_ns.now, c->kernel.ns.now);
+		fputs("  ", f);
+		csim_text_put(f, e->pipe.p, e->pipe.n, CSIM_TABLE_W_PIPE, 1);
+		fprintf(f, " %*s %*s\n", W_CHANGE, b, W_CHANGE, nw);
+	}
+}
+
 static void print_single(FILE *f, const struct csim_compare *c)
 {
 	if (c->other == 0) {
@@ -264,6 +298,7 @@ static void print_single(FILE *f, const struct csim_compare *c)
 	}
 	print_spans(f, c);
 	print_pipes(f, c);
+	print_estimates(f, c);
 	print_items(f, "instructions whose cycles moved most", c->instrs, c->ninstrs, 1);
 	print_items(f, "source lines whose cycles moved most", c->lines, c->nlines, 0);
 	print_diags(f, c);

@@ -266,6 +266,49 @@ static const cJSON *slowest(const cJSON *run)
 			  lb != NULL ? str(lb, "slowest_core") : NULL);
 }
 
+/* A side's estimate of the kernel's span with pipe twice as fast, or NONE. */
+static double estimate(const cJSON *run, const char *pipe)
+{
+	const cJSON *lb = cJSON_GetObjectItemCaseSensitive(run, "load_balance");
+	const cJSON *e = find_named(cJSON_GetObjectItemCaseSensitive(lb, "what_if"), "pipe", pipe);
+
+	return e != NULL ? num(e, "span_ns") : NONE;
+}
+
+/* what_if: NEW's pipes in order, then BASE's others, each side's span and change. */
+static void check_estimates(const cJSON *cmp, const cJSON *b, const cJSON *n, double kb,
+			    double kn)
+{
+	const cJSON *got = cJSON_GetObjectItemCaseSensitive(cmp, "what_if"), *e;
+	int i = 0;
+
+	for (int side = 0; side < 2; side++) {
+		const cJSON *lb = cJSON_GetObjectItemCaseSensitive(side ? b : n, "load_balance");
+
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(lb, "what_if")) {
+			const char *pipe = str(e, "pipe");
+			const cJSON *g = cJSON_GetArrayItem(got, i), *sp, *ch;
+			double vb = estimate(b, pipe), vn = estimate(n, pipe);
+
+			if (side && vn != NONE)
+				continue;
+			i++;
+			sp = cJSON_GetObjectItemCaseSensitive(g, "span_ns");
+			ch = cJSON_GetObjectItemCaseSensitive(g, "change");
+			if (g == NULL || str(g, "pipe") == NULL || strcmp(str(g, "pipe"), pipe) != 0) {
+				fail("what_if %s: not in its place", pipe);
+				continue;
+			}
+			if (!same(vb, cJSON_GetArrayItem(sp, 0)) || !same(vn, cJSON_GetArrayItem(sp, 1)) ||
+			    !same(share4(kb, vb), cJSON_GetArrayItem(ch, 0)) ||
+			    !same(share4(kn, vn), cJSON_GetArrayItem(ch, 1)))
+				fail("what_if %s: span_ns or change is not each side's estimate", pipe);
+		}
+	}
+	if (cJSON_GetArraySize(got) != i)
+		fail("what_if: %d listed, want %d", cJSON_GetArraySize(got), i);
+}
+
 static void check_single(const cJSON *bdoc, const cJSON *ndoc, const cJSON *cmp, double pct)
 {
 	const cJSON *b = last_run(bdoc), *n = last_run(ndoc);
@@ -311,6 +354,7 @@ static void check_single(const cJSON *bdoc, const cJSON *ndoc, const cJSON *cmp,
 		fail("slower: %d listed, want %d",
 		     cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, "slower")), k);
 	check_diags(cmp, b, n);
+	check_estimates(cmp, b, n, kb, kn);
 }
 
 static double row_span(const cJSON *row)
