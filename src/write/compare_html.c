@@ -268,6 +268,48 @@ static void write_pipes(const struct csim_compare *c, struct csim_out *o)
 	csim_out_text(o, "</table>\n");
 }
 
+/* An estimate's change of the kernel's span in whole percents, "-" without. */
+static void estimate_cell(struct csim_out *o, int64_t est, int64_t span)
+{
+	int64_t d, pc;
+
+	if (est == CSIM_RESULT_NONE || span == CSIM_RESULT_NONE || span <= 0) {
+		csim_out_text(o, "<td>-</td>");
+		return;
+	}
+	d = est - span;
+	pc = ((d < 0 ? -d : d) * 200 / span + 1) / 2;
+	csim_out_format(o, "<td>%s%lld %%</td>", d < 0 && pc > 0 ? "\xE2\x88\x92" : d > 0 ? "+" : "",
+			(long long)pc);
+}
+
+/* The kernel's what-if on each side (SPEC §13): what halving a pipe would buy. */
+static void write_estimates(const struct csim_compare *c, struct csim_out *o)
+{
+	if (c->nestimates == 0)
+		return;
+	csim_out_text(o, "<h2 id=\"whatif\">What-if</h2>\n<p>The kernel's span with one pipe "
+		      "twice as fast on every core, estimated on each side (docs/critical-path.md)."
+		      "</p>\n<table class=\"cmp\">\n<tr><th>pipe</th><th>base \xC2\xB5s</th>"
+		      "<th>change</th><th>new \xC2\xB5s</th><th>change</th></tr>\n");
+	for (size_t k = 0; k < c->nestimates; k++) {
+		const struct csim_compare_estimate *e = &c->estimates[k];
+
+		csim_out_text(o, "<tr class=\"whatif\"><td class=\"nm\">");
+		put_span(o, e->pipe);
+		csim_out_text(o, "</td><td>");
+		put_us(o, e->span_ns.base);
+		csim_out_text(o, "</td>");
+		estimate_cell(o, e->span_ns.base, c->kernel.ns.base);
+		csim_out_text(o, "<td>");
+		put_us(o, e->span_ns.now);
+		csim_out_text(o, "</td>");
+		estimate_cell(o, e->span_ns.now, c->kernel.ns.now);
+		csim_out_text(o, "</tr>\n");
+	}
+	csim_out_text(o, "</table>\n");
+}
+
 static void put_count(struct csim_out *o, int64_t v)
 {
 	if (v == CSIM_RESULT_NONE)
@@ -391,11 +433,12 @@ void csim_compare_html_write(const struct csim_compare *c, struct csim_out *o)
 		write_dumps(c, o);
 	} else {
 		csim_out_text(o, "<nav><a href=\"#spans\">spans</a><a href=\"#timelines\">timelines"
-			      "</a><a href=\"#pipes\">pipes</a><a href=\"#diagnosis\">diagnosis"
-			      "</a></nav>\n");
+			      "</a><a href=\"#pipes\">pipes</a><a href=\"#whatif\">what-if</a>"
+			      "<a href=\"#diagnosis\">diagnosis</a></nav>\n");
 		write_spans(c, o);
 		write_timelines(c, o);
 		write_pipes(c, o);
+		write_estimates(c, o);
 		write_items(o, "instructions", "Instructions whose cycles moved", c->instrs,
 			    c->ninstrs, 1);
 		write_items(o, "lines", "Source lines whose cycles moved", c->lines, c->nlines, 0);

@@ -61,6 +61,14 @@ check "compare.html: one time scale, the longer span's ($tn ns)" \
 	[ "$(grep -o "$(us "$tn") µs</text>" <<<"$html" | wc -l)" -eq 2 ]
 check "compare.html: MTE2's change as a bar" \
 	grep -q '<td class="up">+100.0 %</td><td class="l"><i class="bar up"><i style="width:110px">' <<<"$html"
+# what_if: one line per entry, the array's last ending in "}]"
+nw=$(awk '/^"what_if":\[/ { on = 1; next } on && /^\{"pipe":/ { n++ } on && /\}\]/ { exit }
+	END { print n + 0 }' "$tmp/cmp/compare.json")
+check "compare.html: a what-if row per entry of compare.json's what_if ($nw)" \
+	[ "$nw" -gt 0 -a "$(grep -o '<tr class="whatif">' <<<"$html" | wc -l)" -eq "$nw" ]
+wi=$(sed -n '/^the kernel with one pipe 2x faster/,/^$/p' <<<"$out")
+check "one pipe slower: the kernel's what-if on each side in the table" \
+	grep -Eq '^  MTE2 +-[0-9]+ % +-[0-9]+ %$' <<<"$wi"
 
 run "$tmp" --compare "$B" "$N" --fail-if-slower 5 -o "$tmp/cmp5" -q
 check "gate 5 %: exit 4" [ "$status" -eq 4 ]
