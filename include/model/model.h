@@ -69,12 +69,12 @@ static inline uint32_t csim_flag_wait_ns(const struct csim_flag *f)
 }
 
 /*
- * Whether a WAIT blocked (SPEC §13, docs/critical-path.md "The binding
- * predecessor"): its SET ended after the WAIT began, or the WAIT lasted
- * CSIM_FLAG_BLOCKED_NS or more. A WAIT reached after its flag was set
- * still lasts a cycle on the simulator (0 or 1 ns on the grid) and held
- * nothing; a cross-core release reaches the other core some cycles after
- * its SET, so a WAIT that began after the SET may still have waited.
+ * Whether an in-core WAIT blocked (SPEC §13, docs/critical-path.md "The
+ * binding predecessor"): its SET ended after the WAIT began, or the WAIT
+ * lasted CSIM_FLAG_BLOCKED_NS or more (one begun a cycle before its SET
+ * rounds to 1 ns). A WAIT reached after its flag was set still lasts a
+ * cycle on the simulator (0 or 1 ns on the grid) and held nothing. A
+ * cross-core WAIT's is decided by its releasing SET (pass_intra.c).
  */
 #define CSIM_FLAG_BLOCKED_NS 2
 

@@ -79,7 +79,7 @@ static int anchor_pair(struct csim_model *m, const struct csim_anchor_index *ix,
 		m->intra_deps[m->nintra_deps++] = (struct csim_dep){
 			.producer = a->producer, .consumer = a->consumer, .release = wait->end,
 			.producer_pipe = prod_pipe, .consumer_pipe = cons_pipe,
-			.running = a->running, .blocked = csim_flag_blocked(set, wait),
+			.running = a->running, .blocked = 0,   /* find_releases() */
 			.wait_ns = csim_flag_wait_ns(wait) };
 	if (m->pipes[prod_pipe].drop >= 0)
 		return CSIM_FSKIP_PRODUCER_DROPPED;
