@@ -95,7 +95,7 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 {"pipe":"SCALAR","kept":false,"instructions":1,"busy_ns":100,"busy_us":0.100,"busy_share":0.3333,"depth":1,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":50,"sync_cycles":0,"executed":5,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null},
 {"pipe":"FIXP","kept":false,"instructions":0,"busy_ns":0,"busy_us":0.000,"busy_share":0.0000,"depth":0,"rows":null,"wait_flag_ns":0,"wait_flag_by_producer":[],"cycles":null,"sync_cycles":null,"executed":null,"vector_utilization":null,"bytes":null,"bandwidth_gbps":null,"overlap_ns":null,"overlap_share":null}],
 "critical_path":{"span_ns":300,"segments":4,"busy":[{"pipe":"SCALAR","ns":100,"share":0.3333},{"pipe":"MTE2","ns":100,"share":0.3333},{"pipe":"CUBE","ns":10,"share":0.0333}],"wait":[],"cross_core_wait_ns":0,"issue_ns":90,"top_instructions":[{"pc_addr":"0x34","name":"ADD","source":"k.cpp:9","ns":100,"busy_ns":100,"released_ns":0,"share":0.3333},{"pc_addr":"0x10","name":"a","source":"k.cpp:1","ns":100,"busy_ns":100,"released_ns":0,"share":0.3333},{"pc_addr":null,"name":"m","source":null,"ns":10,"busy_ns":10,"released_ns":0,"share":0.0333}],"what_if":[]}}],
-"load_balance":{"cores":1,"min_span_ns":300,"median_span_ns":300,"max_span_ns":300,"slowest_core":"p0"},
+"load_balance":{"cores":1,"min_span_ns":300,"median_span_ns":300,"max_span_ns":300,"slowest_core":"p0","what_if":[]},
 "top_instructions":[
 {"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
 {"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
@@ -186,6 +186,7 @@ verdict "path: a pipe missing from busy" ',{"pipe":"CUBE","ns":10,"share":0.0333
 verdict "path: top instruction's ns off by one" '"name":"m","source":null,"ns":10,"busy_ns":10,"released_ns":0,"share":0.0333' '"name":"m","source":null,"ns":11,"busy_ns":11,"released_ns":0,"share":0.0367' 1
 verdict "path: a top instruction releasing a wait the path has not" '"name":"m","source":null,"ns":10,"busy_ns":10,"released_ns":0,"share":0.0333' '"name":"m","source":null,"ns":15,"busy_ns":10,"released_ns":5,"share":0.0500' 1
 verdict "path: busy_ns and released_ns not adding up to ns" '"name":"m","source":null,"ns":10,"busy_ns":10,"released_ns":0,"share":0.0333' '"name":"m","source":null,"ns":10,"busy_ns":10,"released_ns":1,"share":0.0333' 1
+verdict "load_balance: a kernel what-if no core estimates" '"slowest_core":"p0","what_if":[]}' '"slowest_core":"p0","what_if":[{"pipe":"MTE2","span_ns":200,"change":-0.3333,"core":"p0"}]}' 1
 verdict "path: top instruction of another name" '"pc_addr":"0x10","name":"a"' '"pc_addr":"0x10","name":"b"' 1
 verdict "path: top instruction of another address" '"pc_addr":"0x10","name":"a"' '"pc_addr":"0x11","name":"a"' 1
 verdict "path: top instruction left out" ',{"pc_addr":null,"name":"m","source":null,"ns":10,"busy_ns":10,"released_ns":0,"share":0.0333}' '' 1

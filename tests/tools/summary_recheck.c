@@ -20,7 +20,8 @@
  *     other pipes and on an MTE pipe without busy time;
  *   - each core's span contains its kept slices (it also covers the dropped
  *     ones, which the trace no longer has), span_ns = last_ns - first_ns;
- *   - load_balance agrees with the cores' spans;
+ *   - load_balance agrees with the cores' spans, its what_if with the
+ *     cores' estimates (summary_recheck_path.c);
  *   - bytes of an MTE lane = the sum of its slices' args.process_bytes (null
  *     when none has one) and bandwidth_gbps = bytes * 1000 / busy_ns MB/s
  *     rounded half up; other pipes have both null;
@@ -682,6 +683,7 @@ static void check_run(const cJSON *trace, const cJSON *sum, const cJSON *metrics
 		sumcheck_path_core(c, windowed);
 	}
 	sumcheck_path_done(jcores);
+	sumcheck_path_kernel(cJSON_GetObjectItemCaseSensitive(sum, "load_balance"), jcores);
 	for (size_t i = 0; i < nlanes; i++)
 		if (!lanes[i].matched)
 			sumcheck_fail("%s %s: a lane of the trace missing from the summary",

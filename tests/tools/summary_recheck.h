@@ -74,6 +74,8 @@ int sumcheck_path_instr(const cJSON *ev);
 int sumcheck_path_add(const cJSON *ev);
 void sumcheck_path_core(const cJSON *core, int windowed);
 void sumcheck_path_done(const cJSON *jcores);
+/* load_balance.what_if against the cores' estimates. */
+void sumcheck_path_kernel(const cJSON *load_balance, const cJSON *jcores);
 
 /* The timeline part (summary_recheck_timeline.c): "timeline" against the
    slowest core's lanes. */

@@ -526,3 +526,80 @@ void sumcheck_path_done(const cJSON *jcores)
 		}
 	}
 }
+
+/* A core's estimate of its span with pipe twice as fast, or its span. */
+static double core_estimate(const cJSON *c, const char *pipe)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(
+				 cJSON_GetObjectItemCaseSensitive(c, "critical_path"), "what_if")) {
+		const char *p = str_of(e, "pipe");
+
+		if (p != NULL && strcmp(p, pipe) == 0)
+			return sumcheck_num(e, "span_ns");
+	}
+	return sumcheck_num(c, "span_ns");
+}
+
+/*
+ * The kernel's what-if (load_balance.what_if): per pipe, the largest of the
+ * cores' estimates (a core's span where it lists none), the first core to
+ * reach it, its change of the largest span to 4 decimals; smallest first;
+ * every pipe a core lists, up to 16.
+ */
+void sumcheck_path_kernel(const cJSON *lb, const cJSON *jcores)
+{
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(lb, "what_if"), *e, *c, *w;
+	double max = sumcheck_num(lb, "max_span_ns"), prev = -1;
+	int n = 0, listed = 0;
+
+	if (!cJSON_IsObject(lb))
+		return;
+	if (!cJSON_IsArray(list)) {
+		sumcheck_fail("load_balance has no what_if list");
+		return;
+	}
+	cJSON_ArrayForEach(e, list) {
+		const char *pipe = str_of(e, "pipe"), *core = str_of(e, "core");
+		double want = -1, got = sumcheck_num(e, "span_ns");
+		const char *first = NULL;
+
+		if (pipe == NULL || core == NULL) {
+			sumcheck_fail("load_balance.what_if: an entry without its pipe or core");
+			continue;
+		}
+		cJSON_ArrayForEach(c, jcores) {
+			double v = core_estimate(c, pipe);
+
+			if (v > want) {
+				want = v;
+				first = str_of(c, "core");
+			}
+		}
+		if (got != want || first == NULL || strcmp(first, core) != 0)
+			sumcheck_fail("load_balance.what_if %s: %g ns set by %s, the cores' largest %g "
+				      "by %s", pipe, got, core, want, first ? first : "none");
+		if (max > 0 && llround(sumcheck_num(e, "change") * 10000) !=
+		    llround((got - max) * 10000 / max))
+			sumcheck_fail("load_balance.what_if %s: change is not (%g - %g) / %g", pipe,
+				      got, max, max);
+		if (got < prev)
+			sumcheck_fail("load_balance.what_if not smallest span first");
+		prev = got;
+		n++;
+	}
+	/* every pipe a core estimates is the kernel's, up to 16 */
+	cJSON_ArrayForEach(c, jcores)
+		cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(
+					 cJSON_GetObjectItemCaseSensitive(c, "critical_path"), "what_if")) {
+			int found = 0;
+
+			cJSON_ArrayForEach(e, list)
+				found |= str_of(e, "pipe") != NULL && str_of(w, "pipe") != NULL &&
+					 strcmp(str_of(e, "pipe"), str_of(w, "pipe")) == 0;
+			listed += !found;
+		}
+	if (listed > 0 && n < 16)
+		sumcheck_fail("load_balance.what_if leaves out a pipe a core estimates");
+}
