@@ -60,9 +60,10 @@ static int32_t pipe_back(const struct gp_core *k, const int32_t *prev, int32_t l
 	return q;
 }
 
+/* last: the pipe's previous instruction; xlast: its latest with a cross-core dependency */
 static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct gp_slot *s,
 		     const struct gp_slot *const *others, const int32_t *prev, int32_t last,
-		     struct gp_terms *t)
+		     int32_t xlast, struct gp_terms *t)
 {
 	const struct gp_core *k = &run->core[c];
 	const struct gp_instr *x = &k->v[i];
@@ -118,11 +119,8 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 		t->wait_b = clipped ? s[last].end : t->issue;
 		/* a cross-core WAIT holds its pipe until released: a WAIT for
 		   an instruction of that pipe begins after it */
-		for (int32_t q = last; q != GP_NONE; q = prev[q])
-			if (k->v[q].dep == GP_DEP_CROSS) {
-				t->wait_b = max64(t->wait_b, s[q].release);
-				break;
-			}
+		if (xlast != GP_NONE)
+			t->wait_b = max64(t->wait_b, s[xlast].release);
 		if (set_end > t->wait_b) {
 			t->release = set_end;
 			t->v[kind] = t->release + x->delay;
@@ -165,19 +163,19 @@ static int simulate_core(const struct gp_run *run, size_t c, int halve,
 {
 	const struct gp_core *k = &run->core[c];
 	int32_t *prev = malloc((k->n + 1) * sizeof(*prev));
-	int32_t last[GP_NPIPES];
+	int32_t last[GP_NPIPES], xlast[GP_NPIPES];
 
 	if (prev == NULL)
 		return -1;
 	for (unsigned p = 0; p < GP_NPIPES; p++)
-		last[p] = GP_NONE;
+		last[p] = xlast[p] = GP_NONE;
 	for (size_t i = 0; i < k->n; i++) {
 		const struct gp_instr *x = &k->v[i];
 		struct gp_terms t;
 		int64_t d = x->dur;
 		int b;
 
-		terms_of(run, c, i, out, others, prev, last[x->pipe], &t);
+		terms_of(run, c, i, out, others, prev, last[x->pipe], xlast[x->pipe], &t);
 		b = binding(&t);
 		if (halve == (int)x->pipe)
 			d -= d / 2;
@@ -189,6 +187,8 @@ static int simulate_core(const struct gp_run *run, size_t c, int halve,
 					   .by_rate = (uint8_t)(b == GP_PIPE && t.by_rate) };
 		prev[i] = last[x->pipe];
 		last[x->pipe] = (int32_t)i;
+		if (x->dep == GP_DEP_CROSS)
+			xlast[x->pipe] = (int32_t)i;
 	}
 	free(prev);
 	return 0;
@@ -434,7 +434,7 @@ static int64_t raise_of(const struct gp_terms *t, const struct gp_instr *x)
 
 /* The checks of one node (gen_path.c lists them), the earliest failure into f. */
 static void check_node(const struct gp_run *run, const struct views *v, size_t c, size_t i,
-		       const int32_t *prev, int32_t last, struct fail *f)
+		       const int32_t *prev, int32_t last, int32_t xlast, struct fail *f)
 {
 	const struct gp_core *k = &run->core[c];
 	const struct key *ends = v->by_end[c];
@@ -447,7 +447,7 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 
 	for (size_t j = 0; j < run->ncores; j++)
 		others[j] = run->core[j].sched;
-	terms_of(run, c, i, k->sched, others, prev, last, &t);
+	terms_of(run, c, i, k->sched, others, prev, last, xlast, &t);
 	for (int j = 0; j <= GP_CROSS; j++) {
 		/* pipe and issue from one instruction at one instant: one walk either way */
 		int same = (j == GP_ISSUE || j == GP_PIPE) && o->cause == GP_PIPE &&
@@ -568,18 +568,22 @@ static int verify(const struct gp_run *run, struct fail *f)
 	for (size_t c = 0; c < run->ncores; c++) {
 		const struct gp_core *k = &run->core[c];
 		int32_t *prev = malloc((k->n + 1) * sizeof(*prev));
-		int32_t last[GP_NPIPES];
+		int32_t last[GP_NPIPES], xlast[GP_NPIPES];
 
 		if (prev == NULL) {
 			views_free(&v);
 			return -1;
 		}
 		for (unsigned p = 0; p < GP_NPIPES; p++)
-			last[p] = GP_NONE;
+			last[p] = xlast[p] = GP_NONE;
 		for (size_t i = 0; i < k->n; i++) {
-			check_node(run, &v, c, i, prev, last[k->v[i].pipe], f);
-			prev[i] = last[k->v[i].pipe];
-			last[k->v[i].pipe] = (int32_t)i;
+			unsigned pipe = k->v[i].pipe;
+
+			check_node(run, &v, c, i, prev, last[pipe], xlast[pipe], f);
+			prev[i] = last[pipe];
+			last[pipe] = (int32_t)i;
+			if (k->v[i].dep == GP_DEP_CROSS)
+				xlast[pipe] = (int32_t)i;
 		}
 		check_rates(k, c, prev, f);
 		if (k->n > 0)
