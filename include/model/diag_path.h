@@ -16,8 +16,8 @@
 /*
  * The ns of core at->core's path that rule's cause holds, in *ns; 0 when
  * the rule names no such cause (the whole-run rules, load imbalance) or the
- * core has no path. transfer_bound and vector_shaped_wrong: the named
- * pipe's busy time on the path; scalar_bound: the named pipe's busy time
+ * core has no path. transfer_bound, vector_shaped_wrong and path_bound:
+ * the named pipe's busy time on the path; scalar_bound: the named pipe's busy time
  * and the issue gaps (the scalar unit had not issued the next
  * instruction); sync_bound: the flag waits into the blocked pipe (the
  * vector family as one); cross_core_wait: the cross-core waits.

@@ -26,6 +26,8 @@
 #define CSIM_DIAG_SYNC_PCT 50             /* a pipe in WAIT_FLAG at least this share */
 #define CSIM_DIAG_CROSS_CORE_PCT 50       /* a core in cross-core WAITs at least this share */
 #define CSIM_DIAG_IMBALANCE_PCT 125       /* a span at least this share of the median */
+#define CSIM_DIAG_PATH_PCT 40             /* path_bound: a pipe busy on the critical path
+					     at least this share of the span */
 /* truncated: a WAIT no SET released that lasts to its core's last instruction end */
 
 /*
@@ -39,8 +41,9 @@ int csim_diag_rules_whole(const struct csim_model *m, struct csim_diag_build *b)
 /*
  * transfer_bound, vector_shaped_wrong, scalar_bound, sync_bound (a
  * consequence of one of the first three on its core folded into it),
- * cross_core_wait (partners: csim_diag_partner_find(), NULL: none) and
- * load_imbalance, in that order.
+ * cross_core_wait (partners: csim_diag_partner_find(), NULL: none),
+ * path_bound (a core's other lines naming less of its critical path than
+ * the pipe that holds it) and load_imbalance, in that order.
  */
 void csim_diag_rules_figures(const struct csim_model *m, struct csim_diag_build *b,
 			     const struct csim_diag_partner *partners);

@@ -131,6 +131,8 @@ enum csim_diag_rule {
 	CSIM_DIAG_SYNC_BOUND,
 	CSIM_DIAG_CROSS_CORE,
 	CSIM_DIAG_LOAD_IMBALANCE,
+	CSIM_DIAG_PATH_BOUND,      /* the pipe holding the critical path, where the
+				      core's other lines name less of it */
 	CSIM_DIAG_RULE_COUNT
 };
 

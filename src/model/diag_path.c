@@ -40,6 +40,7 @@ int csim_diag_path_ns(const struct csim_model *m, enum csim_diag_rule rule,
 	switch (rule) {
 	case CSIM_DIAG_TRANSFER_BOUND:
 	case CSIM_DIAG_VECTOR_SHAPE:
+	case CSIM_DIAG_PATH_BOUND:
 		*ns = busy_of(m, c, pipe);
 		return 1;
 	case CSIM_DIAG_SCALAR_BOUND:

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "model/diag_path.h"
+
 
 /* part·100 >= pct·whole, for non-negative ns counts far below 2^56. */
 static int at_least(int64_t part, int pct, int64_t whole)
@@ -411,6 +413,59 @@ static void rule_imbalance(const struct csim_model *m, struct csim_diag_build *b
 	csim_diag_build_end(b, 0);
 }
 
+/*
+ * SPEC §13: the diagnosis names its primary cause from the critical path.
+ * On a core where a per-core line fired, the pipe busiest on its path,
+ * when it holds at least CSIM_DIAG_PATH_PCT of the span and more of the
+ * path than any of those lines' causes (and none of them names it): a
+ * sync_bound line whose flag waits hold none of the path says what the
+ * pipes suffered, not what would shorten the core. A core where no rule
+ * fired keeps its silence (docs/summary.md, "path_bound").
+ */
+static void rule_path(const struct csim_model *m, struct csim_diag_build *b, size_t ci)
+{
+	static const enum csim_diag_rule others[] = {
+		CSIM_DIAG_TRANSFER_BOUND, CSIM_DIAG_VECTOR_SHAPE, CSIM_DIAG_SCALAR_BOUND,
+		CSIM_DIAG_SYNC_BOUND, CSIM_DIAG_CROSS_CORE,
+	};
+	const struct csim_summary_core *c = &m->summary.cores[ci];
+	const int64_t span = span_of(c);
+	const struct csim_path_busy *top;
+	int fired = 0;
+
+	if (ci >= m->path.ncores || m->path.cores[ci].nbusy == 0)
+		return;
+	top = &m->path.busy[m->path.cores[ci].busy0];
+	if (!at_least(top->ns, CSIM_DIAG_PATH_PCT, span))
+		return;
+	for (size_t r = 0; r < sizeof(others) / sizeof(others[0]); r++) {
+		const struct csim_diag_at *at = csim_diag_build_find(b, others[r], ci);
+		int64_t ns;
+
+		if (at == NULL)
+			continue;
+		fired = 1;
+		if (r < 3 && (csim_diag_at_num(at, CSIM_DIAG_FIG_PIPE) == (int64_t)top->pipe ||
+			      (is_vector(m, top->pipe) && r == 1)))
+			return;   /* its line names that pipe already */
+		if (csim_diag_path_ns(m, others[r], at, &ns) && ns >= top->ns)
+			return;   /* its cause holds as much of the path */
+	}
+	if (!fired)
+		return;
+	for (size_t k = 0; k < c->npipes; k++) {
+		const struct csim_summary_pipe *p = pipe_at(m, c, k);
+
+		if (p->pipe == top->pipe) {
+			csim_diag_build_core(b, ci);
+			csim_diag_build_pipe(b, CSIM_DIAG_FIG_PIPE, top->pipe);
+			csim_diag_build_int(b, CSIM_DIAG_FIG_BUSY_NS, p->busy_ns);
+			csim_diag_build_int(b, CSIM_DIAG_FIG_SPAN_NS, span);
+			return;
+		}
+	}
+}
+
 void csim_diag_rules_figures(const struct csim_model *m, struct csim_diag_build *b,
 			     const struct csim_diag_partner *partners)
 {
@@ -435,6 +490,11 @@ void csim_diag_rules_figures(const struct csim_model *m, struct csim_diag_build 
 	for (size_t i = 0; i < s->ncores; i++)
 		if (span_of(&s->cores[i]) > 0)
 			rule_cross(m, b, i, partners);
+	csim_diag_build_end(b, 0);
+	csim_diag_build_line(b, CSIM_DIAG_PATH_BOUND, CSIM_DIAG_ALL);
+	for (size_t i = 0; i < s->ncores; i++)
+		if (span_of(&s->cores[i]) > 0)
+			rule_path(m, b, i);
 	csim_diag_build_end(b, 0);
 	rule_imbalance(m, b);
 }

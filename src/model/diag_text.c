@@ -266,6 +266,21 @@ static void text_transfer(struct text *t, const struct csim_model *m, const stru
 	put(t, "; try double buffering");
 }
 
+/* What holds the critical path where the core's other lines name less of it. */
+static void text_path(struct text *t, const struct csim_model *m, const struct csim_diag *d)
+{
+	put(t, "likely held by ");
+	put_pipes(t, m, d, CSIM_DIAG_FIG_PIPE, "?");
+	put(t, " along the critical path");
+	put_where(t, m, d);
+	put(t, ": it holds ");
+	put_share(t, m, d, CSIM_DIAG_FIG_PATH_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
+	put(t, " %% of the critical path, busy ");
+	put_share(t, m, d, CSIM_DIAG_FIG_BUSY_NS, CSIM_DIAG_FIG_SPAN_NS, 0);
+	put(t, " %% of the span; shortening its instructions on the path shortens the "
+	       "core (see the path's top instructions and the what-if)");
+}
+
 static void text_vector(struct text *t, const struct csim_model *m, const struct csim_diag *d)
 {
 	int64_t lo = 0, hi = 0;
@@ -469,6 +484,7 @@ size_t csim_diag_text(const struct csim_model *m, const struct csim_diag *d,
 	case CSIM_DIAG_VECTOR_SHAPE: text_vector(&t, m, d); break;
 	case CSIM_DIAG_SCALAR_BOUND: text_scalar(&t, m, d); break;
 	case CSIM_DIAG_SYNC_BOUND: text_sync(&t, m, d); break;
+	case CSIM_DIAG_PATH_BOUND: text_path(&t, m, d); break;
 	case CSIM_DIAG_CROSS_CORE: text_cross(&t, m, d); break;
 	case CSIM_DIAG_LOAD_IMBALANCE: text_imbalance(&t, m, d); break;
 	default: put(&t, "unknown rule"); break;

@@ -23,7 +23,7 @@ const struct csim_pass_def csim_pass_diagnose_def = {
 static const char *const rule_ids[CSIM_DIAG_RULE_COUNT] = {
 	"near_empty", "degenerate_no_cube", "truncated", "transfer_bound",
 	"vector_shaped_wrong", "scalar_bound", "sync_bound", "cross_core_wait",
-	"load_imbalance",
+	"load_imbalance", "path_bound",
 };
 
 /* Indexed by figure so each name sits next to its enum, whatever the enum's
@@ -85,6 +85,7 @@ int64_t csim_diag_at_evidence_ns(const struct csim_model *m, const struct csim_d
 	case CSIM_DIAG_TRANSFER_BOUND:
 	case CSIM_DIAG_VECTOR_SHAPE:
 	case CSIM_DIAG_SCALAR_BOUND:
+	case CSIM_DIAG_PATH_BOUND:
 		return capped(csim_diag_at_num(at, CSIM_DIAG_FIG_BUSY_NS), span);
 	case CSIM_DIAG_SYNC_BOUND:
 		return capped(csim_diag_at_num(at, CSIM_DIAG_FIG_WAIT_FLAG_NS), span);

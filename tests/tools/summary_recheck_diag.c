@@ -15,7 +15,10 @@
  *     evidence is largest, and evidence_share is that evidence over the
  *     slowest core's span (the whole-run rules: 1);
  *   - where the core has a critical path, an entry's path_ns is the time
- *     the cause holds on it (check_path), and that is its evidence.
+ *     the cause holds on it (check_path), and that is its evidence;
+ *   - path_bound names the core's path's busiest pipe, at least 40 % of
+ *     the span, beside another per-core line there whose cause holds less
+ *     of the path and names another pipe (check_path_bound).
  */
 #include <math.h>
 #include <string.h>
@@ -25,7 +28,7 @@
 static const char *const ids[] = {
 	"near_empty", "degenerate_no_cube", "truncated", "transfer_bound",
 	"vector_shaped_wrong", "scalar_bound", "sync_bound", "cross_core_wait",
-	"load_imbalance",
+	"load_imbalance", "path_bound",
 };
 #define NIDS (sizeof(ids) / sizeof(ids[0]))
 
@@ -129,7 +132,7 @@ static int check_path(int r, const char *pid, const cJSON *core, const cJSON *nu
 
 	if (!cJSON_IsObject(cp) || sumcheck_num(cp, "segments") == 0)
 		return item(nums, "path_ns") == NULL;
-	if (r == 3 || r == 4 || r == 5) {
+	if (r == 3 || r == 4 || r == 5 || r == 9) {
 		cJSON_ArrayForEach(it, item(cp, "busy"))
 			if (pipe != NULL && str(it, "pipe") != NULL && strcmp(str(it, "pipe"), pipe) == 0)
 				want += sumcheck_num(it, "ns");
@@ -206,6 +209,17 @@ static double check_entry(int r, const char *pid, const cJSON *core, const cJSON
 		ok &= span > median && at_least(span, 125, median);
 		e = span - median;
 		break;
+	case 9: { /* path_bound: the path's busiest pipe, at least 40 % of the span */
+		const cJSON *top = cJSON_GetArrayItem(item(item(core, "critical_path"), "busy"), 0);
+
+		busy = pipe_figure(core, nums, "pipe", "busy_ns");
+		ok &= busy == sumcheck_num(nums, "busy_ns") && top != NULL &&
+		      str(top, "pipe") != NULL && str(nums, "pipe") != NULL &&
+		      strcmp(str(top, "pipe"), str(nums, "pipe")) == 0 &&
+		      at_least(sumcheck_num(top, "ns"), 40, span);
+		e = fmin(busy, span);
+		break;
+	}
 	case 2:   /* truncated: per core, its count of open waits */
 		ok = sumcheck_num(nums, "unreleased_waits") > 0;
 		break;
@@ -213,7 +227,7 @@ static double check_entry(int r, const char *pid, const cJSON *core, const cJSON
 		ok = 0;
 		break;
 	}
-	if (r >= 3 && r <= 7 && !check_path(r, pid, core, nums, &e))
+	if (((r >= 3 && r <= 7) || r == 9) && !check_path(r, pid, core, nums, &e))
 		ok = 0;
 	/* a sync wait folded into its cause names a pipe of the core */
 	if (item(nums, "starved_pipe") != NULL)
@@ -295,6 +309,50 @@ static double check_line(const cJSON *line, int r, const cJSON *jcores, const cJ
 	return share;
 }
 
+/* The entry of line's per_core for pid, or NULL. */
+static const cJSON *entry_of(const cJSON *line, const char *pid)
+{
+	const cJSON *pc;
+
+	cJSON_ArrayForEach(pc, item(line, "per_core"))
+		if (str(pc, "core") != NULL && pid != NULL && strcmp(str(pc, "core"), pid) == 0)
+			return item(pc, "numbers");
+	return NULL;
+}
+
+/*
+ * path_bound holds on a core only beside another per-core line there
+ * (transfer, vector, scalar, sync, cross-core), none of whose causes holds
+ * as much of the path or, for the first three, names its pipe.
+ */
+static void check_path_bound(const cJSON *diag, const cJSON *pb)
+{
+	const cJSON *pc, *line;
+
+	cJSON_ArrayForEach(pc, item(pb, "per_core")) {
+		const char *pid = str(pc, "core"), *pipe = str(item(pc, "numbers"), "pipe");
+		double ns = sumcheck_num(item(pc, "numbers"), "path_ns");
+		int others = 0;
+
+		cJSON_ArrayForEach(line, diag) {
+			int r = rule_of(str(line, "id"));
+			const cJSON *nums = entry_of(line, pid);
+
+			if (r < 3 || r > 7 || nums == NULL)
+				continue;
+			others++;
+			if (sumcheck_num(nums, "path_ns") >= ns ||
+			    (r <= 5 && str(nums, "pipe") != NULL && pipe != NULL &&
+			     (strcmp(str(nums, "pipe"), pipe) == 0 ||
+			      (r == 4 && is_vector_family(pipe)))))
+				sumcheck_fail("diagnosis path_bound on %s: %s there names as much of "
+					      "the path, or its pipe", pid, ids[r]);
+		}
+		if (others == 0)
+			sumcheck_fail("diagnosis path_bound on %s: no other line holds there", pid);
+	}
+}
+
 void sumcheck_diagnosis(const cJSON *sum)
 {
 	const cJSON *diag = item(sum, "diagnosis"), *line;
@@ -321,13 +379,16 @@ void sumcheck_diagnosis(const cJSON *sum)
 			sumcheck_fail("diagnosis %s: \"primary\" must be true on the first line only",
 				      ids[r]);
 		share = check_line(line, r, jcores, lb);
+		if (r == 9)
+			check_path_bound(diag, line);
 		if (share > last + 1e-9)
 			sumcheck_fail("diagnosis %s: evidence_share %g rises above the line before (%g)",
 				      ids[r], share, last);
 		last = share;
 		i++;
 	}
-	if ((seen[0] || seen[1]) && (seen[3] || seen[4] || seen[5] || seen[6] || seen[7] || seen[8]))
+	if ((seen[0] || seen[1]) &&
+	    (seen[3] || seen[4] || seen[5] || seen[6] || seen[7] || seen[8] || seen[9]))
 		sumcheck_fail("diagnosis: a degenerate trace with lines that read its figures");
 	if (seen[0] && seen[1])
 		sumcheck_fail("diagnosis: degenerate_no_cube beside near_empty");
