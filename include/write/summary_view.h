@@ -102,6 +102,14 @@ size_t csim_view_core_in(const struct csim_model *a, const struct csim_model *b,
  */
 int64_t csim_view_change_bp(int64_t before, int64_t after);
 
+/*
+ * A what-if's estimate as the change of its span in whole percents, half
+ * up, into dst (CSIM_VIEW_NUM): "-23 %", "+1 %", "0 %" with `minus` as the
+ * minus sign ("-" in text, U+2212 in HTML); "-" when span <= 0. Returns the
+ * whole percents, 0 when it rounds to no change.
+ */
+long long csim_view_format_estimate(char *dst, int64_t est, int64_t span, const char *minus);
+
 /* Mean bandwidth in MB/s (GB/s with 3 decimals): bytes over busy_ns > 0. */
 int64_t csim_view_bandwidth_mbps(uint64_t bytes, int64_t busy_ns);
 

@@ -268,19 +268,14 @@ static void write_pipes(const struct csim_compare *c, struct csim_out *o)
 	csim_out_text(o, "</table>\n");
 }
 
-/* An estimate's change of the kernel's span in whole percents, "-" without. */
+/* An estimate's change of the kernel's span ("\xE2\x88\x9223 %"), "-" without. */
 static void estimate_cell(struct csim_out *o, int64_t est, int64_t span)
 {
-	int64_t d, pc;
+	char pc[CSIM_VIEW_NUM] = "-";
 
-	if (est == CSIM_RESULT_NONE || span == CSIM_RESULT_NONE || span <= 0) {
-		csim_out_text(o, "<td>-</td>");
-		return;
-	}
-	d = est - span;
-	pc = ((d < 0 ? -d : d) * 200 / span + 1) / 2;
-	csim_out_format(o, "<td>%s%lld %%</td>", d < 0 && pc > 0 ? "\xE2\x88\x92" : d > 0 ? "+" : "",
-			(long long)pc);
+	if (est != CSIM_RESULT_NONE && span != CSIM_RESULT_NONE)
+		(void)csim_view_format_estimate(pc, est, span, "\xE2\x88\x92");
+	csim_out_format(o, "<td>%s</td>", pc);
 }
 
 /* The kernel's what-if on each side (SPEC §13): what halving a pipe would buy. */

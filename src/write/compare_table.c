@@ -254,19 +254,13 @@ static void print_diags(FILE *f, const struct csim_compare *c)
 	}
 }
 
-/* A what-if's change of the kernel's span in whole percents ("-23 %"), "-" without. */
+/* A what-if's change of the kernel's span ("-23 %"), "-" without. */
 static void format_estimate(char *dst, int64_t est, int64_t span)
 {
-	int64_t d, pc;
-
-	if (est == CSIM_RESULT_NONE || span == CSIM_RESULT_NONE || span <= 0) {
+	if (est == CSIM_RESULT_NONE || span == CSIM_RESULT_NONE)
 		strcpy(dst, "-");
-		return;
-	}
-	d = est - span;
-	pc = (abs64(d) * 200 / span + 1) / 2;
-	snprintf(dst, CSIM_COMPARE_CELL, "%s%lld %%", d < 0 && pc > 0 ? "-" : d > 0 ? "+" : "",
-		 (long long)pc);
+	else
+		(void)csim_view_format_estimate(dst, est, span, "-");
 }
 
 /* The kernel's what-if on each side (SPEC §13): what shortening a pipe buys now. */

@@ -228,7 +228,7 @@ static void write_path_top(struct csim_out *o, const struct csim_model *m)
 /*
  * The kernel's what-if (SPEC §13): its span, the slowest core's, with one
  * pipe twice as fast on every core, as load_balance.what_if holds it; the
- * change in whole percents, rounded half away from zero.
+ * change in whole percents.
  */
 static void write_what_if(struct csim_out *o, const struct csim_model *m)
 {
@@ -244,14 +244,14 @@ static void write_what_if(struct csim_out *o, const struct csim_model *m)
 		      "<th>change</th><th class=\"l\">slowest core then</th></tr>\n");
 	for (size_t k = 0; k < p->nkernel; k++) {
 		const struct csim_path_kernel_what_if *e = &p->kernel[k];
-		int64_t d = e->span_ns - span, pc = ((d < 0 ? -d : d) * 200 / span + 1) / 2;
+		char pc[CSIM_VIEW_NUM];
 
+		(void)csim_view_format_estimate(pc, e->span_ns, span, "\xE2\x88\x92");
 		csim_out_text(o, "<tr class=\"whatif\"><td class=\"l\">");
 		put_pipe(o, m, e->pipe);
 		csim_out_text(o, "</td>");
 		td_us(o, e->span_ns);
-		csim_out_format(o, "<td>%s%lld %%</td><td class=\"name\">", d < 0 && pc > 0 ? "\xE2\x88\x92" :
-				d > 0 ? "+" : "", (long long)pc);
+		csim_out_format(o, "<td>%s</td><td class=\"name\">", pc);
 		put_core(o, m, e->core);
 		csim_out_text(o, "</td></tr>\n");
 	}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "read/json_scan.h"
+#include "write/summary_view.h"
 #include "write/table_text.h"
 
 #define CELL CSIM_TEXT_CELL
@@ -199,16 +200,14 @@ static void print_top(FILE *f, const struct csim_model *m, const struct csim_pat
 static int print_estimate(FILE *f, const struct csim_model *m, uint32_t pipe, int64_t est,
 			  int64_t span, const char *what)
 {
-	long long pc = whole_percent(est - span, span);
-	char name[CELL];
+	char name[CELL], pc[CSIM_VIEW_NUM];
 	size_t len;
 	const char *raw = pipe_name(m, pipe, &len);
 
-	if (pc == 0)
+	if (csim_view_format_estimate(pc, est, span, "-") == 0)
 		return 0;
 	csim_text_fit(name, raw, len, CSIM_TABLE_W_PIPE);
-	fprintf(f, "  %s 2x faster: %s %s%lld %% (estimate)\n", name, what, est < span ? "-" : "+",
-		pc);
+	fprintf(f, "  %s 2x faster: %s %s (estimate)\n", name, what, pc);
 	return 1;
 }
 

@@ -188,6 +188,20 @@ int64_t csim_view_change_bp(int64_t before, int64_t after)
 	return (d >= 0 ? d * 10000 + before / 2 : d * 10000 - before / 2) / before;
 }
 
+long long csim_view_format_estimate(char *dst, int64_t est, int64_t span, const char *minus)
+{
+	int64_t d = est - span;
+	long long pc;
+
+	if (span <= 0) {
+		strcpy(dst, "-");
+		return 0;
+	}
+	pc = (long long)((200 * (d < 0 ? -d : d) + span) / (2 * span));
+	snprintf(dst, CSIM_VIEW_NUM, "%s%lld %%", pc == 0 ? "" : d < 0 ? minus : "+", pc);
+	return pc;
+}
+
 int64_t csim_view_bandwidth_mbps(uint64_t bytes, int64_t busy_ns)
 {
 	/* bytes per ns is GB/s; in MB/s, rounded half up, without overflow
