@@ -7,6 +7,7 @@
 #include "base/array_grow.h"
 #include "base/dense_order.h"
 #include "model/path_graph.h"
+#include "model/path_top.h"
 #include "model/path_what_if.h"
 
 const struct csim_pass_def csim_pass_path_def = {
@@ -16,7 +17,6 @@ const struct csim_pass_def csim_pass_path_def = {
 };
 
 struct sum_key;
-struct top_key;
 
 struct path_work {
 	struct csim_model *m;
@@ -41,10 +41,8 @@ struct path_work {
 	struct sum_key *keys;
 	size_t cap_keys;
 	uint32_t *slot;             /* per pipe id, while busy time is summed */
-	struct top_key *tkeys;
-	size_t cap_tkeys;
-	uint32_t *islot;            /* per instruction id, likewise */
-	size_t cap_segs, cap_busy, cap_waits, cap_top;
+	struct csim_path_top_work top;
+	size_t cap_segs, cap_busy, cap_waits;
 };
 
 static int64_t min64(int64_t a, int64_t b)
@@ -259,74 +257,6 @@ static int add_sums(struct path_work *w, struct csim_path_core *c)
 	return 0;
 }
 
-/* Time on the path of one instruction, first reached at `first`. */
-struct top_key {
-	int64_t ns, busy, released;
-	size_t first;
-	uint32_t instr;
-};
-
-/* Largest first; ties: reached first (first is unique: a total order). */
-static int top_cmp(const void *a, const void *b)
-{
-	const struct top_key *x = a, *y = b;
-	int c = cmp_i64(y->ns, x->ns);
-
-	return c != 0 ? c : (x->first > y->first) - (x->first < y->first);
-}
-
-/*
- * The CSIM_PATH_TOP instructions holding the most time on the core's path,
- * summed over every time the path passes through them (a loop's
- * iterations are one instruction), as add_sums() sums pipes: a busy
- * segment counts for its instruction, a flag or cross-core wait along an
- * arrow for the instruction that released it (SPEC §13: the line a tuner
- * changes to shorten the wait; a cross-core one may be another core's).
- */
-static int add_top(struct path_work *w, struct csim_path_core *c)
-{
-	struct csim_path *p = w->out;
-	const uint32_t *ids = w->m->table.slice_instr;
-	size_t k = 0, n;
-
-	if (csim_array_grow((void **)&w->tkeys, &w->cap_tkeys, c->nseg + 1,
-			    sizeof(*w->tkeys)) != 0)
-		return -1;
-	for (size_t i = c->seg0; i < c->seg0 + c->nseg; i++) {
-		const struct csim_path_seg *s = &p->segs[i];
-		int busy = s->kind == CSIM_SEG_BUSY;
-		uint32_t id = busy ? ids[s->slice]
-			      : (s->kind == CSIM_SEG_WAIT || s->kind == CSIM_SEG_CROSS) &&
-				s->producer != CSIM_NONE ? ids[s->producer] : CSIM_NONE;
-		struct top_key *t;
-
-		if (id == CSIM_NONE)
-			continue;
-		if (w->islot[id] == 0) {   /* 1 + the instruction's key, 0: none yet */
-			w->tkeys[k] = (struct top_key){ 0, 0, 0, k, id };
-			w->islot[id] = (uint32_t)++k;
-		}
-		t = &w->tkeys[w->islot[id] - 1];
-		t->ns += s->end - s->start;
-		if (busy)
-			t->busy += s->end - s->start;
-		else
-			t->released += s->end - s->start;
-	}
-	for (size_t i = 0; i < k; i++)
-		w->islot[w->tkeys[i].instr] = 0;
-	qsort(w->tkeys, k, sizeof(*w->tkeys), top_cmp);
-	n = k < CSIM_PATH_TOP ? k : CSIM_PATH_TOP;
-	if (csim_array_grow((void **)&p->top, &w->cap_top, p->ntop + n + 1, sizeof(*p->top)) != 0)
-		return -1;
-	c->top0 = p->ntop;
-	c->ntop = n;
-	for (size_t i = 0; i < n; i++)
-		p->top[p->ntop++] = (struct csim_path_instr){ w->tkeys[i].instr, w->tkeys[i].ns,
-			w->tkeys[i].busy, w->tkeys[i].released };
-	return 0;
-}
-
 /*
  * SPEC §13's invariants of one core's segments, asserted in Debug builds
  * (every test and golden runs through the sanitizer build): they tile the
@@ -379,7 +309,7 @@ static int keep_segments(struct path_work *w, struct csim_path_core *c)
 			c->cross_ns += s.end - s.start;
 	}
 	assert_invariants(w, c);
-	return add_sums(w, c) != 0 || add_top(w, c) != 0 ? -1 : 0;
+	return add_sums(w, c) != 0 || csim_path_top_add(w->out, w->m->table.slice_instr, &w->top, c) != 0 ? -1 : 0;
 }
 
 /* Counts per pid into start[1..], turned into group starts: start[pid] is the first. */
@@ -600,8 +530,8 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 		return CSIM_OK;
 	m->path.cores = calloc(s->ncores, sizeof(*m->path.cores));
 	w.slot = calloc(m->npipes + 1, sizeof(*w.slot));
-	w.islot = calloc(m->table.instrs.count + 1, sizeof(*w.islot));
-	if (m->path.cores == NULL || w.slot == NULL || w.islot == NULL || group_nodes(&w) != 0 ||
+	w.top.islot = calloc(m->table.instrs.count + 1, sizeof(*w.top.islot));
+	if (m->path.cores == NULL || w.slot == NULL || w.top.islot == NULL || group_nodes(&w) != 0 ||
 	    group_deps(&w) != 0 ||
 	    /* the walk's bound for every core at once: growing by doubling
 	       moved tens of MB at a time (60 ms on the dense shape); pages
@@ -626,8 +556,7 @@ int csim_pass_path(struct csim_model *m, struct csim_error *err)
 	free(w.rev);
 	free(w.keys);
 	free(w.slot);
-	free(w.tkeys);
-	free(w.islot);
+	csim_path_top_release(&w.top);
 	csim_path_graph_release(&w.g);
 	csim_path_replay_release(&w.replay);
 	csim_what_if_work_release(&w.what_if);

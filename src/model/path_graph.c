@@ -358,8 +358,8 @@ static int collect_releases(struct csim_path_graph *g, const struct csim_path_co
 /*
  * The latest cross-core release at or before t into a node of `pipe`, but
  * dependency dep's own, or NULL: a cross-core WAIT holds the pipe it names
- * until it is released, so what follows on that pipe queues behind it. Releases are
- * few (one per hand-over): the scan back is short.
+ * until it is released, so what follows on that pipe queues behind it.
+ * Releases are few (one per hand-over): the scan back is short.
  */
 static const struct csim_path_release *release_by(const struct csim_path_graph *g, int64_t t,
 						  uint32_t pipe, uint32_t dep)
@@ -496,6 +496,7 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 	int64_t s = x->start;
 	size_t best = SIZE_MAX;
 	int64_t rf = INT64_MIN, rp = INT64_MIN;
+	uint32_t by_rate = CSIM_NONE;
 
 	for (size_t k = g->dep0[i]; k < g->dep0[i + 1]; k++) {
 		const struct csim_dep *d = &in->deps[g->dep_of[2 * k]];
@@ -507,8 +508,6 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 			best = k;
 		}
 	}
-	uint32_t by_rate = CSIM_NONE;
-
 	if (pp != CSIM_NONE)
 		rp = g->nodes[pp].end;
 	begin_edges(g, i);
