@@ -106,6 +106,7 @@ struct csim_path_release {
 struct csim_path_pipe_sweep {
 	size_t lo, hi, at;
 	uint32_t last_start;   /* the pipe's latest node so far in start order */
+	uint32_t last_instr;   /* the same, not a cross-core WAIT */
 	int64_t rate;          /* its issue rate: the least start-to-start gap
 				  of a node started while the one before it
 				  ran (INT64_MAX: it never overlapped) */

@@ -131,6 +131,9 @@ static int walk(struct path_work *w)
 		int64_t at = n->from != CSIM_NONE ? min64(g->nodes[n->from].end, n->start)
 				: g->first_ns;
 
+		if (n->bind == CSIM_BIND_CROSS && n->from != CSIM_NONE)
+			at = min64(at, n->local);   /* a pipelined pipe's: its issue rate */
+
 		push(w, (struct csim_path_seg){ n->start, frontier, n->slice, CSIM_NONE,
 			n->pipe, CSIM_NONE, n->cross ? CSIM_SEG_CROSS : CSIM_SEG_BUSY });
 		if (n->bind == CSIM_BIND_CROSS)

@@ -133,14 +133,18 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 	   pipe's part stays in end order); the ranges in first-use order */
 	for (size_t i = 0; i < g->n; i++)
 		g->per_pipe[g->nodes[i].pipe] = (struct csim_path_pipe_sweep){
-			.lo = SIZE_MAX, .last_start = CSIM_NONE, .rate = INT64_MAX };
+			.lo = SIZE_MAX, .last_start = CSIM_NONE, .last_instr = CSIM_NONE,
+			.rate = INT64_MAX };
 	/* each pipe's issue rate, from the starts of nodes that overlapped the
-	   one before them on the pipe (a pipelined pipe's) */
+	   one before them on the pipe (a pipelined pipe's); a cross-core WAIT
+	   lasts while the pipe works on, so it says nothing of the rate */
 	for (uint32_t i = 0; i < g->n; i++) {
 		struct csim_path_pipe_sweep *ps = &g->per_pipe[g->nodes[i].pipe];
 		const struct csim_path_node *p = ps->last_start != CSIM_NONE
 						 ? &g->nodes[ps->last_start] : NULL;
 
+		if (g->nodes[i].cross)
+			continue;
 		if (p != NULL && p->end > g->nodes[i].start && g->nodes[i].start > p->start &&
 		    g->nodes[i].start - p->start < ps->rate)
 			ps->rate = g->nodes[i].start - p->start;
@@ -167,17 +171,19 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 
 /*
  * The twin before node i, or CSIM_NONE: the nearest earlier node of its
- * pipe with the same start and end (MOV_SPR_XN is drawn with the times of
- * the transfer it configures, on its lane). Nodes are sorted by (start,
- * end, slice), so twins lie in one run of equal times.
+ * pipe with the same start (MOV_SPR_XN starts with the transfer it
+ * configures, on its lane, and is drawn with its times or shorter). Nodes
+ * are sorted by (start, end, slice), so twins lie in one run of equal
+ * starts, the shortest first.
  */
 static uint32_t twin_of(const struct csim_path_graph *g, uint32_t i)
 {
 	const struct csim_path_node *x = &g->nodes[i];
 
-	for (uint32_t j = i; j > 0 && g->nodes[j - 1].start == x->start &&
-			     g->nodes[j - 1].end == x->end; j--)
-		if (g->nodes[j - 1].pipe == x->pipe)
+	if (x->cross)
+		return CSIM_NONE;
+	for (uint32_t j = i; j > 0 && g->nodes[j - 1].start == x->start; j--)
+		if (g->nodes[j - 1].pipe == x->pipe && !g->nodes[j - 1].cross)
 			return j - 1;
 	return CSIM_NONE;
 }
@@ -444,33 +450,60 @@ static int64_t producer_end(const struct csim_path_graph *g, const struct csim_m
 /*
  * Where the walk goes on after node i's cross-core wait, the dependency
  * deps[dep_of[2 * cross]] (SPEC §13: the wait counts only its excess over
- * the best local release): the latest of its blocking in-core flags'
- * releases, its pipe's latest end (pp: at or before s + TOL) and the
- * cross-core WAIT's begin, by which X had been issued; ties in that
- * order. From the WAIT's begin the predecessor is the node ending last by
- * it, as what a late WAIT began behind.
+ * the best local release): the latest of its in-core flags' releases (a
+ * WAIT reached late took its slot in the pipe's queue too), what its pipe
+ * allowed and the cross-core WAIT's begin, by which X had been issued;
+ * ties in that order (a late WAIT begun as the cross-core release came
+ * was queued behind it: not local). The pipe allowed X at its issue rate behind a
+ * pipelined instruction still running (prev_instr), else at the end of pp (its
+ * latest end at or before s + TOL), unless one of X's WAITs was taken
+ * from the pipe's queue after pp began: the queue had moved past it.
+ * From a late WAIT the walk goes to what issued it, from the cross-core
+ * WAIT's begin to the node ending last by it.
  */
 static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_core_in *in,
-			     uint32_t i, uint32_t pp, size_t cross)
+			     uint32_t i, uint32_t pp, uint32_t prev_instr, size_t cross)
 {
 	struct csim_path_node *x = &g->nodes[i];
 	const struct csim_dep *c = &in->deps[g->dep_of[2 * cross]];
+	const struct csim_path_node *prev = prev_instr != CSIM_NONE ? &g->nodes[prev_instr] : NULL;
 	int64_t s = x->start, b = c->release - (int64_t)c->wait_ns, at = INT64_MIN;
+	int64_t rate = g->per_pipe[x->pipe].rate, late_begin = INT64_MIN;
+	int passed = 0;
 
 	x->from = CSIM_NONE;
 	x->local_dep = CSIM_NONE;
 	for (size_t k = g->dep0[i]; k < g->dep0[i + 1]; k++) {
 		const struct csim_dep *d = &in->deps[g->dep_of[2 * k]];
 		uint32_t p = g->dep_of[2 * k + 1];
+		int64_t wb = d->release - (int64_t)d->wait_ns;
 
-		if (p != CSIM_NONE && d->blocked && d->release <= s + CSIM_PATH_TOL_NS &&
-		    d->release > at) {
+		/* a late WAIT begun as the cross-core sync came was queued behind it */
+		if (p == CSIM_NONE || d->release > s + CSIM_PATH_TOL_NS ||
+		    (!d->blocked && wb >= c->release))
+			continue;
+		if (pp != CSIM_NONE && wb > g->nodes[pp].start)
+			passed = 1;
+		if (d->release > at) {
 			at = d->release;
-			x->from = p;
-			x->local_dep = g->dep_of[2 * k];
+			x->from = d->blocked ? p : CSIM_NONE;
+			x->local_dep = d->blocked ? g->dep_of[2 * k] : CSIM_NONE;
+			late_begin = d->blocked ? INT64_MIN : wb;
 		}
 	}
-	if (pp != CSIM_NONE && g->nodes[pp].end > at) {
+	if (late_begin != INT64_MIN)
+		x->from = prev != NULL && prev->start <= late_begin && prev->end > late_begin
+			  ? prev_instr : latest_end_by(g, late_begin);
+	if (prev != NULL && rate != INT64_MAX && prev->start + rate < prev->end &&
+	    prev->start + rate < s) {
+		/* a pipelined pipe takes the next instruction at its issue rate
+		   behind the one still running, not when that one ends */
+		if (prev->start + rate > at) {
+			at = prev->start + rate;
+			x->from = prev_instr;
+			x->local_dep = CSIM_NONE;
+		}
+	} else if (pp != CSIM_NONE && !passed && g->nodes[pp].end > at) {
 		at = g->nodes[pp].end;
 		x->from = pp;
 		x->local_dep = CSIM_NONE;
@@ -486,12 +519,13 @@ static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_c
 /*
  * Node i's binding predecessor (path_graph.h) and its replay edges: pp is
  * the latest end on its pipe, any the latest on any lane (each at or before
- * s + TOL, starting before s), prev_start its pipe's previous node.
+ * s + TOL, starting before s), ps its pipe's sweep (its previous nodes).
  */
 static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		      const struct csim_path_core_in *in, uint32_t i, uint32_t pp, uint32_t any,
-		      uint32_t prev_start, uint32_t vf)
+		      const struct csim_path_pipe_sweep *ps, uint32_t vf)
 {
+	uint32_t prev_start = ps->last_start;
 	struct csim_path_node *x = &g->nodes[i];
 	int64_t s = x->start;
 	size_t best = SIZE_MAX;
@@ -538,7 +572,7 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 			   in-core flags have their edges below) */
 			add_cross_edge(g, i, x->dep, t);
 			add_wait_begin_edge(g, d, x->dep, i, s, x->pipe);
-			bind_cross_local(g, in, i, pp, best);
+			bind_cross_local(g, in, i, pp, ps->last_instr, best);
 		} else {
 			add_edge(g, x->from, max64(t - g->nodes[x->from].end, 0), 0);
 		}
@@ -597,6 +631,8 @@ static void bind_twin(struct csim_path_graph *g, uint32_t i, uint32_t twin, uint
 	x->from = first->from;
 	x->dep = first->dep;
 	x->bind = first->bind;
+	x->local = first->local;
+	x->local_dep = first->local_dep;
 	begin_edges(g, i);
 	add_edge(g, twin, 0, 1);
 	if (prev_start != CSIM_NONE)
@@ -635,9 +671,11 @@ int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
 			uint32_t pp = sweep_latest(g, g->by_pipe_end, ps->lo, ps->hi, &ps->at, t, s);
 			uint32_t any = sweep_latest(g, g->by_end, 0, g->n, &at, t, s);
 
-			bind_node(g, m, in, i, pp, any, ps->last_start, vf);
+			bind_node(g, m, in, i, pp, any, ps, vf);
 		}
 		ps->last_start = i;
+		if (!g->nodes[i].cross)
+			ps->last_instr = i;
 		if (m->pipes[g->nodes[i].pipe].info->vf == CSIM_VF_LAUNCH &&
 		    (vf == CSIM_NONE || g->nodes[i].end >= g->nodes[vf].end))
 			vf = i;

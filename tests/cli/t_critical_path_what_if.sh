@@ -162,6 +162,51 @@ JSON
 path_of core0.veccore0 "$tmp/count/out/summary.json" >"$tmp/count/vec"
 check "a WAIT released by the later SET: veccore0 moves with C, 1041 -> 691" grep -q '"what_if":\[{"pipe":"MTE2","span_ns":691,"change":-0.3362}' "$tmp/count/vec"
 
+# Twins of unequal length (docs/critical-path.md, "The binding
+# predecessor"): MTE2's MOV_SPR_XN [1500, 1502) starts with the transfer T
+# [1500, 1800) it configures, and the flag MTE3 S [1000, 1490) sets (WAIT
+# [1000, 1491]) binds the shorter one, the first of the two. T follows its
+# twin: the path is T 300, wait MTE3->MTE2 10, S 490 (no issue time).
+by_hand twins "twins of unequal length" <<JSON
+{$x,"dur":0.490,"name":"S","tid":"MTE3","ts":1.000},
+{$x,"dur":0.002,"name":"MOV_SPR_XN","tid":"MTE2","ts":1.500},
+{$x,"dur":0.300,"name":"T","tid":"MTE2","ts":1.500},
+{$f,"name":"SET_FLAG","ph":"B","tid":"MTE3","ts":1.490},
+{$e,"name":"SET_FLAG","ph":"E","tid":"MTE3","ts":1.4905},
+{$f,"name":"WAIT_FLAG","ph":"B","tid":"MTE2","ts":1.000},
+{$e,"name":"WAIT_FLAG","ph":"E","tid":"MTE2","ts":1.491}
+JSON
+check "twins of unequal length: T follows the flag its twin waited for" grep -q '"critical_path":{"span_ns":800,"segments":3,"busy":\[{"pipe":"MTE3","ns":490,"share":0.6125},{"pipe":"MTE2","ns":300,"share":0.3750}\],"wait":\[{"producer":"MTE3","consumer":"MTE2","ns":10,"share":0.0125}\],"cross_core_wait_ns":0,"issue_ns":0,' "$tmp/twins/out/summary.json"
+
+# A cross-core wait measured from a late WAIT the pipe's queue took while
+# its instruction ran (docs/critical-path.md, "Cross-core waits"). On the
+# cube FIXP F1 [1000, 1300); CUBE C [1000, 1005) sets a flag at 1005 that
+# the WAIT on FIXP [1010, 1011] finds set; the FIXP queue took that WAIT
+# at 1010, while F1 ran, then the cross-core WAIT [1012, 1700] the vector
+# core's SET (V [1000, 1698)) releases at 1699; FIXP F2 [1700, 1900). F2
+# was held locally only until 1011: the path is F2 200, cross-core 689, F1
+# 11 (not F1's 300 and a cross-core wait from F1's end).
+cf='"args":{"code":"","detail":"PIPE:CUBE,TRIGGERPIPE:FIXP,FLAGID:0,","pc_addr":"0x20"},"id":"core0.cubecore0_0","pid":"core0.cubecore0"'
+cfe='"args":{},"id":"core0.cubecore0_0","pid":"core0.cubecore0"'
+vs='"args":{"code":"","detail":"PIPE:VEC,sync_id:0,","pc_addr":"0x20"},"id":"intra_0","pid":"core0.veccore0"'
+cw='"args":{"code":"","detail":"PIPE:FIXP,sync_id:0,","pc_addr":"0x30"},"id":"intra_0","pid":"core0.cubecore0"'
+by_hand queued "a late WAIT in the queue of a running pipe" <<JSON
+{$c,"dur":0.300,"name":"F1","tid":"FIXP","ts":1.000},
+{$c,"dur":0.005,"name":"C","tid":"CUBE","ts":1.000},
+{$c,"dur":0.200,"name":"F2","tid":"FIXP","ts":1.700},
+{$v,"dur":0.698,"name":"V","tid":"VECTOR","ts":1.000},
+{$cf,"name":"SET_FLAG","ph":"B","tid":"CUBE","ts":1.005},
+{$cfe,"name":"SET_FLAG","ph":"E","tid":"CUBE","ts":1.0055},
+{$cf,"name":"WAIT_FLAG","ph":"B","tid":"FIXP","ts":1.010},
+{$cfe,"name":"WAIT_FLAG","ph":"E","tid":"FIXP","ts":1.011},
+{$vs,"name":"SET_INTRA_BLOCK","ph":"B","tid":"VECTOR","ts":1.698},
+{$ve,"name":"SET_INTRA_BLOCK","ph":"E","tid":"VECTOR","ts":1.699},
+{$cw,"name":"WAIT_INTRA_BLOCK","ph":"B","tid":"FIXP","ts":1.002},
+{${ce},"name":"WAIT_INTRA_BLOCK","ph":"E","tid":"FIXP","ts":1.700}
+JSON
+path_of core0.cubecore0 "$tmp/queued/out/summary.json" >"$tmp/queued/cube"
+check "a late WAIT in the queue of a running pipe: cross-core 689 after F1's 11" grep -q '"critical_path":{"span_ns":900,"segments":3,"busy":\[{"pipe":"FIXP","ns":211,"share":0.2344}\],"wait":\[\],"cross_core_wait_ns":689,"issue_ns":0,' "$tmp/queued/cube"
+
 # cases TAG: every shape and seed, checked; the distances into $tmp/whatif.TAG.
 cases() {
 	: >"$tmp/whatif.$1"

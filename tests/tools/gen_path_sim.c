@@ -105,6 +105,12 @@ static void terms_of(const struct gp_run *run, size_t c, size_t i, const struct 
 		t->local = s[freer].end;
 		t->local_from = freer;
 	}
+	/* a pipelined pipe would have taken x at its rate behind the one before */
+	if (k->rate[x->pipe] > 0 && last != GP_NONE &&
+	    s[last].start + k->rate[x->pipe] >= t->local) {
+		t->local = s[last].start + k->rate[x->pipe];
+		t->local_from = last;
+	}
 	t->issue = t->v[GP_ISSUE] != INT64_MIN ? t->v[GP_ISSUE] : t->v[GP_HEAD];
 	t->wait_b = t->release = INT64_MIN;
 	t->late = 0;
@@ -353,17 +359,34 @@ static void note(struct fail *f, int kind, size_t c, int32_t x, int64_t at, size
 
 /*
  * Whether the walk's documented rule finds a cross-core-bound x's local
- * release (docs/critical-path.md): the latest of its lane's latest end at
- * or before s + TOL and the WAIT's begin, the lane on a tie; from the
- * WAIT's begin, the instruction ending last by it. GP_NONE when it gives
- * the simulation's (o->local, o->local_from) with no other end within the
- * margin of it; else an instruction in the way.
+ * release (docs/critical-path.md): the latest of what its lane allowed and
+ * the WAIT's begin, the lane on a tie. The lane allowed x at its rate as
+ * the trace shows it (rates_seen()) behind its previous instruction (last)
+ * while that one still ran, else at
+ * its latest end at or before s + TOL; from the WAIT's begin, the
+ * instruction ending last by it. GP_NONE when it gives the simulation's
+ * (o->local, o->local_from) with no other end within the margin of it;
+ * else an instruction in the way.
  */
-static int32_t cross_local_check(const struct gp_core *k, const struct key *ends, int32_t x)
+static int32_t cross_local_check(const struct gp_core *k, const struct key *ends, int32_t x,
+				 int32_t last, int64_t rate)
 {
 	const struct gp_slot *o = &k->sched[x];
 	int64_t s = o->start, b = o->wait_b;
 	int32_t pp = GP_NONE, q;
+
+	if (rate != INT64_MAX && last != GP_NONE && k->sched[last].start + rate < k->sched[last].end &&
+	    k->sched[last].start + rate < s) {
+		int64_t at = k->sched[last].start + rate;
+
+		if (at >= b)
+			return at == o->local && o->local_from == last ? GP_NONE : last;
+		if (b != o->local)
+			return o->local_from != GP_NONE ? o->local_from : last;
+		return end_in(k, ends, s, o->local_from != GP_NONE
+			      ? k->sched[o->local_from].end - GP_MARGIN : INT64_MIN / 2,
+			      b + GP_MARGIN, x, o->local_from, -1, -1);
+	}
 
 	for (size_t r = lower(ends, k->n, s + GP_TOL + 1); r-- > 0;) {
 		int32_t j = ends[r].i;
@@ -434,7 +457,8 @@ static int64_t raise_of(const struct gp_terms *t, const struct gp_instr *x)
 
 /* The checks of one node (gen_path.c lists them), the earliest failure into f. */
 static void check_node(const struct gp_run *run, const struct views *v, size_t c, size_t i,
-		       const int32_t *prev, int32_t last, int32_t xlast, struct fail *f)
+		       const int32_t *prev, int32_t last, int32_t xlast, int64_t rate,
+		       struct fail *f)
 {
 	const struct gp_core *k = &run->core[c];
 	const struct key *ends = v->by_end[c];
@@ -477,7 +501,7 @@ static void check_node(const struct gp_run *run, const struct views *v, size_t c
 			note(f, F_ISSUE, c, (int32_t)i, s, c, q);
 	}
 	if (o->cause == GP_CROSS) {
-		q = cross_local_check(k, ends, (int32_t)i);
+		q = cross_local_check(k, ends, (int32_t)i, last, rate);
 		if (q != GP_NONE) {
 			note(f, F_CROSS, c, (int32_t)i, s, c, q);
 			if (f->x == (int32_t)i && f->core == c && f->kind == F_CROSS)
@@ -531,10 +555,8 @@ static void check_last(const struct gp_core *k, const struct key *ends, size_t c
  * rate-bound one, and every rate-bound start must be such, its predecessor
  * running past the margin (else a slot within TOL would explain it too).
  */
-static void check_rates(const struct gp_core *k, size_t c, const int32_t *prev, struct fail *f)
+static void rates_seen(const struct gp_core *k, const int32_t *prev, int64_t *seen)
 {
-	int64_t seen[GP_NPIPES];
-
 	for (unsigned p = 0; p < GP_NPIPES; p++)
 		seen[p] = INT64_MAX;
 	for (size_t i = 0; i < k->n; i++) {
@@ -545,6 +567,11 @@ static void check_rates(const struct gp_core *k, size_t c, const int32_t *prev, 
 		    o->start - k->sched[q].start < seen[k->v[i].pipe])
 			seen[k->v[i].pipe] = o->start - k->sched[q].start;
 	}
+}
+
+static void check_rates(const struct gp_core *k, size_t c, const int32_t *prev,
+			const int64_t *seen, struct fail *f)
+{
 	for (size_t i = 0; i < k->n; i++) {
 		const struct gp_slot *o = &k->sched[i];
 		int32_t q = prev[i];
@@ -569,23 +596,30 @@ static int verify(const struct gp_run *run, struct fail *f)
 		const struct gp_core *k = &run->core[c];
 		int32_t *prev = malloc((k->n + 1) * sizeof(*prev));
 		int32_t last[GP_NPIPES], xlast[GP_NPIPES];
+		int64_t seen[GP_NPIPES];
 
 		if (prev == NULL) {
 			views_free(&v);
 			return -1;
 		}
 		for (unsigned p = 0; p < GP_NPIPES; p++)
+			last[p] = GP_NONE;
+		for (size_t i = 0; i < k->n; i++) {
+			prev[i] = last[k->v[i].pipe];
+			last[k->v[i].pipe] = (int32_t)i;
+		}
+		rates_seen(k, prev, seen);
+		for (unsigned p = 0; p < GP_NPIPES; p++)
 			last[p] = xlast[p] = GP_NONE;
 		for (size_t i = 0; i < k->n; i++) {
 			unsigned pipe = k->v[i].pipe;
 
-			check_node(run, &v, c, i, prev, last[pipe], xlast[pipe], f);
-			prev[i] = last[pipe];
+			check_node(run, &v, c, i, prev, last[pipe], xlast[pipe], seen[pipe], f);
 			last[pipe] = (int32_t)i;
 			if (k->v[i].dep == GP_DEP_CROSS)
 				xlast[pipe] = (int32_t)i;
 		}
-		check_rates(k, c, prev, f);
+		check_rates(k, c, prev, seen, f);
 		if (k->n > 0)
 			check_last(k, v.by_end[c], c, f);
 		free(prev);
@@ -810,6 +844,8 @@ static void walk(const struct gp_run *run, size_t c, struct gp_truth *t)
 			next = GP_NONE;
 		if (next != GP_NONE)
 			at = k->sched[next].end < o->start ? k->sched[next].end : o->start;
+		if (o->cause == GP_CROSS && at > o->local)
+			at = o->local;   /* released locally at the rate, behind `next` */
 		if (o->cause == GP_FLAG) {
 			t->wait[gp_family(k->v[next].pipe)][gp_family(pipe)] += o->start - at;
 			seg(t, &prev, 2, o->start - at);
