@@ -548,7 +548,8 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 	if (rp < s - CSIM_PATH_TOL_NS)   /* the pipe was idle before X: not binding */
 		rp = INT64_MIN;
 	if (prev_start != CSIM_NONE && rp < s && g->nodes[prev_start].end > s &&
-	    s - g->nodes[prev_start].start == g->per_pipe[x->pipe].rate) {
+	    s - g->nodes[prev_start].start >= g->per_pipe[x->pipe].rate &&
+	    s - g->nodes[prev_start].start <= g->per_pipe[x->pipe].rate + 1) {
 		rp = s;   /* started at the issue rate behind its running predecessor */
 		by_rate = prev_start;
 	}

@@ -178,6 +178,20 @@ by_hand twins "twins of unequal length" <<JSON
 JSON
 check "twins of unequal length: T follows the flag its twin waited for" grep -q '"critical_path":{"span_ns":800,"segments":3,"busy":\[{"pipe":"MTE3","ns":490,"share":0.6125},{"pipe":"MTE2","ns":300,"share":0.3750}\],"wait":\[{"producer":"MTE3","consumer":"MTE2","ns":10,"share":0.0125}\],"cross_core_wait_ns":0,"issue_ns":0,' "$tmp/twins/out/summary.json"
 
+# The issue rate on the ns grid (docs/critical-path.md, rule 1): a rate of
+# 46 cycles is 24.9 ns, so starts at the rate lie 24 or 25 ns apart. MTE2 A
+# [1000, 1300) and B [1024, 1200) give the rate, 24; SCALAR Q [1300, 1500);
+# MTE2 D [1500, 1800), and E [1525, 1900) at the rate behind it. The path:
+# E 375, D 25 (E started inside D), Q 200, A 300; no issue time.
+by_hand rate "the issue rate on the grid" <<JSON
+{$x,"dur":0.300,"name":"A","tid":"MTE2","ts":1.000},
+{$x,"dur":0.176,"name":"B","tid":"MTE2","ts":1.024},
+{$x,"dur":0.200,"name":"Q","tid":"SCALAR","ts":1.300},
+{$x,"dur":0.300,"name":"D","tid":"MTE2","ts":1.500},
+{$x,"dur":0.375,"name":"E","tid":"MTE2","ts":1.525}
+JSON
+check "the issue rate on the grid: E 25 ns behind D at a rate of 24" grep -q '"critical_path":{"span_ns":900,"segments":4,"busy":\[{"pipe":"MTE2","ns":700,"share":0.7778},{"pipe":"SCALAR","ns":200,"share":0.2222}\],"wait":\[\],"cross_core_wait_ns":0,"issue_ns":0,' "$tmp/rate/out/summary.json"
+
 # A cross-core wait measured from a late WAIT the pipe's queue took while
 # its instruction ran (docs/critical-path.md, "Cross-core waits"). On the
 # cube FIXP F1 [1000, 1300); CUBE C [1000, 1005) sets a flag at 1005 that

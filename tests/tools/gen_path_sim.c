@@ -576,7 +576,8 @@ static void check_rates(const struct gp_core *k, size_t c, const int32_t *prev,
 		const struct gp_slot *o = &k->sched[i];
 		int32_t q = prev[i];
 		int at_rate = q != GP_NONE && k->sched[q].end > o->start &&
-			      o->start - k->sched[q].start == seen[k->v[i].pipe];
+			      o->start - k->sched[q].start >= seen[k->v[i].pipe] &&
+			      o->start - k->sched[q].start <= seen[k->v[i].pipe] + 1;
 
 		if (o->by_rate && (!at_rate || k->sched[q].end <= o->start + GP_MARGIN))
 			note(f, F_RATE, c, (int32_t)i, o->start, c, q);
