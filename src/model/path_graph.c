@@ -450,16 +450,17 @@ static int64_t producer_end(const struct csim_path_graph *g, const struct csim_m
 /*
  * Where the walk goes on after node i's cross-core wait, the dependency
  * deps[dep_of[2 * cross]] (SPEC §13: the wait counts only its excess over
- * the best local release): the latest of its in-core flags' releases (a
- * WAIT reached late took its slot in the pipe's queue too), what its pipe
- * allowed and the cross-core WAIT's begin, by which X had been issued;
- * ties in that order (a late WAIT begun as the cross-core release came
- * was queued behind it: not local). The pipe allowed X at its issue rate behind a
- * pipelined instruction still running (prev_instr), else at the end of pp (its
- * latest end at or before s + TOL), unless one of X's WAITs was taken
- * from the pipe's queue after pp began: the queue had moved past it.
- * From a late WAIT the walk goes to what issued it, from the cross-core
- * WAIT's begin to the node ending last by it.
+ * the best local release): the latest of its in-core WAITs' ends (one
+ * reached late took its place in the pipe's queue too, unless it began as
+ * the cross-core release came: queued behind it), what its pipe allowed
+ * and the cross-core WAIT's begin, by which X had been issued; ties in
+ * that order. When one of X's WAITs left the pipe's queue after pp (the
+ * pipe's latest end at or before s + TOL) began, the queue had moved
+ * past pp and that WAIT's end is the pipe's answer; else a pipelined pipe
+ * allowed X at its issue rate behind the instruction still running
+ * (prev_instr), another at pp's end. From a late WAIT the walk goes to
+ * what issued it, from the cross-core WAIT's begin to the node ending
+ * last by it.
  */
 static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_core_in *in,
 			     uint32_t i, uint32_t pp, uint32_t prev_instr, size_t cross)
@@ -494,8 +495,11 @@ static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_c
 	if (late_begin != INT64_MIN)
 		x->from = prev != NULL && prev->start <= late_begin && prev->end > late_begin
 			  ? prev_instr : latest_end_by(g, late_begin);
-	if (prev != NULL && rate != INT64_MAX && prev->start + rate < prev->end &&
-	    prev->start + rate < s) {
+	if (passed) {
+		/* the queue took X's WAIT after its pipe's instruction began:
+		   that WAIT's end is where the pipe let X go */
+	} else if (prev != NULL && rate != INT64_MAX && prev->start + rate < prev->end &&
+		   prev->start + rate < s) {
 		/* a pipelined pipe takes the next instruction at its issue rate
 		   behind the one still running, not when that one ends */
 		if (prev->start + rate > at) {
@@ -503,7 +507,7 @@ static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_c
 			x->from = prev_instr;
 			x->local_dep = CSIM_NONE;
 		}
-	} else if (pp != CSIM_NONE && !passed && g->nodes[pp].end > at) {
+	} else if (pp != CSIM_NONE && g->nodes[pp].end > at) {
 		at = g->nodes[pp].end;
 		x->from = pp;
 		x->local_dep = CSIM_NONE;
