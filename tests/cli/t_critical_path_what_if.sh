@@ -221,6 +221,29 @@ JSON
 path_of core0.cubecore0 "$tmp/queued/out/summary.json" >"$tmp/queued/cube"
 check "a late WAIT in the queue of a running pipe: cross-core 689 after F1's 11" grep -q '"critical_path":{"span_ns":900,"segments":3,"busy":\[{"pipe":"FIXP","ns":211,"share":0.2344}\],"wait":\[\],"cross_core_wait_ns":689,"issue_ns":0,' "$tmp/queued/cube"
 
+# The same with FIXP G [1050, 1400) started 50 ns after F1 (the rate FIXP
+# reads from that one overlap) and the late WAIT taken at 1060, while G
+# ran: the queue had moved past G, so the WAIT's end 1061 is F2's local
+# release, not G's start plus the rate (1100). The path: F2 200,
+# cross-core 639, G 11, F1 50 (G at the rate behind it).
+by_hand queued_rate "a late WAIT in the queue of a pipe with a rate" <<JSON
+{$c,"dur":0.300,"name":"F1","tid":"FIXP","ts":1.000},
+{$c,"dur":0.350,"name":"G","tid":"FIXP","ts":1.050},
+{$c,"dur":0.005,"name":"C","tid":"CUBE","ts":1.000},
+{$c,"dur":0.200,"name":"F2","tid":"FIXP","ts":1.700},
+{$v,"dur":0.698,"name":"V","tid":"VECTOR","ts":1.000},
+{$cf,"name":"SET_FLAG","ph":"B","tid":"CUBE","ts":1.005},
+{$cfe,"name":"SET_FLAG","ph":"E","tid":"CUBE","ts":1.0055},
+{$cf,"name":"WAIT_FLAG","ph":"B","tid":"FIXP","ts":1.060},
+{$cfe,"name":"WAIT_FLAG","ph":"E","tid":"FIXP","ts":1.061},
+{$vs,"name":"SET_INTRA_BLOCK","ph":"B","tid":"VECTOR","ts":1.698},
+{$ve,"name":"SET_INTRA_BLOCK","ph":"E","tid":"VECTOR","ts":1.699},
+{$cw,"name":"WAIT_INTRA_BLOCK","ph":"B","tid":"FIXP","ts":1.002},
+{${ce},"name":"WAIT_INTRA_BLOCK","ph":"E","tid":"FIXP","ts":1.700}
+JSON
+path_of core0.cubecore0 "$tmp/queued_rate/out/summary.json" >"$tmp/queued_rate/cube"
+check "a late WAIT in the queue of a pipe with a rate: cross-core 639 after G's 11" grep -q '"critical_path":{"span_ns":900,"segments":4,"busy":\[{"pipe":"FIXP","ns":261,"share":0.2900}\],"wait":\[\],"cross_core_wait_ns":639,"issue_ns":0,' "$tmp/queued_rate/cube"
+
 # cases TAG: every shape and seed, checked; the distances into $tmp/whatif.TAG.
 cases() {
 	: >"$tmp/whatif.$1"
