@@ -70,9 +70,10 @@ static inline uint32_t csim_flag_wait_ns(const struct csim_flag *f)
 
 /*
  * Whether an in-core WAIT blocked (SPEC §13, docs/critical-path.md "The
- * binding predecessor"): its SET ended after the WAIT began, or the WAIT
+ * binding predecessor"): its SET ended after the WAIT began, the WAIT
  * lasted CSIM_FLAG_BLOCKED_NS or more (one begun a cycle before its SET
- * rounds to 1 ns). A WAIT reached after its flag was set still lasts a
+ * rounds to 1 ns), or the SET ended in the ns the WAIT began and the WAIT
+ * lasted that 1 ns (the SET fired as it began). A WAIT reached after its flag was set still lasts a
  * cycle on the simulator (0 or 1 ns on the grid) and held nothing. A
  * cross-core WAIT's is decided by its releasing SET (pass_intra.c).
  */
@@ -80,7 +81,8 @@ static inline uint32_t csim_flag_wait_ns(const struct csim_flag *f)
 
 static inline uint8_t csim_flag_blocked(const struct csim_flag *set, const struct csim_flag *wait)
 {
-	return set->end > csim_flag_begin(wait) || csim_flag_wait_ns(wait) >= CSIM_FLAG_BLOCKED_NS;
+	return set->end > csim_flag_begin(wait) || csim_flag_wait_ns(wait) >= CSIM_FLAG_BLOCKED_NS ||
+	       (set->end == csim_flag_begin(wait) && csim_flag_wait_ns(wait) == 1);
 }
 
 /*

@@ -92,6 +92,22 @@ JSON
 check "WAIT reached late: the path is SCALAR, issue, MTE2, no flag wait" grep -q '"critical_path":{"span_ns":710,"segments":3,"busy":\[{"pipe":"SCALAR","ns":500,"share":0.7042},{"pipe":"MTE2","ns":200,"share":0.2817}\],"wait":\[\],"cross_core_wait_ns":0,"issue_ns":10,' "$tmp/late/out/summary.json"
 check "WAIT reached late: SCALAR twice as fast gives 500 (the flag holds B), MTE2 610" grep -q '"what_if":\[{"pipe":"SCALAR","span_ns":500,"change":-0.2958},{"pipe":"MTE2","span_ns":610,"change":-0.1408}\]' "$tmp/late/out/summary.json"
 
+# A WAIT whose SET fired in the ns it began (docs/critical-path.md, "The
+# binding predecessor"): MTE3 S [1000, 1300) sets the flag at 1300 (its E
+# at 1300.4), the WAIT on MTE2 runs [1300, 1301], MTE2 B [1301, 1500);
+# SCALAR Q [1000, 1299). The WAIT lasted its 1 ns for the SET: it binds,
+# and the path is B 199, wait MTE3->MTE2 1, S 300 (not issue behind Q).
+by_hand same_ns "a SET in the ns its WAIT began" <<JSON
+{$x,"dur":0.300,"name":"S","tid":"MTE3","ts":1.000},
+{$x,"dur":0.299,"name":"Q","tid":"SCALAR","ts":1.000},
+{$x,"dur":0.199,"name":"B","tid":"MTE2","ts":1.301},
+{$f,"name":"SET_FLAG","ph":"B","tid":"MTE3","ts":1.300},
+{$e,"name":"SET_FLAG","ph":"E","tid":"MTE3","ts":1.3004},
+{$f,"name":"WAIT_FLAG","ph":"B","tid":"MTE2","ts":1.300},
+{$e,"name":"WAIT_FLAG","ph":"E","tid":"MTE2","ts":1.301}
+JSON
+check "a SET in the ns its WAIT began: the WAIT binds" grep -q '"critical_path":{"span_ns":500,"segments":3,"busy":\[{"pipe":"MTE3","ns":300,"share":0.6000},{"pipe":"MTE2","ns":199,"share":0.3980}\],"wait":\[{"producer":"MTE3","consumer":"MTE2","ns":1,"share":0.0020}\],"cross_core_wait_ns":0,"issue_ns":0,' "$tmp/same_ns/out/summary.json"
+
 # Two by hand across cores (docs/critical-path.md "What-if": the cores that
 # sync are replayed together). On core0.cubecore0 MTE2 A [1000, 1400) and
 # B [1400, 1900) (the pipe binds B: path MTE2 900 of 900), SCALAR R [1000,
