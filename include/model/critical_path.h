@@ -2,7 +2,7 @@
  * critical_path: per core, the chain of work that sets its span (SPEC
  * §13), as the path pass (pass_path.h) leaves it in the model for the
  * writers. All times are ns on the grid of the event table; the rules that
- * find the chain are in path_graph.h and docs/critical-path.md.
+ * find the chain are in path_bind.h and docs/critical-path.md.
  */
 #ifndef CSIM_CRITICAL_PATH_H
 #define CSIM_CRITICAL_PATH_H

@@ -12,7 +12,7 @@
  * --core only the summary's cores get a path.
  *
  * What-if: for every pipe with busy time on the path, the span replayed
- * with that pipe's instructions twice as fast (path_graph.h).
+ * with that pipe's instructions twice as fast (path_bind.h).
  *
  * Requires CSIM_PART_PIPES, CSIM_PART_DEPS, CSIM_PART_INTRA and
  * CSIM_PART_SUMMARY; provides CSIM_PART_PATH, replaced on every run.

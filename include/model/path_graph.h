@@ -1,56 +1,15 @@
 /*
  * path_graph: one core's dependency view (SPEC §13), what both the
- * critical-path walk and the what-if replay read.
+ * critical-path walk and the what-if replay read; path_bind.h gives each
+ * node its binding predecessor and its replay edges.
  *
  * Nodes are the core's instructions: slices counted as instructions by the
  * summary (not SET/WAIT, BAR, cache/ccu) that are not points, on any lane
  * but the noise ones (CACHEMISS, FLOWCTRL, ALL), plus WAIT_INTRA_BLOCK
  * slices wherever they lie (older producers put them on FLOWCTRL). They are
- * sorted by (start, end, slice index).
- *
- * Every node X starting at s gets one binding predecessor, the constraint
- * that released it last:
- *   - PIPE: the node on X's pipe with the latest end at or before
- *     s + CSIM_PATH_TOL_NS, when that end is at or after s - TOL (the pipe
- *     was busy, or full: its depth limit: a slot freed), or the pipe's
- *     previous node when X started at its issue rate after that one's start
- *     while it still ran (the later of the two; the slot on a tie), and
- *     later than every flag into X;
- *   - else FLAG, when a flag released X (a dependency whose consumer is X
- *     and whose WAIT blocked, csim_flag_blocked(): a WAIT reached after its
- *     flag was set held nothing): the one whose WAIT ended last; CROSS when
- *     its producer is on another core. The trace cannot tell the pipe's
- *     dispatch delay after a release from a late issue, so the whole gap
- *     from the producer's end is the flag's. A CROSS binding holds X only
- *     for its excess over X's best local release: the latest of its pipe's
- *     latest end, its blocking in-core flags' releases and the cross-core
- *     WAIT's begin (X's issue at the latest); the predecessor is what gave
- *     that release (the pipe's node, the flag's producer, or the node
- *     ending last by the WAIT's begin);
- *   - else, for a micro-op of Ascend950's vector functions (an RVEC*
- *     lane), PIPE from the VF (of the PUSHQ nodes so far, the one ending
- *     last) when X started while it ran: the VF launched it, no flag
- *     records that;
- *   - else ISSUE: the scalar unit had not yet issued X; the predecessor is
- *     the node of any lane with the latest end at or before s + TOL, or
- *     none (HEAD: the start of the core's span).
- * Twins (nodes with the same start and end, MOV_SPR_XN drawn with its
- * transfer's times) are released as the first of them, which holds their
- * flags: arrows bind a consumer to the earliest twin.
- * Every candidate starts strictly before s, so walking back terminates.
- * "Latest end" ties go to the later start, then to the later slice index.
- *
- * For the replay, each node also gets edges: the binding one with the lag
- * that reproduces s exactly, and the looser ones the trace shows (every
- * flag into X, the pipe's latest end, the pipe's previous start: a pipe
- * starts its instructions in order) with lags that never exceed s: into
- * the replay (path_replay.h), after the cores built before it. A
- * constraint from another core's producer is its release's fixed time,
- * linked to that producer when its core is replayed too. A
- * dependency whose WAIT did not block was released by the WAIT's begin,
- * not its producer: it gets an edge from its producer's end and one from
- * the node ending last at or before the WAIT's begin (docs/
- * critical-path.md, "What-if").
+ * sorted by (start, end, slice index), with two end-ordered views (the
+ * core's, each pipe's), each pipe's issue rate, the core's dependencies
+ * grouped by consumer node and its cross-core releases by time.
  */
 #ifndef CSIM_PATH_GRAPH_H
 #define CSIM_PATH_GRAPH_H
@@ -152,9 +111,32 @@ struct csim_path_core_in {
 	int64_t first_ns, last_ns;
 };
 
-int csim_path_graph_build(struct csim_path_graph *g, const struct csim_model *m,
-			  const struct csim_path_core_in *in, struct csim_path_replay *r);
+/* Fills g with the core's nodes, views and dependencies; its replay part
+   goes into r after the cores already there. 0, or -1 (out of memory). */
+int csim_path_graph_prepare(struct csim_path_graph *g, const struct csim_model *m,
+			    const struct csim_path_core_in *in, struct csim_path_replay *r);
 void csim_path_graph_release(struct csim_path_graph *g);
+
+/* The twin before node i (path_bind.h), or CSIM_NONE. */
+uint32_t csim_path_graph_twin(const struct csim_path_graph *g, uint32_t i);
+
+/*
+ * One end-ordered view swept up to instant t (rising call after call: *at
+ * keeps the place): the latest node ending by t and starting before s, or
+ * CSIM_NONE.
+ */
+uint32_t csim_path_graph_sweep(const struct csim_path_graph *g, const struct csim_path_end_key *v,
+			       size_t lo, size_t hi, size_t *at, int64_t t, int64_t s);
+
+/* The node ending last at or before t (ties: the later in start order), on
+   any lane or on one pipe, or CSIM_NONE. */
+uint32_t csim_path_graph_latest_end(struct csim_path_graph *g, int64_t t);
+uint32_t csim_path_graph_pipe_end(const struct csim_path_graph *g, uint32_t pipe, int64_t t);
+
+/* The latest cross-core release at or before t into a node of `pipe`, but
+   dependency dep's own, or NULL. */
+const struct csim_path_release *csim_path_graph_cross_release(const struct csim_path_graph *g,
+							      int64_t t, uint32_t pipe, uint32_t dep);
 
 /* Whether slice s is a node of the path's graph (the rule above). */
 int csim_path_is_node(const struct csim_model *m, const struct csim_slice *s);

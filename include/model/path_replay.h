@@ -1,8 +1,8 @@
 /*
  * path_replay: the what-if's replay (SPEC §13): the dependency graphs of
  * the cores of a run that sync with one another, held as one, so that a
- * faster pipe on one core moves the cores that wait on it. path_graph
- * builds each core's part into it (csim_path_graph_build()); the path
+ * faster pipe on one core moves the cores that wait on it. path_bind
+ * builds each core's part into it (csim_path_bind_core()); the path
  * pass links the cross-core edges between the parts and replays the
  * whole once per pipe (docs/critical-path.md, "What-if").
  */

@@ -6,7 +6,7 @@
 
 #include "base/array_grow.h"
 #include "base/dense_order.h"
-#include "model/path_graph.h"
+#include "model/path_bind.h"
 #include "model/path_top.h"
 #include "model/path_what_if.h"
 
@@ -85,7 +85,7 @@ static struct csim_path_seg gap_seg(const struct path_work *w, const struct csim
  * The gap before a node a cross-core sync released: the cross-core wait
  * from its best local release to its start (its excess), then what gave
  * that release, from `at` (the local predecessor's end): an in-core flag's
- * wait or issue time (path_graph.h).
+ * wait or issue time (path_bind.h).
  */
 static void push_cross(struct path_work *w, const struct csim_path_node *x, int64_t at)
 {
@@ -106,7 +106,7 @@ static void push_cross(struct path_work *w, const struct csim_path_node *x, int6
 
 /*
  * Walks back from the node ending last: each node's busy time up to where
- * the path left it, then the gap to its binding predecessor (path_graph.h).
+ * the path left it, then the gap to its binding predecessor (path_bind.h).
  */
 static int walk(struct path_work *w)
 {
@@ -421,7 +421,7 @@ static int path_core(struct path_work *w, const struct csim_summary_core *sc,
 	memset(c, 0, sizeof(*c));
 	c->first_ns = sc->first_ns;
 	c->span_ns = sc->last_ns - sc->first_ns;
-	if (csim_path_graph_build(&w->g, w->m, &in, &w->replay) != 0 || walk(w) != 0 ||
+	if (csim_path_bind_core(&w->g, w->m, &in, &w->replay) != 0 || walk(w) != 0 ||
 	    keep_segments(w, c) != 0)
 		return -1;
 	for (size_t k = 0; k < in.n; k++)
