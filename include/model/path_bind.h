@@ -19,7 +19,8 @@
  *     from the producer's end is the flag's. A CROSS binding holds X only
  *     for its excess over X's best local release: the latest of its
  *     in-core WAITs' ends (a late one begun before the cross-core release
- *     included), what its pipe allowed (the end of such a WAIT taken from
+ *     included; for one begun as it came, queued behind it, its flag's
+ *     producer's end), what its pipe allowed (the end of such a WAIT taken from
  *     the queue after the pipe's latest-ending node began; else the issue
  *     rate behind a pipelined instruction still running; else that node's
  *     end) and the cross-core WAIT's begin (X's issue at the latest); the

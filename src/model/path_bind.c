@@ -106,8 +106,9 @@ static int64_t producer_end(const struct csim_path_graph *g, const struct csim_m
  * Where the walk goes on after node i's cross-core wait, the dependency
  * deps[dep_of[2 * cross]] (SPEC §13: the wait counts only its excess over
  * the best local release): the latest of its in-core WAITs' ends (one
- * reached late took its place in the pipe's queue too, unless it began as
- * the cross-core release came: queued behind it), what its pipe allowed
+ * reached late took its place in the pipe's queue too; one begun as the
+ * cross-core release came was queued behind it, and X then still needed
+ * its flag: its producer's end), what its pipe allowed
  * and the cross-core WAIT's begin, by which X had been issued; ties in
  * that order. When one of X's WAITs left the pipe's queue after pp (the
  * pipe's latest end at or before s + TOL) began, the queue had moved
@@ -134,10 +135,19 @@ static void bind_cross_local(struct csim_path_graph *g, const struct csim_path_c
 		uint32_t p = g->dep_of[2 * k + 1];
 		int64_t wb = d->release - (int64_t)d->wait_ns;
 
-		/* a late WAIT begun as the cross-core sync came was queued behind it */
-		if (p == CSIM_NONE || d->release > s + CSIM_PATH_TOL_NS ||
-		    (!d->blocked && wb >= c->release))
+		if (p == CSIM_NONE || d->release > s + CSIM_PATH_TOL_NS)
 			continue;
+		if (!d->blocked && wb >= c->release) {
+			/* a late WAIT begun as the cross-core sync came was queued
+			   behind it; X still needed its flag, set as p ended */
+			if (g->nodes[p].end < s && g->nodes[p].end > at) {
+				at = g->nodes[p].end;
+				x->from = p;
+				x->local_dep = CSIM_NONE;
+				late_begin = INT64_MIN;
+			}
+			continue;
+		}
 		if (pp != CSIM_NONE && wb > g->nodes[pp].start)
 			passed = 1;
 		if (d->release > at) {

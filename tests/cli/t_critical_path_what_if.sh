@@ -260,6 +260,33 @@ JSON
 path_of core0.cubecore0 "$tmp/queued_rate/out/summary.json" >"$tmp/queued_rate/cube"
 check "a late WAIT in the queue of a pipe with a rate: cross-core 639 after G's 11" grep -q '"critical_path":{"span_ns":900,"segments":4,"busy":\[{"pipe":"FIXP","ns":261,"share":0.2900}\],"wait":\[\],"cross_core_wait_ns":639,"issue_ns":0,' "$tmp/queued_rate/cube"
 
+# A late WAIT queued behind a cross-core WAIT still needed its flag
+# (docs/critical-path.md, "Cross-core waits"). On veccore0 MTE2 M [1000,
+# 1300) sets a flag for VECTOR at 1300; the cross-core WAIT on VECTOR
+# [1010, 1601] waits for the cube's SET (FIXP F [1000, 1600)), and the
+# flag's WAIT, queued behind it, runs [1601, 1602] (late); VECTOR V [1602,
+# 1800). Without the sync V would still have waited for M: its local
+# release is 1300, and the path is V 198, cross-core 302, M 300 (not a
+# cross-core wait from the sync WAIT's begin at 1010).
+vf='"args":{"code":"","detail":"PIPE:MTE2,TRIGGERPIPE:VEC,FLAGID:0,","pc_addr":"0x40"},"id":"core0.veccore0_0","pid":"core0.veccore0"'
+vfe='"args":{},"id":"core0.veccore0_0","pid":"core0.veccore0"'
+cfs='"args":{"code":"","detail":"PIPE:FIXP,sync_id:0,","pc_addr":"0x20"},"id":"intra_0","pid":"core0.cubecore0"'
+by_hand behind "a late WAIT queued behind a cross-core WAIT" <<JSON
+{$c,"dur":0.600,"name":"F","tid":"FIXP","ts":1.000},
+{$v,"dur":0.300,"name":"M","tid":"MTE2","ts":1.000},
+{$v,"dur":0.198,"name":"V","tid":"VECTOR","ts":1.602},
+{$cfs,"name":"SET_INTRA_BLOCK","ph":"B","tid":"FIXP","ts":1.600},
+{$ce,"name":"SET_INTRA_BLOCK","ph":"E","tid":"FIXP","ts":1.601},
+{$vw,"name":"WAIT_INTRA_BLOCK","ph":"B","tid":"VECTOR","ts":1.010},
+{$ve,"name":"WAIT_INTRA_BLOCK","ph":"E","tid":"VECTOR","ts":1.601},
+{$vf,"name":"SET_FLAG","ph":"B","tid":"MTE2","ts":1.300},
+{$vfe,"name":"SET_FLAG","ph":"E","tid":"MTE2","ts":1.3005},
+{$vf,"name":"WAIT_FLAG","ph":"B","tid":"VECTOR","ts":1.601},
+{$vfe,"name":"WAIT_FLAG","ph":"E","tid":"VECTOR","ts":1.602}
+JSON
+path_of core0.veccore0 "$tmp/behind/out/summary.json" >"$tmp/behind/vec"
+check "a late WAIT queued behind a cross-core WAIT: cross-core 302 after M" grep -q '"critical_path":{"span_ns":800,"segments":3,"busy":\[{"pipe":"MTE2","ns":300,"share":0.3750},{"pipe":"VECTOR","ns":198,"share":0.2475}\],"wait":\[\],"cross_core_wait_ns":302,"issue_ns":0,' "$tmp/behind/vec"
+
 # cases TAG: every shape and seed, checked; the distances into $tmp/whatif.TAG.
 cases() {
 	: >"$tmp/whatif.$1"
