@@ -174,15 +174,20 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
  * pipe with the same start (MOV_SPR_XN starts with the transfer it
  * configures, on its lane, and is drawn with its times or shorter). Nodes
  * are sorted by (start, end, slice), so twins lie in one run of equal
- * starts, the shortest first.
+ * starts, the shortest first. The look back stops after
+ * CSIM_PATH_TWIN_SCAN nodes: a core with thousands of lanes starting in
+ * one ns stays linear, and no pipe's twin lies that far.
  */
+#define CSIM_PATH_TWIN_SCAN 64
+
 uint32_t csim_path_graph_twin(const struct csim_path_graph *g, uint32_t i)
 {
 	const struct csim_path_node *x = &g->nodes[i];
+	uint32_t stop = i > CSIM_PATH_TWIN_SCAN ? i - CSIM_PATH_TWIN_SCAN : 0;
 
 	if (x->cross)
 		return CSIM_NONE;
-	for (uint32_t j = i; j > 0 && g->nodes[j - 1].start == x->start; j--)
+	for (uint32_t j = i; j > stop && g->nodes[j - 1].start == x->start; j--)
 		if (g->nodes[j - 1].pipe == x->pipe && !g->nodes[j - 1].cross)
 			return j - 1;
 	return CSIM_NONE;
