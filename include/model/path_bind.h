@@ -40,8 +40,10 @@
  *
  * For the replay, each node also gets edges: the binding one with the lag
  * that reproduces s exactly, and the looser ones the trace shows (every
- * flag into X, the pipe's latest end, the pipe's previous start: a pipe
- * starts its instructions in order) with lags that never exceed s. A
+ * flag into X, the pipe's latest end or, on a pipe seen running two or
+ * more at once, the slot X took: the end of the instruction that many
+ * back; the pipe's previous start: a pipe starts its instructions in
+ * order) with lags that never exceed s. A
  * constraint from another core's producer is its release's fixed time,
  * linked to that producer when its core is replayed too. A dependency
  * whose WAIT did not block was released by the WAIT's begin, not its

@@ -24,6 +24,10 @@
  * simulator's clock (1650-1850 MHz). */
 #define CSIM_PATH_TOL_NS 2
 
+/* The deepest pipe the graph reads from a trace (the simulator's are 1 to
+ * 8 deep). */
+#define CSIM_PATH_DEPTH_MAX 8
+
 enum csim_path_bind {
 	CSIM_BIND_HEAD,    /* nothing before it: the span's head */
 	CSIM_BIND_FLAG,
@@ -69,6 +73,12 @@ struct csim_path_pipe_sweep {
 	int64_t rate;          /* its issue rate: the least start-to-start gap
 				  of a node started while the one before it
 				  ran (INT64_MAX: it never overlapped) */
+	/* its depth: the most of its instructions seen running at once (a
+	   twin, starting with the one before it, counted once; at most
+	   CSIM_PATH_DEPTH_MAX), and its latest instructions in start order,
+	   recent[k % CSIM_PATH_DEPTH_MAX] the k-th (nrecent of them so far) */
+	uint32_t depth, nrecent;
+	uint32_t recent[CSIM_PATH_DEPTH_MAX];
 };
 
 /*
@@ -119,6 +129,15 @@ void csim_path_graph_release(struct csim_path_graph *g);
 
 /* The twin before node i (path_bind.h), or CSIM_NONE. */
 uint32_t csim_path_graph_twin(const struct csim_path_graph *g, uint32_t i);
+
+/* Node i passed on its pipe's sweep: a pipe's instruction, unless a twin,
+   becomes its latest (ps->recent). */
+void csim_path_graph_pass(struct csim_path_graph *g, struct csim_path_pipe_sweep *ps, uint32_t i);
+
+/* The node whose end freed the slot node i started in on a pipe of depth
+   2 or more (the instruction ps->depth back, in start order), or
+   CSIM_NONE. Called before csim_path_graph_pass(g, ps, i). */
+uint32_t csim_path_graph_slot(const struct csim_path_pipe_sweep *ps);
 
 /*
  * One end-ordered view swept up to instant t (rising call after call: *at

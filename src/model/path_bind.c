@@ -194,7 +194,7 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 		      const struct csim_path_core_in *in, uint32_t i, uint32_t pp, uint32_t any,
 		      const struct csim_path_pipe_sweep *ps, uint32_t vf)
 {
-	uint32_t prev_start = ps->last_start;
+	uint32_t prev_start = ps->last_start, slot = csim_path_graph_slot(ps);
 	struct csim_path_node *x = &g->nodes[i];
 	int64_t s = x->start;
 	size_t best = SIZE_MAX;
@@ -281,7 +281,9 @@ static void bind_node(struct csim_path_graph *g, const struct csim_model *m,
 			add_edge(g, p, min64(max64(d->release - g->nodes[p].end, 0),
 					     s - g->nodes[p].end), 0);
 	}
-	if (pp != CSIM_NONE && x->bind != CSIM_BIND_PIPE)
+	if (slot != CSIM_NONE)   /* a deeper pipe: the slot X took, not the last end */
+		add_edge(g, slot, min64(0, s - g->nodes[slot].end), 0);
+	else if (pp != CSIM_NONE && x->bind != CSIM_BIND_PIPE)
 		add_edge(g, pp, min64(0, s - g->nodes[pp].end), 0);
 	if (prev_start != CSIM_NONE)
 		add_edge(g, prev_start, 0, 1);
@@ -336,6 +338,7 @@ int csim_path_bind_core(struct csim_path_graph *g, const struct csim_model *m,
 		ps->last_start = i;
 		if (!g->nodes[i].cross)
 			ps->last_instr = i;
+		csim_path_graph_pass(g, ps, i);
 		if (m->pipes[g->nodes[i].pipe].info->vf == CSIM_VF_LAUNCH &&
 		    (vf == CSIM_NONE || g->nodes[i].end >= g->nodes[vf].end))
 			vf = i;

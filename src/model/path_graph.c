@@ -134,7 +134,7 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 	for (size_t i = 0; i < g->n; i++)
 		g->per_pipe[g->nodes[i].pipe] = (struct csim_path_pipe_sweep){
 			.lo = SIZE_MAX, .last_start = CSIM_NONE, .last_instr = CSIM_NONE,
-			.rate = INT64_MAX };
+			.rate = INT64_MAX, .depth = 1 };
 	/* each pipe's issue rate, from the starts of nodes that overlapped the
 	   one before them on the pipe (a pipelined pipe's); a cross-core WAIT
 	   lasts while the pipe works on, so it says nothing of the rate */
@@ -142,16 +142,29 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 		struct csim_path_pipe_sweep *ps = &g->per_pipe[g->nodes[i].pipe];
 		const struct csim_path_node *p = ps->last_start != CSIM_NONE
 						 ? &g->nodes[ps->last_start] : NULL;
+		uint32_t running = 1;
 
 		if (g->nodes[i].cross)
 			continue;
-		if (p != NULL && p->end > g->nodes[i].start && g->nodes[i].start > p->start &&
-		    g->nodes[i].start - p->start < ps->rate)
+		if (p != NULL && p->start == g->nodes[i].start) {
+			ps->last_start = i;   /* a twin: the longer stands for both */
+			csim_path_graph_pass(g, ps, i);
+			continue;
+		}
+		if (p != NULL && p->end > g->nodes[i].start && g->nodes[i].start - p->start < ps->rate)
 			ps->rate = g->nodes[i].start - p->start;
+		for (uint32_t k = 0; k < ps->nrecent && k < CSIM_PATH_DEPTH_MAX - 1; k++)
+			running += g->nodes[ps->recent[(ps->nrecent - 1 - k) % CSIM_PATH_DEPTH_MAX]].end >
+				   g->nodes[i].start;
+		if (running > ps->depth)
+			ps->depth = running;
 		ps->last_start = i;
+		csim_path_graph_pass(g, ps, i);
 	}
-	for (size_t i = 0; i < g->n; i++)
+	for (size_t i = 0; i < g->n; i++) {
 		g->per_pipe[g->nodes[i].pipe].last_start = CSIM_NONE;
+		g->per_pipe[g->nodes[i].pipe].nrecent = 0;
+	}
 	for (size_t i = 0; i < g->n; i++)
 		g->per_pipe[g->nodes[i].pipe].hi++;
 	for (size_t i = 0, next = 0; i < g->n; i++) {
@@ -191,6 +204,30 @@ uint32_t csim_path_graph_twin(const struct csim_path_graph *g, uint32_t i)
 		if (g->nodes[j - 1].pipe == x->pipe && !g->nodes[j - 1].cross)
 			return j - 1;
 	return CSIM_NONE;
+}
+
+void csim_path_graph_pass(struct csim_path_graph *g, struct csim_path_pipe_sweep *ps, uint32_t i)
+{
+	const struct csim_path_node *x = &g->nodes[i];
+	uint32_t *last = ps->nrecent > 0 ? &ps->recent[(ps->nrecent - 1) % CSIM_PATH_DEPTH_MAX]
+		       : NULL;
+
+	if (x->cross)
+		return;
+	if (last != NULL && g->nodes[*last].start == x->start) {
+		if (x->end > g->nodes[*last].end)
+			*last = i;   /* a twin: the longer stands for both */
+		return;
+	}
+	ps->recent[ps->nrecent % CSIM_PATH_DEPTH_MAX] = i;
+	ps->nrecent++;
+}
+
+uint32_t csim_path_graph_slot(const struct csim_path_pipe_sweep *ps)
+{
+	if (ps->depth < 2 || ps->nrecent < ps->depth)
+		return CSIM_NONE;
+	return ps->recent[(ps->nrecent - ps->depth) % CSIM_PATH_DEPTH_MAX];
 }
 
 /*

@@ -260,6 +260,23 @@ JSON
 path_of core0.cubecore0 "$tmp/queued_rate/out/summary.json" >"$tmp/queued_rate/cube"
 check "a late WAIT in the queue of a pipe with a rate: cross-core 639 after G's 11" grep -q '"critical_path":{"span_ns":900,"segments":4,"busy":\[{"pipe":"FIXP","ns":261,"share":0.2900}\],"wait":\[\],"cross_core_wait_ns":639,"issue_ns":0,' "$tmp/queued_rate/cube"
 
+# A pipe two deep (docs/critical-path.md, "What-if"): MTE2 A [1000, 1400)
+# and B [1010, 1450) ran together, so MTE2 takes two at once; VECTOR V
+# [1000, 1499) sets the flag (WAIT [1000, 1500]) that MTE2 X [1500, 1800)
+# waits for. With VECTOR twice as fast the flag comes at 1250 and X takes
+# the slot A frees at 1400, not B's end: [1400, 1700), span 700.
+by_hand deep "a pipe two deep" <<JSON
+{$x,"dur":0.400,"name":"A","tid":"MTE2","ts":1.000},
+{$x,"dur":0.440,"name":"B","tid":"MTE2","ts":1.010},
+{$x,"dur":0.499,"name":"V","tid":"VECTOR","ts":1.000},
+{$x,"dur":0.300,"name":"X","tid":"MTE2","ts":1.500},
+{${f/MTE3/VEC},"name":"SET_FLAG","ph":"B","tid":"VECTOR","ts":1.499},
+{$e,"name":"SET_FLAG","ph":"E","tid":"VECTOR","ts":1.4995},
+{${f/MTE3/VEC},"name":"WAIT_FLAG","ph":"B","tid":"MTE2","ts":1.000},
+{$e,"name":"WAIT_FLAG","ph":"E","tid":"MTE2","ts":1.500}
+JSON
+check "a pipe two deep: VECTOR twice as fast, X in A's slot: span 700" grep -q '"what_if":\[[^]]*{"pipe":"VECTOR","span_ns":700,"change":-0.1250}' "$tmp/deep/out/summary.json"
+
 # A late WAIT queued behind a cross-core WAIT still needed its flag
 # (docs/critical-path.md, "Cross-core waits"). On veccore0 MTE2 M [1000,
 # 1300) sets a flag for VECTOR at 1300; the cross-core WAIT on VECTOR

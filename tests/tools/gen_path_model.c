@@ -32,6 +32,50 @@ static int key_cmp(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
+/*
+ * A pipe's latest instructions in start order as the converter reads them
+ * (docs/critical-path.md, "What-if": a twin, starting with the one before
+ * it, stands as the longer of the two), for the depth it saw and the slot
+ * an instruction took on a pipe two or more deep.
+ */
+#define DEPTH_MAX 8
+
+struct recent {
+	int32_t at[DEPTH_MAX];
+	uint32_t n, depth;
+};
+
+static void recent_pass(const struct gp_core *k, struct recent *r, int32_t x)
+{
+	int32_t *last = r->n > 0 ? &r->at[(r->n - 1) % DEPTH_MAX] : NULL;
+
+	if (last != NULL && k->sched[*last].start == k->sched[x].start) {
+		if (k->sched[x].end > k->sched[*last].end)
+			*last = x;
+		return;
+	}
+	r->at[r->n % DEPTH_MAX] = x;
+	r->n++;
+}
+
+/* The most of a pipe's instructions seen running at once, x among them. */
+static void recent_depth(const struct gp_core *k, struct recent *r, int32_t x)
+{
+	uint32_t running = 1;
+
+	if (r->n > 0 && k->sched[r->at[(r->n - 1) % DEPTH_MAX]].start == k->sched[x].start)
+		return;
+	for (uint32_t j = 0; j < r->n && j < DEPTH_MAX - 1; j++)
+		running += k->sched[r->at[(r->n - 1 - j) % DEPTH_MAX]].end > k->sched[x].start;
+	if (running > r->depth)
+		r->depth = running;
+}
+
+static int32_t recent_slot(const struct recent *r)
+{
+	return r->depth >= 2 && r->n >= r->depth ? r->at[(r->n - r->depth) % DEPTH_MAX] : GP_NONE;
+}
+
 /* The replayed times of every core, each indexed like its sched. */
 struct times {
 	int64_t *st[GP_MAX_CORES], *en[GP_MAX_CORES];
@@ -197,8 +241,8 @@ static int64_t set_flag(const struct gp_run *run, const struct gp_core *k, int32
 
 /* The constraints of node x on the replayed times st/en (docs' list). */
 static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int32_t x,
-			  int32_t prev_start, const struct times *tm, const int64_t *st,
-			  const int64_t *en)
+			  int32_t prev_start, int32_t slot, const struct times *tm,
+			  const int64_t *st, const int64_t *en)
 {
 	const struct gp_instr *v = &k->v[x];
 	const struct gp_slot *o = &k->sched[x];
@@ -238,7 +282,9 @@ static int64_t constraint(const struct gp_run *run, const struct gp_core *k, int
 	} else if (v->dep == GP_DEP_CROSS && o->cause != GP_CROSS) {
 		t = max64(t, cross_at(run, v, s, tm, min64(o->release, s)));
 	}
-	if (pp != GP_NONE && o->cause != GP_PIPE && !(o->cause == GP_ISSUE && v->launch))
+	if (slot != GP_NONE)   /* a deeper pipe: the slot x took */
+		t = max64(t, en[slot] + min64(0, s - k->sched[slot].end));
+	else if (pp != GP_NONE && o->cause != GP_PIPE && !(o->cause == GP_ISSUE && v->launch))
 		t = max64(t, en[pp] + min64(0, s - k->sched[pp].end));
 	if (prev_start != GP_NONE)
 		t = max64(t, st[prev_start]);
@@ -253,6 +299,7 @@ int gp_model_spans(const struct gp_run *run, int halve, int64_t *spans)
 	struct key *keys;
 	struct times tm = { { NULL }, { NULL } };
 	int32_t last[GP_MAX_CORES][GP_NPIPES];
+	struct recent rec[GP_MAX_CORES][GP_NPIPES];
 	int64_t e[GP_MAX_CORES];
 	int rc = -1;
 
@@ -276,6 +323,19 @@ int gp_model_spans(const struct gp_run *run, int halve, int64_t *spans)
 		e[c] = k->t0;
 	}
 	qsort(keys, n, sizeof(*keys), key_cmp);
+	for (size_t c = 0; c < run->ncores; c++)
+		for (unsigned p = 0; p < GP_NPIPES; p++)
+			rec[c][p] = (struct recent){ .depth = 1 };
+	for (size_t r = 0; r < n; r++) {
+		const struct gp_core *k = &run->core[keys[r].core];
+		struct recent *q = &rec[keys[r].core][k->v[keys[r].i].pipe];
+
+		recent_depth(k, q, keys[r].i);
+		recent_pass(k, q, keys[r].i);
+	}
+	for (size_t c = 0; c < run->ncores; c++)
+		for (unsigned p = 0; p < GP_NPIPES; p++)
+			rec[c][p].n = 0;
 	for (size_t r = 0; r < n; r++) {
 		size_t c = (size_t)keys[r].core;
 		const struct gp_core *k = &run->core[c];
@@ -284,8 +344,10 @@ int gp_model_spans(const struct gp_run *run, int halve, int64_t *spans)
 
 		if (halve == (int)k->v[x].pipe)
 			d -= d / 2;
-		tm.st[c][x] = constraint(run, k, x, last[c][k->v[x].pipe], &tm, tm.st[c], tm.en[c]);
+		tm.st[c][x] = constraint(run, k, x, last[c][k->v[x].pipe],
+					 recent_slot(&rec[c][k->v[x].pipe]), &tm, tm.st[c], tm.en[c]);
 		tm.en[c][x] = tm.st[c][x] + d;
+		recent_pass(k, &rec[c][k->v[x].pipe], x);
 		e[c] = max64(e[c], tm.en[c][x]);
 		last[c][k->v[x].pipe] = x;
 	}
