@@ -1,6 +1,7 @@
 #include "cli/compare_cmd.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/path.h"
@@ -91,22 +92,41 @@ static int write_files(const struct csim_compare *c, const char *dir, struct csi
 	return rc;
 }
 
-/* "kernel (slowest core) 0.700 -> 0.800 us (+14.3 %)" for each span past the threshold. */
-static int gate(const struct csim_compare *c, struct csim_error *err)
+/*
+ * The gate fired: one line on stderr per span past the threshold, in the
+ * table's order ("  kernel (slowest core) 700 -> 800 ns (+14.3 %)"), then
+ * the error that counts them (docs/compare.md).
+ */
+static int gate(const struct csim_compare *c, struct csim_log *log, struct csim_error *err)
 {
-	csim_error_set(err, CSIM_E_SLOWER, CSIM_NO_OFFSET, "slower than %g %% in %zu span(s):",
-		       c->threshold, c->nslower);
 	for (size_t i = 0; i < c->nslower; i++) {
 		const struct csim_compare_slower *s = &c->slower[i];
 		char ch[CSIM_COMPARE_CELL];
 
+		char line[512];
+
 		csim_compare_format_change(ch, s->ns);
-		csim_error_append(err, "%s %.*s %lld -> %lld ns (%s)", i ? ";" : "",
-				  s->what.p != NULL ? (int)s->what.n : 21,
-				  s->what.p != NULL ? s->what.p : "kernel (slowest core)",
-				  (long long)s->ns.base, (long long)s->ns.now, ch);
+		snprintf(line, sizeof(line), "slower: %.*s %lld -> %lld ns (%s)",
+			 s->what.p != NULL ? (int)s->what.n : 21,
+			 s->what.p != NULL ? s->what.p : "kernel (slowest core)",
+			 (long long)s->ns.base, (long long)s->ns.now, ch);
+		csim_log_text(log->err, line);
+		fputc('\n', log->err);
 	}
+	csim_error_set(err, CSIM_E_SLOWER, CSIM_NO_OFFSET,
+		       "slower than %g %% in %zu span(s), each on a line above", c->threshold,
+		       c->nslower);
 	return CSIM_E_SLOWER;
+}
+
+/* A gate over two batches that share no dump compares nothing: it must not
+   pass (docs/compare.md, "The gate"). */
+static int gate_nothing(const struct csim_compare *c, struct csim_error *err)
+{
+	return csim_error_set(err, CSIM_E_UNCOMPARED, CSIM_NO_OFFSET,
+			      "--fail-if-slower compared nothing: no dump is in both batches "
+			      "(%zu only in BASE, %zu only in NEW); batches match dumps by their "
+			      "path below the batch folder", c->nremoved, c->nadded);
 }
 
 int csim_compare_cmd(const struct csim_options *opt, struct csim_log *log,
@@ -131,7 +151,10 @@ int csim_compare_cmd(const struct csim_options *opt, struct csim_log *log,
 	if (rc == CSIM_OK && !log->quiet)
 		csim_compare_table_print(&c, log->out);
 	if (rc == CSIM_OK && c.nslower > 0)
-		rc = gate(&c, err);
+		rc = gate(&c, log, err);
+	else if (rc == CSIM_OK && c.threshold >= 0 && c.kind == CSIM_RESULT_BATCH &&
+		 c.ndumps == c.nadded + c.nremoved)
+		rc = gate_nothing(&c, err);
 	csim_compare_release(&c);
 	csim_result_release(&now);
 	csim_result_release(&base);

@@ -73,8 +73,11 @@ check "one pipe slower: the kernel's what-if on each side in the table" \
 run "$tmp" --compare "$B" "$N" --fail-if-slower 5 -o "$tmp/cmp5" -q
 check "gate 5 %: exit 4" [ "$status" -eq 4 ]
 check "gate 5 %: nothing on stdout with -q" [ -z "$out" ]
-check "gate 5 %: names the kernel" contains "$err" "error: slower than 5 % in 4 span(s): kernel (slowest core) $tb -> $tn ns"
-check "gate 5 %: names each core" contains "$err" "; core0.veccore1 "
+check "gate 5 %: counts the spans" contains "$err" "error: slower than 5 % in 4 span(s), each on a line above"
+check "gate 5 %: the kernel on a line of its own" grep -qF "slower: kernel (slowest core) $tb -> $tn ns (" <<<"$err"
+check "gate 5 %: a line per span" [ "$(grep -c '^slower: ' <<<"$err")" -eq 4 ]
+check "gate 5 %: then the error" [ "$(printf %s "$err" | tail -n 1 | cut -c1-7)" = "error: " ]
+check "gate 5 %: names each core" grep -q '^slower: core0.veccore1 ' <<<"$err"
 check "gate 5 %: compare.json's slower list rechecked" \
 	"$CSIM_CMPCHECK" "$B/summary.json" "$N/summary.json" "$tmp/cmp5/compare.json" 5
 run "$tmp" --compare "$B" "$N" --fail-if-slower 200
@@ -129,7 +132,8 @@ run "$tmp" tn -o nout -q --no-copy-raw
 check "batch: both converted" [ -f "$tmp/bout/batch_summary.json" ] && [ -f "$tmp/nout/batch_summary.json" ]
 run "$tmp" --compare bout nout --fail-if-slower 1 -o bcmp
 check "batch: exit 4" [ "$status" -eq 4 ]
-check "batch: only y named" [ "$(sed -n 's/.*in \([0-9]*\) span(s): \([^ ]*\) .*/\1 \2/p' <<<"$err")" = "1 y/sim" ]
+check "batch: only y named" [ "$(sed -n 's/^slower: \([^ ]*\) .*/\1/p' <<<"$err")" = "y/sim" ] &&
+	contains "$err" "in 1 span(s)"
 check "batch: within 80 columns" narrow "$out"
 check "batch: counts" contains "$out" "batch: 2 dump(s) in both, 1 added, 1 removed"
 check "batch: x unchanged" grep -Eq '^  x/sim +[0-9.]+ +[0-9.]+ +\+0\.0 %$' <<<"$out"
@@ -140,6 +144,19 @@ check "batch: compare.html lists the dumps in both, added and removed" \
 	  '<h2 id="dumps0"><h2 id="dumps1"><h2 id="dumps2">' ]
 check "batch: rechecked" "$CSIM_CMPCHECK" "$tmp/bout/batch_summary.json" \
 	"$tmp/nout/batch_summary.json" "$tmp/bcmp/compare.json" 1
+
+# --- a gate that matches nothing: stamped top folders share no dump ------
+mkdir -p "$tmp/s1/kernel_insight_all_funcs_1" "$tmp/s2/kernel_insight_all_funcs_2"
+cp -r "$tmp/tb/x" "$tmp/s1/kernel_insight_all_funcs_1/"
+cp -r "$tmp/tb/x" "$tmp/s2/kernel_insight_all_funcs_2/"
+run "$tmp" s1 -o s1out -q --no-copy-raw
+run "$tmp" s2 -o s2out -q --no-copy-raw
+run "$tmp" --compare s1out s2out --fail-if-slower 2
+check "no dump in both: the gate fails, exit 5" [ "$status" -eq 5 ]
+check "no dump in both: says why" contains "$err" \
+	"error: --fail-if-slower compared nothing: no dump is in both batches (1 only in BASE, 1 only in NEW)"
+run "$tmp" --compare s1out s2out
+check "no dump in both, no gate: exit 0" [ "$status" -eq 0 ]
 
 # --- docs/ci.md's shell gate, as written there ------------------------------
 gate_script=$(awk '/<!-- tests\/cli\/t_compare.sh runs this block -->/ { on = 1; next }
