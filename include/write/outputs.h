@@ -35,6 +35,7 @@
 #include "write/raw_copy.h"
 #include "write/run_compare.h"
 #include "write/summary_table.h"
+#include "write/trace_meta.h"
 
 /* What the stage takes of the command line and the input's place. */
 struct csim_outputs_choices {
@@ -52,6 +53,7 @@ struct csim_outputs_choices {
 	int run_given, run_all;     /* --run K, --run all (the notes say which) */
 	int summary_only;           /* --summary-only: no file, the summary on stdout */
 	int json;                   /* --json: that summary as summary.json's document */
+	const char *options;        /* the options as the traces' metadata name them */
 };
 
 /* One run converted, as the reading left it. */
@@ -80,6 +82,7 @@ struct csim_outputs {
 	struct csim_out_set set;
 	struct csim_raw_copy_stats raw;
 	struct csim_pftrace_result pftrace;    /* what writing trace.pftrace did */
+	struct csim_trace_meta meta;           /* what the traces say of themselves */
 };
 
 void csim_outputs_init(struct csim_outputs *o, const struct csim_outputs_choices *choices,

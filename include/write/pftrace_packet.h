@@ -23,6 +23,7 @@
 /* Perfetto's field numbers (protos/perfetto/trace/, docs/perfetto.md). */
 enum {
 	CSIM_PF_PACKET = 1,
+	CSIM_PF_CHROME_EVENTS = 5,
 	CSIM_PF_TIMESTAMP = 8,
 	CSIM_PF_SEQUENCE_ID = 10,
 	CSIM_PF_TRACK_EVENT = 11,
@@ -59,7 +60,12 @@ enum {
 	CSIM_PF_PROC_NAME = 6,
 	CSIM_PF_THREAD_PID = 1,
 	CSIM_PF_THREAD_TID = 2,
-	CSIM_PF_THREAD_NAME = 5
+	CSIM_PF_THREAD_NAME = 5,
+
+	CSIM_PF_BUNDLE_METADATA = 2,
+	CSIM_PF_META_NAME = 1,
+	CSIM_PF_META_STRING = 2,
+	CSIM_PF_META_INT = 4
 };
 
 /* TrackEvent.Type */

@@ -4,7 +4,8 @@
  * each slice's exact ns, args as debug annotations, arrows as flows, the
  * critical-path lane and the counters. Like the JSON writer it reads no
  * input of its own: slice text comes from the slice store's second
- * reading, in input order.
+ * reading, in input order. Last, the trace's metadata (trace_meta.h) as
+ * one ChromeEventBundle.
  */
 #ifndef CSIM_PFTRACE_WRITER_H
 #define CSIM_PFTRACE_WRITER_H
@@ -26,7 +27,7 @@ struct csim_pftrace_result {
  * (SPEC §2.1). Every part's model must have run pass_tracks.
  */
 int csim_pftrace_write(const struct csim_trace_part *parts, size_t nparts,
-		       struct csim_out *out, struct csim_pftrace_result *res,
-		       struct csim_error *err);
+		       const struct csim_trace_meta *meta, struct csim_out *out,
+		       struct csim_pftrace_result *res, struct csim_error *err);
 
 #endif

@@ -16,6 +16,7 @@
 #include "model/model.h"
 #include "write/out_file.h"
 #include "read/slice_store.h"
+#include "write/trace_meta.h"
 
 /* One run's model and where its slice rows' text lies. */
 struct csim_trace_part {
@@ -30,6 +31,7 @@ struct csim_trace_input {
 	const char *schema_version;        /* raw JSON text, NULL: 1 */
 	uint64_t split_chunk;              /* rows on two threads in stretches of
 					      this much text (trace_split.h); 0: not */
+	const struct csim_trace_meta *meta; /* the top-level "metadata" object */
 };
 
 /*
@@ -37,8 +39,8 @@ struct csim_trace_input {
  * aborts it together with the other outputs). With several runs (--run
  * all), every run's metadata comes first, processes ranked in run order,
  * then every run's slices, critical-path segments (path_lane.h), counters
- * and arrows, the arrow ids going on from
- * one run to the next (SPEC §2.1, §6).
+ * and arrows, the arrow ids going on from one run to the next (SPEC §2.1,
+ * §6); after traceEvents, the "metadata" object (trace_meta.h).
  */
 int csim_trace_write(const struct csim_trace_input *in, struct csim_out *out,
 		     struct csim_error *err);

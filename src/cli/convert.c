@@ -6,6 +6,7 @@
 
 #include "base/interrupt.h"
 #include "base/path.h"
+#include "cli/options_text.h"
 #include "model/passes.h"
 #include "read/dump_read.h"
 #include "read/input_locate.h"
@@ -16,6 +17,7 @@ struct run {
 	char *bin_path;
 	char *bin_dir;
 	char *out_dir;
+	char *options;                     /* as the traces' metadata name them */
 	struct csim_read_choices read;
 	struct csim_outputs_choices write;
 	struct csim_dump dump;             /* the runs read, one part each */
@@ -47,7 +49,7 @@ static void choose(struct run *r, const struct csim_options *opt, const char *ou
 	r->write = (struct csim_outputs_choices){
 		r->out_dir, output_dir != NULL, r->bin_dir, r->bin_path, opt->gzip,
 		(opt->formats & CSIM_FORMAT_JSON) != 0, perfetto, opt->raw_metrics, opt->copy_raw, threads, opt->run != 0, opt->run_all,
-		opt->summary_only, opt->json
+		opt->summary_only, opt->json, r->options
 	};
 }
 
@@ -184,7 +186,9 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	int rc;
 
 	memset(&r, 0, sizeof(r));
-	rc = csim_input_locate(input, &r.bin_path, &r.bin_dir, err);
+	rc = csim_options_text(opt, &r.options, err);
+	if (rc == CSIM_OK)
+		rc = csim_input_locate(input, &r.bin_path, &r.bin_dir, err);
 	if (rc == CSIM_OK) {
 		r.out_dir = csim_path_trim(output_dir != NULL ? output_dir : r.bin_dir);
 		if (r.out_dir == NULL)
@@ -217,5 +221,6 @@ int csim_convert_dump(const struct csim_options *opt, const char *input,
 	free(r.bin_path);
 	free(r.bin_dir);
 	free(r.out_dir);
+	free(r.options);
 	return rc;
 }

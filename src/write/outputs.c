@@ -155,9 +155,12 @@ static int write_trace(struct csim_outputs *o, struct csim_out *trace, struct cs
 {
 	struct csim_trace_part *parts = calloc(o->nruns, sizeof(*parts));
 	/* Two threads for the rows unless -j fills the cores already. */
-	const struct csim_trace_input in = { parts, o->nruns, o->profiling_type,
-					     o->schema_version,
-					     o->choices->threads ? CSIM_TRACE_SPLIT_CHUNK : 0 };
+	const struct csim_trace_input in = {
+		.parts = parts, .nparts = o->nruns, .profiling_type = o->profiling_type,
+		.schema_version = o->schema_version,
+		.split_chunk = o->choices->threads ? CSIM_TRACE_SPLIT_CHUNK : 0,
+		.meta = &o->meta
+	};
 	int rc;
 
 	if (parts == NULL)
@@ -183,7 +186,7 @@ static int write_pftrace(struct csim_outputs *o, struct csim_out *pftrace,
 		return csim_error_nomem(err, CSIM_E_OUTPUT);
 	for (size_t i = 0; i < o->nruns; i++)
 		parts[i] = (struct csim_trace_part){ o->runs[i].m, o->runs[i].slices };
-	rc = csim_pftrace_write(parts, o->nruns, pftrace, &o->pftrace, err);
+	rc = csim_pftrace_write(parts, o->nruns, &o->meta, pftrace, &o->pftrace, err);
 	if (rc != CSIM_OK && csim_error_is_nomem(err))
 		rc = csim_error_nomem(err, CSIM_E_OUTPUT);
 	free(parts);
@@ -288,6 +291,7 @@ static int write_files(struct csim_outputs *o, struct csim_out *trace, struct cs
 	int rc = CSIM_OK, before_rc;
 
 	start_metrics(o);
+	csim_trace_meta_fill(&o->meta, o->runs[0].m, o->nruns, &o->input, o->choices->options);
 	if (o->choices->trace_json)
 		rc = open_trace(o, trace, TRACE_PLAIN, TRACE_GZ, err);
 	if (rc == CSIM_OK && o->choices->trace_json)

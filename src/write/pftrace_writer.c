@@ -5,6 +5,7 @@
 
 #include "read/event_args.h"
 #include "read/event_scan.h"
+#include "read/json_scan.h"
 #include "write/lane_label.h"
 #include "write/path_lane.h"
 #include "write/pftrace_args.h"
@@ -520,9 +521,57 @@ static int put_counters(struct writer *w, struct csim_error *err)
 	return rc;
 }
 
+/* One ChromeMetadata: a whole number as int_value, any other fact as a string. */
+static void put_fact(struct csim_pb *pb, const struct csim_meta_fact *f, char *scratch)
+{
+	csim_pb_begin(pb, CSIM_PF_BUNDLE_METADATA);
+	csim_pb_bytes(pb, CSIM_PF_META_NAME, f->key, strlen(f->key));
+	switch (f->kind) {
+	case CSIM_META_STRING:
+		csim_pb_bytes(pb, CSIM_PF_META_STRING, f->value.p, f->value.n);
+		break;
+	case CSIM_META_ESCAPED:
+		csim_pb_bytes(pb, CSIM_PF_META_STRING, scratch,
+			      csim_json_unescape(f->value.p, f->value.n, scratch));
+		break;
+	case CSIM_META_NUMBER:
+		if (strchr(f->num, '.') == NULL)
+			csim_pb_int(pb, CSIM_PF_META_INT, strtoll(f->num, NULL, 10));
+		else
+			csim_pb_bytes(pb, CSIM_PF_META_STRING, f->num, strlen(f->num));
+		break;
+	}
+	csim_pb_end(pb);
+}
+
+/* The trace's metadata, the JSON's "metadata" object (docs/perfetto.md). */
+static int put_meta(struct writer *w, const struct csim_trace_meta *meta,
+		    struct csim_error *err)
+{
+	struct csim_pb *pb = &w->pf.pkt;
+	size_t longest = 1;
+	char *scratch;
+	int rc;
+
+	for (size_t i = 0; i < meta->n; i++)
+		if (meta->fact[i].value.n > longest)
+			longest = meta->fact[i].value.n;
+	scratch = malloc(longest);
+	if (scratch == NULL)
+		return csim_error_nomem(err, CSIM_E_OUTPUT);
+	csim_pf_begin(&w->pf, -1);
+	csim_pb_begin(pb, CSIM_PF_CHROME_EVENTS);
+	for (size_t i = 0; i < meta->n; i++)
+		put_fact(pb, &meta->fact[i], scratch);
+	csim_pb_end(pb);
+	rc = csim_pf_end(&w->pf, err);
+	free(scratch);
+	return rc;
+}
+
 int csim_pftrace_write(const struct csim_trace_part *parts, size_t nparts,
-		       struct csim_out *out, struct csim_pftrace_result *res,
-		       struct csim_error *err)
+		       const struct csim_trace_meta *meta, struct csim_out *out,
+		       struct csim_pftrace_result *res, struct csim_error *err)
 {
 	struct writer w;
 	int rc;
@@ -541,6 +590,8 @@ int csim_pftrace_write(const struct csim_trace_part *parts, size_t nparts,
 		rc = put_path(&w, &w.parts[i], err);
 	if (rc == CSIM_OK)
 		rc = put_counters(&w, err);
+	if (rc == CSIM_OK)
+		rc = put_meta(&w, meta, err);
 	res->shift = w.shift;
 	release(&w);
 	return rc;

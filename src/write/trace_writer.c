@@ -272,6 +272,8 @@ int csim_trace_write(const struct csim_trace_input *in, struct csim_out *out,
 		w.m = in->parts[i].m;
 		write_arrows(&w, &id);
 	}
-	csim_out_text(w.out, "\n]}\n");
+	csim_out_text(w.out, "\n]");
+	csim_trace_meta_json(in->meta, w.out);
+	csim_out_text(w.out, "}\n");
 	return CSIM_OK;
 }

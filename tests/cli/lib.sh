@@ -178,10 +178,13 @@ names_dump() {
 	fi
 }
 
-# cmp_but_names A B: files A and B (two summary.json or two summary.html)
-# are the same bytes but the lines that name the dump (summary.json's
-# "input", the page's title and header), as one dump read from two files
-# (a plain and a gzip copy) gives.
+# cmp_but_names A B: files A and B (two summary.json, summary.html or
+# trace.clean.json) are the same bytes but the lines that name the dump
+# (summary.json's "input", the page's title and header, the trace's
+# metadata after its last event), as one dump read from two files (a plain
+# and a gzip copy) or one run taken from files of one and of two runs give.
 cmp_but_names() {
-	cmp -s <(grep -v '^"input":\|^<title>\|^<header>' "$1") <(grep -v '^"input":\|^<title>\|^<header>' "$2")
+	local names='^"input":\|^<title>\|^<header>\|^],"metadata":'
+
+	cmp -s <(grep -v "$names" "$1") <(grep -v "$names" "$2")
 }

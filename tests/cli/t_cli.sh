@@ -43,7 +43,7 @@ for path in OPPROF_demo OPPROF_demo/simulator OPPROF_demo/simulator/visualize_da
 	rm -rf "$tmp/w/o"
 	run "$tmp/w" "$path" -o o --no-copy-raw
 	check "PATH $path: exit 0" [ "$status" -eq 0 ]
-	check "PATH $path: same trace" cmp "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
+	check "PATH $path: same trace" cmp_but_names "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
 done
 # A gzipped dump in a folder: PATH/visualize_data.bin.gz and
 # PATH/simulator/visualize_data.bin.gz; the plain one wins when both exist.
@@ -53,7 +53,7 @@ for path in gz gz/simulator; do
 	rm -rf "$tmp/w/o"
 	run "$tmp/w" "$path" -o o --no-copy-raw
 	check "PATH $path holding visualize_data.bin.gz: exit 0" [ "$status" -eq 0 ]
-	check "PATH $path holding visualize_data.bin.gz: same trace" cmp "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
+	check "PATH $path holding visualize_data.bin.gz: same trace" cmp_but_names "$tmp/w/o/trace.clean.json" "$golden/trace.clean.json"
 done
 run "$tmp/w" gz
 check "gzipped dump in a folder: outputs next to it" [ "$status:$(head -c 1 "$tmp/w/gz/simulator/trace.clean.json")" = "0:{" ]
@@ -179,7 +179,7 @@ check "-q: exit 0, silent" [ "$status:$out:$err" = "0::" ]
 check "--output-dir=DIR creates DIR" [ -f "$tmp/w/q1/trace.clean.json" ]
 echo stale >"$tmp/w/q1/trace.clean.json"
 run "$tmp/w" -oq1 OPPROF_demo
-check "-oDIR overwrites an older output" cmp "$tmp/w/q1/trace.clean.json" "$golden/trace.clean.json"
+check "-oDIR overwrites an older output" cmp_but_names "$tmp/w/q1/trace.clean.json" "$golden/trace.clean.json"
 check "no temporary files left" [ -z "$(find "$tmp/w/q1" -name '.*')" ]
 run "$tmp/w" OPPROF_demo -o deep/er/out --no-copy-raw
 check "-o creates missing parents" [ -f "$tmp/w/deep/er/out/trace.clean.json" ]

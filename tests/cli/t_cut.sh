@@ -139,6 +139,7 @@ check ":3.2: viewer rules hold" valid --expect-slices 7 --expect-arrows 0 \
 check ":3.2: the slice ending at 3.2 is in" has_fact "$tmp/to" "slice core0.veccore0 MTE3 MOV_S0 2"
 run "$tmp" sim -o colon --no-copy-raw --window :
 check "':' cuts nothing" cmp -s "$tmp/full/trace.clean.json" "$tmp/colon/trace.clean.json"
+check "':': no option in the metadata" has_fact "$tmp/colon" "meta options "
 check "':' leaves the summary whole" cmp -s "$tmp/full/summary.json" "$tmp/colon/summary.json"
 run "$tmp" sim -o at --no-copy-raw --window 6:6
 # what runs at 6000: V2, the point P, S2 (starts there); the counter at 6.0
@@ -204,10 +205,19 @@ run "$tmp" sim -o rep --no-copy-raw --core core1.veccore0 --core='core0.cube*'
 check "repeated --core: any pattern keeps a core" valid --expect-slices 4 --expect-arrows 0 \
 	--expect-counters 1 "$tmp/rep/trace.clean.json"
 check "repeated --core: core0.veccore0 is out" lacks "$tmp/rep" "core0.veccore0"
+# The trace's metadata names the cut as the command line spells it back
+# (docs/format.md): --core=P as --core P, a glob quoted for the shell.
+check "repeated --core: the metadata's options" has_fact "$tmp/rep" \
+	"meta options --core core1.veccore0 --core 'core0.cube*'"
 run "$tmp" sim -o both --no-copy-raw --core core0.veccore0 --window 3.2:6
 # A2 V1 V3 V2 P S2; f1; counters 3.2 and 6.0
 check "--core and --window together" valid --expect-slices 6 --expect-arrows 1 \
 	--expect-counters 2 "$tmp/both/trace.clean.json"
+check "--core and --window: the metadata's options" has_fact "$tmp/both" \
+	"meta options --core core0.veccore0 --window 3.2:6"
+run "$tmp" sim -o quote --no-copy-raw --window 0.001: --core "core0.veccore[0']" --core 'core1.veccore0'
+check "a pattern with a quote: the metadata's options" has_fact "$tmp/quote" \
+	"meta options --core 'core0.veccore[0'\\'']' --core core1.veccore0 --window 0.001:"
 
 # --- a pattern matching nothing: exit 2 after the input is read ------------
 run "$tmp" sim -o none --no-copy-raw --core 'core0.*' --core 'core9*'

@@ -18,6 +18,8 @@ names_dump "plain" "$tmp/d/out" visualize_data.bin "$tmp/d/visualize_data.bin"
 gzip -c "$tmp/d/visualize_data.bin" >"$tmp/d/gz.bin"
 run "$tmp/d" gz.bin -o gzout --no-copy-raw
 names_dump "gzip" "$tmp/d/gzout" gz.bin "$tmp/d/gz.bin"
-check "gzip input gives the same trace" cmp "$tmp/d/out/trace.clean.json" "$tmp/d/gzout/trace.clean.json"
+check "gzip input gives the same trace" cmp_but_names "$tmp/d/out/trace.clean.json" "$tmp/d/gzout/trace.clean.json"
+check "gzip input: the metadata names the gzip copy" \
+	grep -q '"dump":"gz.bin","dump_bytes":'"$(stat -c %s "$tmp/d/gz.bin")"',' "$tmp/d/gzout/trace.clean.json"
 check "gzip input gives the same metrics" cmp "$tmp/d/out/instr_metrics.json" "$tmp/d/gzout/instr_metrics.json"
 finish

@@ -73,7 +73,7 @@ good_json="$DIR/good.clean.json"
 # --strict-depth.
 recheck good "$tmp/good.pftrace" "$good_json"
 check "good: exit 0" [ "$rc" -eq 0 ]
-check "good: the summary line" [ "$out" = "ok: 20 slices (1 instants), 29 annotations, 3 flows, 6 counter samples on 4 counter tracks, 3 processes, 10 thread tracks in 7 lanes, 63 packets; 1 lanes where the depth differs" ]
+check "good: the summary line" [ "$out" = "ok: 20 slices (1 instants), 29 annotations, 3 flows, 6 counter samples on 4 counter tracks, 3 processes, 10 thread tracks in 7 lanes, 64 packets; 1 lanes where the depth differs" ]
 check "good: the depth note on stderr" grep -qF \
 	"pftrace_recheck: depth differs: core0.veccore0 / MTE3 (store UB->GM): SPEC §4 depth 2 on the JSON's float times, 1 on the pftrace's integer intervals" \
 	"$tmp/good.err"
@@ -145,6 +145,12 @@ event_without_track|/# end.VMUL$/s/ track_uuid: 21//||packet: packet 27: a Track
 event_without_timestamp|/# end.VMUL$/s/timestamp: 1900 //||packet: packet 27: a TrackEvent without a timestamp
 counter_track_without_parent|/# counter.read$/s/ parent_uuid: 3//||counter: counter track "BW read": parent_uuid is not a process track
 arrow_outside_slices||/"ph":"f","bp":"e","id":1,/s/"ts":2.2503/"ts":2.7/|json: line 57: arrow 1 lies inside 0 slices of its thread, want 1
+metadata_value_differs|/# metadata$/s/int_value: 16488/int_value: 16489/||metadata: "dump_bytes": int 16489 in the pftrace, int 16488 in the JSON
+metadata_number_as_string|/# metadata$/s/int_value: 16488/string_value: "16488"/||metadata: "dump_bytes": string 16488 in the pftrace, int 16488 in the JSON
+metadata_escape_kept|/# metadata$/s/add_custom \\"v2\\"/add_custom \\\\\\"v2\\\\\\"/||metadata: "op": string add_custom \"v2\" in the pftrace, string add_custom "v2" in the JSON
+metadata_renamed|/# metadata$/s/name: "options"/name: "option"/||metadata: fact 4: "option" in the pftrace, "options" in the JSON
+metadata_missing_in_json||s/^],"metadata":.*}}$/]}/|metadata: trace.clean.json has no top-level metadata object
+metadata_missing_in_pftrace|/# metadata$/d||metadata: 0 facts in the pftrace, 5 in the JSON
 EOF
 )
 
@@ -176,7 +182,7 @@ encode "$tmp/all_but_last.txtpb" "$tmp/all_but_last.pftrace"
 last=$(stat -c %s "$tmp/all_but_last.pftrace")
 head -c $((size - 5)) "$tmp/good.pftrace" >"$tmp/truncated.pftrace"
 recheck truncated "$tmp/truncated.pftrace" "$good_json"
-wants "truncated file" 1 "pftrace_recheck: decode: packet 62: Trace at byte $last: truncated or malformed field"
+wants "truncated file" 1 "pftrace_recheck: decode: packet 63: Trace at byte $last: truncated or malformed field"
 for cut in 1 2 3 7 100 1000 $((size - 1)); do
 	head -c "$cut" "$tmp/good.pftrace" >"$tmp/cut.pftrace"
 	recheck "cut$cut" "$tmp/cut.pftrace" "$good_json"
@@ -191,17 +197,17 @@ wants "a group wire type" 1 "pftrace_recheck: decode: packet 0: Trace at byte 0:
 { cat "$tmp/good.pftrace"; printf '\x0a\x03\x42\x01\x00'; } >"$tmp/wiretype.pftrace"
 recheck wiretype "$tmp/wiretype.pftrace" "$good_json"
 wants "timestamp as a length-delimited field" 1 \
-	"pftrace_recheck: decode: packet 63: TracePacket.timestamp (field 8) has wire type 2, want 0"
+	"pftrace_recheck: decode: packet 64: TracePacket.timestamp (field 8) has wire type 2, want 0"
 { cat "$tmp/good.pftrace"; printf '\x0a\x02\x48\x01'; } >"$tmp/unknown.pftrace"
 recheck unknown "$tmp/unknown.pftrace" "$good_json"
 wants "a field not in the table" 1 \
-	"pftrace_recheck: decode: packet 63: TracePacket field 9 is not in docs/perfetto.md's table"
+	"pftrace_recheck: decode: packet 64: TracePacket field 9 is not in docs/perfetto.md's table"
 # Packet 63: timestamp 1, sequence 1, track_event { track_uuid 21, type
 # END, flow_ids [1] packed in one length-delimited field }.
 { cat "$tmp/good.pftrace"; printf '\x0a\x15\x40\x01\x50\x01\x5a\x0f\x58\x15\x48\x02\xfa\x02\x08\x01\x00\x00\x00\x00\x00\x00\x00'; } >"$tmp/packed.pftrace"
 recheck packed "$tmp/packed.pftrace" "$good_json"
 wants "packed flow_ids" 1 \
-	"pftrace_recheck: decode: packet 63: TrackEvent.flow_ids (field 47) has wire type 2, want 1"
+	"pftrace_recheck: decode: packet 64: TrackEvent.flow_ids (field 47) has wire type 2, want 1"
 
 # Every 41st byte overwritten with 0xff and with 0x00: the recheck reports
 # what it finds (exit 0 or 1: a changed byte may still decode), never
@@ -228,7 +234,7 @@ encode "$tmp/cap.txtpb" "$tmp/cap.pftrace"
 recheck cap "$tmp/cap.pftrace" "$good_json"
 check "cap: exit 1" [ "$rc" -eq 1 ]
 check "cap: 20 problem lines" [ "$(grep -c '^pftrace_recheck: packet: ' "$tmp/cap.out")" -eq 20 ]
-check "cap: then the total" [ "$(tail -n 1 "$tmp/cap.out")" = "pftrace_recheck: 63 problems in total (the first 20 shown)" ]
+check "cap: then the total" [ "$(tail -n 1 "$tmp/cap.out")" = "pftrace_recheck: 64 problems in total (the first 20 shown)" ]
 
 # A counter whose JSON value is a string holding a number may be left out
 # (docs/perfetto.md says nothing of such values; Perfetto's JSON importer

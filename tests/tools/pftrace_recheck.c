@@ -147,6 +147,7 @@ int main(int argc, char **argv)
 	match_slices(&c);
 	match_flows(&c);
 	match_counters(&c);
+	match_metadata(&c);
 	if (problems == 0)
 		summary(&c);
 	else if (problems > printed)

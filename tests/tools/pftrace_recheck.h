@@ -154,6 +154,17 @@ struct jcounter {
 	double v;
 };
 
+/* One fact of the trace's metadata: an integer's text is its decimal. */
+struct meta_item {
+	const char *name, *text;
+	int is_int;
+};
+
+struct meta_list {
+	struct meta_item *items;
+	size_t n, cap;
+};
+
 /* ---- the whole check ---- */
 
 struct pslice {
@@ -192,6 +203,9 @@ struct ctx {
 	size_t nlanes, lcap;
 	struct smap lane_map;
 	size_t instants, annotations, flows, samples;
+	struct meta_list pmeta, jmeta; /* the pftrace's, the JSON's */
+	int jmeta_present;
+	size_t metadata;               /* facts matched */
 };
 
 /* Decodes PATH into c->tracks and c->events, checking the wire format,
@@ -210,6 +224,11 @@ void depth_check(struct ctx *c);
 void match_slices(struct ctx *c);
 void match_flows(struct ctx *c);
 void match_counters(struct ctx *c);
+/* The metadata (pftrace_recheck_meta.c): a ChromeMetadata entry of the
+ * pftrace, the JSON's "metadata" object s[0..n), and their comparison. */
+void meta_add_pftrace(struct ctx *c, const char *name, const char *text, int is_int);
+void meta_read_json(struct ctx *c, const char *s, size_t n);
+void match_metadata(struct ctx *c);
 
 /* ---- shared JSON helpers (pftrace_recheck_json.c) ---- */
 

@@ -594,6 +594,7 @@ int json_read(const char *path, struct ctx *c)
 	char *buf = slurp_text(path, &len);
 	struct jiter it;
 	struct jmem m;
+	int have_events = 0;
 
 	if (buf == NULL)
 		return 0;
@@ -605,9 +606,12 @@ int json_read(const char *path, struct ctx *c)
 		if (key_is(&m, "traceEvents") && m.vallen > 0 && m.val[0] == '[') {
 			events(c, buf, len, (size_t)(m.val - buf));
 			resolve(c);
-			return 1;
+			have_events = 1;
+		} else if (key_is(&m, "metadata")) {
+			meta_read_json(c, m.val, m.vallen);
 		}
 	}
-	problem("json", "%s has no traceEvents array", path);
+	if (!have_events)
+		problem("json", "%s has no traceEvents array", path);
 	return 1;
 }

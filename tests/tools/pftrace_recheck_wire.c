@@ -10,6 +10,7 @@
  */
 #include "pftrace_recheck.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -473,10 +474,59 @@ static void track_event(struct ctx *c, struct seq *s, const struct field *d, int
 /* ---- packets ---- */
 
 struct packet {
-	int has_ts, has_seq, nevent, ndesc, ninterned;
+	int has_ts, has_seq, nevent, ndesc, ninterned, nchrome;
 	uint64_t ts, seq, flags;
-	struct field event, desc, interned;
+	struct field event, desc, interned, chrome;
 };
+
+/* One ChromeMetadata: its name and a string_value or int_value. */
+static void chrome_metadata(struct ctx *c, const struct field *d)
+{
+	struct rd r = sub(d);
+	struct field f;
+	const char *m = "ChromeMetadata", *name = NULL, *value = NULL;
+	int is_int = 0, values = 0;
+	char num[32];
+
+	while (next_field(&r, &f, m) > 0) {
+		if (f.num == 1 && want(&f, WT_LEN, m, "name")) {
+			name = text(&f);
+		} else if (f.num == 2 && want(&f, WT_LEN, m, "string_value")) {
+			value = text(&f);
+			values++;
+		} else if (f.num == 4 && want(&f, WT_VARINT, m, "int_value")) {
+			snprintf(num, sizeof(num), "%" PRId64, (int64_t)f.v);
+			value = xstrndup(num, strlen(num));
+			is_int = 1;
+			values++;
+		} else if (f.num != 1 && f.num != 2 && f.num != 4) {
+			problem("metadata", "ChromeMetadata field %u: not one trace.pftrace writes",
+				(unsigned)f.num);
+		}
+	}
+	if (name == NULL || values != 1)
+		problem("metadata", "a ChromeMetadata without a name or with %d values", values);
+	else
+		meta_add_pftrace(c, name, value, is_int);
+}
+
+/* The ChromeEventBundle: the trace's metadata, and nothing else. */
+static void chrome_events(struct ctx *c, const struct field *d)
+{
+	struct rd r = sub(d);
+	struct field f;
+	const char *m = "ChromeEventBundle";
+
+	if (c->pmeta.n > 0)
+		problem("metadata", "more than one ChromeEventBundle");
+	while (next_field(&r, &f, m) > 0) {
+		if (f.num == 2 && want(&f, WT_LEN, m, "metadata"))
+			chrome_metadata(c, &f);
+		else if (f.num != 2)
+			problem("metadata", "ChromeEventBundle field %u: not one trace.pftrace writes",
+				(unsigned)f.num);
+	}
+}
 
 static void packet_fields(struct seq *s, const struct field *pk, struct packet *p)
 {
@@ -502,8 +552,11 @@ static void packet_fields(struct seq *s, const struct field *pk, struct packet *
 		} else if (f.num == 60 && want(&f, WT_LEN, m, "track_descriptor")) {
 			p->desc = f;
 			p->ndesc++;
-		} else if (f.num != 8 && f.num != 10 && f.num != 11 && f.num != 12 && f.num != 13 &&
-			   f.num != 60) {
+		} else if (f.num == 5 && want(&f, WT_LEN, m, "chrome_events")) {
+			p->chrome = f;
+			p->nchrome++;
+		} else if (f.num != 5 && f.num != 8 && f.num != 10 && f.num != 11 && f.num != 12 &&
+			   f.num != 13 && f.num != 60) {
 			unknown(&f, m, s->packet);
 		}
 	}
@@ -524,8 +577,8 @@ static void packet(struct ctx *c, struct seq *s, const struct field *pk)
 	if (s->packet == 0 && p.flags != (SEQ_CLEARED | SEQ_NEEDS))
 		problem("packet", "packet 0: sequence_flags %llu, want 3 (cleared | needs state)",
 			(unsigned long long)p.flags);
-	if (p.nevent + p.ndesc > 1 || p.ninterned > 1)
-		problem("packet", "packet %zu: more than one track_event, track_descriptor or interned_data",
+	if (p.nevent + p.ndesc + p.nchrome > 1 || p.ninterned > 1)
+		problem("packet", "packet %zu: more than one track_event, track_descriptor, chrome_events or interned_data",
 			s->packet);
 	if (p.flags & SEQ_CLEARED) {
 		umap_clear(&s->names);
@@ -539,6 +592,8 @@ static void packet(struct ctx *c, struct seq *s, const struct field *pk)
 		track_descriptor(c, s, &p.desc);
 	if (p.nevent)
 		track_event(c, s, &p.event, p.has_ts, p.ts);
+	if (p.nchrome)
+		chrome_events(c, &p.chrome);
 	if (s->uses_iid && !(p.flags & SEQ_NEEDS))
 		problem("packet", "packet %zu uses an interned id without SEQ_NEEDS_INCREMENTAL_STATE",
 			s->packet);

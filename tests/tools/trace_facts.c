@@ -23,6 +23,9 @@
  *   pathseg PID NAME TS DUR       every segment, in file order
  *   path PID RANK SEGMENTS        RANK: its place among all the pid's tids
  *                                 in the viewers' order (0: above the pipes)
+ * and the trace's top-level "metadata" object (SPEC §6), member by member:
+ *   meta KEY VALUE                a string decoded, a number as %.10g, else
+ *                                 its type (object, array, true, false, null)
  */
 #include <math.h>
 #include <stdio.h>
@@ -393,6 +396,22 @@ static void print_facts(struct facts *fx)
 	print_threads(fx);
 }
 
+static void print_metadata(const cJSON *meta)
+{
+	const cJSON *m;
+
+	cJSON_ArrayForEach(m, meta) {
+		if (cJSON_IsString(m))
+			printf("meta %s %s\n", m->string, m->valuestring);
+		else if (cJSON_IsNumber(m))
+			printf("meta %s %.10g\n", m->string, m->valuedouble);
+		else
+			printf("meta %s %s\n", m->string,
+			       cJSON_IsObject(m) ? "object" : cJSON_IsArray(m) ? "array"
+			       : cJSON_IsTrue(m) ? "true" : cJSON_IsFalse(m) ? "false" : "null");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static struct facts fx;
@@ -425,6 +444,7 @@ int main(int argc, char **argv)
 		}
 	}
 	print_facts(&fx);
+	print_metadata(cJSON_GetObjectItemCaseSensitive(root, "metadata"));
 	cJSON_Delete(root);
 	return 0;
 }
