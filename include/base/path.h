@@ -59,4 +59,12 @@ int csim_path_same_folder(const char *a, const char *b);
 /* Does path resolve to inside (or to) the folder `inside`? */
 int csim_path_within(const char *path, const char *inside);
 
+/*
+ * Is the folder `name` of the folder dirfd (AT_FDCWD: name is a path) an
+ * output folder of this tool: one holding summary.json or a trace the tool
+ * writes (trace.clean.json, trace.pftrace, either gzip'd) as a file? Links
+ * are not followed; a folder that cannot be read is none.
+ */
+int csim_path_is_output_dir(int dirfd, const char *name);
+
 #endif

@@ -11,8 +11,10 @@
  * The copy is built in a temporary folder of the run's output set
  * (write/out_set.h), which puts it in place with the other outputs or
  * removes it. Symbolic links are copied as links and never followed; the
- * output folder is skipped if it lies inside the source (no copy of the
- * copy); a source file that cannot be read is a warning. Failing to write,
+ * output folder, and any other output folder of this tool, is skipped if
+ * it lies inside the source (no copy of a copy); a regular file is a
+ * reflink where the file system makes one, else a copy (never a hard link);
+ * a source file that cannot be read is a warning. Failing to write,
  * or to list a folder that opened, is an error (exit status 3). Every
  * file and folder is fsynced before the commit.
  */
@@ -25,7 +27,10 @@
 
 struct csim_raw_copy_stats {
 	unsigned long files, links, dirs, skipped;
-	unsigned long long bytes;
+	unsigned long reflinked;           /* files shared, not copied (of files) */
+	unsigned long outputs;             /* output folders of this tool not copied */
+	unsigned long long bytes;          /* bytes copied */
+	unsigned long long shared_bytes;   /* bytes of the files shared */
 	int alone;             /* the .bin alone: src_dir is no simulator folder */
 	int made;              /* a copy was made */
 };

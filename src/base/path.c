@@ -256,3 +256,23 @@ int csim_path_within(const char *path, const char *inside)
 	n = strlen(b);
 	return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/');
 }
+
+int csim_path_is_output_dir(int dirfd, const char *name)
+{
+	static const char *const outputs[] = {
+		"summary.json", "trace.clean.json", "trace.clean.json.gz",
+		"trace.pftrace", "trace.pftrace.gz"
+	};
+	const int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int is = 0;
+
+	if (fd < 0)
+		return 0;
+	for (size_t i = 0; !is && i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		struct stat st;
+
+		is = fstatat(fd, outputs[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+	}
+	close(fd);
+	return is;
+}

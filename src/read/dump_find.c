@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -121,27 +122,9 @@ static int add_item(struct walk *w, char *bin, char *dir, char *error)
  * output folder, one holding summary.json or a trace beside it (SPEC §11)?
  * A raw_simulator anywhere else is walked like any folder.
  */
-static int is_raw_copy(const char *dir, const char *name, int *nomem)
+static int is_raw_copy(const char *dir, const char *name)
 {
-	static const char *const outputs[] = {
-		"summary.json", "trace.clean.json", "trace.clean.json.gz"
-	};
-
-	if (strcmp(name, RAW_COPY_NAME) != 0)
-		return 0;
-	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
-		char *p = csim_path_join(dir, outputs[i]);
-		int is = p != NULL && is_file(p);
-
-		free(p);
-		if (p == NULL) {
-			*nomem = 1;
-			return 0;
-		}
-		if (is)
-			return 1;
-	}
-	return 0;
+	return strcmp(name, RAW_COPY_NAME) == 0 && csim_path_is_output_dir(AT_FDCWD, dir);
 }
 
 static void walk_dir(struct walk *w, const char *dir, int depth);
@@ -160,7 +143,7 @@ static void walk_entry(struct walk *w, const char *dir, const char *name, int de
 	}
 	/* lstat: a link to a folder is not followed, so no loop is possible.
 	   The -o folder and a raw copy beside outputs are the tool's own. */
-	if (lstat(child, &st) != 0 || !S_ISDIR(st.st_mode) || is_raw_copy(dir, name, &w->nomem)) {
+	if (lstat(child, &st) != 0 || !S_ISDIR(st.st_mode) || is_raw_copy(dir, name)) {
 		free(child);
 		return;
 	}

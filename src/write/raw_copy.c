@@ -11,8 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <linux/fs.h>   /* FICLONE */
 
 #define RAW_NAME "raw_simulator"
 
@@ -24,6 +27,8 @@ struct copier {
 	struct csim_error *err;
 	dev_t skip_dev;        /* the output folder, never copied into itself */
 	ino_t skip_ino;
+	int own_outputs;       /* the source folder holds this tool's outputs */
+	int no_reflink;        /* the destination refused a reflink: not asked again */
 	char buf[1 << 16];
 };
 
@@ -39,13 +44,78 @@ static int copy_write_error(struct copier *c, const char *where, const char *nam
 
 static int copy_dir(struct copier *c, int src, int dst, const char *where);
 
+/* The bytes of in into out, by read and write. */
+static int copy_bytes(struct copier *c, int in, int out, const char *name, const char *where)
+{
+	for (;;) {
+		ssize_t n, done = 0;
+
+		if (csim_interrupt_pending())
+			return csim_interrupt_fail(c->err);
+		n = read(in, c->buf, sizeof(c->buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			csim_log_warn(c->log, "cannot copy %s/%s: %s", where, name,
+				      strerror(errno));
+			c->stats->skipped++;
+			return CSIM_OK;
+		}
+		if (n == 0) {
+			c->stats->files++;
+			return CSIM_OK;
+		}
+		while (done < n) {
+			ssize_t w = write(out, c->buf + done, (size_t)(n - done));
+
+			if (w < 0 && errno == EINTR && !csim_interrupt_pending())
+				continue;   /* with a signal pending: reported below */
+			if (w <= 0) {
+				if (w == 0)
+					errno = EIO;
+				return copy_write_error(c, where, name);
+			}
+			done += w;
+		}
+		c->stats->bytes += (unsigned long long)n;
+	}
+}
+
+/*
+ * A reflink of in into the new empty file out (a copy that shares its
+ * blocks until either is written): 1 when made. A file system that
+ * refuses one is not asked again; the file stays, for the bytes.
+ */
+static int share_by_reflink(struct copier *c, int in, int out, const struct stat *st)
+{
+	if (c->no_reflink)
+		return 0;
+	if (ioctl(out, FICLONE, in) != 0) {
+		c->no_reflink = 1;
+		return 0;
+	}
+	c->stats->files++;
+	c->stats->reflinked++;
+	c->stats->shared_bytes += (unsigned long long)st->st_size;
+	return 1;
+}
+
+/*
+ * A regular file: a reflink where the file system makes one, else a copy
+ * of its bytes; never a hard link, which the simulator's next run into the
+ * folder would change (docs/decisions.md, "Output folder and raw copy").
+ */
 static int copy_file(struct copier *c, int src_dir, int dst_dir,
 		     const char *name, const struct stat *st, const char *where)
 {
-	int in = openat(src_dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	int out = -1;
+	int in, out = -1;
 	int rc = CSIM_OK;
 
+	/* A signal stops the copy at the next file, as it stops a long one
+	   between its reads (copy_bytes). */
+	if (csim_interrupt_pending())
+		return csim_interrupt_fail(c->err);
+	in = openat(src_dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (in < 0) {
 		csim_log_warn(c->log, "cannot copy %s/%s: %s", where, name, strerror(errno));
 		c->stats->skipped++;
@@ -57,41 +127,8 @@ static int copy_file(struct copier *c, int src_dir, int dst_dir,
 		rc = copy_write_error(c, where, name);
 		goto out;
 	}
-	for (;;) {
-		ssize_t n, done = 0;
-
-		if (csim_interrupt_pending()) {
-			rc = csim_interrupt_fail(c->err);
-			goto out;
-		}
-		n = read(in, c->buf, sizeof(c->buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			csim_log_warn(c->log, "cannot copy %s/%s: %s", where, name,
-				      strerror(errno));
-			c->stats->skipped++;
-			break;
-		}
-		if (n == 0) {
-			c->stats->files++;
-			break;
-		}
-		while (done < n) {
-			ssize_t w = write(out, c->buf + done, (size_t)(n - done));
-
-			if (w < 0 && errno == EINTR && !csim_interrupt_pending())
-				continue;   /* with a signal pending: reported below */
-			if (w <= 0) {
-				if (w == 0)
-					errno = EIO;
-				rc = copy_write_error(c, where, name);
-				goto out;
-			}
-			done += w;
-		}
-		c->stats->bytes += (unsigned long long)n;
-	}
+	if (!share_by_reflink(c, in, out, st))
+		rc = copy_bytes(c, in, out, name, where);
 out:
 	close(in);
 	/* Durable before the commit renames it into place (write/out_set.h). */
@@ -131,6 +168,12 @@ static int copy_subdir(struct copier *c, int src_dir, int dst_dir,
 	if (st->st_dev == c->skip_dev && st->st_ino == c->skip_ino)
 		return CSIM_OK;   /* the output folder itself */
 	snprintf(sub, sizeof(sub), "%s/%s", where, name);
+	/* Another -o of this tool made in the simulator folder: copying it
+	   would nest every earlier copy in the next (SPEC §8). */
+	if (csim_path_is_output_dir(src_dir, name)) {
+		c->stats->outputs++;
+		return CSIM_OK;
+	}
 	in = openat(src_dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (in < 0) {
 		csim_log_warn(c->log, "cannot copy %s: %s", sub, strerror(errno));
@@ -156,11 +199,35 @@ static int copy_subdir(struct copier *c, int src_dir, int dst_dir,
 	return rc;
 }
 
+/*
+ * Is name, at the top of a simulator folder that holds this tool's
+ * outputs (converted there without -o), one of them? They describe a run
+ * of the converter, not the simulator's dump.
+ */
+static int own_output(const struct copier *c, const char *name, const char *where)
+{
+	static const char *const outputs[] = {
+		"trace.clean.json", "trace.clean.json.gz", "trace.pftrace", "trace.pftrace.gz",
+		"instr_metrics.json", "summary.json", "summary.html"
+	};
+
+	if (!c->own_outputs || strlen(where) != c->src_len)
+		return 0;
+	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+		if (strcmp(name, outputs[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static int copy_entry(struct copier *c, int src, int dst, const char *name,
 		      const char *where)
 {
 	struct stat st;
 
+	if (own_output(c, name, where)) {
+		c->stats->outputs++;
+		return CSIM_OK;
+	}
 	if (fstatat(src, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		csim_log_warn(c->log, "cannot copy %s/%s: %s", where, name, strerror(errno));
 		c->stats->skipped++;
@@ -312,6 +379,7 @@ int csim_raw_copy(const char *src_dir, const char *bin_name, struct csim_out_set
 		if (rc == CSIM_OK && fsync(dst) != 0 && errno != EINVAL)
 			rc = copy_write_error(c, src_dir, ".");
 	} else {
+		c->own_outputs = csim_path_is_output_dir(AT_FDCWD, src_dir);
 		rc = copy_dir(c, src, dst, src_dir);   /* closes both */
 		src = dst = -1;
 	}
@@ -325,19 +393,38 @@ out:
 	return rc;
 }
 
+/* ", 4 file(s) reflinked: 28047 bytes not copied": what sharing saved. */
+static void shared_text(char *dst, size_t cap, const struct csim_raw_copy_stats *st)
+{
+	dst[0] = '\0';
+	if (st->reflinked > 0)
+		snprintf(dst, cap, ", %lu file(s) reflinked: %llu bytes not copied",
+			 st->reflinked, st->shared_bytes);
+}
+
 void csim_raw_copy_report(struct csim_log *log, const char *out_dir,
 			  const struct csim_raw_copy_stats *st, const char *bin_name,
 			  const char *src_dir)
 {
+	const unsigned long long total = st->bytes + st->shared_bytes;
+	char shared[96], outputs[96];
+
 	if (!st->made)
 		return;
 	csim_log_wrote(log, out_dir, RAW_NAME "/");
-	if (st->alone)
-		csim_log_note(log, "copied %s alone into %s/%s (%llu bytes%s): %s is no simulator folder",
-			      bin_name, out_dir, RAW_NAME, st->bytes,
+	shared_text(shared, sizeof(shared), st);
+	if (st->alone) {
+		csim_log_note(log, "copied %s alone into %s/%s (%llu bytes%s%s): %s is no simulator folder",
+			      bin_name, out_dir, RAW_NAME, total,
+			      st->reflinked ? ", reflinked" : "",
 			      st->skipped ? ", skipped: see warnings" : "", src_dir);
-	else
-		csim_log_note(log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s/%s%s",
-			      st->files, st->links, st->dirs, st->bytes, out_dir, RAW_NAME,
-			      st->skipped ? " (some entries skipped, see warnings)" : "");
+		return;
+	}
+	outputs[0] = '\0';
+	if (st->outputs > 0)
+		snprintf(outputs, sizeof(outputs), ", %lu output(s) of clean_sim_trace left out",
+			 st->outputs);
+	csim_log_note(log, "copied %lu file(s), %lu link(s), %lu folder(s), %llu bytes into %s/%s%s%s%s",
+		      st->files, st->links, st->dirs, total, out_dir, RAW_NAME, shared, outputs,
+		      st->skipped ? " (some entries skipped, see warnings)" : "");
 }

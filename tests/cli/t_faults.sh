@@ -11,13 +11,15 @@ run "$tmp" OPPROF_demo -o out
 check "first run: exit 0" [ "$status" -eq 0 ]
 cp -r "$tmp/out" "$tmp/good"
 
-# limited KB: runs the converter with files capped at that size.
+# limited KB: runs the converter with files capped at that size (the
+# command in limited_bin when set, else CSIM_BIN).
+limited_bin=()
 limited() {
 	local kb=$1
 	shift
 	status=0
 	(cd "$tmp" && ulimit -f "$kb" && trap '' XFSZ &&
-		"$CSIM_BIN" "$@" >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
+		"${limited_bin[@]:-$CSIM_BIN}" "$@" >"$tmp/.stdout" 2>"$tmp/.stderr") || status=$?
 	out=$(cat "$tmp/.stdout")
 	err=$(cat "$tmp/.stderr")
 }
@@ -63,7 +65,9 @@ check "trace write fails, folder without outputs: says so" \
 # not (SPEC §8: the set commits as one, so exit 3 and the whole older set
 # stays, the older raw copy and the older outputs): the limit is the first
 # whole KB above the largest output (summary.html, larger than the demo's
-# 16 KB dump).
+# 16 KB dump). The copy must write bytes: clean_sim_trace_failio refuses
+# the reflink (EOPNOTSUPP, as ext4 does), whatever this file system is.
+: "${CSIM_FAILIO:?set CSIM_FAILIO to the clean_sim_trace_failio executable}"
 head -c 65536 /dev/zero >"$tmp/OPPROF_demo/simulator/big.log"
 largest=$(for f in "$tmp/good"/*.json "$tmp/good"/*.html; do wc -c <"$f"; done | sort -n | tail -n 1)
 kb=$((largest / 1024 + 1))
@@ -71,6 +75,7 @@ check "raw copy fails: a limit between the outputs and the big file" \
 	[ $((kb * 1024)) -lt 65536 ]
 echo older >"$tmp/out/raw_simulator/marker"
 echo '{"older":1}' >"$tmp/out/summary.json"
+limited_bin=(env 'CSIM_FAIL_IO=ioctl:*' "$CSIM_FAILIO")
 limited "$kb" OPPROF_demo -o out
 check "raw copy fails: exit 3" [ "$status" -eq 3 ]
 check "raw copy fails: names the destination" contains "$err" "error: cannot write out/raw_simulator/big.log: File too large"
@@ -83,6 +88,7 @@ check "raw copy fails, new -o: exit 3" [ "$status" -eq 3 ]
 check "raw copy fails, new -o: no folder left (nor raw_simulator/)" [ ! -e "$tmp/newraw" ]
 check "raw copy fails, new -o: says so" contains "$err" \
 	"error: cannot write newraw/raw_simulator/big.log: File too large; no older outputs in newraw; removed newraw (created by this run)"
+limited_bin=()
 rm "$tmp/OPPROF_demo/simulator/big.log"
 
 # A run waiting for the lock of a folder another run made finds it removed

@@ -4,7 +4,7 @@
  *
  * The test executable is linked from the same csim_core objects as the
  * product with -Wl,--wrap for write, fsync, rename, renameat, unlinkat,
- * pread and pwrite (on a file with no name, O_TMPFILE, they count as the
+ * ioctl, pread and pwrite (on a file with no name, O_TMPFILE, they count as the
  * ops pread-unlinked and pwrite-unlinked: the reading's temporary files),
  * so each call the project's code makes comes here first (libc's own calls,
  * as printf's, do not); pthread_create too, for the helper threads'
@@ -12,8 +12,10 @@
  * calls are counted from 1:
  *
  *   CSIM_FAIL_IO=op:k        the k-th call of op fails: -1 with errno ENOSPC
- *                            (write, fsync, pwrite) or EIO (the others); for
- *                            pthread_create EAGAIN; k "*": every call
+ *                            (write, fsync, pwrite), EOPNOTSUPP (ioctl: the
+ *                            raw copy's reflink, as ext4 refuses it) or EIO
+ *                            (the others); for pthread_create EAGAIN;
+ *                            k "*": every call
  *   CSIM_KILL_AT=op:k        SIGKILL just before the k-th call of op (power
  *                            loss as the folder sees it: what was done stays)
  *   CSIM_SIGNAL_AT=op:k      SIGTERM just before the k-th call of op, which
@@ -24,7 +26,7 @@
  *   CSIM_FAIL_IO_REPORT=1    "failio: write N fsync N rename N renameat N
  *                            unlinkat N rmdir N pthread_create N
  *                            sync_file_range N pread N pwrite N
- *                            pread-unlinked N pwrite-unlinked N"
+ *                            pread-unlinked N pwrite-unlinked N ioctl N"
  *                            on stderr at exit
  *
  * The counters are this tool's only state: mutable globals, the documented
@@ -36,6 +38,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,11 +47,11 @@
 #include <unistd.h>
 
 enum op { OP_WRITE, OP_FSYNC, OP_RENAME, OP_RENAMEAT, OP_UNLINKAT, OP_RMDIR, OP_THREAD,
-	  OP_SYNC_RANGE, OP_PREAD, OP_PWRITE, OP_PREAD_TMP, OP_PWRITE_TMP, OP_COUNT };
+	  OP_SYNC_RANGE, OP_PREAD, OP_PWRITE, OP_PREAD_TMP, OP_PWRITE_TMP, OP_IOCTL, OP_COUNT };
 
 static const char *const op_names[OP_COUNT] = {
 	"write", "fsync", "rename", "renameat", "unlinkat", "rmdir", "pthread_create",
-	"sync_file_range", "pread", "pwrite", "pread-unlinked", "pwrite-unlinked",
+	"sync_file_range", "pread", "pwrite", "pread-unlinked", "pwrite-unlinked", "ioctl",
 };
 
 struct trigger {
@@ -67,6 +70,7 @@ int __real_fsync(int fd);
 int __real_rename(const char *a, const char *b);
 int __real_renameat(int da, const char *a, int db, const char *b);
 int __real_unlinkat(int d, const char *name, int flags);
+int __real_ioctl(int fd, unsigned long request, ...);
 int __real_rmdir(const char *path);
 int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 int __real_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
@@ -78,6 +82,7 @@ int __wrap_fsync(int fd);
 int __wrap_rename(const char *a, const char *b);
 int __wrap_renameat(int da, const char *a, int db, const char *b);
 int __wrap_unlinkat(int d, const char *name, int flags);
+int __wrap_ioctl(int fd, unsigned long request, ...);
 int __wrap_rmdir(const char *path);
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*run)(void *), void *arg);
 int __wrap_sync_file_range(int fd, off_t at, off_t n, unsigned int flags);
@@ -109,10 +114,11 @@ static void report(void)
 {
 	fprintf(stderr, "failio: write %lu fsync %lu rename %lu renameat %lu unlinkat %lu "
 		"rmdir %lu pthread_create %lu sync_file_range %lu pread %lu pwrite %lu "
-		"pread-unlinked %lu pwrite-unlinked %lu\n",
+		"pread-unlinked %lu pwrite-unlinked %lu ioctl %lu\n",
 		count(OP_WRITE), count(OP_FSYNC), count(OP_RENAME), count(OP_RENAMEAT),
 		count(OP_UNLINKAT), count(OP_RMDIR), count(OP_THREAD), count(OP_SYNC_RANGE),
-		count(OP_PREAD), count(OP_PWRITE), count(OP_PREAD_TMP), count(OP_PWRITE_TMP));
+		count(OP_PREAD), count(OP_PWRITE), count(OP_PREAD_TMP), count(OP_PWRITE_TMP),
+		count(OP_IOCTL));
 }
 
 static void configure(void)
@@ -154,7 +160,8 @@ static int step(int op)
 	}
 	if (hit(&fail_at, op, n)) {
 		errno = op == OP_WRITE || op == OP_FSYNC || op == OP_PWRITE ||
-			 op == OP_PWRITE_TMP ? ENOSPC : op == OP_THREAD ? EAGAIN : EIO;
+			 op == OP_PWRITE_TMP ? ENOSPC : op == OP_THREAD ? EAGAIN
+			 : op == OP_IOCTL ? EOPNOTSUPP : EIO;
 		return 1;
 	}
 	return 0;
@@ -183,6 +190,19 @@ int __wrap_renameat(int da, const char *a, int db, const char *b)
 int __wrap_unlinkat(int d, const char *name, int flags)
 {
 	return step(OP_UNLINKAT) ? -1 : __real_unlinkat(d, name, flags);
+}
+
+/* The project's one ioctl takes one argument (FICLONE's source fd), passed
+   on as glibc's own wrapper reads it. */
+int __wrap_ioctl(int fd, unsigned long request, ...)
+{
+	unsigned long arg;
+	va_list ap;
+
+	va_start(ap, request);
+	arg = va_arg(ap, unsigned long);
+	va_end(ap);
+	return step(OP_IOCTL) ? -1 : __real_ioctl(fd, request, arg);
 }
 
 int __wrap_rmdir(const char *path)
