@@ -18,8 +18,9 @@ enum csim_code {
 	CSIM_E_USAGE = 2,  /* bad command line */
 	CSIM_E_OUTPUT = 3, /* an output could not be written */
 	CSIM_E_SLOWER = 4, /* --compare --fail-if-slower: a span grew past it */
-	CSIM_E_UNCOMPARED = 5, /* --compare --fail-if-slower: no dump in both
-				  batches, so nothing was gated */
+	CSIM_E_UNCOMPARED = 5, /* --compare --fail-if-slower over batches: no
+				  dump in both, or one of BASE missing from or
+				  failed in NEW, so not all was gated */
 	/* SIGINT/SIGTERM/SIGHUP: main ends the process by that signal; this
 	   status is seen only if it survives it (128 + SIGINT). */
 	CSIM_E_INTERRUPTED = 130

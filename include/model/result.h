@@ -93,6 +93,7 @@ struct csim_result_run {
 
 /* A batch row (batch_summary.json rows[]). */
 struct csim_result_dump {
+	int64_t index;                /* its place in the whole sorted list; NONE: absent */
 	struct csim_span dump, message, op;
 	int ok;
 	int64_t span_ns;              /* the slowest core's; NONE: failed or no core */
@@ -111,8 +112,11 @@ struct csim_result {
 	size_t text_len;
 	struct csim_result_run *runs; /* SINGLE: every run, in file order */
 	size_t nruns;
-	struct csim_result_dump *dumps;   /* BATCH: rows in file order */
+	struct csim_result_dump *dumps;   /* BATCH: rows in file order (shards: by index) */
 	size_t ndumps;
+	int64_t shard_k, shard_n;     /* BATCH of one --shard K/N; shard_n 0: none */
+	char **held;                  /* merged shards' json and text, spans point there */
+	size_t nheld;
 };
 
 void csim_result_init(struct csim_result *r);
@@ -123,6 +127,15 @@ size_t csim_result_core_find(const struct csim_result_run *run, struct csim_span
 size_t csim_result_pipe_find(const struct csim_result_run *run,
 			     const struct csim_result_core *c, struct csim_span s);
 size_t csim_result_dump_find(const struct csim_result *r, struct csim_span s);
+
+/*
+ * Do two dump paths name the same place in two builds (docs/compare.md,
+ * "Batches")? The part up to a kernel_insight_all_funcs_<ts> folder is
+ * left out, and an OPPROF_<ts> folder matches any other OPPROF_ folder:
+ * the timestamped levels msprof and its callers add. Exact paths are
+ * compared first (csim_result_dump_find); this only pairs what is left.
+ */
+int csim_result_dump_same_place(struct csim_span a, struct csim_span b);
 
 /* Whether two spans hold the same bytes (both absent counts as equal). */
 int csim_result_same(struct csim_span a, struct csim_span b);

@@ -32,12 +32,20 @@ struct csim_batch_totals {
 };
 
 /*
- * Writes DIR/batch_summary.json and DIR/batch_summary.csv, committed as
- * one set (write/out_set.h: DIR locked and mended first).
+ * Writes DIR/batch_summary.json and DIR/batch_summary.csv, or with --shard
+ * K/N DIR/batch_summary.shard-K-of-N.json and .csv, so shards into one
+ * folder never overwrite each other, committed as one set (write/out_set.h:
+ * DIR locked and mended first). The commit removes the summaries of
+ * another split: the whole batch's under a shard, every shard's under the
+ * whole, a shard's of another N (docs/batch.md).
  */
 int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 			     size_t n, const struct csim_batch_totals *totals,
 			     struct csim_log *log, struct csim_error *err);
+
+/* The two files' names for this split, in buffers of cap bytes (64 suffice). */
+void csim_batch_summary_names(const struct csim_batch_totals *totals, char *json, char *csv,
+			      size_t cap);
 
 /*
  * --summary-only --json in batch mode: the dump's result as one line of

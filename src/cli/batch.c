@@ -464,18 +464,20 @@ static void batch_release(struct batch *b)
 		(void)munmap(b->relays, b->nslots * sizeof(*b->relays));
 }
 
-/* batch_summary.json and .csv into dir (made by the batch), and their "wrote" lines. */
+/* The batch summaries into dir (made by the batch), and their "wrote" lines. */
 static int write_summaries(const char *dir, const struct batch *b,
 			   const struct csim_batch_totals *totals, struct csim_error *err)
 {
 	char *shown = csim_path_trim(dir);   /* as single mode names its folder */
 	int rc = shown != NULL ? CSIM_OK : csim_error_nomem(err, CSIM_E_OUTPUT);
+	char json[64], csv[64];
 
+	csim_batch_summary_names(totals, json, csv, sizeof(json));
 	if (rc == CSIM_OK)
 		rc = csim_batch_summary_write(dir, b->rows, b->nsel, totals, b->log, err);
 	if (rc == CSIM_OK) {
-		csim_log_wrote(b->log, shown, "batch_summary.json");
-		csim_log_wrote(b->log, shown, "batch_summary.csv");
+		csim_log_wrote(b->log, shown, json);
+		csim_log_wrote(b->log, shown, csv);
 	}
 	free(shown);
 	return rc;

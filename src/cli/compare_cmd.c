@@ -102,7 +102,6 @@ static int gate(const struct csim_compare *c, struct csim_log *log, struct csim_
 	for (size_t i = 0; i < c->nslower; i++) {
 		const struct csim_compare_slower *s = &c->slower[i];
 		char ch[CSIM_COMPARE_CELL];
-
 		char line[512];
 
 		csim_compare_format_change(ch, s->ns);
@@ -126,7 +125,41 @@ static int gate_nothing(const struct csim_compare *c, struct csim_error *err)
 	return csim_error_set(err, CSIM_E_UNCOMPARED, CSIM_NO_OFFSET,
 			      "--fail-if-slower compared nothing: no dump is in both batches "
 			      "(%zu only in BASE, %zu only in NEW); batches match dumps by their "
-			      "path below the batch folder", c->nremoved, c->nadded);
+			      "path below the batch folder, kernel_insight_all_funcs_<ts> and "
+			      "OPPROF_<ts> levels aside", c->nremoved, c->nadded);
+}
+
+/*
+ * A dump of BASE that NEW lacks, or that NEW failed to convert, has no
+ * span to compare: a kernel that stopped building must not pass the gate
+ * (docs/compare.md, "The gate"). One line per dump on stderr, then the
+ * error; 0 when every dump of BASE was compared.
+ */
+static int gate_unvouched(const struct csim_compare *c, struct csim_log *log,
+			  struct csim_error *err)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->ndumps; i++) {
+		const struct csim_compare_dump *d = &c->dumps[i];
+		const char *why = d->now == NULL ? "in BASE, not in NEW"
+				  : d->base != NULL && d->base->ok && !d->now->ok
+				  ? "converted in BASE, failed in NEW" : NULL;
+		char line[512];
+
+		if (why == NULL)
+			continue;
+		snprintf(line, sizeof(line), "not compared: %.*s (%s)", (int)d->dump.n, d->dump.p,
+			 why);
+		csim_log_text(log->err, line);
+		fputc('\n', log->err);
+		n++;
+	}
+	if (n == 0)
+		return CSIM_OK;
+	return csim_error_set(err, CSIM_E_UNCOMPARED, CSIM_NO_OFFSET,
+			      "--fail-if-slower cannot vouch for %zu dump(s) of BASE, each on a "
+			      "line above", n);
 }
 
 int csim_compare_cmd(const struct csim_options *opt, struct csim_log *log,
@@ -155,6 +188,8 @@ int csim_compare_cmd(const struct csim_options *opt, struct csim_log *log,
 	else if (rc == CSIM_OK && c.threshold >= 0 && c.kind == CSIM_RESULT_BATCH &&
 		 c.ndumps == c.nadded + c.nremoved)
 		rc = gate_nothing(&c, err);
+	else if (rc == CSIM_OK && c.threshold >= 0 && c.kind == CSIM_RESULT_BATCH)
+		rc = gate_unvouched(&c, log, err);
 	csim_compare_release(&c);
 	csim_result_release(&now);
 	csim_result_release(&base);

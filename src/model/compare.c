@@ -1,5 +1,6 @@
 #include "model/compare.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -348,41 +349,98 @@ static int compare_single(struct csim_compare *c, size_t *slower_cap)
 
 /* --- batch results --- */
 
+/* The one unpaired dump of r at the place of s, or r->ndumps (none, or several). */
+static size_t one_at_place(const struct csim_result *r, const size_t *pair,
+			   struct csim_span s)
+{
+	size_t found = r->ndumps;
+
+	for (size_t i = 0; i < r->ndumps; i++) {
+		if (pair[i] != SIZE_MAX || !csim_result_dump_same_place(r->dumps[i].dump, s))
+			continue;
+		if (found != r->ndumps)
+			return r->ndumps;
+		found = i;
+	}
+	return found;
+}
+
+/*
+ * Pairs the two batches' dumps: by exact path, then what is left by place
+ * (csim_result_dump_same_place) where each side has exactly one dump
+ * there. now_pair[i] is the base dump of now's dump i, base_pair the
+ * reverse; SIZE_MAX: unpaired.
+ */
+static void pair_dumps(const struct csim_result *b, const struct csim_result *n,
+		       size_t *base_pair, size_t *now_pair)
+{
+	for (size_t j = 0; j < b->ndumps; j++)
+		base_pair[j] = SIZE_MAX;
+	for (size_t i = 0; i < n->ndumps; i++) {
+		const size_t j = csim_result_dump_find(b, n->dumps[i].dump);
+
+		now_pair[i] = SIZE_MAX;
+		if (j < b->ndumps && base_pair[j] == SIZE_MAX) {
+			now_pair[i] = j;
+			base_pair[j] = i;
+		}
+	}
+	for (size_t i = 0; i < n->ndumps; i++) {
+		size_t j;
+
+		if (now_pair[i] != SIZE_MAX)
+			continue;
+		j = one_at_place(b, base_pair, n->dumps[i].dump);
+		if (j < b->ndumps && one_at_place(n, now_pair, b->dumps[j].dump) == i) {
+			now_pair[i] = j;
+			base_pair[j] = i;
+		}
+	}
+}
+
 static int compare_batch(struct csim_compare *c, size_t *slower_cap)
 {
 	const struct csim_result *b = c->base, *n = c->now;
+	size_t *base_pair = calloc(b->ndumps + 1, sizeof(*base_pair));
+	size_t *now_pair = calloc(n->ndumps + 1, sizeof(*now_pair));
+	int rc = -1;
 
 	c->dumps = calloc(b->ndumps + n->ndumps + 1, sizeof(*c->dumps));
-	if (c->dumps == NULL)
-		return -1;
+	if (c->dumps == NULL || base_pair == NULL || now_pair == NULL)
+		goto out;
+	pair_dumps(b, n, base_pair, now_pair);
 	for (size_t i = 0; i < n->ndumps; i++) {
-		const size_t j = csim_result_dump_find(b, n->dumps[i].dump);
 		const struct csim_result_dump *nd = &n->dumps[i];
-		const struct csim_result_dump *bd = j < b->ndumps ? &b->dumps[j] : NULL;
+		const struct csim_result_dump *bd;
 
-		if (bd == NULL)
+		if (now_pair[i] == SIZE_MAX)
 			continue;
+		bd = &b->dumps[now_pair[i]];
 		c->dumps[c->ndumps++] = (struct csim_compare_dump){ nd->dump, bd, nd };
 		if (!csim_result_same(bd->op, nd->op))
 			c->other_ops++;
 		if (add_slower(c, nd->dump, pair(bd->span_ns, nd->span_ns), slower_cap) != 0)
-			return -1;
+			goto out;
 	}
 	for (size_t i = 0; i < n->ndumps; i++)
-		if (csim_result_dump_find(b, n->dumps[i].dump) == b->ndumps) {
+		if (now_pair[i] == SIZE_MAX) {
 			c->dumps[c->ndumps++] = (struct csim_compare_dump){ n->dumps[i].dump, NULL,
 									    &n->dumps[i] };
 			c->nadded++;
 		}
 	for (size_t j = 0; j < b->ndumps; j++)
-		if (csim_result_dump_find(n, b->dumps[j].dump) == n->ndumps) {
+		if (base_pair[j] == SIZE_MAX) {
 			c->dumps[c->ndumps++] = (struct csim_compare_dump){ b->dumps[j].dump,
 									    &b->dumps[j], NULL };
 			c->nremoved++;
 		}
 	if (c->other_ops > 0)
 		c->other |= CSIM_COMPARE_OTHER_OP;
-	return 0;
+	rc = 0;
+out:
+	free(base_pair);
+	free(now_pair);
+	return rc;
 }
 
 int csim_compare_build(struct csim_compare *c, const struct csim_result *base,

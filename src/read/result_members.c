@@ -508,6 +508,8 @@ static int row_member(struct csim_result_reader *rd, void *ctx, const struct csi
 	double us;
 	int rc;
 
+	if (csim_result_key(m, "index"))
+		return csim_result_int(rd, m->value, &d->index);
 	if (csim_result_key(m, "dump"))
 		return csim_result_string(rd, m->value, &d->dump);
 	if (csim_result_key(m, "message"))
@@ -545,6 +547,7 @@ static int row_element(struct csim_result_reader *rd, void *ctx, const struct cs
 
 	if (d == NULL)
 		return rd->err->code;
+	d->index = CSIM_RESULT_NONE;
 	d->span_ns = CSIM_RESULT_NONE;
 	d->span_cycles = CSIM_RESULT_NONE;
 	rc = csim_result_walk(rd, m->value, '{', d, row_member);

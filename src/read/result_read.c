@@ -13,6 +13,7 @@
 #include "base/path.h"
 #include "read/json_scan.h"
 #include "read/result_members.h"
+#include "read/result_shards.h"
 
 /* summary.json and batch_summary.json are at schema 1 (docs/summary.md, docs/batch.md). */
 #define SCHEMA 1
@@ -172,8 +173,11 @@ out:
 	return rc;
 }
 
-/* Which file a PATH names: itself, or the summary its folder holds. */
-static int locate(struct csim_result *r, const char *path, struct csim_error *err)
+/*
+ * Which file a PATH names: itself, or the summary its folder holds; *shards
+ * set when the folder holds neither (its shards' summaries are tried).
+ */
+static int locate(struct csim_result *r, const char *path, int *shards, struct csim_error *err)
 {
 	struct stat st;
 
@@ -195,14 +199,12 @@ static int locate(struct csim_result *r, const char *path, struct csim_error *er
 		}
 		free(file);
 	}
-	return csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
-			      "cannot read %s: it holds no summary.json or batch_summary.json "
-			      "(give an output folder of clean_sim_trace, a batch output folder, "
-			      "or one of those files)", path);
+	*shards = 1;
+	return CSIM_OK;
 }
 
 struct top {
-	struct csim_span schema, runs, rows;
+	struct csim_span schema, runs, rows, shard;
 	int single;   /* a run's own members at the top: one run */
 };
 
@@ -217,8 +219,22 @@ static int top_member(struct csim_result_reader *rd, void *ctx, const struct csi
 		t->runs = m->value;
 	else if (csim_result_key(m, "rows"))
 		t->rows = m->value;
+	else if (csim_result_key(m, "shard"))
+		t->shard = m->value;
 	else if (csim_result_key(m, "cores"))
 		t->single = 1;
+	return CSIM_OK;
+}
+
+/* batch_summary.json's "shard":{"k":K,"n":N} (docs/batch.md). */
+static int shard_member(struct csim_result_reader *rd, void *ctx, const struct csim_json_item *m)
+{
+	struct csim_result *r = ctx;
+
+	if (csim_result_key(m, "k"))
+		return csim_result_int(rd, m->value, &r->shard_k);
+	if (csim_result_key(m, "n"))
+		return csim_result_int(rd, m->value, &r->shard_n);
 	return CSIM_OK;
 }
 
@@ -257,7 +273,12 @@ static int parse(struct csim_result_reader *rd)
 		return rc;
 	if (t.rows.p != NULL) {
 		r->kind = CSIM_RESULT_BATCH;
-		return csim_result_read_rows(rd, t.rows);
+		if (t.shard.p != NULL && !csim_result_is_null(t.shard))
+			rc = csim_result_walk(rd, t.shard, '{', r, shard_member);
+		if (rc == CSIM_OK && r->shard_n != 0 &&
+		    (r->shard_n < 0 || r->shard_k < 0 || r->shard_k >= r->shard_n))
+			rc = csim_result_fail(rd, t.shard.p, "\"shard\" is no K of N (0 <= K < N)");
+		return rc != CSIM_OK ? rc : csim_result_read_rows(rd, t.rows);
 	}
 	r->kind = CSIM_RESULT_SINGLE;
 	if (t.runs.p != NULL)
@@ -283,11 +304,50 @@ int csim_result_read_text(struct csim_result *r, const char *name, char *json, s
 	return rc;
 }
 
+/*
+ * A folder of --shard summaries, read whole (read/result_shards.h); none
+ * there: the message of a folder that holds no summary.
+ */
+static int read_shards(struct csim_result *r, const char *dir, struct csim_error *err)
+{
+	struct csim_result_shards sh = { .s = NULL };
+	int rc = csim_result_shards_list(dir, &sh, err);
+
+	if (rc == CSIM_OK && sh.n == 0)
+		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
+				    "cannot read %s: it holds no summary.json, batch_summary.json "
+				    "or batch_summary.shard-K-of-N.json (give an output folder of "
+				    "clean_sim_trace, a batch output folder, or one of those files)",
+				    dir);
+	if (rc == CSIM_OK) {
+		r->kind = CSIM_RESULT_BATCH;
+		r->file = csim_path_trim(dir);
+		if (r->file == NULL)
+			rc = csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	for (size_t i = 0; rc == CSIM_OK && i < sh.n; i++) {
+		struct csim_result one;
+
+		csim_result_init(&one);
+		rc = csim_result_read(&one, sh.s[i].file, err);
+		if (rc == CSIM_OK)
+			rc = csim_result_shards_merge(r, &one, i, &sh, err);
+		csim_result_release(&one);
+	}
+	if (rc == CSIM_OK)
+		csim_result_shards_sort(r);
+	csim_result_shards_release(&sh);
+	return rc;
+}
+
 int csim_result_read(struct csim_result *r, const char *path, struct csim_error *err)
 {
 	struct csim_result_reader rd = { r, { NULL, 0, 0 }, err };
-	int rc = locate(r, path, err);
+	int shards = 0;
+	int rc = locate(r, path, &shards, err);
 
+	if (rc == CSIM_OK && shards)
+		return read_shards(r, path, err);
 	if (rc == CSIM_OK)
 		rc = load(r, err);
 	if (rc == CSIM_OK)

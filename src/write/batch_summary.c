@@ -1,6 +1,8 @@
 #include "write/batch_summary.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "write/out_set.h"
@@ -405,18 +407,76 @@ void csim_batch_summary_line(FILE *f, const struct csim_batch_row *row, const ch
 	csim_out_flush(&o);
 }
 
+/*
+ * The summaries' name: batch_summary, or with --shard K/N
+ * batch_summary.shard-K-of-N, so shards written into one folder keep each
+ * their own (docs/batch.md).
+ */
+static void summary_name(char *dst, size_t cap, const struct csim_batch_totals *totals,
+			 const char *ext)
+{
+	if (totals->shard_n == 0)
+		snprintf(dst, cap, "batch_summary.%s", ext);
+	else
+		snprintf(dst, cap, "batch_summary.shard-%u-of-%u.%s", totals->shard_k,
+			 totals->shard_n, ext);
+}
+
+/*
+ * Is name a batch summary of another split than this run's: the whole
+ * batch's when this run is a shard, any shard's when it is the whole, a
+ * shard of another N? Those describe older conversions of the folder's
+ * dumps and go in the commit; shards of this N are other machines' work.
+ */
+static int stale_summary(const char *name, const struct csim_batch_totals *totals)
+{
+	unsigned k, n;
+	int end = 0;
+
+	if (strcmp(name, "batch_summary.json") == 0 || strcmp(name, "batch_summary.csv") == 0)
+		return totals->shard_n != 0;
+	if (sscanf(name, "batch_summary.shard-%u-of-%u.json%n", &k, &n, &end) != 2 ||
+	    (size_t)end != strlen(name))
+		if (sscanf(name, "batch_summary.shard-%u-of-%u.csv%n", &k, &n, &end) != 2 ||
+		    (size_t)end != strlen(name))
+			return 0;
+	return totals->shard_n == 0 || n != totals->shard_n;
+}
+
+/* Every stale batch summary of dir (above) dropped in the set's commit. */
+static int drop_stale(struct csim_out_set *set, const char *dir,
+		      const struct csim_batch_totals *totals, struct csim_error *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = CSIM_OK;
+
+	if (d == NULL)
+		return errno == ENOMEM ? csim_error_nomem(err, CSIM_E_OUTPUT)
+		       : csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot list %s: %s",
+					dir, strerror(errno));
+	while (rc == CSIM_OK && (e = readdir(d)) != NULL)
+		if (stale_summary(e->d_name, totals))
+			rc = csim_out_set_drop(set, e->d_name, 0, err);
+	closedir(d);
+	return rc;
+}
+
 int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 			     size_t n, const struct csim_batch_totals *totals,
 			     struct csim_log *log, struct csim_error *err)
 {
 	struct csim_out json, csv;
 	struct csim_out_set set;
+	char json_name[64], csv_name[64];
 	int rc;
 
 	memset(&json, 0, sizeof(json));
 	json.fd = -1;
 	memset(&csv, 0, sizeof(csv));
 	csv.fd = -1;
+	summary_name(json_name, sizeof(json_name), totals, "json");
+	summary_name(csv_name, sizeof(csv_name), totals, "csv");
 	csim_out_set_init(&set);
 	/* The two commit as one set (write/out_set.h), as a dump's outputs do. */
 	rc = csim_out_set_begin(&set, dir, log, err);
@@ -424,9 +484,9 @@ int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write %s: %s", dir,
 				    strerror(ENOENT));
 	if (rc == CSIM_OK)
-		rc = csim_out_open(&json, dir, "batch_summary.json", err);
+		rc = csim_out_open(&json, dir, json_name, err);
 	if (rc == CSIM_OK)
-		rc = csim_out_open(&csv, dir, "batch_summary.csv", err);
+		rc = csim_out_open(&csv, dir, csv_name, err);
 	if (rc == CSIM_OK) {
 		json_file(&json, rows, n, totals);
 		csim_out_text(&csv, csim_batch_csv_header);
@@ -438,9 +498,18 @@ int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 	if (rc == CSIM_OK)
 		rc = csim_out_set_add(&set, &csv, err);
 	if (rc == CSIM_OK)
+		rc = drop_stale(&set, dir, totals, err);
+	if (rc == CSIM_OK)
 		rc = csim_out_set_commit(&set, err);
 	csim_out_abort(&json);
 	csim_out_abort(&csv);
 	csim_out_set_release(&set);
 	return rc;
+}
+
+void csim_batch_summary_names(const struct csim_batch_totals *totals, char *json, char *csv,
+			      size_t cap)
+{
+	summary_name(json, cap, totals, "json");
+	summary_name(csv, cap, totals, "csv");
 }

@@ -209,13 +209,14 @@ check "csv: mix_kernel's page, the field after input" [ "$(echo "$mixrow" | awk 
 for k in 0 1 2; do
 	run "$tmp" tree -o "shard$k" --shard "$k/3" -j 2
 done
-merged=$( { head -n 1 "$tmp/shard0/batch_summary.csv"
-	    tail -q -n +2 "$tmp"/shard{0,1,2}/batch_summary.csv | sort -t, -k1,1n; } |
+merged=$( { head -n 1 "$tmp/shard0/batch_summary.shard-0-of-3.csv"
+	    for k in 0 1 2; do tail -n +2 "$tmp/shard$k/batch_summary.shard-$k-of-3.csv"; done |
+		sort -t, -k1,1n; } |
 	  sed 's/,[0-9.]*$//')
 whole=$(sed 's/,[0-9.]*$//' "$csv")
 check "shards 0/3+1/3+2/3 merge into the whole summary (but seconds)" [ "$merged" = "$whole" ]
-check "shard 1/3 converts indices 1,4,7,..." [ "$(tail -n +2 "$tmp/shard1/batch_summary.csv" | cut -d, -f1 | tr '\n' ' ')" = "1 4 7 10 13 16 19 " ]
-check "shard json says so" grep -q '"shard":{"k":1,"n":3},"found":20,"dumps":7,' "$tmp/shard1/batch_summary.json"
+check "shard 1/3 converts indices 1,4,7,..." [ "$(tail -n +2 "$tmp/shard1/batch_summary.shard-1-of-3.csv" | cut -d, -f1 | tr '\n' ' ')" = "1 4 7 10 13 16 19 " ]
+check "shard json says so" grep -q '"shard":{"k":1,"n":3},"found":20,"dumps":7,' "$tmp/shard1/batch_summary.shard-1-of-3.json"
 check "shard 0/3 output byte-identical to the whole run's" \
 	diff -r -x 'batch_summary.*' "$tmp/shard0/${ki#tree/}/k_demo" "$tmp/out2/${ki#tree/}/k_demo"
 
@@ -286,12 +287,12 @@ check "-o under a file: says so" lines "$err" "error: cannot create output folde
 run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shone --shard 1/2
 check "--shard 1/2 of one dump: exit 0, nothing to convert" [ "$status" -eq 0 ]
 check "--shard 1/2 of one dump: converted 0/0" \
-	lines "$out" $'wrote shone/batch_summary.json\nwrote shone/batch_summary.csv\nconverted 0/0 dumps'
-check "--shard 1/2 of one dump: a header-only summary" [ "$(wc -l <"$tmp/shone/batch_summary.csv")" -eq 1 ]
+	lines "$out" $'wrote shone/batch_summary.shard-1-of-2.json\nwrote shone/batch_summary.shard-1-of-2.csv\nconverted 0/0 dumps'
+check "--shard 1/2 of one dump: a header-only summary" [ "$(wc -l <"$tmp/shone/batch_summary.shard-1-of-2.csv")" -eq 1 ]
 run "$tmp" "tree/${multi#tree/}/Op_mte1/0" -o shzero// --shard 0/2
 check "--shard 0/2 of one dump: converted 1/1" [ "$(printf '%s' "$out" | tail -n 1)" = "converted 1/1 dumps" ]
 check "-o DIR//: the wrote lines name DIR without its slashes" \
-	contains "$out" $'\nwrote shzero/batch_summary.json\nwrote shzero/batch_summary.csv\n'
+	contains "$out" $'\nwrote shzero/batch_summary.shard-0-of-2.json\nwrote shzero/batch_summary.shard-0-of-2.csv\n'
 check "--shard 0/2 of one dump: outputs under its folder name" [ -f "$tmp/shzero/0/trace.clean.json" ]
 
 # An unreadable folder in the walk: a warning, the rest converted. Root

@@ -145,18 +145,94 @@ check "batch: compare.html lists the dumps in both, added and removed" \
 check "batch: rechecked" "$CSIM_CMPCHECK" "$tmp/bout/batch_summary.json" \
 	"$tmp/nout/batch_summary.json" "$tmp/bcmp/compare.json" 1
 
-# --- a gate that matches nothing: stamped top folders share no dump ------
-mkdir -p "$tmp/s1/kernel_insight_all_funcs_1" "$tmp/s2/kernel_insight_all_funcs_2"
-cp -r "$tmp/tb/x" "$tmp/s1/kernel_insight_all_funcs_1/"
-cp -r "$tmp/tb/x" "$tmp/s2/kernel_insight_all_funcs_2/"
+# --- builds whose levels carry time stamps: matched by place ---------------
+# msprof's trees (docs/compare.md, "Batches"): kernel_insight_all_funcs_<ts>
+# above, OPPROF_<ts> below each kernel; two builds share neither stamp.
+stamped() {   # stamped ROOT TS KERNEL_DIR...: each kernel under ROOT's stamped tree
+	local root=$1 ts=$2 k
+	shift 2
+	for k in "$@"; do
+		mkdir -p "$root/kernel_insight_all_funcs_$ts/funcs/$(basename "$k")/collect/out/OPPROF_${ts}_$(basename "$k")"
+		cp -r "$k/sim" "$root/kernel_insight_all_funcs_$ts/funcs/$(basename "$k")/collect/out/OPPROF_${ts}_$(basename "$k")/simulator"
+	done
+}
+stamped "$tmp/s1" 20261201 "$tmp/tb/x" "$tmp/tb/y"
+stamped "$tmp/s2" 20261207 "$tmp/tn/x" "$tmp/tn/y"
 run "$tmp" s1 -o s1out -q --no-copy-raw
 run "$tmp" s2 -o s2out -q --no-copy-raw
-run "$tmp" --compare s1out s2out --fail-if-slower 2
+run "$tmp" --compare s1out s2out --fail-if-slower 1
+check "stamped builds: matched across stamps, y slower: exit 4" [ "$status" -eq 4 ]
+check "stamped builds: both dumps in both" contains "$out" "batch: 2 dump(s) in both, 0 added, 0 removed"
+check "stamped builds: y named by NEW's path" contains "$err" \
+	"slower: kernel_insight_all_funcs_20261207/funcs/y/collect/out/OPPROF_20261207_y "
+# Two OPPROF runs of one kernel on a side: which is which is unknown, so
+# only exact paths pair; the stamped ones stay apart.
+stamped "$tmp/s3" 20261207 "$tmp/tb/x"
+mkdir -p "$tmp/s3/kernel_insight_all_funcs_20261207/funcs/x/collect/out/OPPROF_second"
+cp -r "$tmp/tb/x/sim" "$tmp/s3/kernel_insight_all_funcs_20261207/funcs/x/collect/out/OPPROF_second/simulator"
+run "$tmp" s3 -o s3out -q --no-copy-raw
+run "$tmp" --compare s1out s3out
+check "two runs of one kernel: not paired by place" contains "$out" "batch: 0 dump(s) in both, 2 added, 2 removed"
+
+# --- a gate that matches nothing: no dump in both ---------------------------
+mkdir -p "$tmp/n1" "$tmp/n2"
+cp -r "$tmp/tb/x" "$tmp/n1/a"
+cp -r "$tmp/tb/x" "$tmp/n2/b"
+run "$tmp" n1 -o n1out -q --no-copy-raw
+run "$tmp" n2 -o n2out -q --no-copy-raw
+run "$tmp" --compare n1out n2out --fail-if-slower 2
 check "no dump in both: the gate fails, exit 5" [ "$status" -eq 5 ]
 check "no dump in both: says why" contains "$err" \
 	"error: --fail-if-slower compared nothing: no dump is in both batches (1 only in BASE, 1 only in NEW)"
-run "$tmp" --compare s1out s2out
+run "$tmp" --compare n1out n2out
 check "no dump in both, no gate: exit 0" [ "$status" -eq 0 ]
+
+# --- a dump of BASE missing from NEW, or failed there: not vouched for -----
+mkdir -p "$tmp/m1" "$tmp/m2"
+cp -r "$tmp/tb/x" "$tmp/tb/z" "$tmp/m1/"
+cp -r "$tmp/tb/x" "$tmp/m2/"
+run "$tmp" m1 -o m1out -q --no-copy-raw
+run "$tmp" m2 -o m2out -q --no-copy-raw
+run "$tmp" --compare m1out m2out --fail-if-slower 2
+check "missing from NEW: exit 5" [ "$status" -eq 5 ]
+check "missing from NEW: the dump on a line" contains "$err" $'not compared: z/sim (in BASE, not in NEW)\n'
+check "missing from NEW: the error counts it" contains "$err" \
+	"error: --fail-if-slower cannot vouch for 1 dump(s) of BASE, each on a line above"
+run "$tmp" --compare m2out m1out --fail-if-slower 2
+check "added in NEW: the gate passes" [ "$status" -eq 0 ]
+cp -r "$tmp/tb/z" "$tmp/m2/"
+printf 'not a dump' >"$tmp/m2/z/sim/visualize_data.bin"
+run "$tmp" m2 -o m2out -q --no-copy-raw
+check "a dump failed in NEW: its batch exits 1" [ "$status" -eq 1 ]
+run "$tmp" --compare m1out m2out --fail-if-slower 2
+check "failed in NEW: exit 5" [ "$status" -eq 5 ]
+check "failed in NEW: the dump on a line" contains "$err" $'not compared: z/sim (converted in BASE, failed in NEW)\n'
+
+# --- shards into one folder: each keeps its summaries; compared whole -------
+for k in 0 1 2; do
+	run "$tmp" tb -o shout -q --no-copy-raw --shard "$k/3"
+	check "shard $k/3: exit 0" [ "$status" -eq 0 ]
+done
+check "shards: three summaries side by side, no whole one" \
+	[ "$(cd "$tmp/shout" && LC_ALL=C ls batch_summary* | tr '\n' ' ')" = \
+	  "batch_summary.shard-0-of-3.csv batch_summary.shard-0-of-3.json batch_summary.shard-1-of-3.csv batch_summary.shard-1-of-3.json batch_summary.shard-2-of-3.csv batch_summary.shard-2-of-3.json " ]
+check "shards: each keeps its own rows (x, y, z: one each)" \
+	[ "$(cat "$tmp"/shout/batch_summary.shard-*-of-3.csv | grep -c '^[0-9]')" -eq 3 ]
+run "$tmp" --compare bout shout --fail-if-slower 1
+check "shards read whole: exit 0" [ "$status" -eq 0 ]
+check "shards read whole: every dump in both" contains "$out" "batch: 3 dump(s) in both, 0 added, 0 removed"
+mv "$tmp/shout/batch_summary.shard-1-of-3.json" "$tmp/shard1.json"
+run "$tmp" --compare bout shout
+check "a shard missing: exit 1" [ "$status" -eq 1 ]
+check "a shard missing: names it" contains "$err" \
+	"error: cannot read shout: shard 1 of 3 is missing (batch_summary.shard-1-of-3.json): a batch is compared whole"
+mv "$tmp/shard1.json" "$tmp/shout/batch_summary.shard-1-of-3.json"
+run "$tmp" tb -o shout -q --no-copy-raw
+check "the whole batch into the shards' folder: their summaries go" \
+	[ "$(cd "$tmp/shout" && LC_ALL=C ls batch_summary* | tr '\n' ' ')" = "batch_summary.csv batch_summary.json " ]
+run "$tmp" tb -o shout -q --no-copy-raw --shard 1/2
+check "a shard into a whole batch's folder: the whole one goes" \
+	[ "$(cd "$tmp/shout" && LC_ALL=C ls batch_summary* | tr '\n' ' ')" = "batch_summary.shard-1-of-2.csv batch_summary.shard-1-of-2.json " ]
 
 # --- docs/ci.md's shell gate, as written there ------------------------------
 gate_script=$(awk '/<!-- tests\/cli\/t_compare.sh runs this block -->/ { on = 1; next }
@@ -184,7 +260,8 @@ check "missing side: exit 1" [ "$status" -eq 1 ]
 check "missing side: names it" lines "$err" "error: cannot read $tmp/missing: No such file or directory"
 run "$tmp" --compare "$tmp/g" "$B"
 check "a folder without a summary: exit 1" [ "$status" -eq 1 ]
-check "a folder without a summary: says what to give" contains "$err" "it holds no summary.json or batch_summary.json"
+check "a folder without a summary: says what to give" contains "$err" \
+	"it holds no summary.json, batch_summary.json or batch_summary.shard-K-of-N.json"
 run "$tmp" --compare "$B/trace.clean.json" "$B"
 check "a trace given: exit 1" [ "$status" -eq 1 ]
 check "a trace given: not a summary" contains "$err" "not a summary.json or batch_summary.json of clean_sim_trace"

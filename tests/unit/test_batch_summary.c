@@ -126,7 +126,7 @@ static void test_summary_files(struct check_ctx *c)
 	rows[2].micros = 1000;
 	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 3, &totals, &quiet_log, &err), CSIM_OK))
 		goto done;
-	csv = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.csv"), &n);
+	csv = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.shard-1-of-2.csv"), &n);
 	if (CHECK(c, csv != NULL))
 		CHECK_STR(c, csv,
 			  "index,dump,status,message,op_name,slowest_span_us,slowest_span_cycles,"
@@ -143,7 +143,7 @@ static void test_summary_files(struct check_ctx *c)
 			  ",,,,,,,,,,,,,,,,,,,,,\"in/m,x/0/simulator/visualize_data.bin\",,0.000\n"
 			  "4,n,ok,,,0.007,,0,0,0,0,,,,,,,,,,,,,,,n/visualize_data.bin,n/summary.html,0.001\n");
 	free(csv);
-	json = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.json"), &n);
+	json = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.shard-1-of-2.json"), &n);
 	if (CHECK(c, json != NULL)) {
 		CHECK_CONTAINS(c, json, "{\"schema\":1,\"shard\":{\"k\":1,\"n\":2},\"found\":5,\"dumps\":3,\"ok\":2,\"failed\":1,\"rows\":[\n");
 		CHECK_CONTAINS(c, json, "\"busy_share\":{\"MTE2\":0.7001,\"CUBE\":0.1712,\"VEC\":0.0431,\"WARP_0\":0.5000,\"odd,\\\"pipe\\\"\":0.0000},"
