@@ -40,6 +40,9 @@ struct csim_cut {
 	unsigned char *intra_in;     /* per intra_arrows[] */
 	unsigned char *process_in;   /* per processes[] */
 	unsigned char *thread_in;    /* per threads[] */
+	unsigned char *pid_in;       /* per pid: --core keeps it (the summary's cores
+					too); a process of counters only (MTE
+					Throughput: kernel-wide) is in */
 	unsigned char *core_hit;     /* per pattern: it matched a pid of the run */
 	uint64_t slices_in, counters_in, arrows_in;   /* how many are in */
 };

@@ -21,6 +21,7 @@
 /* A digest in progress: scratch for decoded strings. */
 struct csim_instr_digest {
 	struct csim_instr_stats *s;
+	const struct csim_metrics *mt;   /* the rows' block: its cores, and which are in */
 	char *buf;
 	size_t buf_cap;
 };

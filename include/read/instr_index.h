@@ -63,7 +63,37 @@ struct csim_metrics {
 	size_t nwhole, whole_cap, whole_code_cap;
 	uint64_t instr_at;      /* payload offset of the Instructions array */
 	size_t nrows;
+	/* --core: the patterns, and per core whether its name matches one
+	   (csim_metrics_cut); NULL: every core is in */
+	const char *const *cut;
+	size_t ncut;
+	unsigned char *core_in;
 };
+
+/*
+ * Keeps the cores whose decoded name matches one of the --core patterns
+ * (shell globs, as the trace's cut matches pids): the summary's API_INSTR
+ * figures and instr_metrics.json then hold those cores only. The patterns
+ * must outlive mt. Out of memory: CSIM_E_INPUT.
+ */
+int csim_metrics_cut(struct csim_metrics *mt, const char *const *patterns, size_t n,
+		     struct csim_error *err);
+
+/* Whether core c is in (csim_metrics_cut). */
+static inline int csim_metrics_core_in(const struct csim_metrics *mt, size_t c)
+{
+	return mt->core_in == NULL || mt->core_in[c] != 0;
+}
+
+/* How many cores are in. */
+static inline size_t csim_metrics_cores_in(const struct csim_metrics *mt)
+{
+	size_t n = 0;
+
+	for (size_t c = 0; c < mt->ncores; c++)
+		n += (size_t)csim_metrics_core_in(mt, c);
+	return n;
+}
 
 /*
  * Validates an API_INSTR payload held in memory (gzip input, tests). Takes

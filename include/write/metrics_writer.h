@@ -59,6 +59,7 @@ struct csim_metrics_plan {
 	uint64_t *part;         /* per core: bytes of its rows in the file */
 	uint64_t *rows;         /* per core: its rows in the file */
 	size_t ncores;
+	const struct csim_metrics *mt;   /* borrowed: which cores --core keeps */
 	uint64_t left_out;      /* records of cores that did not execute their
 				   row (csim_instr_row_ran), over all cores */
 	uint64_t bytes;         /* of every record planned */

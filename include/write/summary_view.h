@@ -50,6 +50,12 @@ struct csim_view_input {
 };
 
 /*
+ * What a cut summary covers, one sentence without its period, for the
+ * table, summary.html and docs/summary.md alike; NULL without a cut.
+ */
+const char *csim_view_cut_covers(const struct csim_cut *c);
+
+/*
  * The producer p waited on longest (first in lane order on ties); NULL
  * when it never waited. Its producer is CSIM_NONE when the WAITs named none.
  */

@@ -16,7 +16,6 @@ const struct csim_pass_def csim_pass_cut_def = {
 
 /* Scratch of one run of the pass, per pid id and per lane. */
 struct work {
-	unsigned char *pid_in;   /* matches a pattern (every pid without --core) */
 	size_t *rank;            /* index in processes[], or SIZE_MAX */
 	size_t *lane_thread0;    /* threads[] index of the lane's sub-lane 0 */
 };
@@ -103,7 +102,9 @@ static int no_match(const struct csim_model *const *runs, size_t nruns,
 
 /*
  * pid_in of every pid and core_hit of every pattern; fails on the first
- * pattern that matches none, unless another run may hold its core.
+ * pattern that matches none, unless another run may hold its core. A pid
+ * with no slice at all holds only counters of the whole kernel (MTE
+ * Throughput): no core, so --core keeps it.
  */
 static int match_pids(const struct csim_model *m, struct csim_cut *c,
 		      unsigned char *pid_in, struct csim_error *err)
@@ -111,7 +112,9 @@ static int match_pids(const struct csim_model *m, struct csim_cut *c,
 	const struct csim_table *t = &m->table;
 
 	for (uint32_t pid = 0; pid < t->pids.count; pid++)
-		pid_in[pid] = c->ncores == 0;
+		pid_in[pid] = 1;
+	for (size_t i = 0; c->ncores > 0 && i < t->nslices; i++)
+		pid_in[t->slices[i].pid] = 0;
 	for (size_t k = 0; k < c->ncores; k++) {
 		int hit = 0;
 
@@ -138,7 +141,7 @@ static void cut_slices(struct csim_model *m, const struct work *w)
 		const struct csim_slice *sl = &t->slices[i];
 		size_t lane;
 
-		if (!sl->kept || !w->pid_in[sl->pid] ||
+		if (!sl->kept || !c->pid_in[sl->pid] ||
 		    !csim_window_meets(&c->window, sl->start, sl->end))
 			continue;
 		lane = csim_model_find_lane(m, sl->pid, sl->pipe);
@@ -159,7 +162,7 @@ static void cut_counters(struct csim_model *m, const struct work *w)
 
 	for (size_t i = 0; i < t->ncounters; i++) {
 		const struct csim_counter *k = &t->counters[i];
-		int in = w->pid_in[k->pid] &&
+		int in = c->pid_in[k->pid] &&
 			 (!csim_window_active(&c->window) ||
 			  (k->placed && csim_window_holds(&c->window, k->ts)));
 
@@ -188,7 +191,7 @@ static int work_alloc(struct work *w, const struct csim_model *m, struct csim_cu
 {
 	size_t npids = m->table.pids.count ? m->table.pids.count : 1;
 
-	w->pid_in = calloc(npids, 1);
+	c->pid_in = calloc(npids, 1);
 	w->rank = malloc(npids * sizeof(*w->rank));
 	w->lane_thread0 = malloc((m->nlanes ? m->nlanes : 1) * sizeof(*w->lane_thread0));
 	c->slice_in = calloc(m->table.nslices ? m->table.nslices : 1, 1);
@@ -198,7 +201,7 @@ static int work_alloc(struct work *w, const struct csim_model *m, struct csim_cu
 	c->process_in = calloc(m->nprocesses ? m->nprocesses : 1, 1);
 	c->thread_in = calloc(m->nthreads ? m->nthreads : 1, 1);
 	c->core_hit = calloc(c->ncores ? c->ncores : 1, 1);
-	return w->pid_in != NULL && w->rank != NULL && w->lane_thread0 != NULL &&
+	return c->pid_in != NULL && w->rank != NULL && w->lane_thread0 != NULL &&
 	       c->slice_in != NULL && c->counter_in != NULL && c->arrow_in != NULL &&
 	       c->intra_in != NULL && c->process_in != NULL && c->thread_in != NULL &&
 	       c->core_hit != NULL;
@@ -207,7 +210,7 @@ static int work_alloc(struct work *w, const struct csim_model *m, struct csim_cu
 int csim_pass_cut(struct csim_model *m, struct csim_error *err)
 {
 	struct csim_cut *c = &m->cut;
-	struct work w = { NULL, NULL, NULL };
+	struct work w = { NULL, NULL };
 	int rc = CSIM_OK;
 
 	csim_cut_release(c);
@@ -217,7 +220,7 @@ int csim_pass_cut(struct csim_model *m, struct csim_error *err)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
-	rc = match_pids(m, c, w.pid_in, err);
+	rc = match_pids(m, c, c->pid_in, err);
 	if (rc != CSIM_OK)
 		goto out;
 	for (uint32_t pid = 0; pid < m->table.pids.count; pid++)
@@ -235,7 +238,6 @@ int csim_pass_cut(struct csim_model *m, struct csim_error *err)
 	cut_arrows(c, m->arrows, m->narrows, c->arrow_in);
 	cut_arrows(c, m->intra_arrows, m->nintra_arrows, c->intra_in);
 out:
-	free(w.pid_in);
 	free(w.rank);
 	free(w.lane_thread0);
 	if (rc != CSIM_OK)

@@ -467,15 +467,16 @@ static int order_cores(struct work *w, struct csim_error *err)
 		rc = csim_error_nomem(err, CSIM_E_INPUT);
 		goto out;
 	}
+	/* --core: the summary holds the cores the cut keeps (SPEC §10). */
 	for (size_t p = 0; p < m->nprocesses; p++) {
 		uint32_t pid = m->processes[p];
 
-		if (w->has[pid] && !done[pid])
+		if (w->has[pid] && !done[pid] && csim_cut_in(m->cut.pid_in, pid))
 			add_core(w, pid, tmp, wtmp);
 		done[pid] = 1;
 	}
 	for (uint32_t pid = 0; pid < npids; pid++)
-		if (w->has[pid] && !done[pid])
+		if (w->has[pid] && !done[pid] && csim_cut_in(m->cut.pid_in, pid))
 			add_core(w, pid, tmp, wtmp);
 	rc = balance(w->s, err);
 out:

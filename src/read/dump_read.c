@@ -383,6 +383,10 @@ static int load_metrics(struct csim_dump *d, size_t i, int keep, struct csim_err
 			rc = csim_metrics_load(&p->metrics, d->bin_path, h->offset, payload,
 					       h->size, err);
 	}
+	/* --core cuts the summary's API_INSTR figures and instr_metrics.json
+	   to the cores it keeps, as it cuts the trace (SPEC §10). */
+	if (rc == CSIM_OK)
+		rc = csim_metrics_cut(&p->metrics, d->choices->cores, d->choices->ncores, err);
 	if (rc == CSIM_OK)
 		rc = read_rows(d, i, err);
 	return rc;

@@ -237,8 +237,8 @@ static int add_values(struct digest *d, const struct csim_metrics_field *const *
 		uint64_t cycles;
 
 		/* Left out of instr_metrics.json too (SPEC §7): the summary
-		   counts the records the file holds. */
-		if (!csim_instr_row_ran(d->row, c))
+		   counts the records the file holds, of the cores --core keeps. */
+		if (!csim_metrics_core_in(d->dg->mt, c) || !csim_instr_row_ran(d->row, c))
 			continue;
 		cyc = number_at(d, col[COL_CYCLES], c, &rc);
 		exe = rc == CSIM_OK ? number_at(d, col[COL_EXECUTED], c, &rc) : -1;
@@ -446,6 +446,7 @@ int csim_instr_digest_begin(struct csim_instr_digest *dg, struct csim_instr_stat
 
 	memset(dg, 0, sizeof(*dg));
 	dg->s = s;
+	dg->mt = mt;
 	s->loaded = 1;
 	return load_cores(&d, mt);
 }

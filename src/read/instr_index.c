@@ -1,5 +1,6 @@
 #include "read/instr_index.h"
 
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -309,7 +310,39 @@ void csim_metrics_release(struct csim_metrics *mt)
 	free(mt->dtype);
 	free(mt->whole);
 	free(mt->whole_code);
+	free(mt->core_in);
 	memset(mt, 0, sizeof(*mt));
+}
+
+int csim_metrics_cut(struct csim_metrics *mt, const char *const *patterns, size_t n,
+		     struct csim_error *err)
+{
+	size_t longest = 1;
+	char *name;
+
+	if (n == 0)
+		return CSIM_OK;
+	for (size_t c = 0; c < mt->ncores; c++)
+		if (mt->cores[c].n > longest)
+			longest = mt->cores[c].n;
+	mt->core_in = calloc(mt->ncores ? mt->ncores : 1, 1);
+	name = malloc(longest + 1);
+	if (mt->core_in == NULL || name == NULL) {
+		free(name);
+		return csim_error_nomem(err, CSIM_E_INPUT);
+	}
+	mt->cut = patterns;
+	mt->ncut = n;
+	for (size_t c = 0; c < mt->ncores; c++) {
+		const struct csim_span v = mt->cores[c];   /* a JSON string, quotes included */
+
+		/* Decoded between its quotes, as the trace's pid names are. */
+		name[v.n >= 2 ? csim_json_unescape(v.p + 1, v.n - 2, name) : 0] = '\0';
+		for (size_t k = 0; k < n && !mt->core_in[c]; k++)
+			mt->core_in[c] = fnmatch(patterns[k], name, 0) == 0;
+	}
+	free(name);
+	return CSIM_OK;
 }
 
 int csim_metrics_open_text(const struct csim_metrics *mt, struct csim_instr_text *t,

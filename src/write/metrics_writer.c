@@ -157,6 +157,8 @@ static void plan_row(struct csim_metrics_plan *plan, const struct csim_instr_row
 	for (size_t c = 0; c < plan->ncores; c++) {
 		uint64_t n = common + strlen(record_sep(plan->rows[c]));
 
+		if (!csim_metrics_core_in(plan->mt, c))
+			continue;
 		if (!csim_instr_row_ran(row, c)) {
 			plan->left_out++;
 			continue;
@@ -217,6 +219,7 @@ int csim_metrics_plan_begin(struct csim_metrics_plan *plan, const struct csim_me
 	z->plan = plan;
 	plan->sizing = z;
 	plan->ncores = mt->ncores;
+	plan->mt = mt;
 	plan->limit = (uint64_t)CSIM_METRICS_GROWTH * csim_metrics_payload_size(mt) +
 		      CSIM_METRICS_SLACK;
 	*sink = (struct csim_instr_sink){ sizing_row, sizing_end, z };
@@ -271,10 +274,30 @@ static void part_text(struct parts *ps, struct part *pt, const char *s)
 	part_put(ps, pt, s, strlen(s));
 }
 
-/* Each core's part: its name, its rows (a hole for now), its bracket. */
+/* The first core --core keeps (ncores: none): the separators go before the others. */
+static size_t first_in(const struct csim_metrics *mt)
+{
+	size_t c = 0;
+
+	while (c < mt->ncores && !csim_metrics_core_in(mt, c))
+		c++;
+	return c;
+}
+
+/* Each core's part: its name, its rows (a hole for now), its bracket; none
+   for a core --core leaves out. */
 static uint64_t part_head_len(const struct csim_metrics *mt, size_t c)
 {
-	return (c > 0 ? 2 : 1) + mt->cores[c].n + 2;
+	if (!csim_metrics_core_in(mt, c))
+		return 0;
+	return (c > first_in(mt) ? 2 : 1) + mt->cores[c].n + 2;
+}
+
+/* The part's bytes besides its head: its rows and "\n]"; none when out. */
+static uint64_t part_tail_len(const struct csim_metrics *mt, const struct csim_metrics_plan *plan,
+			      size_t c)
+{
+	return csim_metrics_core_in(mt, c) ? plan->part[c] + 2 : 0;
 }
 
 /* Each core's part, its head written: name, ":[" (its rows follow). */
@@ -288,9 +311,11 @@ static void parts_begin(struct parts *ps, const struct csim_metrics *mt,
 		pt->len = 0;
 		pt->rows = 0;
 		pt->at = at;
-		pt->end = at + part_head_len(mt, c) + plan->part[c] + 2;
+		pt->end = at + part_head_len(mt, c) + part_tail_len(mt, plan, c);
 		at = pt->end;
-		part_text(ps, pt, c > 0 ? ",\n" : "\n");
+		if (!csim_metrics_core_in(mt, c))
+			continue;
+		part_text(ps, pt, c > first_in(mt) ? ",\n" : "\n");
 		part_put(ps, pt, mt->cores[c].p, mt->cores[c].n);
 		part_text(ps, pt, ":[");
 	}
@@ -388,7 +413,7 @@ static void put_row(struct parts *ps, const struct csim_metrics *mt,
 		struct part *pt = &ps->v[c];
 		uint64_t n = common + strlen(record_sep(pt->rows));
 
-		if (!csim_instr_row_ran(row, c))
+		if (!csim_metrics_core_in(mt, c) || !csim_instr_row_ran(row, c))
 			continue;
 		for (size_t i = 0; i < row->nfields; i++)
 			if (row->fields[i].split)
@@ -446,6 +471,8 @@ static int write_parts(struct csim_metrics_job *job, uint64_t at, struct csim_er
 		put_row(ps, mt, &row, &job->k);
 	}
 	for (size_t c = 0; rc == CSIM_OK && c < mt->ncores; c++) {
+		if (!csim_metrics_core_in(mt, c))
+			continue;
 		part_text(ps, &ps->v[c], "\n]");
 		part_flush(ps, &ps->v[c]);
 		if (ps->v[c].at != ps->v[c].end || ps->v[c].rows != job->plan->rows[c])
@@ -560,10 +587,12 @@ int csim_metrics_job_run(struct csim_metrics_job *job, struct csim_error *err)
 		return write_raw(job, err);
 	csim_out_text(out, "{\"cores\":[");
 	for (size_t c = 0; c < mt->ncores; c++) {
-		if (c > 0)
+		if (!csim_metrics_core_in(mt, c))
+			continue;
+		if (c > first_in(mt))
 			csim_out_char(out, ',');
 		csim_out_bytes(out, mt->cores[c].p, mt->cores[c].n);
-		rows += part_head_len(mt, c) + job->plan->part[c] + 2;
+		rows += part_head_len(mt, c) + part_tail_len(mt, job->plan, c);
 	}
 	csim_out_text(out, "],\n\"instructions\":{");
 	at = csim_out_hole(out, rows);
@@ -572,6 +601,16 @@ int csim_metrics_job_run(struct csim_metrics_job *job, struct csim_error *err)
 		csim_out_bytes(out, mt->dtype, mt->dtype_n);
 	else
 		csim_out_text(out, "{}");
+	/* --core: the file holds the cores it keeps, and says so (SPEC §10). */
+	if (mt->ncut > 0) {
+		csim_out_text(out, ",\n\"cut\":{\"cores\":[");
+		for (size_t k = 0; k < mt->ncut; k++) {
+			if (k > 0)
+				csim_out_char(out, ',');
+			csim_out_json_string(out, mt->cut[k], strlen(mt->cut[k]));
+		}
+		csim_out_text(out, "]}");
+	}
 	csim_out_text(out, "}\n");
 	return write_parts(job, at, err);
 }

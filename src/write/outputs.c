@@ -389,7 +389,7 @@ void csim_outputs_report(const struct csim_outputs *o)
 		const struct csim_run_facts facts = {
 			ch->bin_path, run->slices->nblocks, run->metrics != NULL,
 			run->instr_offset, ch->run_given, ch->run_all,
-			reshaped ? (uint64_t)run->metrics->nrows * run->metrics->ncores : 0,
+			reshaped ? (uint64_t)run->metrics->nrows * csim_metrics_cores_in(run->metrics) : 0,
 			reshaped ? plan_of(o, i)->left_out : 0,
 			o->nruns > 1 ? run->run : 0, i == 0, !ch->summary_only
 		};

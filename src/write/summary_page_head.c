@@ -64,6 +64,29 @@ static void put_path(struct csim_out *o, const struct csim_view_input *in)
 	csim_out_html_escaped(o, in->path, strlen(in->path));
 }
 
+/* With --core or --window: the cut as given, and what the page covers. */
+static void write_cut(struct csim_out *o, const struct csim_cut *c)
+{
+	char a[CSIM_VIEW_NUM] = "", b[CSIM_VIEW_NUM] = "";
+
+	if (!csim_cut_active(c))
+		return;
+	csim_out_text(o, "<p class=\"cut\">cut:");
+	for (size_t i = 0; i < c->ncores; i++) {
+		csim_out_text(o, " <code>--core ");
+		csim_out_html_escaped(o, c->cores[i], strlen(c->cores[i]));
+		csim_out_text(o, "</code>");
+	}
+	if (csim_window_active(&c->window)) {
+		if (c->window.has_from)
+			csim_view_format_us(a, c->window.from_ns);
+		if (c->window.has_to)
+			csim_view_format_us(b, c->window.to_ns);
+		csim_out_format(o, " <code>--window %s:%s</code> \xC2\xB5s", a, b);
+	}
+	csim_out_format(o, ": %s.</p>", csim_view_cut_covers(c));
+}
+
 /*
  * Under the heading: the dump (when the heading is the op name), its size,
  * what names the op when nothing does, and which runs the page covers.
@@ -90,6 +113,7 @@ static void write_subtitle(struct csim_out *o, const struct csim_model *const *r
 	else
 		csim_out_format(o, "; summary of run %llu of %llu</p>", (unsigned long long)run->run,
 				(unsigned long long)run->choice.runs);
+	write_cut(o, &runs[0]->cut);
 }
 
 /* Pages of a batch tell apart in a browser's tabs and history. */

@@ -148,12 +148,10 @@ static void print_cut(FILE *f, const struct csim_cut *c)
 		snprintf(item, sizeof(item), "--window %s:%s us", a, b);
 		put_cut_item(f, "", item, strlen(item), &used);
 	}
-	if (!windowed)
-		fputs("\n  --core cuts the trace only: the summary is of all cores\n", f);
-	else if (c->ncores > 0)
-		fputs("\n  the summary is of the window, on all cores (--core cuts the trace only)\n", f);
-	else
-		fputs("\n  the summary is of the window, on all cores\n", f);
+	const char *covers = csim_view_cut_covers(c);
+
+	fputs("\n  ", f);
+	csim_text_put_wrapped(f, covers, strlen(covers), 2);
 }
 
 static void print_pipe_head(FILE *f)

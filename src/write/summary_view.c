@@ -210,3 +210,19 @@ int64_t csim_view_bandwidth_mbps(uint64_t bytes, int64_t busy_ns)
 
 	return v >= 9.2e18L ? INT64_MAX : (int64_t)(v + 0.5L);
 }
+
+const char *csim_view_cut_covers(const struct csim_cut *c)
+{
+	const int windowed = csim_window_active(&c->window);
+
+	if (!csim_cut_active(c))
+		return NULL;
+	if (!windowed)
+		return "the summary covers the cores --core keeps, API_INSTR's figures and "
+		       "instr_metrics.json too";
+	if (c->ncores > 0)
+		return "the summary covers the cores --core keeps, within the window; API_INSTR's "
+		       "figures and instr_metrics.json (no times) those cores' whole run";
+	return "the summary covers the window, on every core; API_INSTR's figures and "
+	       "instr_metrics.json (no times) the whole run";
+}

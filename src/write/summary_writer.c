@@ -349,7 +349,7 @@ static void out_bound(struct csim_out *o, int has, int64_t ns, int as_us)
 
 /*
  * "cut": null, or what --core and --window kept of the trace; the summary
- * is clipped to the window, never cut by core (docs/summary.md).
+ * holds the cores --core keeps, clipped to the window (docs/summary.md).
  */
 static void write_cut(const struct csim_model *m, struct csim_out *o)
 {
@@ -384,6 +384,8 @@ static void write_cut(const struct csim_model *m, struct csim_out *o)
 	}
 	csim_json_key(o, "summary_windowed");
 	csim_out_text(o, csim_window_active(w) ? "true," : "false,");
+	csim_json_key(o, "summary_cores");
+	csim_out_text(o, c->ncores > 0 ? "true," : "false,");
 	csim_json_uint_member(o, "trace_slices", c->slices_in);
 	csim_json_uint_member(o, "trace_arrows", c->arrows_in);
 	csim_json_key(o, "trace_counters");

@@ -94,7 +94,7 @@ check "window: counters at 3.199 and 6.001 dropped" \
 check "window: no clock derived from whole-run cycles against clipped slices" \
 	grep -qx '"clock":null,' "$tmp/w/summary.json"
 check "window: summary states the cut" grep -qx \
-	'"cut":{"cores":null,"window_us":\[3.200,6.000\],"window_ns":\[3200,6000\],"summary_windowed":true,"trace_slices":7,"trace_arrows":1,"trace_counters":3},' \
+	'"cut":{"cores":null,"window_us":\[3.200,6.000\],"window_ns":\[3200,6000\],"summary_windowed":true,"summary_cores":false,"trace_slices":7,"trace_arrows":1,"trace_counters":3},' \
 	"$tmp/w/summary.json"
 # Summary clipped to [3200,6000]: veccore0 spans 3200..6000; MTE2 is A2
 # [3200,3500] 300; VECTOR V1 [3200,4000] V3 V2 [5000,6000] P: 4 instructions,
@@ -120,7 +120,7 @@ check "window: MTE3 clipped" contains "$(pipe_line "$tmp/w" core0.veccore0 MTE3)
 check "window: a core with no slice in the window is not summarised" \
 	eval '! grep -q "\"core\":\"core1.veccore0\"" "$tmp/w/summary.json"'
 check "window: the table states the cut under its header" \
-	contains "$out" $'clock unknown: no OP_BASIC_INFO; not derived under --window (whole-run cycles)\ncut: --window 3.200:6.000 us\n  the summary is of the window, on all cores\n'
+	contains "$out" $'clock unknown: no OP_BASIC_INFO; not derived under --window (whole-run cycles)\ncut: --window 3.200:6.000 us\n  the summary covers the window, on every core; API_INSTR\'s figures and\n  instr_metrics.json (no times) the whole run\n'
 # The whole run, for contrast: VECTOR waits 450 + 900, MTE2 3 instructions.
 check "no cut: whole-run VECTOR WAIT" contains "$(pipe_line "$tmp/full" core0.veccore0 VECTOR)" \
 	'"wait_flag_ns":1350,'
@@ -174,15 +174,40 @@ check "--core core0.*: the kept cores' critical-path lanes, first" \
 check "--core core0.*: their segments are the whole run's" \
 	[ "$(facts "$tmp/c0" | grep '^pathseg ')" = "$(facts "$tmp/full" | grep '^pathseg core0\.')" ]
 check "--core core0.*: core1's lane is out" lacks "$tmp/c0" '^path.* core1\.'
-check "--core core0.*: the summary still has every core" grep -q '"core":"core1.veccore0"' \
-	"$tmp/c0/summary.json"
+# The summary holds the cores the cut keeps (SPEC §10): core0's two, each
+# as the whole run has it; instr_metrics.json too, and both say so.
+check "--core core0.*: the summary holds core0's cores only" \
+	[ "$(grep -o '^ *{"core":"[^"]*"' "$tmp/c0/summary.json" | tr -d ' ' | tr '\n' ' ')" = \
+	  '{"core":"core0.cubecore0" {"core":"core0.veccore0" ' ]
+for k in core0.cubecore0 core0.veccore0; do
+	check "--core core0.*: $k as in the whole run" \
+		[ "$(core_line "$tmp/c0" "$k" | head -n 1)" = "$(core_line "$tmp/full" "$k" | head -n 1)" ]
+done
 check "--core: summary states the cut" grep -qx \
-	'"cut":{"cores":\["core0.\*"\],"window_us":null,"window_ns":null,"summary_windowed":false,"trace_slices":12,"trace_arrows":2,"trace_counters":5},' \
+	'"cut":{"cores":\["core0.\*"\],"window_us":null,"window_ns":null,"summary_windowed":false,"summary_cores":true,"trace_slices":12,"trace_arrows":2,"trace_counters":5},' \
 	"$tmp/c0/summary.json"
-check "--core: the summary is the whole run's" \
-	cmp -s <(grep -v '^"cut":' "$tmp/full/summary.json") <(grep -v '^"cut":' "$tmp/c0/summary.json")
-check "--core: the table says the summary is not cut" \
-	contains "$out" $'\ncut: --core core0.*\n  --core cuts the trace only: the summary is of all cores\n'
+check "--core: the table says what the summary covers" \
+	contains "$out" $'\ncut: --core core0.*\n  the summary covers the cores --core keeps, API_INSTR\'s figures and\n  instr_metrics.json too\n'
+check "--core: summary.html says so under its heading" \
+	grep -qF '<p class="cut">cut: <code>--core core0.*</code>: the summary covers the cores --core keeps' "$tmp/c0/summary.html"
+# API_INSTR holds one row of core0.cubecore0 (MMAD_C1, 1850 cycles): kept.
+check "--core core0.*: instr_metrics.json holds core0.cubecore0 and says why" \
+	grep -q '^"cut":{"cores":\["core0\.\*"\]}}$' "$tmp/c0/instr_metrics.json"
+check "--core core0.*: the top instruction is MMAD_C1's 1850 cycles" grep -q '"cycles":1850,' "$tmp/c0/summary.json"
+run "$tmp" sim -o c1 --no-copy-raw --core 'core1.*'
+check "--core core1.*: exit 0" [ "$status" -eq 0 ]
+check "--core core1.*: the summary holds core1.veccore0 only" \
+	[ "$(grep -o '^ *{"core":"[^"]*"' "$tmp/c1/summary.json" | tr -d ' ')" = '{"core":"core1.veccore0"' ]
+check "--core core1.*: API_INSTR has none of its rows: no top instruction" \
+	grep -qx '"top_instructions":\[\],' "$tmp/c1/summary.json"
+check "--core core1.*: instr_metrics.json holds no core" \
+	grep -q '^{"cores":\[\],$' "$tmp/c1/instr_metrics.json"
+check "--core core1.*: the load balance is core1's alone" \
+	grep -q '"load_balance":{"cores":1,' "$tmp/c1/summary.json"
+for d in c0 c1; do
+	check "--core ($d): summary agrees with the trace and instr_metrics.json" "$CSIM_SUMCHECK" \
+		"$tmp/$d/trace.clean.json" "$tmp/$d/summary.json" "$tmp/$d/instr_metrics.json"
+done
 # Every pattern is printed whole within 80 columns: the options wrap onto
 # lines of their own (indented 5), a pattern wider than a line breaks (the
 # lines joined without their indent give the options back).
@@ -190,7 +215,7 @@ many=()
 for i in $(seq 20); do many+=(--core '*'); done
 run "$tmp" sim -o many --no-copy-raw "${many[@]}"
 check "20 patterns: every one on the cut lines" \
-	[ "$(sed -n '/^cut:/,/^  --core cuts/p' <<<"$out" | grep -o -- '--core \*' | wc -l)" -eq 20 ]
+	[ "$(sed -n '/^cut:/,/^  the summary covers/p' <<<"$out" | grep -o -- '--core \*' | wc -l)" -eq 20 ]
 check "20 patterns: the cut lines wrap" contains "$out" $' --core *\n     --core * '
 check "20 patterns: no stdout line over 80 columns" [ -z "$(awk 'length > 80' <<<"$out")" ]
 long="core0.$(printf '%*s' 100 '' | tr ' ' '*')"
@@ -198,7 +223,7 @@ run "$tmp" sim -o long --no-copy-raw --core 'core1.*' --core "$long" --window 3.
 check "a 106-column pattern: exit 0" [ "$status" -eq 0 ]
 check "a 106-column pattern: printed whole, broken at 80 columns" \
 	[ "$(sed -n '/^cut:/,/^  the summary/p' <<<"$out" | sed 's/^     //' | tr -d '\n')" = \
-	  "cut: --core core1.*--core $long --window 3.200:6.000 us  the summary is of the window, on all cores (--core cuts the trace only)" ]
+	  "cut: --core core1.*--core $long --window 3.200:6.000 us  the summary covers the cores --core keeps, within the window; API_INSTR's" ]
 check "a 106-column pattern: no stdout line over 80 columns" [ -z "$(awk 'length > 80' <<<"$out")" ]
 run "$tmp" sim -o rep --no-copy-raw --core core1.veccore0 --core='core0.cube*'
 # W1 W2 M1 C1; core1's counter; no arrow (both on core0.veccore0)

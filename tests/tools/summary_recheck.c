@@ -579,8 +579,11 @@ static int read_cut(const cJSON *cut)
 
 	if (cut == NULL || cJSON_IsNull(cut))
 		return 0;
+	/* A --core cut: the summary must hold the cores the trace holds, as
+	   SPEC §10 has it since the cut reaches the summary (summary_cores). */
 	patterns = cJSON_GetObjectItemCaseSensitive(cut, "cores");
-	if (patterns != NULL && !cJSON_IsNull(patterns)) {
+	if (patterns != NULL && !cJSON_IsNull(patterns) &&
+	    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cut, "summary_cores"))) {
 		fprintf(stderr, "summary_recheck: a --core cut: the summary covers cores the trace does not hold\n");
 		return -1;
 	}
