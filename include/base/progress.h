@@ -84,6 +84,7 @@ struct csim_progress {
 	size_t shown;             /* columns of the line on screen; 0: none */
 	char text[CSIM_PROGRESS_LINE + 1];   /* the line on screen */
 	enum csim_progress_phase phase;
+	const char *file;         /* the output being written (a literal); NULL: none named */
 	uint64_t phase_start;     /* ns */
 	uint64_t pos, size;       /* input bytes of the phase; size 0: unknown */
 	uint64_t work;            /* bytes delivered by reads so far */
@@ -117,6 +118,14 @@ uint64_t csim_progress_monotonic_ns(void *ctx);
 /* A new phase over `size` input bytes (0: none or unknown); may redraw. */
 void csim_progress_phase(struct csim_progress *p, enum csim_progress_phase phase,
 			 uint64_t size);
+
+/*
+ * In the writing phase: the output named `file` (a string that outlives
+ * the phase) is written next, reading the input again from its start. The
+ * line names it ("writing trace.pftrace 4.2 of 130.7 MB"), so a second
+ * reading that starts over does not look like a step back.
+ */
+void csim_progress_writing(struct csim_progress *p, const char *file);
 
 /*
  * A read delivered `got` bytes and the file is read up to offset `pos` (its

@@ -40,6 +40,7 @@ struct csim_options {
 	unsigned shard_k;         /* --shard K/N: dumps whose sorted index % N == K */
 	unsigned shard_n;         /* 0: no --shard */
 	const char *check_file;   /* --check FILE: validate a trace, convert nothing */
+	int check;                /* --check without =FILE: the file is the one PATH */
 	const char *compare_base; /* --compare BASE NEW: BASE; NEW is the one PATH */
 	double fail_if_slower;    /* --fail-if-slower PCT; < 0: not given */
 	int summary_only;         /* --summary-only: no file written, the summary on stdout */

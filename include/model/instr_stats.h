@@ -70,6 +70,9 @@ struct csim_instr_stats {
 	struct csim_instr_top top[CSIM_INSTR_TOP];   /* most cycles first */
 	size_t ntop;
 	uint64_t total_cycles;  /* over every row and core */
+	uint64_t flag_cycles;   /* of them, the SET/WAIT flag rows': waiting, not
+				   work, so never among the top ten */
+	uint64_t flag_rows;     /* those rows (with cycles) */
 	/* Source lines: AscendC Inner Code per address first, then API_FILE
 	   address ranges (older files); each sorted by lo, disjoint */
 	struct csim_instr_line *lines;

@@ -87,6 +87,15 @@ static inline struct csim_span csim_basic_info_text(const struct csim_basic_info
 int csim_basic_info_number(const struct csim_basic_info *bi, enum csim_basic_field f,
 			   double *v);
 
+/*
+ * A numeric field (block_dim, mix_block_dim, duration, cur_freq,
+ * rated_freq) whose value, a number or a string holding one, is a plain
+ * JSON number: 1 and *num its text (the producer writes "8" and "1850" as
+ * strings). 0 for any other field or value.
+ */
+int csim_basic_info_json_number(const struct csim_basic_info *bi, enum csim_basic_field f,
+				struct csim_span *num);
+
 void csim_run_info_init(struct csim_run_info *ri);
 void csim_run_info_release(struct csim_run_info *ri);
 

@@ -105,6 +105,7 @@ static int format_dump(const struct csim_progress *p, uint64_t now, char *buf,
 		       size_t size)
 {
 	const char *verb = p->phase == CSIM_PHASE_READING ? "reading" : "writing";
+	const char *file = p->phase == CSIM_PHASE_WRITING && p->file != NULL ? p->file : NULL;
 	uint64_t pos = p->size != 0 && p->pos > p->size ? p->size : p->pos;
 	int n;
 
@@ -115,10 +116,11 @@ static int format_dump(const struct csim_progress *p, uint64_t now, char *buf,
 				megabytes(p->size),
 				(unsigned long)(since(now, p->start) / 1000000000u));
 	if (p->size != 0)
-		n = snprintf(buf, size, "%s %.1f of %.1f MB", verb, megabytes(pos),
-			     megabytes(p->size));
+		n = snprintf(buf, size, "%s%s%s %.1f of %.1f MB", verb, file ? " " : "",
+			     file ? file : "", megabytes(pos), megabytes(p->size));
 	else
-		n = snprintf(buf, size, "%s %.1f MB", verb, megabytes(pos));
+		n = snprintf(buf, size, "%s%s%s %.1f MB", verb, file ? " " : "", file ? file : "",
+			     megabytes(pos));
 	if (n < 0 || (size_t)n >= size)
 		return n;
 	return n + format_rate(buf + n, size - (size_t)n, pos, p->size,
@@ -220,6 +222,7 @@ void csim_progress_phase(struct csim_progress *p, enum csim_progress_phase phase
 	if (p == NULL || (p->out == NULL && p->relay == NULL))
 		return;
 	p->phase = phase;
+	p->file = NULL;
 	p->size = size;
 	p->pos = 0;
 	if (p->out == NULL) {
@@ -228,6 +231,16 @@ void csim_progress_phase(struct csim_progress *p, enum csim_progress_phase phase
 	}
 	p->phase_start = p->now(p->now_ctx);
 	maybe_draw(p, p->phase_start);
+}
+
+void csim_progress_writing(struct csim_progress *p, const char *file)
+{
+	if (p == NULL || (p->out == NULL && p->relay == NULL) || p->phase != CSIM_PHASE_WRITING)
+		return;
+	p->file = file;
+	p->pos = 0;
+	if (p->out != NULL)
+		p->phase_start = p->now(p->now_ctx);
 }
 
 void csim_progress_bytes(struct csim_progress *p, uint64_t pos, uint64_t got)

@@ -60,7 +60,9 @@ static const struct option long_options[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "shard", required_argument, NULL, OPT_SHARD },
-	{ "check", required_argument, NULL, OPT_CHECK },
+	/* --check FILE is --check and a PATH, so that other options may come
+	   between them (--check -q FILE); --check=FILE names it itself. */
+	{ "check", optional_argument, NULL, OPT_CHECK },
 	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "fail-if-slower", required_argument, NULL, OPT_FAIL_IF_SLOWER },
 	{ "summary-only", no_argument, NULL, OPT_SUMMARY_ONLY },
@@ -492,6 +494,12 @@ static int take_one(struct csim_options *opt, char **argv, int c, struct csim_er
 		set_flag(opt, c);
 		return CSIM_OK;
 	}
+	if (c == OPT_CHECK && optarg == NULL) {
+		if (opt->check)
+			return usage_error(err, "option --check given twice", "", "");
+		opt->check = 1;
+		return CSIM_OK;
+	}
 	/* A value of its own element follows the option's; an attached one
 	 * ("-oDIR", "--run=2") shares it. */
 	element = optarg == argv[optind - 1] ? argv[optind - 2] : argv[optind - 1];
@@ -567,6 +575,26 @@ static int check_compare(const struct csim_options *opt, struct csim_error *err)
 	return CSIM_OK;
 }
 
+/* --check without =FILE: the file is the one PATH. */
+static int take_check_path(struct csim_options *opt, struct csim_error *err)
+{
+	if (!opt->check)
+		return CSIM_OK;
+	if (opt->check_file != NULL)
+		return usage_error(err, "option --check given twice", "", "");
+	if (opt->ninputs == 0)
+		return csim_error_set(err, CSIM_E_USAGE, CSIM_NO_OFFSET,
+				      "option --check needs a trace file");
+	if (opt->ninputs > 1)
+		return usage_error(err, "--check takes one trace file, not a PATH too: ",
+				   opt->inputs[1], "");
+	opt->check_file = opt->inputs[0];
+	opt->inputs = NULL;
+	opt->input = NULL;
+	opt->ninputs = 0;
+	return CSIM_OK;
+}
+
 /* PATHs and --check FILE do not mix: --check converts nothing. */
 static int check_paths(const struct csim_options *opt, struct csim_error *err)
 {
@@ -612,7 +640,9 @@ int csim_cli_parse(struct csim_options *opt, int argc, char **argv,
 	}
 	if (opt->jobs == 0)
 		opt->jobs = 1;
-	rc = check_paths(opt, err);
+	rc = take_check_path(opt, err);
+	if (rc == CSIM_OK)
+		rc = check_paths(opt, err);
 	if (opt->formats == 0)
 		opt->formats = CSIM_FORMAT_JSON;
 	return rc;

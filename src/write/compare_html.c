@@ -93,7 +93,9 @@ static void write_head(const struct csim_compare *c, struct csim_out *o)
 	put_str(o, b);
 	csim_out_text(o, " \xE2\x86\x92 ");
 	put_str(o, n);
-	csim_out_text(o, " \xE2\x80\x94 clean_sim_trace compare</title>\n<style>\n");
+	/* The page's styles open their own <style>: a second one before them
+	   once made the first rule (body's font and width) unreadable. */
+	csim_out_text(o, " \xE2\x80\x94 clean_sim_trace compare</title>\n");
 	csim_summary_page_styles(o);
 	csim_out_text(o, extra_style);
 	csim_out_text(o, "</style>\n</head>\n<body>\n<header><h1>Compare</h1>\n<p>base <code>");

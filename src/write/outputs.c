@@ -294,12 +294,17 @@ static int write_files(struct csim_outputs *o, struct csim_out *trace, struct cs
 	csim_trace_meta_fill(&o->meta, o->runs[0].m, o->nruns, &o->input, o->choices->options);
 	if (o->choices->trace_json)
 		rc = open_trace(o, trace, TRACE_PLAIN, TRACE_GZ, err);
-	if (rc == CSIM_OK && o->choices->trace_json)
+	if (rc == CSIM_OK && o->choices->trace_json) {
+		csim_progress_writing(o->log->progress, o->choices->gzip ? TRACE_GZ : TRACE_PLAIN);
 		rc = write_trace(o, trace, err);
+	}
 	if (rc == CSIM_OK && o->choices->trace_perfetto)
 		rc = open_trace(o, pftrace, PFTRACE_PLAIN, PFTRACE_GZ, err);
-	if (rc == CSIM_OK && o->choices->trace_perfetto)
+	if (rc == CSIM_OK && o->choices->trace_perfetto) {
+		csim_progress_writing(o->log->progress,
+				      o->choices->gzip ? PFTRACE_GZ : PFTRACE_PLAIN);
 		rc = write_pftrace(o, pftrace, err);
+	}
 	if (rc == CSIM_OK && have_metrics && o->thread == NULL)
 		rc = write_metrics(o, metrics, err);
 	before_rc = rc;

@@ -89,15 +89,30 @@ static void put_raw(struct csim_out *o, struct csim_span v)
 }
 
 /*
- * " µs" after OP_BASIC_INFO's duration when it is a number: the simulator
- * writes every time in µs (its trace, op_summary's *_time(us) columns) and
- * the block names no unit (docs/summary.md, "run").
+ * One OP_BASIC_INFO value for reading: the duration to the ns in µs (the
+ * simulator writes every time in µs and the block names no unit; it writes
+ * a float's every digit, 132.36431884765625), a list or an object
+ * (block_detail) folded under its size, anything else as written
+ * (docs/summary.md, "run").
  */
-static const char *duration_unit(const struct csim_basic_info *bi, enum csim_basic_field f)
+static void put_fact(struct csim_out *o, const struct csim_basic_info *bi,
+		     enum csim_basic_field f)
 {
-	double v;
+	const struct csim_span v = csim_basic_info_text(bi, f);
+	double us;
 
-	return f == CSIM_BASIC_DURATION && csim_basic_info_number(bi, f, &v) ? " \xC2\xB5s" : "";
+	if (f == CSIM_BASIC_DURATION && csim_basic_info_number(bi, f, &us)) {
+		csim_out_format(o, "%.3f \xC2\xB5s", us);
+		return;
+	}
+	if (bi->field[f].n > 0 && (bi->field[f].p[0] == '[' || bi->field[f].p[0] == '{')) {
+		csim_out_format(o, "<details><summary>%s, %zu bytes of JSON</summary><code>",
+				bi->field[f].p[0] == '[' ? "a list" : "an object", bi->field[f].n);
+		put_raw(o, v);
+		csim_out_text(o, "</code></details>");
+		return;
+	}
+	put_raw(o, v);
 }
 
 /* Run facts as the producer wrote them, the clock, and what was converted. */
@@ -114,8 +129,7 @@ static void write_facts(struct csim_out *o, const struct csim_model *m, const ch
 		if (v.p == NULL)
 			continue;
 		csim_out_format(o, "<tr><th>%s</th><td>", csim_basic_field_names[f]);
-		put_raw(o, v);
-		csim_out_text(o, duration_unit(bi, (enum csim_basic_field)f));
+		put_fact(o, bi, (enum csim_basic_field)f);
 		csim_out_text(o, "</td></tr>\n");
 	}
 	if (!has)

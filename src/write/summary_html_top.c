@@ -50,6 +50,15 @@ static void write_instrs(struct csim_out *o, const struct csim_model *m, const c
 				(unsigned long long)t->executed, (unsigned)t->cores);
 	}
 	csim_out_text(o, "</table>\n");
+	if (st->flag_rows > 0) {
+		char share[CSIM_VIEW_NUM];
+
+		csim_view_format_share(share, st->flag_cycles > INT64_MAX ? INT64_MAX
+					      : (int64_t)st->flag_cycles, total);
+		csim_out_format(o, "<p>Not ranked: %llu SET/WAIT flag rows, %llu cycles (%s %% of "
+				"all): waits, not work.</p>\n", (unsigned long long)st->flag_rows,
+				(unsigned long long)st->flag_cycles, share);
+	}
 }
 
 /* The source lines with the most cycles, all of summary.json's (SPEC §10). */

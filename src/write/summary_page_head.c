@@ -20,8 +20,9 @@ static const char page_style[] =
 	"nav a{margin-right:14px;color:#0969da}\n"
 	"table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:4px 0 8px}\n"
 	"th,td{padding:3px 9px;border-bottom:1px solid #eaeef2;text-align:right;white-space:nowrap}\n"
-	"th{background:#f6f8fa}\n"
-	".l,.s,td:first-child,th:first-child,.pipes td:nth-child(8){text-align:left}\n"
+	"th{background:#f6f8fa;white-space:normal;vertical-align:bottom}\n"
+	".l,.s,td:first-child,th:first-child,.pipes td:nth-child(8),.pipes th:nth-child(8)"
+	"{text-align:left}\n"
 	"td.name{font-family:monospace;white-space:normal;word-break:break-all}\n"
 	".facts th{background:none;color:#57606a}\n"
 	".facts td{text-align:left;white-space:normal;word-break:break-all}\n"
@@ -46,6 +47,7 @@ static const char page_style[] =
 	"border:1px solid #d0d7de}\n"
 	"footer{margin-top:36px;color:#8c959f;font-size:12px}\n";
 
+/* Opens the <style> element and writes its rules; the caller closes it. */
 void csim_summary_page_styles(struct csim_out *o)
 {
 	csim_out_text(o, page_style);

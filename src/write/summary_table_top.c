@@ -53,6 +53,12 @@ static void print_instructions(FILE *f, const struct csim_instr_stats *st)
 		fprintf(f, "  %*llu %*s  %-*s %-*s %s\n", W_CYCLES, (unsigned long long)t->cycles,
 			W_SHARE, share, W_PIPE, pipe, W_MNEMONIC, mnem, src);
 	}
+	if (st->flag_rows == 0)
+		return;
+	format_share(share, st, st->flag_cycles);
+	fprintf(f, "  %*llu %*s  SET/WAIT flag rows (%llu, waits, not work: not ranked)\n",
+		W_CYCLES, (unsigned long long)st->flag_cycles, W_SHARE, share,
+		(unsigned long long)st->flag_rows);
 }
 
 static void print_lines(FILE *f, const struct csim_model *m)

@@ -47,13 +47,18 @@ static void write_run(struct csim_out *o, const struct csim_run_info *run)
 		csim_out_uint(o, bi->offset);
 	else
 		csim_out_text(o, "null");
-	/* The producer's values as it wrote them (strings or numbers). */
+	/* The producer's values as it wrote them, but a count, a duration or
+	   a clock written as a string of a number ("8", "1850") as that
+	   number (docs/summary.md, "run"). */
 	for (size_t f = 0; has && f < CSIM_BASIC_COUNT; f++) {
-		if (bi->field[f].p == NULL)
+		struct csim_span v = bi->field[f];
+
+		if (v.p == NULL)
 			continue;
+		(void)csim_basic_info_json_number(bi, (enum csim_basic_field)f, &v);
 		csim_out_char(o, ',');
 		csim_json_key(o, csim_basic_field_names[f]);
-		csim_out_bytes(o, bi->field[f].p, bi->field[f].n);
+		csim_out_bytes(o, v.p, v.n);
 	}
 	csim_out_text(o, "},\n");
 }
@@ -443,6 +448,8 @@ static void write_top(const struct csim_model *m, struct csim_out *o)
 {
 	csim_json_key(o, "top_instructions");
 	if (!m->instr.loaded) {
+		csim_out_text(o, "null,\n");
+		csim_json_key(o, "flag_cycles");
 		csim_out_text(o, "null");
 		return;
 	}
@@ -451,7 +458,15 @@ static void write_top(const struct csim_model *m, struct csim_out *o)
 		csim_out_text(o, i ? ",\n  " : "\n  ");
 		write_top_row(m, o, &m->instr.top[i]);
 	}
-	csim_out_text(o, m->instr.ntop ? "\n]" : "]");
+	csim_out_text(o, m->instr.ntop ? "\n],\n" : "],\n");
+	/* The flag rows the top ten leave out, and their share of all cycles. */
+	csim_json_key(o, "flag_cycles");
+	csim_out_char(o, '{');
+	csim_json_uint_member(o, "rows", m->instr.flag_rows);
+	csim_json_uint_member(o, "cycles", m->instr.flag_cycles);
+	csim_json_key(o, "cycle_share");
+	out_cycle_share(m, o, m->instr.flag_cycles);
+	csim_out_char(o, '}');
 }
 
 /* The source lines with the most cycles (SPEC §10); null without API_INSTR. */

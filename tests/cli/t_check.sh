@@ -308,12 +308,23 @@ check "150 B events: exit 1" [ "$status" -eq 1 ]
 run "$dir" --check good_minimal.json -q
 check "-q good: exit 0, the count line" lines "$out" \
 	"good_minimal.json: 0 violation(s); 2 slices, 1 arrows, 1 processes, 2 threads, 1 counters"
+# An option between --check and its FILE is an option, not the file.
+run "$tmp" --check -q many.json
+check "--check -q FILE: exit 1, the count line" lines "$out" \
+	"many.json: 150 violation(s); 1 slices, 150 arrows, 1 processes, 1 threads, 0 counters; 4 note(s)"
+run "$tmp" --check=many.json -q
+check "--check=FILE: the same" lines "$out" \
+	"many.json: 150 violation(s); 1 slices, 150 arrows, 1 processes, 1 threads, 0 counters; 4 note(s)"
 
 # Usage errors exit 2; a failed stdout write exits 3.
 run "$tmp" --check
 check "--check without FILE: exit 2" [ "$status" -eq 2 ]
+check "--check without FILE: says so" lines "$err" "error: option --check needs a trace file"
 run "$tmp" --check many.json demo
 check "--check with a PATH too: exit 2" [ "$status" -eq 2 ]
+check "--check with a PATH too: names it" lines "$err" "error: --check takes one trace file, not a PATH too: demo"
+run "$tmp" --check=many.json --check many.json
+check "--check twice: exit 2" [ "$status" -eq 2 ]
 if [ -w /dev/full ]; then
 	status=0
 	"$CSIM_BIN" --check "$dir/good_minimal.json" >/dev/full 2>"$tmp/full.err" || status=$?

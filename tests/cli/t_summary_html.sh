@@ -133,12 +133,13 @@ done
 # split over two bins that are each half busy (ties: busy): cpb cpi cpb cpw
 # cpb cpi cpb. The path is busy on MTE2, MTE1, CUBE and FIXP: their rows
 # get the strip.
-# Its API_INSTR (fixtures/demo/src/instr.json) has 4 rows with cycles: top 4,
-# each with an Inner Code line of its own: lines 4. The path's busy segments
+# Its API_INSTR (fixtures/demo/src/instr.json) has 4 rows with cycles, one
+# of them a SET_FLAG (a wait, ranked apart): top 3; each with an Inner Code
+# line of its own: lines 4. The path's busy segments
 # are six instructions of six addresses (SCALAR's MOVK, MTE2, the two MTE1
 # loads, CUBE, FIXP): pathtop 6.
 convert demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
-for fact in "cores 3" "diag 1" "totals 0" "top 4" "pathtop 6" "lines 4" "lanes 6" "section 0 pipes 6" \
+for fact in "cores 3" "diag 1" "totals 0" "top 3" "pathtop 6" "lines 4" "lanes 6" "section 0 pipes 6" \
 	"section 0 heat 2 x 2 2" "lane 0 MTE2 d1d2" "lane 1 MTE1 d1d2d3" \
 	"lane 2 CUBE d1d2" "lane 3 FIXP d2d3" "lane 4 SCALAR d1" "lane 5 FLOWCTRL d1" \
 	"viewbox 952 186" "path cpb cpi cpb cpw cpb cpi cpb" "lane 0 on path" "lane 1 on path" \

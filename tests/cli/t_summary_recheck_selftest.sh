@@ -36,8 +36,9 @@
 # VECTOR (VEC + VECTOR) 40 / 0 / 4, utilization (50*30 + 100*10) / 40 =
 # 62.50; SCALAR 50 / 0 / 5; FIXP all 0: null. All cycles 190; top: row2
 # (75, 3 executed, 2 cores, 0.3947), row0 (50, 3, 2, 0.2632; before row5
-# on the tie), row5 (50, 5, 1, 0.2632), row3 (10, 1, 1, 0.0526), row1 (5,
-# 1, 1, 0.0263); row4 has no cycles. Inner Code: 0x10 and 0x14 k.cpp:1,
+# on the tie), row5 (50, 5, 1, 0.2632), row3 (10, 1, 1, 0.0526); row1 is a
+# flag row (SET_FLAG: a wait), counted apart as flag_cycles (1 row, 5
+# cycles, 0.0263); row4 has no cycles. Inner Code: 0x10 and 0x14 k.cpp:1,
 # 0x20 k.cpp:5, 0x24 k.cpp:6, 0x34 k.cpp:9, 0x30 none. Source lines: k.cpp:5
 # 75 (3 executed, 1 address, 0.3947), k.cpp:1 50 + 5 = 55 (3 + 1 = 4, 2
 # addresses, 0.2895), k.cpp:9 50 (5, 1, 0.2632), k.cpp:6 10 (1, 1, 0.0526).
@@ -100,8 +101,8 @@ good='{"schema":1,"run":null,"clock":null,"cores":[
 {"address":"0x20","pipe":"VECTOR","mnemonic":"VADD","source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"cores":2},
 {"address":"0x10","pipe":"MTE2","mnemonic":"MOV_OUT_TO_UB","source":"k.cpp:1","cycles":50,"cycle_share":0.2632,"executed":3,"cores":2},
 {"address":"0x34","pipe":"SCALAR","mnemonic":"ADD","source":"k.cpp:9","cycles":50,"cycle_share":0.2632,"executed":5,"cores":1},
-{"address":"0x24","pipe":"VECTOR","mnemonic":"VMULS","source":"k.cpp:6","cycles":10,"cycle_share":0.0526,"executed":1,"cores":1},
-{"address":"0x14","pipe":"MTE2","mnemonic":"SET_FLAG","source":"k.cpp:1","cycles":5,"cycle_share":0.0263,"executed":1,"cores":1}],
+{"address":"0x24","pipe":"VECTOR","mnemonic":"VMULS","source":"k.cpp:6","cycles":10,"cycle_share":0.0526,"executed":1,"cores":1}],
+"flag_cycles":{"rows":1,"cycles":5,"cycle_share":0.0263},
 "top_source_lines":[
 {"source":"k.cpp:5","cycles":75,"cycle_share":0.3947,"executed":3,"addresses":1},
 {"source":"k.cpp:1","cycles":55,"cycle_share":0.2895,"executed":4,"addresses":2},
@@ -250,6 +251,10 @@ verdict "top: share truncated" '"cycles":50,"cycle_share":0.2632,"executed":3' '
 verdict "top: pipe not canonical" '"address":"0x20","pipe":"VECTOR"' '"address":"0x20","pipe":"VEC"' 1
 verdict "top: source line" '"source":"k.cpp:5"' '"source":"k.cpp:6"' 1
 verdict "top: source line missing" '"source":"k.cpp:1"' '"source":null' 1
+verdict "top: a flag row ranked as work" '"cycles":10,"cycle_share":0.0526,"executed":1,"cores":1}],' '"cycles":10,"cycle_share":0.0526,"executed":1,"cores":1},
+{"address":"0x14","pipe":"MTE2","mnemonic":"SET_FLAG","source":"k.cpp:1","cycles":5,"cycle_share":0.0263,"executed":1,"cores":1}],' 1
+verdict "flag_cycles: a row missed" '"flag_cycles":{"rows":1,"cycles":5' '"flag_cycles":{"rows":0,"cycles":0' 1
+verdict "flag_cycles: share" '"cycles":5,"cycle_share":0.0263}' '"cycles":5,"cycle_share":0.0264}' 1
 # top_source_lines.
 verdict "lines: one address per row" '"executed":4,"addresses":2' '"executed":4,"addresses":3' 1
 verdict "lines: cycles of one row only" '"cycles":55,"cycle_share":0.2895' '"cycles":50,"cycle_share":0.2632' 1
@@ -265,7 +270,7 @@ verdict "top: cores" '"executed":3,"cores":2},
 {"address":"0x34"' '"executed":3,"cores":1},
 {"address":"0x34"' 1
 verdict "top: -1 executions counted" '"cycle_share":0.3947,"executed":3' '"cycle_share":0.3947,"executed":2' 1
-verdict "top: a row without cycles listed" '"cycle_share":0.0263,"executed":1,"cores":1}]' '"cycle_share":0.0263,"executed":1,"cores":1},
+verdict "top: a row without cycles listed" '"cycle_share":0.0526,"executed":1,"cores":1}]' '"cycle_share":0.0526,"executed":1,"cores":1},
 {"address":"0x30","pipe":"FIXP","mnemonic":"FIX","source":null,"cycles":0,"cycle_share":0.0000,"executed":0,"cores":0}]' 1
 # The diagnosis: p0 waits across cores 150 of its 300 ns (50 %, on the
 # threshold), the slowest core; none of it lies on p0's critical path:
@@ -323,10 +328,11 @@ verdict "raw API_INSTR: cycles of 0 executions left out" "" "" 0
 metrics="$tmp/none.json"
 verdict "numbers without API_INSTR" "" "" 1
 good=$(printf '%s\n' "$good" | sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/; s/"vector_utilization":[0-9.]+/"vector_utilization":null/' |
-	sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/g' | tr -d '\n' | sed -E 's/("load_balance":\{[^}]*\},)"top_instructions":\[.*\],"diagnosis"/\1"top_instructions":null,"top_source_lines":null,"diagnosis"/')
+	sed -E 's/"(cycles|sync_cycles|executed)":[0-9]+,/"\1":null,/g' | tr -d '\n' | sed -E 's/("load_balance":\{[^}]*\},)"top_instructions":\[.*\],"diagnosis"/\1"top_instructions":null,"flag_cycles":null,"top_source_lines":null,"diagnosis"/')
 verdict "all null without API_INSTR" "" "" 0
 verdict "top_instructions without API_INSTR" '"top_instructions":null' '"top_instructions":[]' 1
 verdict "top_source_lines without API_INSTR" '"top_source_lines":null' '"top_source_lines":[]' 1
+verdict "flag_cycles without API_INSTR" '"flag_cycles":null' '"flag_cycles":{"rows":0,"cycles":0,"cycle_share":0.0000}' 1
 unset metrics
 # (the null-metrics summary above, with no instr_metrics.json)
 metrics="$tmp/none.json"

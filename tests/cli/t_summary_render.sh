@@ -3,7 +3,10 @@
 # "summary.html"): headless Chromium screenshots the demo's page and a
 # many-core page; each PNG must exist, have the window's size, and be far
 # larger than the screenshot of an empty page (a blank or error page
-# compresses to a few KB). Without Chromium the test prints why and exits
+# compresses to a few KB). Each page is also laid out in a 1400 px window
+# with a probe script appended to a copy: every table must end inside the
+# page (a pipe table once ran 56 px past it, its overlap column out of
+# view). Without Chromium the test prints why and exits
 # 77, which ctest reports as SKIPPED (never as passed). CSIM_RENDER_KEEP=DIR
 # keeps the screenshots there, to look at them.
 set -euo pipefail
@@ -39,6 +42,32 @@ shot "$tmp/empty.html" "$tmp/empty.png"
 check "an empty page renders" [ -s "$tmp/empty.png" ]
 empty=$(stat -c %s "$tmp/empty.png" 2>/dev/null || echo 0)
 
+# fits HTML: Chromium lays out a copy of HTML at 1400 px and the probe
+# writes the right edge of the widest table, the page's width and the
+# body's first font into the DOM it dumps ("widest R CLASS of W font F"):
+# every table inside, and the page's own styles in force (system-ui).
+fits() {
+	local probe
+	cp "$1" "$tmp/probe.html"
+	cat >>"$tmp/probe.html" <<'EOS'
+<script>
+var W = document.documentElement.clientWidth, worst = 0, which = '';
+document.querySelectorAll('table').forEach(function (t) {
+	var r = t.getBoundingClientRect().right;
+	if (r > worst) { worst = r; which = t.className; }
+});
+document.body.setAttribute('data-layout', 'widest ' + Math.ceil(worst) + ' ' + which + ' of ' + W +
+	' font ' + getComputedStyle(document.body).fontFamily.split(',')[0]);
+</script>
+EOS
+	probe=$(timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/profile" \
+		--window-size=1400,1000 --dump-dom "file://$tmp/probe.html" 2>"$tmp/browser.log" |
+		grep -o 'data-layout="[^"]*"' || true)
+	echo "# $2: $probe"
+	[[ $probe =~ widest\ ([0-9]+)\ [a-z\ ]*\ ?of\ ([0-9]+)\ font\ system-ui ]] &&
+		[ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ]
+}
+
 render() {
 	local name=$1 bin=$2 size
 
@@ -57,6 +86,7 @@ render() {
 	size=$(stat -c %s "$tmp/$name.png")
 	echo "# $name: $size bytes, empty page $empty bytes"
 	check "$name: screenshot far from blank (> 5x the empty page's bytes)" [ "$size" -gt $((5 * empty)) ]
+	check "$name: every table inside a 1400 px page" fits "$tmp/$name/out/summary.html" "$name"
 	if [ -n "${CSIM_RENDER_KEEP:-}" ]; then
 		mkdir -p "$CSIM_RENDER_KEEP"
 		cp "$tmp/$name.png" "$CSIM_RENDER_KEEP/"
@@ -66,4 +96,13 @@ render() {
 render demo "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin"
 "$CSIM_GEN" "$CSIM_ROOT/fixtures/scenarios/many_cores/dump.recipe" "$tmp/many_cores.bin"
 render many_cores "$tmp/many_cores.bin"
+# 30 cores of the producer's shape: the widest pipe tables (bytes, GB/s,
+# utilization and overlap all filled).
+"$CSIM_SYNTH" --profile producer 2 "$tmp/producer.bin"
+render producer "$tmp/producer.bin"
+# compare.html shares the page's styles: the producer's against itself.
+run "$tmp" --compare producer/out producer/out -o cmp -q
+check "compare: written" [ -s "$tmp/cmp/compare.html" ]
+check "compare: one <style> element" [ "$(grep -c '<style>' "$tmp/cmp/compare.html")" -eq 1 ]
+check "compare: every table inside a 1400 px page, in the page's font" fits "$tmp/cmp/compare.html" compare
 finish

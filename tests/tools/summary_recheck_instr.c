@@ -361,24 +361,75 @@ static void check_entry(const cJSON *metrics, const cJSON *core_names, const cJS
 			      sumcheck_num(e, "cycle_share"), t->cycles, all, share / 10000);
 }
 
+/* A SET/WAIT flag row (its Source's first word): a wait, never ranked. */
+static int is_flag(const struct row_total *t)
+{
+	static const char *const flags[] = {
+		"SET_FLAG", "WAIT_FLAG", "set_event", "wait_event", "SET_INTRA_BLOCK",
+		"WAIT_INTRA_BLOCK"
+	};
+	char word[NAME_LEN];
+
+	first_word(str(t->first, "source"), word, sizeof(word));
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (strncmp(word, flags[i], strlen(flags[i])) == 0)
+			return 1;
+	return 0;
+}
+
+/* "flag_cycles": the flag rows with cycles, their sum and its share. */
+static void check_flags(const cJSON *fc, double rows, double cycles, double all)
+{
+	double share = all > 0 ? floor(cycles * 10000 / all + 0.5) : 0;
+
+	if (!cJSON_IsObject(fc)) {
+		sumcheck_fail("flag_cycles: not an object");
+		return;
+	}
+	if (sumcheck_num(fc, "rows") != rows || sumcheck_num(fc, "cycles") != cycles)
+		sumcheck_fail("flag_cycles: %g rows, %g cycles; the flag rows are %g with %g",
+			      sumcheck_num(fc, "rows"), sumcheck_num(fc, "cycles"), rows, cycles);
+	/* No cycle at all (no row of the cores kept): a share of nothing, null. */
+	if (all <= 0) {
+		if (!cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(fc, "cycle_share")))
+			sumcheck_fail("flag_cycles: cycle_share of no cycles is not null");
+		return;
+	}
+	if (llround(sumcheck_num(fc, "cycle_share") * 10000) != (long long)share)
+		sumcheck_fail("flag_cycles: cycle_share %g, %g / %g is %.4f",
+			      sumcheck_num(fc, "cycle_share"), cycles, all, share / 10000);
+}
+
 /*
- * The entries: as many as rows with cycles (ten at most), each a row of
- * its address with its sums, the k-th with the k-th largest cycles, and
- * tied rows in API_INSTR order where a core shows it.
+ * The entries: as many as rows with cycles but the flag rows (ten at
+ * most), each a row of its address with its sums, the k-th with the k-th
+ * largest cycles, and tied rows in API_INSTR order where a core shows it;
+ * the flag rows counted apart.
  */
-static void check_top(const cJSON *metrics, struct rows *rs, const cJSON *top, double all)
+static void check_top(const cJSON *metrics, struct rows *rs, const cJSON *top,
+		      const cJSON *flags, double all)
 {
 	double *best = malloc((rs->n + 1) * sizeof(*best));
 	const struct row_total *prev = NULL;
+	double flag_rows = 0, flag_cycles = 0;
 	size_t n = 0;
 
 	if (best == NULL) {
 		sumcheck_fail("out of memory");
 		return;
 	}
-	for (size_t i = 0; i < rs->n; i++)
-		if (rs->v[i].cycles > 0)
-			best[n++] = rs->v[i].cycles;
+	for (size_t i = 0; i < rs->n; i++) {
+		if (rs->v[i].cycles <= 0)
+			continue;
+		if (is_flag(&rs->v[i])) {
+			flag_rows++;
+			flag_cycles += rs->v[i].cycles;
+			rs->v[i].used = 1;   /* never an entry */
+			continue;
+		}
+		best[n++] = rs->v[i].cycles;
+	}
+	check_flags(flags, flag_rows, flag_cycles, all);
 	qsort(best, n, sizeof(*best), by_cycles);
 	if (n > TOP_N)
 		n = TOP_N;
@@ -424,6 +475,8 @@ void sumcheck_instr_top(const cJSON *metrics, const cJSON *summary)
 	if (metrics == NULL) {
 		if (!cJSON_IsNull(top))
 			sumcheck_fail("top_instructions is not null, the run has no API_INSTR");
+		if (!cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(summary, "flag_cycles")))
+			sumcheck_fail("flag_cycles is not null, the run has no API_INSTR");
 		return;
 	}
 	rs.core_names = cJSON_GetObjectItemCaseSensitive(metrics, "cores");
@@ -435,7 +488,8 @@ void sumcheck_instr_top(const cJSON *metrics, const cJSON *summary)
 	if (rows_collect(&rs, metrics, &all) != 0)
 		sumcheck_fail("out of memory");
 	else
-		check_top(metrics, &rs, top, all);
+		check_top(metrics, &rs, top,
+			  cJSON_GetObjectItemCaseSensitive(summary, "flag_cycles"), all);
 	free(rs.v);
 }
 

@@ -161,6 +161,43 @@ static void test_passes_and_writing_lines(struct check_ctx *c)
 	screen_close(&s);
 }
 
+/*
+ * Each output that reads the input again names itself: the second reading
+ * starting over reads as the next file, not a step back; its rate counts
+ * from its own start.
+ */
+static void test_writing_names_the_file(struct check_ctx *c)
+{
+	struct screen s;
+	char line[CSIM_PROGRESS_LINE + 1];
+
+	if (!CHECK(c, screen_open(&s) == 0))
+		return;
+	s.clock.ns = 2 * (uint64_t)S;
+	csim_progress_phase(&s.p, CSIM_PHASE_WRITING, 130700000u);
+	csim_progress_writing(&s.p, "trace.clean.json");
+	s.p.pos = 125700000u;
+	format_at(&s, 3 * (uint64_t)S, line, sizeof(line));
+	CHECK_STR(c, line, "writing trace.clean.json 125.7 of 130.7 MB, 125.7 MB/s, ETA 1s");
+	s.clock.ns = 4 * (uint64_t)S;
+	csim_progress_writing(&s.p, "trace.pftrace");
+	CHECK_U64(c, s.p.pos, 0);
+	s.p.pos = 4200000u;
+	format_at(&s, 5 * (uint64_t)S, line, sizeof(line));
+	CHECK_STR(c, line, "writing trace.pftrace 4.2 of 130.7 MB, 4.2 MB/s, ETA 31s");
+	/* (ETA rounds up: 5.0 MB at 125.7 MB/s is 1s, 126.5 at 4.2 is 31s.)
+	   A new phase names no file. */
+	csim_progress_phase(&s.p, CSIM_PHASE_WRITING, 130700000u);
+	s.p.pos = 0;
+	format_at(&s, 5 * (uint64_t)S, line, sizeof(line));
+	CHECK_CONTAINS(c, line, "writing 0.0 of 130.7 MB");
+	/* Outside the writing phase it is ignored. */
+	csim_progress_phase(&s.p, CSIM_PHASE_READING, 130700000u);
+	csim_progress_writing(&s.p, "trace.pftrace");
+	CHECK(c, s.p.file == NULL);
+	screen_close(&s);
+}
+
 static void test_batch_line(struct check_ctx *c)
 {
 	struct screen s;
@@ -521,5 +558,6 @@ int main(void)
 	CHECK_RUN(&c, test_erase_before_log_output);
 	CHECK_RUN(&c, test_shorter_text_blanks_the_rest);
 	CHECK_RUN(&c, test_permanent_lines);
+	CHECK_RUN(&c, test_writing_names_the_file);
 	return check_done(&c);
 }
