@@ -94,6 +94,17 @@ static int make_chain(char *path, size_t n, size_t *made)
 	return 0;
 }
 
+/* Is the folder above path's last component an existing folder? */
+static int parent_is_dir(const char *path)
+{
+	char *parent = csim_path_dir(path);
+	struct stat st;
+	int is = parent != NULL && stat(parent, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(parent);
+	return is;
+}
+
 int csim_path_make_dirs(const char *dir, size_t *made, struct csim_error *err)
 {
 	size_t n = strlen(dir), removed = 0;
@@ -112,7 +123,14 @@ int csim_path_make_dirs(const char *dir, size_t *made, struct csim_error *err)
 		if (e != ENOENT)
 			break;
 	}
-	if (e != 0)
+	if (e != 0 && e == ENOENT && parent_is_dir(path))
+		/* The folder above is there: the file system itself refuses
+		   (/proc, /sys), which "No such file or directory" hides. */
+		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
+				    "cannot create output folder %s: its parent folder exists but "
+				    "takes no new folder (a virtual file system such as /proc or "
+				    "/sys?): %s", path, strerror(e));
+	else if (e != 0)
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET,
 				    "cannot create output folder %s: %s", path, strerror(e));
 	else if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))

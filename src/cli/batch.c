@@ -60,7 +60,17 @@ struct batch {
 	   then counts finished dumps only. */
 	atomic_ullong *relays;
 	int stdout_failed;     /* --summary-only: stdout is the output, and it failed */
+	int one_stream;        /* stdout and stderr are one file (a terminal, 2>&1) */
 };
+
+/* Are a and b one open file (device and inode): a terminal, or 2>&1? */
+static int same_file(FILE *a, FILE *b)
+{
+	struct stat sa, sb;
+
+	return fstat(fileno(a), &sa) == 0 && fstat(fileno(b), &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
 
 /*
  * The dump's line on stdout: "ok DIR: ..." or "FAILED DIR: ...", not with
@@ -120,7 +130,10 @@ static void print_row(struct batch *b, const struct csim_batch_row *row,
 		b->stdout_failed = 1;
 	if (warnings != NULL && warnings[0] != '\0' && !b->log->quiet)
 		fputs(warnings, b->log->err);
-	if (row->status != CSIM_OK)
+	/* The FAILED line holds the message: on the same terminal or log an
+	   error: line would say it twice (docs/batch.md, "Output"). */
+	if (row->status != CSIM_OK &&
+	    !(b->one_stream && !b->opt->json && (!b->log->quiet || b->opt->summary_only)))
 		csim_log_error(b->log->err, row->message);
 	fflush(out);
 	fflush(b->log->err);
@@ -516,6 +529,7 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	b.opt = opt;
 	b.list = list;
 	b.log = log;
+	b.one_stream = same_file(log->out, log->err);
 	*is_worker = 0;
 	/* Where the summaries go must be usable before any dump is read;
 	   --summary-only writes none. */

@@ -79,6 +79,14 @@ check "-j 2: FAILED line of the corrupt kernel" \
 	contains "$out2" "FAILED tree/$bad1: tree/$bad1/simulator/visualize_data.bin: corrupt block at offset 0: reserve byte is 0x41, expected 0x5a"
 check "-j 2: stderr names both failures and the total" [ "$(printf '%s' "$err2" | grep -c '^error: ')" -eq 3 ]
 check "-j 2: stderr ends with the total" contains "$err2" "error: 2 of 20 dump(s) failed"
+# stdout and stderr in one log (2>&1, a terminal): each failure's message
+# once, on its FAILED line; the total still on an error: line.
+st=0
+(cd "$tmp" && "$CSIM_BIN" tree -o out_one -j 2 >"$tmp/one.log" 2>&1) || st=$?
+check "one log: exit 1" [ "$st" -eq 1 ]
+check "one log: the corrupt kernel's message once" \
+	[ "$(grep -c "reserve byte is 0x41, expected 0x5a" "$tmp/one.log")" -eq 1 ]
+check "one log: the total" grep -qx "error: 2 of 20 dump(s) failed" "$tmp/one.log"
 check "-j 1: lines in sorted order" [ "$(printf '%s' "$out" | sed -n 's/^\(ok\|FAILED\) \(tree\/[^:]*\):.*/\2/p' | tr '\n' ' ')" = "$(printf 'tree/%s\n' $sorted | tr '\n' ' ')" ]
 
 # Mirrored tree: each good dump's four outputs under out/<rel>, none for the bad.

@@ -183,6 +183,14 @@ check "-oDIR overwrites an older output" cmp_but_names "$tmp/w/q1/trace.clean.js
 check "no temporary files left" [ -z "$(find "$tmp/w/q1" -name '.*')" ]
 run "$tmp/w" OPPROF_demo -o deep/er/out --no-copy-raw
 check "-o creates missing parents" [ -f "$tmp/w/deep/er/out/trace.clean.json" ]
+# /proc takes no folder: mkdir says ENOENT though /proc is there (as root;
+# a user meets EACCES first). The message says which it is.
+if [ -d /proc/self ]; then
+	run "$tmp/w" OPPROF_demo -o /proc/csim_out
+	check "-o /proc/x: exit 3" [ "$status" -eq 3 ]
+	check "-o /proc/x: not a bare 'No such file or directory'" \
+		eval '! contains "$err" "No such file or directory" || contains "$err" "its parent folder exists but takes no new folder"'
+fi
 
 # --- output errors: exit 3 --------------------------------------------------
 touch "$tmp/w/afile"
