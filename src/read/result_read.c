@@ -11,12 +11,18 @@
 
 #include "base/array_grow.h"
 #include "base/path.h"
+#include "read/input_locate.h"
+#include "read/input_sniff.h"
 #include "read/json_scan.h"
 #include "read/result_members.h"
 #include "read/result_shards.h"
 
 /* summary.json and batch_summary.json are at schema 1 (docs/summary.md, docs/batch.md). */
 #define SCHEMA 1
+
+/* What a side that is a dump, not a result, is told. */
+#define CONVERT_FIRST "; it is a dump: convert it first (clean_sim_trace PATH -o DIR), " \
+	"then compare DIR"
 
 /* The file of a folder: a batch's summary first (its dumps' own folders
    may hold a summary.json each, but the folder itself is the batch). */
@@ -246,12 +252,21 @@ static int parse(struct csim_result_reader *rd)
 	struct csim_scan_result res;
 	struct top t;
 	int64_t schema;
+	enum csim_sniff kind;
 	int st, rc;
 
 	memset(&t, 0, sizeof(t));
 	st = csim_json_scan_value(&rd->stack, p, end, 1, &res);
 	if (st == CSIM_SCAN_NOMEM)
 		return csim_error_nomem(rd->err, CSIM_E_INPUT);
+	/* A dump given for a result: not JSON from its first byte (a block
+	   container, gzip); say what to do rather than where JSON broke. */
+	kind = csim_input_sniff((const unsigned char *)p, (size_t)(end - p));
+	if (st != CSIM_SCAN_OK && res.where == p && kind != CSIM_SNIFF_JSON &&
+	    kind != CSIM_SNIFF_TEXT)
+		return csim_result_fail(rd, res.where, "not JSON but binary data: a dump "
+					"(visualize_data.bin) is converted first (clean_sim_trace "
+					"PATH -o DIR), then DIR compared");
 	if (st != CSIM_SCAN_OK)
 		return csim_result_fail(rd, res.where, "not JSON: %s", res.why);
 	if (csim_json_skip_ws(res.end, end) != end)
@@ -304,6 +319,18 @@ int csim_result_read_text(struct csim_result *r, const char *name, char *json, s
 	return rc;
 }
 
+/* Does the folder hold a dump (a .bin input_locate would take)? */
+static int holds_dump(const char *dir)
+{
+	char *bin = NULL, *bin_dir = NULL;
+	struct csim_error ignored;
+	const int found = csim_input_locate(dir, &bin, &bin_dir, &ignored) == CSIM_OK;
+
+	free(bin);
+	free(bin_dir);
+	return found;
+}
+
 /*
  * A folder of --shard summaries, read whole (read/result_shards.h); none
  * there: the message of a folder that holds no summary.
@@ -317,8 +344,8 @@ static int read_shards(struct csim_result *r, const char *dir, struct csim_error
 		rc = csim_error_set(err, CSIM_E_INPUT, CSIM_NO_OFFSET,
 				    "cannot read %s: it holds no summary.json, batch_summary.json "
 				    "or batch_summary.shard-K-of-N.json (give an output folder of "
-				    "clean_sim_trace, a batch output folder, or one of those files)",
-				    dir);
+				    "clean_sim_trace, a batch output folder, or one of those files)%s",
+				    dir, holds_dump(dir) ? CONVERT_FIRST : "");
 	if (rc == CSIM_OK) {
 		r->kind = CSIM_RESULT_BATCH;
 		r->file = csim_path_trim(dir);

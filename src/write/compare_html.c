@@ -190,8 +190,12 @@ static void write_timelines(const struct csim_compare *c, struct csim_out *o)
 {
 	const struct csim_result_timeline *b = &c->base_run->timeline, *n = &c->now_run->timeline;
 	const int64_t scale = b->span_ns > n->span_ns ? b->span_ns : n->span_ns;
+	/* summary.json keeps the slowest core's timeline only: when the two
+	   sides' slowest are different cores, each is labelled as such. */
+	const int apart = !csim_result_same(b->core, n->core);
 
-	csim_out_text(o, "<h2 id=\"timelines\">Timelines of the slowest core</h2>\n");
+	csim_out_text(o, apart ? "<h2 id=\"timelines\">Timelines of each side's slowest core</h2>\n"
+			       : "<h2 id=\"timelines\">Timelines of the slowest core</h2>\n");
 	if (b->bin_ns == 0 || n->bin_ns == 0 || scale <= 0) {
 		csim_out_text(o, "<p>A side has no timeline (no core, or a summary.json written "
 			      "before the timeline was part of it).</p>\n");
@@ -199,14 +203,17 @@ static void write_timelines(const struct csim_compare *c, struct csim_out *o)
 	}
 	csim_out_text(o, "<p>Base above, new below, on one time scale from each core's first "
 		      "slice: a kernel that got slower ends further right. Each column is shaded "
-		      "by how many of the pipe's sub-lanes were busy on average over it.</p>\n");
-	csim_out_text(o, "<h3>base: ");
+		      "by how many of the pipe's sub-lanes were busy on average over it.");
+	if (apart)
+		csim_out_text(o, " The two sides' slowest cores are different cores: each is "
+			      "its own side's (the pipes below set one core against itself).");
+	csim_out_text(o, "</p>\n<h3>base: ");
 	put_span(o, b->core);
-	csim_out_text(o, "</h3>\n");
+	csim_out_text(o, apart ? " <span class=\"tag\">BASE's slowest</span></h3>\n" : "</h3>\n");
 	timeline_svg(o, b, scale);
 	csim_out_text(o, "<h3>new: ");
 	put_span(o, n->core);
-	csim_out_text(o, "</h3>\n");
+	csim_out_text(o, apart ? " <span class=\"tag\">NEW's slowest</span></h3>\n" : "</h3>\n");
 	timeline_svg(o, n, scale);
 	csim_out_text(o, "<p class=\"legend\">");
 	for (int k = 0; k <= CSIM_TIMELINE_SHADES; k++)
@@ -244,7 +251,8 @@ static void write_pipes(const struct csim_compare *c, struct csim_out *o)
 	}
 	csim_out_text(o, "<h2 id=\"pipes\">Pipes of ");
 	put_span(o, cc->core);
-	csim_out_text(o, "</h2>\n<p>Busy time of each pipe on both sides (bars on one scale), its "
+	csim_out_text(o, "</h2>\n<p>NEW's slowest core set against the same core of BASE: busy "
+		      "time of each pipe on both sides (bars on one scale), its "
 		      "change, and its busy time on the critical path as a share of the core's "
 		      "span.</p>\n<table class=\"cmp\">\n<tr><th>pipe</th><th>base \xC2\xB5s</th>"
 		      "<th></th><th>new \xC2\xB5s</th><th></th><th>change</th><th></th>"

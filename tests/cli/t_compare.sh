@@ -119,6 +119,25 @@ check "other clock: says so" contains "$err" "warning: comparing different clock
 check "several runs: compared by the last" contains "$err" "note: a summary of several runs is compared by its last run"
 check "other op: both runs' lines" contains "$out" $'base: clock unknown\nnew:  op add_custom, SoC Ascend910B1, clock 1850.000 MHz'
 
+# --- two sides whose slowest cores differ: each labelled as its own -------
+# The demo's slowest is core0.cubecore0, fixtures/cut's core1.veccore0
+# (its W2 ends at 9 us); summary.json keeps the slowest core's timeline only.
+mkdir -p "$tmp/apart/sim"
+"$CSIM_GEN" "$CSIM_ROOT/fixtures/cut/dump.recipe" "$tmp/apart/sim/visualize_data.bin"
+run "$tmp" apart/sim -o apart_out -q --no-copy-raw
+run "$tmp" "$CSIM_ROOT/fixtures/demo/OPPROF_demo" -o demo_out -q --no-copy-raw
+run "$tmp" --compare demo_out apart_out -o apart_cmp -q
+check "slowest cores apart: exit 0" [ "$status" -eq 0 ]
+check "slowest cores apart: the heading says each side's" \
+	grep -qF "<h2 id=\"timelines\">Timelines of each side's slowest core</h2>" "$tmp/apart_cmp/compare.html"
+check "slowest cores apart: base's labelled" \
+	grep -qF "<h3>base: core0.cubecore0 <span class=\"tag\">BASE's slowest</span></h3>" "$tmp/apart_cmp/compare.html"
+check "slowest cores apart: new's labelled" \
+	grep -qF "<h3>new: core1.veccore0 <span class=\"tag\">NEW's slowest</span></h3>" "$tmp/apart_cmp/compare.html"
+check "one slowest core (B against N): the plain heading, no label" \
+	eval 'grep -qF "<h2 id=\"timelines\">Timelines of the slowest core</h2>" "$tmp/cmp/compare.html" &&
+	      ! grep -qF "slowest</span>" "$tmp/cmp/compare.html"'
+
 # --- a batch pair: x the same, y slower, z removed, w added ----------------
 kernel vec 12 "$tmp/tb/x"
 kernel vec 13 "$tmp/tb/y"
@@ -262,6 +281,15 @@ run "$tmp" --compare "$tmp/g" "$B"
 check "a folder without a summary: exit 1" [ "$status" -eq 1 ]
 check "a folder without a summary: says what to give" contains "$err" \
 	"it holds no summary.json, batch_summary.json or batch_summary.shard-K-of-N.json"
+# A dump given for a result: told to convert it first.
+run "$tmp" --compare "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" "$B"
+check "a .bin given: exit 1" [ "$status" -eq 1 ]
+check "a .bin given: convert it first" contains "$err" \
+	"byte 0: not JSON but binary data: a dump (visualize_data.bin) is converted first (clean_sim_trace PATH -o DIR), then DIR compared"
+run "$tmp" --compare "$CSIM_ROOT/fixtures/demo/OPPROF_demo" "$B"
+check "a dump folder given: exit 1" [ "$status" -eq 1 ]
+check "a dump folder given: convert it first" contains "$err" \
+	"; it is a dump: convert it first (clean_sim_trace PATH -o DIR), then compare DIR"
 run "$tmp" --compare "$B/trace.clean.json" "$B"
 check "a trace given: exit 1" [ "$status" -eq 1 ]
 check "a trace given: not a summary" contains "$err" "not a summary.json or batch_summary.json of clean_sim_trace"
