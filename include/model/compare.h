@@ -13,12 +13,8 @@
 #include <stdint.h>
 
 #include "base/csim_error.h"
+#include "model/compare_rows.h"
 #include "model/result.h"
-
-/* A figure on both sides; CSIM_RESULT_NONE where a side lacks it. */
-struct csim_compare_pair {
-	int64_t base, now;
-};
 
 /* A span compared: ns and cycles on both sides. */
 struct csim_compare_span {
@@ -35,14 +31,6 @@ struct csim_compare_core {
 	struct csim_span core;
 	struct csim_compare_span span;
 	size_t pipe0, npipes;               /* into pipes */
-};
-
-/* An instruction or a source line of the top lists. */
-struct csim_compare_item {
-	struct csim_span name;      /* instructions: the mnemonic; lines: NULL */
-	struct csim_span source;
-	struct csim_span address;   /* NEW's address, else BASE's */
-	struct csim_compare_pair cycles;   /* NONE: outside that side's top 10 */
 };
 
 /* The kernel's span with one pipe twice as fast on each side (estimates). */
@@ -89,6 +77,9 @@ struct csim_compare {
 	size_t shown;                       /* the core whose pipes the table shows */
 	struct csim_compare_pipe *pipes;
 	size_t npipes;
+	int complete;                       /* instrs and lines: every one that moved
+					       (both summaries carry every instruction),
+					       not only the top tens */
 	struct csim_compare_item *instrs;   /* largest change first */
 	size_t ninstrs;
 	struct csim_compare_item *lines;

@@ -57,6 +57,10 @@ struct csim_instr_row_sum {
 	uint64_t cycles, executed;
 	uint32_t source;        /* id in text of its Inner Code, or CSIM_NONE */
 	uint32_t has_addr;
+	uint32_t address;       /* id in text: the Address as written ("" without) */
+	uint32_t mnemonic;      /* id in text: first word of Source */
+	uint32_t pipe;          /* id in text: canonical Pipe */
+	uint32_t flag;          /* a SET/WAIT flag row */
 };
 
 struct csim_instr_stats {

@@ -35,10 +35,11 @@ struct csim_result_core {
 	int has_path;
 };
 
-/* A top instruction (summary.json top_instructions). */
+/* An instruction (summary.json top_instructions, or instructions: flag set there). */
 struct csim_result_instr {
 	struct csim_span name, source, address, pipe;
 	int64_t cycles;
+	int flag;                     /* a SET/WAIT flag row */
 };
 
 /* A top source line (summary.json top_source_lines). */
@@ -82,6 +83,9 @@ struct csim_result_run {
 	size_t slowest;               /* index into cores; ncores when none */
 	struct csim_result_instr *instrs;
 	size_t ninstrs;
+	struct csim_result_instr *all;    /* "instructions": every row with cycles */
+	size_t nall;
+	int has_all;                      /* the summary has them (newer than top ten) */
 	struct csim_result_line *lines;
 	size_t nlines;
 	struct csim_result_diag *diags;

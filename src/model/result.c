@@ -14,6 +14,7 @@ void csim_result_release(struct csim_result *r)
 		free(r->runs[i].cores);
 		free(r->runs[i].pipes);
 		free(r->runs[i].instrs);
+		free(r->runs[i].all);
 		free(r->runs[i].lines);
 		free(r->runs[i].diags);
 		free(r->runs[i].estimates);

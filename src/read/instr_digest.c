@@ -276,15 +276,12 @@ int csim_instr_digest_add_line(struct csim_instr_line **v, size_t *nv, size_t *c
 }
 
 /* Keeps the row when it is among the ten with the most cycles. */
-static int rank_row(struct digest *d, const struct csim_metrics_field *const *col,
-		    uint32_t pipe, struct csim_span mnemonic, uint32_t source,
+static int rank_row(struct digest *d, const struct csim_instr_row_sum *r,
 		    const struct row_sum *sum)
 {
 	struct csim_instr_stats *s = d->s;
 	struct csim_instr_top t;
-	struct csim_span addr;
 	size_t at = s->ntop;
-	int rc;
 
 	if (sum->cycles == 0)
 		return CSIM_OK;
@@ -293,21 +290,14 @@ static int rank_row(struct digest *d, const struct csim_metrics_field *const *co
 	if (at == CSIM_INSTR_TOP)
 		return CSIM_OK;
 	memset(&t, 0, sizeof(t));
-	t.pipe = pipe;
-	t.source = source;
+	t.pipe = r->pipe;
+	t.source = r->source;
 	t.cycles = sum->cycles;
 	t.executed = sum->executed;
 	t.cores = sum->cores;
 	t.row = d->row->index;
-	rc = intern(d, mnemonic, &t.mnemonic);
-	if (rc == CSIM_OK && col[COL_ADDRESS] != NULL)
-		rc = decode(d, col[COL_ADDRESS]->val.p, col[COL_ADDRESS]->val.n, &addr);
-	else
-		addr = csim_span_of("", 0);
-	if (rc == CSIM_OK)
-		rc = intern(d, addr, &t.address);
-	if (rc != CSIM_OK)
-		return rc;
+	t.mnemonic = r->mnemonic;
+	t.address = r->address;
 	if (s->ntop < CSIM_INSTR_TOP)
 		s->ntop++;
 	memmove(&s->top[at + 1], &s->top[at], (s->ntop - 1 - at) * sizeof(s->top[0]));
@@ -345,18 +335,16 @@ static int mnemonic_of(struct digest *d, const struct csim_metrics_field *f,
 }
 
 /* Keeps the row's totals for the top source lines, when it can have one. */
-static int keep_row_sum(struct digest *d, uint32_t source, int has_addr, uint64_t addr,
-			const struct row_sum *sum)
+/* Every row that ran: the source lines' sums and summary.json's "instructions". */
+static int keep_row_sum(struct digest *d, const struct csim_instr_row_sum *r)
 {
 	struct csim_instr_stats *s = d->s;
 
-	if ((sum->cycles == 0 && sum->executed == 0) || (source == CSIM_NONE && !has_addr))
+	if (r->cycles == 0 && r->executed == 0)
 		return CSIM_OK;
 	if (csim_array_grow((void **)&s->rows, &s->rows_cap, s->nrows + 1, sizeof(*s->rows)) != 0)
 		return csim_error_nomem(d->err, CSIM_E_INPUT);
-	s->rows[s->nrows++] = (struct csim_instr_row_sum){ has_addr ? addr : 0, sum->cycles,
-							   sum->executed, source,
-							   (uint32_t)has_addr };
+	s->rows[s->nrows++] = *r;
 	return CSIM_OK;
 }
 
@@ -366,10 +354,11 @@ static int digest_row(struct digest *d)
 	const struct csim_metrics_field *col[COL_COUNT] = { NULL };
 	struct csim_span v = { NULL, 0 }, mnemonic;
 	struct row_sum sum = { 0, 0, 0 };
+	struct csim_instr_row_sum r = { .source = CSIM_NONE };
 	uint32_t source = CSIM_NONE;
 	uint64_t addr = 0;
 	int has_addr = 0, sync;
-	size_t pipe;
+	size_t pipe = 0;
 	int rc;
 
 	for (size_t i = 0; i < row->nfields; i++) {
@@ -398,19 +387,34 @@ static int digest_row(struct digest *d)
 	if (rc == CSIM_OK)
 		rc = mnemonic_of(d, col[COL_SOURCE], &mnemonic);
 	sync = rc == CSIM_OK && is_sync(mnemonic);
+	/* mnemonic points into the scratch buffer: interned before the
+	   address is decoded into it. */
+	if (rc == CSIM_OK)
+		rc = intern(d, mnemonic, &r.mnemonic);
+	v = csim_span_of("", 0);
+	if (rc == CSIM_OK && col[COL_ADDRESS] != NULL)
+		rc = decode(d, col[COL_ADDRESS]->val.p, col[COL_ADDRESS]->val.n, &v);
+	if (rc == CSIM_OK)
+		rc = intern(d, v.p != NULL ? v : csim_span_of("", 0), &r.address);
 	if (rc == CSIM_OK)
 		rc = add_values(d, col, pipe, sync, &sum);
+	r.addr = has_addr ? addr : 0;
+	r.has_addr = (uint32_t)has_addr;
+	r.source = source;
+	r.pipe = rc == CSIM_OK ? d->s->pipes[pipe] : 0;
+	r.flag = (uint32_t)sync;
+	r.cycles = sum.cycles;
+	r.executed = sum.executed;
 	if (rc == CSIM_OK)
-		rc = keep_row_sum(d, source, has_addr, addr, &sum);
+		rc = keep_row_sum(d, &r);
 	/* A flag row's cycles are a wait (SCALAR WAIT_FLAG led a real kernel's
 	   list): counted apart, the top ten are work (docs/summary.md). */
 	if (rc == CSIM_OK && sync && sum.cycles > 0) {
 		d->s->flag_cycles += sum.cycles;
 		d->s->flag_rows++;
 	}
-	/* mnemonic points into buf: rank_row() interns it before reusing buf */
 	if (rc == CSIM_OK && !sync)
-		rc = rank_row(d, col, d->s->pipes[pipe], mnemonic, source, &sum);
+		rc = rank_row(d, &r, &sum);
 	return rc;
 }
 

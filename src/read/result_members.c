@@ -24,7 +24,7 @@ static void *grow(struct csim_result_reader *rd, void **arr, size_t *n, size_t *
 
 struct run_ctx {
 	struct csim_result_run *run;
-	size_t cores_cap, pipes_cap, instrs_cap, lines_cap, diags_cap, estimates_cap;
+	size_t cores_cap, pipes_cap, instrs_cap, lines_cap, diags_cap, estimates_cap, all_cap;
 	struct csim_span slowest;
 };
 
@@ -245,7 +245,23 @@ static int instr_member(struct csim_result_reader *rd, void *ctx, const struct c
 		return csim_result_string(rd, m->value, &in->source);
 	if (csim_result_key(m, "cycles"))
 		return csim_result_int(rd, m->value, &in->cycles);
+	if (csim_result_key(m, "flag"))
+		in->flag = m->value.n == 4 && memcmp(m->value.p, "true", 4) == 0;
 	return CSIM_OK;
+}
+
+/* An element of "instructions": every row with cycles (docs/summary.md). */
+static int all_element(struct csim_result_reader *rd, void *ctx, const struct csim_json_item *m)
+{
+	struct run_ctx *rcx = ctx;
+	struct csim_result_run *run = rcx->run;
+	struct csim_result_instr *in = grow(rd, (void **)&run->all, &run->nall, &rcx->all_cap,
+					    sizeof(*in));
+
+	if (in == NULL)
+		return rd->err->code;
+	in->cycles = CSIM_RESULT_NONE;
+	return csim_result_walk(rd, m->value, '{', in, instr_member);
 }
 
 static int instr_element(struct csim_result_reader *rd, void *ctx, const struct csim_json_item *m)
@@ -438,6 +454,10 @@ static int run_member(struct csim_result_reader *rd, void *ctx, const struct csi
 		return csim_result_walk(rd, m->value, '[', rcx, instr_element);
 	if (csim_result_key(m, "top_source_lines"))
 		return csim_result_walk(rd, m->value, '[', rcx, line_element);
+	if (csim_result_key(m, "instructions")) {
+		run->has_all = 1;
+		return csim_result_walk(rd, m->value, '[', rcx, all_element);
+	}
 	if (csim_result_key(m, "diagnosis"))
 		return csim_result_walk(rd, m->value, '[', rcx, diag_element);
 	return CSIM_OK;

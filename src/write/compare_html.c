@@ -323,19 +323,29 @@ static void put_count(struct csim_out *o, int64_t v)
 		csim_out_int(o, v);
 }
 
+/* Rows of a list on the page; compare.json has every one. */
+#define PAGE_ITEMS 50
+
 static void write_items(struct csim_out *o, const char *id, const char *title,
-			const struct csim_compare_item *it, size_t n, int named)
+			const struct csim_compare_item *it, size_t n, int named, int complete)
 {
+	const size_t shown = n < PAGE_ITEMS ? n : PAGE_ITEMS;
+
 	if (n == 0)
 		return;
 	/* csim_out_format cuts at 255 bytes: the fixed text goes as text */
 	csim_out_format(o, "<h2 id=\"%s\">%s</h2>\n", id, title);
-	csim_out_text(o, "<p>Cycles from API_INSTR on both sides, largest change first; "
-		      "\xE2\x80\x94: not among that side's top 10.</p>\n<table>\n<tr>");
+	csim_out_text(o, complete ? "<p>Cycles from API_INSTR on both sides, every one that "
+		      "moved, largest change first; \xE2\x80\x94: none on that side."
+		      : "<p>Cycles from API_INSTR on both sides, largest change first; "
+		      "\xE2\x80\x94: not among that side's top 10.");
+	if (shown < n)
+		csim_out_format(o, " The first %zu of %zu; compare.json has them all.", shown, n);
+	csim_out_text(o, "</p>\n<table>\n<tr>");
 	if (named)
 		csim_out_text(o, "<th>instruction</th>");
 	csim_out_text(o, "<th>source line</th><th>base</th><th>new</th><th>change</th></tr>\n");
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < shown; i++) {
 		char d[CSIM_COMPARE_CELL];
 
 		csim_out_text(o, "<tr>");
@@ -445,8 +455,9 @@ void csim_compare_html_write(const struct csim_compare *c, struct csim_out *o)
 		write_pipes(c, o);
 		write_estimates(c, o);
 		write_items(o, "instructions", "Instructions whose cycles moved", c->instrs,
-			    c->ninstrs, 1);
-		write_items(o, "lines", "Source lines whose cycles moved", c->lines, c->nlines, 0);
+			    c->ninstrs, 1, c->complete);
+		write_items(o, "lines", "Source lines whose cycles moved", c->lines, c->nlines, 0,
+			    c->complete);
 		write_diags(c, o);
 	}
 	csim_out_text(o, "<footer>clean_sim_trace --compare; compare.json holds the same "

@@ -223,6 +223,8 @@ static void out_single(struct csim_out *o, const struct csim_compare *c)
 	}
 	csim_out_char(o, ']');
 	out_estimates(o, c);
+	/* every instruction and line that moved, or the top tens' (docs/compare.md) */
+	csim_out_text(o, c->complete ? ",\n\"items_complete\":true" : ",\n\"items_complete\":false");
 	out_items(o, "instructions", c->instrs, c->ninstrs, 1);
 	out_items(o, "source_lines", c->lines, c->nlines, 0);
 	csim_out_text(o, ",\n\"diagnosis\":{");

@@ -194,7 +194,7 @@ static int64_t moved(struct csim_compare_pair p)
 
 /* The items whose cycles moved, at most CSIM_TABLE_TOP; names when instructions. */
 static void print_items(FILE *f, const char *title, const struct csim_compare_item *it,
-			size_t n, int named)
+			size_t n, int named, int complete)
 {
 	const size_t used = 2 + W_CYCLES + 1 + W_CYCLES + 1 + W_CYCLES + 2 +
 			    (named ? W_MNEMONIC + 1 : 0);
@@ -209,7 +209,8 @@ static void print_items(FILE *f, const char *title, const struct csim_compare_it
 		if (moved(it[i].cycles) == 0)
 			continue;
 		if (shown++ == 0) {
-			fprintf(f, "\n%s (-: not in that side's top 10):\n", title);
+			fprintf(f, "\n%s (-: %s):\n", title,
+				complete ? "none on that side" : "not in that side's top 10");
 			fprintf(f, "  %*s %*s %*s  ", W_CYCLES, "base", W_CYCLES, "new", W_CYCLES,
 				"change");
 			if (named)
@@ -293,8 +294,10 @@ static void print_single(FILE *f, const struct csim_compare *c)
 	print_spans(f, c);
 	print_pipes(f, c);
 	print_estimates(f, c);
-	print_items(f, "instructions whose cycles moved most", c->instrs, c->ninstrs, 1);
-	print_items(f, "source lines whose cycles moved most", c->lines, c->nlines, 0);
+	print_items(f, "instructions whose cycles moved most", c->instrs, c->ninstrs, 1,
+		    c->complete);
+	print_items(f, "source lines whose cycles moved most", c->lines, c->nlines, 0,
+		    c->complete);
 	print_diags(f, c);
 }
 

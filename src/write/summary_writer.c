@@ -10,6 +10,7 @@
 #include "write/json_members.h"
 #include "write/run_changes.h"
 #include "write/summary_path.h"
+#include "write/summary_rows.h"
 #include "write/summary_view.h"
 
 static void write_waits(const struct csim_model *m, struct csim_out *o,
@@ -525,6 +526,8 @@ static void write_body(const struct csim_model *m, struct csim_out *o)
 	write_top(m, o);
 	csim_out_text(o, ",\n");
 	write_top_lines(m, o);
+	csim_out_text(o, ",\n");
+	csim_summary_rows_json(m, o);
 	csim_out_text(o, ",\n");
 	write_diagnosis(m, o);
 }

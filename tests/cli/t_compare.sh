@@ -110,6 +110,56 @@ check "edited demo: within 80 columns" narrow "$out"
 check "edited demo: rechecked" "$CSIM_CMPCHECK" "$tmp/demo/summary.json" "$tmp/demo_edit.json" \
 	"$tmp/demo_cmp/compare.json"
 
+# --- every instruction, not only the top ten --------------------------------
+# summary.json's "instructions" lists every row with cycles: rows far below
+# the top ten are compared too, by mnemonic and line. By hand: 12 rows VX1..12
+# of 1 cycle each on both sides but VX12 (1 -> 5); VGONE only in BASE, VNEW
+# only in NEW; the demo's own rows the same. So the instructions that moved
+# are VX12 (+4), VGONE (1 -> none), VNEW (none -> 1); the lines extra.cpp:12
+# (+4), gone.cpp:1 and new.cpp:1; nothing else.
+extra() {   # extra VX12_CYCLES LAST_NAME LAST_LINE
+	for i in $(seq 1 12); do
+		printf '  {"address":"0x9%02d","pipe":"VECTOR","mnemonic":"VX%d","source":"extra.cpp:%d","cycles":%d},\n' \
+			"$i" "$i" "$i" "$([ "$i" -eq 12 ] && echo "$1" || echo 1)"
+	done
+	printf '  {"address":"0x999","pipe":"VECTOR","mnemonic":"%s","source":"%s","cycles":1},\n' "$2" "$3"
+}
+{ sed -n '1,/^"instructions":\[$/p' "$tmp/demo/summary.json"; extra 1 VGONE gone.cpp:1
+  sed -n '/^"instructions":\[$/,$p' "$tmp/demo/summary.json" | tail -n +2; } >"$tmp/rows_base.json"
+{ sed -n '1,/^"instructions":\[$/p' "$tmp/demo/summary.json"; extra 5 VNEW new.cpp:1
+  sed -n '/^"instructions":\[$/,$p' "$tmp/demo/summary.json" | tail -n +2; } >"$tmp/rows_new.json"
+run "$tmp" --compare "$tmp/rows_base.json" "$tmp/rows_new.json" -o "$tmp/rows_cmp"
+check "every instruction: exit 0" [ "$status" -eq 0 ]
+check "every instruction: compare.json says so" grep -q '"items_complete":true' "$tmp/rows_cmp/compare.json"
+items=$(sed -n '/^"instructions":\[/,/\],$/p' "$tmp/rows_cmp/compare.json" | grep -o '"mnemonic":"[^"]*"' | tr '\n' ' ' || true)
+check "every instruction: VX12, then VGONE and VNEW, nothing else" \
+	[ "$items" = '"mnemonic":"VX12" "mnemonic":"VGONE" "mnemonic":"VNEW" ' ]
+check "every instruction: VX12 from 1 to 5" \
+	grep -qF '{"mnemonic":"VX12","address":"0x912","source":"extra.cpp:12","cycles":[1,5],"change":4}' "$tmp/rows_cmp/compare.json"
+lines=$(sed -n '/^"source_lines":\[/,/\],$/p' "$tmp/rows_cmp/compare.json" | grep -o '"source":"[^"]*"' | sort | tr '\n' ' ' || true)
+check "every line: extra.cpp:12, gone.cpp:1 and new.cpp:1 only" \
+	[ "$lines" = '"source":"extra.cpp:12" "source":"gone.cpp:1" "source":"new.cpp:1" ' ]
+check "every instruction: the table says none on that side" contains "$out" "instructions whose cycles moved most (-: none on that side):"
+check "every instruction: rechecked" "$CSIM_CMPCHECK" "$tmp/rows_base.json" "$tmp/rows_new.json" \
+	"$tmp/rows_cmp/compare.json"
+# The recheck must see a wrong sum, a lost item and a list out of order.
+sed 's/"cycles":\[1,5\],"change":4}/"cycles":[1,6],"change":5}/' "$tmp/rows_cmp/compare.json" >"$tmp/rows_bad1.json"
+sed '/"mnemonic":"VGONE"/d' "$tmp/rows_cmp/compare.json" >"$tmp/rows_bad2.json"
+check "the plants changed the file" eval '! cmp -s "$tmp/rows_bad1.json" "$tmp/rows_cmp/compare.json" &&
+	! cmp -s "$tmp/rows_bad2.json" "$tmp/rows_cmp/compare.json"'
+for bad in rows_bad1 rows_bad2; do
+	check "the recheck fails on $bad" \
+		eval '! "$CSIM_CMPCHECK" "$tmp/rows_base.json" "$tmp/rows_new.json" "$tmp/$bad.json" >"$tmp/$bad.out"'
+	check "... naming the instructions" grep -q "compare_recheck: instructions: " "$tmp/$bad.out"
+done
+check "every instruction: compare.html says every one that moved" \
+	grep -qF "every one that moved, largest change first" "$tmp/rows_cmp/compare.html"
+# A summary without "instructions" (older): the top tens, as before.
+sed '/^"instructions":\[$/,/^\],$/d; /^"instructions":null,$/d' "$tmp/demo/summary.json" >"$tmp/rows_old.json"
+check "an older summary: no instructions member left" eval '! grep -q "^\"instructions\"" "$tmp/rows_old.json"'
+run "$tmp" --compare "$tmp/rows_old.json" "$tmp/rows_new.json" -o "$tmp/rows_cmp_old"
+check "an older side: the top tens compared" grep -q '"items_complete":false' "$tmp/rows_cmp_old/compare.json"
+
 # --- different ops, SoCs, clocks: a warning each ----------------------------
 run "$tmp" --compare "$CSIM_ROOT/fixtures/scenarios/mix_kernel/expected/default/summary.json" \
 	"$CSIM_ROOT/fixtures/scenarios/appended_runs/expected/all/summary.json"

@@ -10,8 +10,10 @@
  * (NEW's cores in order, then BASE's others), change_ns and change_share
  * (4 decimals, half away from zero), each core's pipes (busy_ns, the busy
  * ns on its critical path, path_share = path / span to 4 decimals), the
- * diagnosis ids that appeared and went away, and the spans past PCT % (a
- * span from 0 to more is past any PCT). For two batch_summary.json files:
+ * diagnosis ids that appeared and went away, the spans past PCT % (a
+ * span from 0 to more is past any PCT), and, when both carry every
+ * instruction ("instructions"), the instructions and source lines whose
+ * summed cycles moved. For two batch_summary.json files:
  * the rows in both (slowest_span_us as ns), added and removed. Prints
  * each difference; exit 0 when none, 1 otherwise, 2 on usage or I/O.
  */
@@ -309,6 +311,102 @@ static void check_estimates(const cJSON *cmp, const cJSON *b, const cJSON *n, do
 		fail("what_if: %d listed, want %d", cJSON_GetArraySize(got), i);
 }
 
+/* One key's cycles on both sides (NONE where a side has no row of it). */
+struct sum {
+	char key[512];
+	double base, now;
+};
+
+/* The key of a row: lines by source; instructions by mnemonic and source,
+   or address without one; "" for a row that has none (a flag, no line). */
+static void row_key(const cJSON *row, int lines, char *key, size_t n)
+{
+	const char *src = str(row, "source"), *addr = str(row, "address");
+	const char *mn = str(row, "mnemonic");
+
+	key[0] = '\0';
+	if (lines) {
+		if (src != NULL)
+			snprintf(key, n, "%s", src);
+	} else if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(row, "flag"))) {
+		snprintf(key, n, "%s\x1f%s%s", mn != NULL ? mn : "", src != NULL ? "S" : "A",
+			 src != NULL ? src : addr != NULL ? addr : "");
+	}
+}
+
+/* Adds every row of rows to the sums, on one side. */
+static void add_rows(struct sum *s, size_t *n, const cJSON *rows, int lines, int now)
+{
+	const cJSON *r;
+
+	cJSON_ArrayForEach(r, rows) {
+		char key[512];
+		size_t i;
+
+		row_key(r, lines, key, sizeof(key));
+		if (key[0] == '\0')
+			continue;
+		for (i = 0; i < *n && strcmp(s[i].key, key) != 0; i++)
+			;
+		if (i == *n) {
+			snprintf(s[i].key, sizeof(s[i].key), "%s", key);
+			s[i].base = s[i].now = NONE;
+			(*n)++;
+		}
+		if (now)
+			s[i].now = (s[i].now == NONE ? 0 : s[i].now) + num(r, "cycles");
+		else
+			s[i].base = (s[i].base == NONE ? 0 : s[i].base) + num(r, "cycles");
+	}
+}
+
+/*
+ * "instructions" and "source_lines" when both summaries carry every
+ * instruction: exactly the keys whose summed cycles differ, each with its
+ * two sums, the largest change first.
+ */
+static void check_items(const cJSON *cmp, const cJSON *b, const cJSON *n, int lines)
+{
+	const cJSON *brows = cJSON_GetObjectItemCaseSensitive(b, "instructions");
+	const cJSON *nrows = cJSON_GetObjectItemCaseSensitive(n, "instructions");
+	const char *what = lines ? "source_lines" : "instructions";
+	const cJSON *got = cJSON_GetObjectItemCaseSensitive(cmp, what), *e;
+	size_t cap = (size_t)cJSON_GetArraySize(brows) + (size_t)cJSON_GetArraySize(nrows) + 1;
+	struct sum *s = calloc(cap, sizeof(*s));
+	size_t ns = 0, want = 0;
+	double last = -1;
+
+	if (s == NULL) {
+		fail("out of memory");
+		return;
+	}
+	add_rows(s, &ns, brows, lines, 0);
+	add_rows(s, &ns, nrows, lines, 1);
+	for (size_t i = 0; i < ns; i++)
+		want += s[i].base != s[i].now;
+	if ((size_t)cJSON_GetArraySize(got) != want)
+		fail("%s: %d listed, %zu moved", what, cJSON_GetArraySize(got), want);
+	cJSON_ArrayForEach(e, got) {
+		const cJSON *c = cJSON_GetObjectItemCaseSensitive(e, "cycles");
+		const cJSON *cb = cJSON_GetArrayItem(c, 0), *cn = cJSON_GetArrayItem(c, 1);
+		const double gb = cJSON_IsNumber(cb) ? cb->valuedouble : NONE;
+		const double gn = cJSON_IsNumber(cn) ? cn->valuedouble : NONE;
+		const double mag = fabs((gn == NONE ? 0 : gn) - (gb == NONE ? 0 : gb));
+		char key[512];
+		size_t i;
+
+		row_key(e, lines, key, sizeof(key));
+		for (i = 0; i < ns && strcmp(s[i].key, key) != 0; i++)
+			;
+		if (i == ns || s[i].base != gb || s[i].now != gn)
+			fail("%s: %s [%g, %g] is not what the summaries sum to", what, key, gb, gn);
+		if (last >= 0 && mag > last)
+			fail("%s: %s moved more than the one before it", what, key);
+		last = mag;
+	}
+	free(s);
+}
+
 static void check_single(const cJSON *bdoc, const cJSON *ndoc, const cJSON *cmp, double pct)
 {
 	const cJSON *b = last_run(bdoc), *n = last_run(ndoc);
@@ -355,6 +453,13 @@ static void check_single(const cJSON *bdoc, const cJSON *ndoc, const cJSON *cmp,
 		     cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, "slower")), k);
 	check_diags(cmp, b, n);
 	check_estimates(cmp, b, n, kb, kn);
+	if (cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(b, "instructions")) &&
+	    cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(n, "instructions"))) {
+		if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cmp, "items_complete")))
+			fail("items_complete: both summaries carry every instruction");
+		check_items(cmp, b, n, 0);
+		check_items(cmp, b, n, 1);
+	}
 }
 
 static double row_span(const cJSON *row)

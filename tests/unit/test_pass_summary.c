@@ -489,7 +489,9 @@ static void instr_row(struct csim_model *m, uint64_t addr, const char *source,
 	st->rows = realloc(st->rows, (st->nrows + 1) * sizeof(*st->rows));
 	if (st->rows == NULL)
 		abort();
-	st->rows[st->nrows++] = (struct csim_instr_row_sum){ addr, cycles, executed, id, 1 };
+	st->rows[st->nrows++] = (struct csim_instr_row_sum){
+		.addr = addr, .cycles = cycles, .executed = executed, .source = id, .has_addr = 1
+	};
 	st->rows_cap = st->nrows;
 	st->total_cycles += cycles;
 }

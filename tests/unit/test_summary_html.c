@@ -144,9 +144,9 @@ static void test_top_lines(struct check_ctx *c)
 	st->rows = malloc(3 * sizeof(*st->rows));
 	if (st->rows == NULL)
 		abort();
-	st->rows[0] = (struct csim_instr_row_sum){ 0x10, 64, 1, k, 1 };
-	st->rows[1] = (struct csim_instr_row_sum){ 0x20, 1000, 2, mm, 1 };
-	st->rows[2] = (struct csim_instr_row_sum){ 0x14, 36, 3, k, 1 };
+	st->rows[0] = (struct csim_instr_row_sum){ .addr = 0x10, .cycles = 64, .executed = 1, .source = k, .has_addr = 1 };
+	st->rows[1] = (struct csim_instr_row_sum){ .addr = 0x20, .cycles = 1000, .executed = 2, .source = mm, .has_addr = 1 };
+	st->rows[2] = (struct csim_instr_row_sum){ .addr = 0x14, .cycles = 36, .executed = 3, .source = k, .has_addr = 1 };
 	st->nrows = st->rows_cap = 3;
 	st->total_cycles = 1100;
 	if (mu_run(&m) != 0)

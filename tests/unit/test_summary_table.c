@@ -330,8 +330,8 @@ static void test_top_lists(struct check_ctx *c)
 	st->rows = malloc(2 * sizeof(*st->rows));
 	if (st->rows == NULL)
 		abort();
-	st->rows[0] = (struct csim_instr_row_sum){ 0x1230, 993, 4, text_id(&m, path), 1 };
-	st->rows[1] = (struct csim_instr_row_sum){ 0x1234, 64, 1, text_id(&m, "k.cpp:3"), 1 };
+	st->rows[0] = (struct csim_instr_row_sum){ .addr = 0x1230, .cycles = 993, .executed = 4, .source = text_id(&m, path), .has_addr = 1 };
+	st->rows[1] = (struct csim_instr_row_sum){ .addr = 0x1234, .cycles = 64, .executed = 1, .source = text_id(&m, "k.cpp:3"), .has_addr = 1 };
 	st->nrows = st->rows_cap = 2;
 	t = table_of(c, &m, NULL);
 	CHECK_CONTAINS(c, t, "\ntop instructions by cycles (1 in summary.json):\n"
