@@ -234,6 +234,9 @@ check "stamped builds: matched across stamps, y slower: exit 4" [ "$status" -eq 
 check "stamped builds: both dumps in both" contains "$out" "batch: 2 dump(s) in both, 0 added, 0 removed"
 check "stamped builds: y named by NEW's path" contains "$err" \
 	"slower: kernel_insight_all_funcs_20261207/funcs/y/collect/out/OPPROF_20261207_y "
+run "$tmp" --compare s1out s2out -o s12cmp -q
+check "stamped builds: rechecked (paired by place)" "$CSIM_CMPCHECK" "$tmp/s1out/batch_summary.json" \
+	"$tmp/s2out/batch_summary.json" "$tmp/s12cmp/compare.json"
 # Two OPPROF runs of one kernel on a side: which is which is unknown, so
 # only exact paths pair; the stamped ones stay apart.
 stamped "$tmp/s3" 20261207 "$tmp/tb/x"
@@ -242,6 +245,9 @@ cp -r "$tmp/tb/x/sim" "$tmp/s3/kernel_insight_all_funcs_20261207/funcs/x/collect
 run "$tmp" s3 -o s3out -q --no-copy-raw
 run "$tmp" --compare s1out s3out
 check "two runs of one kernel: not paired by place" contains "$out" "batch: 0 dump(s) in both, 2 added, 2 removed"
+run "$tmp" --compare s1out s3out -o s13cmp -q
+check "two runs of one kernel: rechecked" "$CSIM_CMPCHECK" "$tmp/s1out/batch_summary.json" \
+	"$tmp/s3out/batch_summary.json" "$tmp/s13cmp/compare.json"
 
 # --- a gate that matches nothing: no dump in both ---------------------------
 mkdir -p "$tmp/n1" "$tmp/n2"

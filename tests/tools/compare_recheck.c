@@ -14,7 +14,9 @@
  * span from 0 to more is past any PCT), and, when both carry every
  * instruction ("instructions"), the instructions and source lines whose
  * summed cycles moved. For two batch_summary.json files:
- * the rows in both (slowest_span_us as ns), added and removed. Prints
+ * the rows in both (slowest_span_us as ns; paired by path, else by place:
+ * the time-stamped levels aside, where each side has one), added and
+ * removed. Prints
  * each difference; exit 0 when none, 1 otherwise, 2 on usage or I/O.
  */
 #include <cjson/cJSON.h>
@@ -472,13 +474,109 @@ static double row_span(const cJSON *row)
 	return floor(us * 1000.0 + 0.5);
 }
 
-static void check_list(const cJSON *cmp, const char *key, const cJSON *from, const cJSON *other)
+/*
+ * A dump's place across builds (docs/compare.md, "Batches"): its path
+ * after its last kernel_insight_all_funcs_* folder, each OPPROF_* folder
+ * written OPPROF_*.
+ */
+static void place_of(const char *dump, char *out, size_t n)
+{
+	const char *p = dump, *q;
+	size_t k = 0;
+
+	for (q = dump; *q != '\0'; q++)
+		if ((q == dump || q[-1] == '/') && strncmp(q, "kernel_insight_all_funcs_", 25) == 0)
+			p = strchr(q, '/') != NULL ? strchr(q, '/') + 1 : q + strlen(q);
+	while (*p != '\0' && k + 10 < n) {
+		const char *end = strchr(p, '/');
+		size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+
+		if (strncmp(p, "OPPROF_", 7) == 0)
+			k += (size_t)snprintf(out + k, n - k, "OPPROF_*");
+		else
+			k += (size_t)snprintf(out + k, n - k, "%.*s", (int)len, p);
+		p += len;
+		if (*p == '/') {
+			out[k++] = '/';
+			p++;
+		}
+	}
+	out[k] = '\0';
+}
+
+/* Row i's dump, "" when it has none. */
+static const char *dump_of(const cJSON *rows, int i)
+{
+	const char *d = str(cJSON_GetArrayItem(rows, i), "dump");
+
+	return d != NULL ? d : "";
+}
+
+/* The one unpaired row of rows at place, or -1 (none or several). */
+static int one_at(const cJSON *rows, const int *paired, const char *place)
+{
+	const cJSON *r;
+	int i = 0, found = -1;
+	char pl[1024];
+
+	cJSON_ArrayForEach(r, rows) {
+		place_of(str(r, "dump") != NULL ? str(r, "dump") : "", pl, sizeof(pl));
+		if (paired[i] < 0 && strcmp(pl, place) == 0) {
+			if (found >= 0)
+				return -1;
+			found = i;
+		}
+		i++;
+	}
+	return found;
+}
+
+/* now_pair[i]: the base row of NEW's row i (-1: none), and the reverse. */
+static void pair_rows(const cJSON *brows, const cJSON *nrows, int *base_pair, int *now_pair)
+{
+	const int nb = cJSON_GetArraySize(brows), nn = cJSON_GetArraySize(nrows);
+	char pl[1024];
+
+	for (int j = 0; j < nb; j++)
+		base_pair[j] = -1;
+	for (int i = 0; i < nn; i++) {
+		const char *d = str(cJSON_GetArrayItem(nrows, i), "dump");
+
+		now_pair[i] = -1;
+		for (int j = 0; j < nb && d != NULL; j++) {
+			const char *e = str(cJSON_GetArrayItem(brows, j), "dump");
+
+			if (base_pair[j] < 0 && e != NULL && strcmp(d, e) == 0) {
+				now_pair[i] = j;
+				base_pair[j] = i;
+				break;
+			}
+		}
+	}
+	for (int i = 0; i < nn; i++) {
+		int j;
+
+		if (now_pair[i] >= 0)
+			continue;
+		place_of(dump_of(nrows, i), pl, sizeof(pl));
+		j = one_at(brows, base_pair, pl);
+		if (j < 0)
+			continue;
+		place_of(dump_of(brows, j), pl, sizeof(pl));
+		if (one_at(nrows, now_pair, pl) == i) {
+			now_pair[i] = j;
+			base_pair[j] = i;
+		}
+	}
+}
+
+static void check_list(const cJSON *cmp, const char *key, const cJSON *from, const int *paired)
 {
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(cmp, key), *e;
-	int want = 0;
+	int want = 0, i = 0;
 
 	cJSON_ArrayForEach(e, from) {
-		if (find_named(other, "dump", str(e, "dump")) != NULL)
+		if (paired[i++] >= 0)
 			continue;
 		if (find_named(list, "dump", str(e, "dump")) == NULL)
 			fail("%s: a dump not listed (%d before it)", key, want);
@@ -493,12 +591,22 @@ static void check_batch(const cJSON *bdoc, const cJSON *ndoc, const cJSON *cmp, 
 	const cJSON *brows = cJSON_GetObjectItemCaseSensitive(bdoc, "rows");
 	const cJSON *nrows = cJSON_GetObjectItemCaseSensitive(ndoc, "rows");
 	const cJSON *dumps = cJSON_GetObjectItemCaseSensitive(cmp, "dumps"), *e;
-	int i = 0, k = 0;
+	int *base_pair = calloc((size_t)cJSON_GetArraySize(brows) + 1, sizeof(int));
+	int *now_pair = calloc((size_t)cJSON_GetArraySize(nrows) + 1, sizeof(int));
+	int i = 0, k = 0, r = 0;
 
+	if (base_pair == NULL || now_pair == NULL) {
+		fail("out of memory");
+		free(base_pair);
+		free(now_pair);
+		return;
+	}
+	pair_rows(brows, nrows, base_pair, now_pair);
 	cJSON_ArrayForEach(e, nrows) {
 		const char *name = str(e, "dump");
-		const cJSON *b = find_named(brows, "dump", name), *g;
+		const cJSON *b = now_pair[r] >= 0 ? cJSON_GetArrayItem(brows, now_pair[r]) : NULL, *g;
 
+		r++;
 		if (b == NULL)
 			continue;
 		g = cJSON_GetArrayItem(dumps, i++);
@@ -511,11 +619,13 @@ static void check_batch(const cJSON *bdoc, const cJSON *ndoc, const cJSON *cmp, 
 	}
 	if (cJSON_GetArraySize(dumps) != i)
 		fail("dumps: %d listed, want %d", cJSON_GetArraySize(dumps), i);
-	check_list(cmp, "added", nrows, brows);
-	check_list(cmp, "removed", brows, nrows);
+	check_list(cmp, "added", nrows, now_pair);
+	check_list(cmp, "removed", brows, base_pair);
 	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, "slower")) != k)
 		fail("slower: %d listed, want %d",
 		     cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cmp, "slower")), k);
+	free(base_pair);
+	free(now_pair);
 }
 
 int main(int argc, char **argv)
