@@ -45,9 +45,17 @@ double csim_clock_of_soc(const char *soc, size_t n);
 double csim_clock_snap(double mhz, double tolerance);
 
 /*
- * The run's clock: cur_freq when has_cur_freq and it is a usable clock
- * (positive, below 100 GHz), else the SoC's (soc NULL: unknown), else the
- * default.
+ * A cur_freq is a clock an AI core can run at only between these (MHz):
+ * the simulator's are 1650 to 1850; "0.000001" (1 Hz) or 1e9 are no
+ * clock, and fall back as "0" does (docs/summary.md, "clock").
+ */
+#define CSIM_CLOCK_MIN_MHZ 100.0
+#define CSIM_CLOCK_MAX_MHZ 10000.0
+
+/*
+ * The run's clock: cur_freq when has_cur_freq and it is a plausible clock
+ * (CSIM_CLOCK_MIN_MHZ to CSIM_CLOCK_MAX_MHZ), else the SoC's (soc NULL:
+ * unknown), else the default.
  */
 struct csim_clock csim_clock_choose(int has_cur_freq, double cur_freq,
 				    const char *soc, size_t n);

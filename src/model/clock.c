@@ -50,7 +50,7 @@ struct csim_clock csim_clock_choose(int has_cur_freq, double cur_freq,
 	struct csim_clock c = { CSIM_CLOCK_DEFAULT_MHZ, CSIM_CLOCK_DEFAULT };
 	double mhz;
 
-	if (has_cur_freq && cur_freq > 0 && cur_freq < 100000.0) {
+	if (has_cur_freq && cur_freq >= CSIM_CLOCK_MIN_MHZ && cur_freq <= CSIM_CLOCK_MAX_MHZ) {
 		c.mhz = cur_freq;
 		c.source = CSIM_CLOCK_CUR_FREQ;
 	} else if ((mhz = csim_clock_of_soc(soc, n)) > 0) {

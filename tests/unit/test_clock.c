@@ -42,6 +42,18 @@ static void test_choice_and_its_source(struct check_ctx *c)
 	CHECK(c, k.mhz == CSIM_CLOCK_DEFAULT_MHZ && k.source == CSIM_CLOCK_DEFAULT);
 	k = csim_clock_choose(1, 1e9, "Ascend310P3", 11);
 	CHECK(c, k.mhz == 1850.0 && k.source == CSIM_CLOCK_DEFAULT);
+	/* positive but no clock an AI core runs at: passed over as 0 is */
+	k = csim_clock_choose(1, 0.000001, "Ascend910B2", 11);
+	CHECK(c, k.mhz == 1800.0 && k.source == CSIM_CLOCK_SOC_TABLE);
+	k = csim_clock_choose(1, 99.999, "Ascend910B2", 11);
+	CHECK(c, k.mhz == 1800.0 && k.source == CSIM_CLOCK_SOC_TABLE);
+	k = csim_clock_choose(1, 10000.001, "Ascend910B2", 11);
+	CHECK(c, k.mhz == 1800.0 && k.source == CSIM_CLOCK_SOC_TABLE);
+	/* the range's ends are clocks */
+	k = csim_clock_choose(1, 100.0, "Ascend910B2", 11);
+	CHECK(c, k.mhz == 100.0 && k.source == CSIM_CLOCK_CUR_FREQ);
+	k = csim_clock_choose(1, 10000.0, "Ascend910B2", 11);
+	CHECK(c, k.mhz == 10000.0 && k.source == CSIM_CLOCK_CUR_FREQ);
 	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_CUR_FREQ), "cur_freq");
 	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_SOC_TABLE), "soc_table");
 	CHECK_STR(c, csim_clock_source_name(CSIM_CLOCK_DEFAULT), "default");
