@@ -20,6 +20,7 @@
 struct walk {
 	struct csim_dump_list *list;
 	struct csim_log *log;
+	const char *root;         /* the PATH walked: nothing outside it is read */
 	struct stat skip;         /* the -o folder */
 	int has_skip;
 	int nomem;
@@ -129,6 +130,17 @@ static int is_raw_copy(const char *dir, const char *name)
 
 static void walk_dir(struct walk *w, const char *dir, int depth);
 
+/*
+ * Is the dump bin a link to a file outside the tree walked (SPEC §11)? A
+ * link within it is read: it is part of the tree.
+ */
+static int link_outside(const struct walk *w, const char *bin)
+{
+	struct stat st;
+
+	return lstat(bin, &st) == 0 && S_ISLNK(st.st_mode) && !csim_path_within(bin, w->root);
+}
+
 static void walk_entry(struct walk *w, const char *dir, const char *name, int depth)
 {
 	char *child, *bin;
@@ -163,9 +175,14 @@ static void walk_entry(struct walk *w, const char *dir, const char *name, int de
 		return;
 	}
 	bin = resolve_dir(child, &w->nomem);
-	if (bin != NULL)
+	if (bin != NULL && link_outside(w, bin)) {
+		csim_log_warn(w->log, "not converting %s: it is a link to a file outside %s, and a "
+			      "batch reads nothing outside the trees it is given (pass the link's "
+			      "target)", bin, w->root);
+		free(bin);
+	} else if (bin != NULL) {
 		add_item(w, bin, dump_folder(bin), NULL);
-	else if (depth >= CSIM_DUMP_FIND_DEPTH)
+	} else if (depth >= CSIM_DUMP_FIND_DEPTH)
 		w->too_deep++;
 	else if (!w->nomem)
 		walk_dir(w, child, depth + 1);
@@ -309,6 +326,7 @@ static int add_path(struct walk *w, const char *path, size_t npaths,
 	if (is_dir(path)) {
 		bin = resolve_dir(path, &w->nomem);
 		if (bin == NULL && !w->nomem) {
+			w->root = path;
 			walk_dir(w, path, 1);
 			if (w->nomem)
 				return csim_error_nomem(err, CSIM_E_INPUT);
