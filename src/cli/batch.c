@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -258,6 +259,7 @@ static void drain(struct batch *b, struct slot *s)
  */
 static int start(struct batch *b, struct slot *s, size_t j)
 {
+	const pid_t parent = getpid();
 	int fds[2];
 	pid_t pid;
 
@@ -282,7 +284,15 @@ static int start(struct batch *b, struct slot *s, size_t j)
 		   only, which passes it on exactly once (the handler resets
 		   after one signal). */
 		setpgid(0, 0);
+		/* Dies with the batch (killed, even by SIGKILL): no worker
+		   commits after the command has returned; a commit it was in
+		   is completed by the next run into the folder (the set's
+		   record). A parent gone before this line: nothing to do. */
 		close(fds[0]);
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) {
+			close(fds[1]);
+			return 1;
+		}
 		for (unsigned i = 0; i < b->nslots; i++)
 			if (b->slots[i].pid != 0)
 				close(b->slots[i].fd);

@@ -358,6 +358,34 @@ for target in parent group; do
 			[ "$(find "$tmp/bigout" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$(find "$tmp/bigout" -name summary.json | wc -l)" ]
 	fi
 done
+# SIGKILL of the batch (it cannot pass anything on): its workers die with
+# it (a parent-death signal). Each worker of clean_sim_trace_failio pauses
+# 3 s just before its commit point (its first renameat): the batch is
+# killed while both wait there, so a worker that outlived it would be
+# alive 0.1 s later and would commit its dump 3 s later.
+: "${CSIM_FAILIO:?set CSIM_FAILIO to the clean_sim_trace_failio executable}"
+mkdir -p "$tmp/pk/a/simulator" "$tmp/pk/b/simulator"
+cp "$CSIM_ROOT/fixtures/demo/OPPROF_demo/simulator/visualize_data.bin" "$tmp/pk/a/simulator/"
+"$CSIM_GEN" "$CSIM_ROOT/fixtures/cut/dump.recipe" "$tmp/pk/b/simulator/visualize_data.bin"
+(cd "$tmp" && exec env CSIM_PAUSE_AT=renameat:1 CSIM_PAUSE_MS=3000 \
+	"$CSIM_FAILIO" pk -o pkout -j 2 >/dev/null 2>&1) &
+batch=$!
+for _ in $(seq 500); do
+	[ "$(find "$tmp/pkout" -name ".clean_sim_trace.commit.*" 2>/dev/null | wc -l)" -ge 2 ] && break
+	sleep 0.01
+done
+check "SIGKILL of the batch: both workers at their commit point" \
+	[ "$(find "$tmp/pkout" -name ".clean_sim_trace.commit.*" 2>/dev/null | wc -l)" -ge 2 ]
+kill -KILL "$batch"
+wait "$batch" 2>/dev/null || true
+sleep 0.1
+check "SIGKILL of the batch: no worker alive 0.1 s later" \
+	[ -z "$(pgrep -f "$CSIM_FAILIO pk -o pkout" || true)" ]
+sleep 3.5
+check "SIGKILL of the batch: no dump committed after it" \
+	[ -z "$(find "$tmp/pkout" -name summary.json 2>/dev/null)" ]
+rm -rf "$tmp/bigout"
+
 # A dump whose outputs cannot be written (a file-size limit the demo's fit
 # under) into a folder the batch makes: that dump's folder goes, the
 # converted dump's and the batch folder stay.
