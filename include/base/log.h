@@ -19,9 +19,11 @@ struct csim_log {
 };
 
 /*
- * s with every control byte (0x00-0x1f, 0x7f) written as \xHH: a folder
- * name from the input cannot move the cursor, colour the terminal or
- * split a line a script reads. Every line the tool prints goes through it.
+ * s with every control written as \xHH: C0 (0x00-0x1f), DEL (0x7f) and the
+ * C1 controls U+0080-U+009F (UTF-8 c2 80 to c2 9f, each byte escaped): a
+ * folder or event name from the input cannot move the cursor, colour the
+ * terminal or split a line a script reads. Every line the tool prints,
+ * --check's violations included, goes through it.
  */
 void csim_log_text(FILE *f, const char *s);
 

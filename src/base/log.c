@@ -12,14 +12,23 @@ void csim_log_text(FILE *f, const char *s)
 
 	for (; *s != '\0'; s++) {
 		const unsigned char c = (unsigned char)*s;
+		/* C1 controls (U+0080..U+009F, as UTF-8 C2 80..C2 9F): CSI
+		   (U+009B) starts an escape sequence as ESC [ does. */
+		const int c1 = c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+			       (unsigned char)s[1] <= 0x9f;
 
-		if (c >= 0x20 && c != 0x7f)
+		if (c >= 0x20 && c != 0x7f && !c1)
 			continue;
 		fwrite(run, 1, (size_t)(s - run), f);
-		fputc('\\', f);
-		fputc('x', f);
-		fputc(hex[c >> 4], f);
-		fputc(hex[c & 15], f);
+		for (int k = 0; k <= c1; k++) {
+			const unsigned char b = (unsigned char)s[k];
+
+			fputc('\\', f);
+			fputc('x', f);
+			fputc(hex[b >> 4], f);
+			fputc(hex[b & 15], f);
+		}
+		s += c1;
 		run = s + 1;
 	}
 	fputs(run, f);

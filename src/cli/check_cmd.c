@@ -2,11 +2,16 @@
 
 #include <stdio.h>
 
+#include "base/log.h"
 #include "check/check.h"
 
+/* A violation quotes the trace's own names: escaped as every message is,
+   so a name holding ESC or BEL cannot retitle or clear the terminal. */
 static void print_line(void *ctx, const char *rule, const char *text)
 {
-	fprintf(ctx, "%s: %s\n", rule, text);
+	fprintf(ctx, "%s: ", rule);
+	csim_log_text(ctx, text);
+	fputc('\n', ctx);
 }
 
 static void print_more(void *ctx, size_t unshown)
@@ -18,7 +23,9 @@ static void print_more(void *ctx, size_t unshown)
 static void print_note(void *ctx, const char *rule, const char *text)
 {
 	(void)rule;
-	fprintf(ctx, "note: %s\n", text);
+	fputs("note: ", ctx);
+	csim_log_text(ctx, text);
+	fputc('\n', ctx);
 }
 
 int csim_check_cmd(const struct csim_options *opt, struct csim_log *log,
@@ -36,8 +43,8 @@ int csim_check_cmd(const struct csim_options *opt, struct csim_log *log,
 		return rc;
 	/* The count line is printed even with -q: it is the answer asked for.
 	   Notes do not change the verdict; their count ends the line. */
-	fprintf(log->out, "%s: %zu violation(s); %zu slices", opt->check_file, res.violations,
-		res.slices);
+	csim_log_text(log->out, opt->check_file);
+	fprintf(log->out, ": %zu violation(s); %zu slices", res.violations, res.slices);
 	if (res.path_slices > 0)
 		fprintf(log->out, " (%zu on critical-path lanes)", res.path_slices);
 	fprintf(log->out, ", %zu arrows, %zu processes, %zu threads, %zu counters", res.arrows,

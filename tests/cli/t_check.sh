@@ -316,6 +316,15 @@ run "$tmp" --check=many.json -q
 check "--check=FILE: the same" lines "$out" \
 	"many.json: 150 violation(s); 1 slices, 150 arrows, 1 processes, 1 threads, 0 counters; 4 note(s)"
 
+# A trace's names reach the terminal escaped (docs/check.md): ESC, BEL and
+# the C1 CSI (U+009B) in a slice's name, quoted by a violation (an overlap),
+# print as \xHH, never as the raw bytes that would retitle or clear it.
+printf '{"traceEvents":[{"name":"a\\u001b]0;owned\\u0007b\\u009b2J","ph":"X","pid":1,"tid":1,"ts":1,"dur":5},{"name":"c","ph":"X","pid":1,"tid":1,"ts":2,"dur":5}]}\n' >"$tmp/ctl.json"
+run "$tmp" --check ctl.json
+check "control characters: exit 1" [ "$status" -eq 1 ]
+check "control characters: shown escaped" contains "$out" 'a\x1b]0;owned\x07b\xc2\x9b2J'
+check "control characters: no raw ESC, BEL or CSI on stdout" \
+	eval '! LC_ALL=C grep -q "$(printf "[\033\007]")" "$tmp/.stdout" && ! grep -q "$(printf "\302\233")" "$tmp/.stdout"'
 # Usage errors exit 2; a failed stdout write exits 3.
 run "$tmp" --check
 check "--check without FILE: exit 2" [ "$status" -eq 2 ]

@@ -198,6 +198,25 @@ static void test_writing_names_the_file(struct check_ctx *c)
 	screen_close(&s);
 }
 
+/*
+ * Every line the tool prints escapes C0, DEL and the C1 controls (UTF-8
+ * c2 80..c2 9f): ESC, BEL and CSI from a name cannot reach the terminal;
+ * other UTF-8 (c2 a0, é) passes as it is.
+ */
+static void test_log_text_escapes_controls(struct check_ctx *c)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	if (!CHECK(c, f != NULL))
+		return;
+	csim_log_text(f, "a\x1b]0;x\x07" "b\xc2\x9b" "2J\x7f\xc2\x80\xc2\x9f\xc2\xa0\xc3\xa9\xc2");
+	fclose(f);
+	CHECK_STR(c, buf, "a\\x1b]0;x\\x07b\\xc2\\x9b2J\\x7f\\xc2\\x80\\xc2\\x9f\xc2\xa0\xc3\xa9\xc2");
+	free(buf);
+}
+
 static void test_batch_line(struct check_ctx *c)
 {
 	struct screen s;
@@ -559,5 +578,6 @@ int main(void)
 	CHECK_RUN(&c, test_shorter_text_blanks_the_rest);
 	CHECK_RUN(&c, test_permanent_lines);
 	CHECK_RUN(&c, test_writing_names_the_file);
+	CHECK_RUN(&c, test_log_text_escapes_controls);
 	return check_done(&c);
 }
