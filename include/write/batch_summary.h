@@ -13,6 +13,7 @@
 #include "base/log.h"
 #include "model/dump_figures.h"
 #include "write/out_file.h"
+#include "write/out_set.h"
 
 struct csim_batch_row {
 	uint64_t index;        /* in the whole sorted list (before --shard) */
@@ -34,14 +35,16 @@ struct csim_batch_totals {
 /*
  * Writes DIR/batch_summary.json and DIR/batch_summary.csv, or with --shard
  * K/N DIR/batch_summary.shard-K-of-N.json and .csv, so shards into one
- * folder never overwrite each other, committed as one set (write/out_set.h:
- * DIR locked and mended first). The commit removes the summaries of
- * another split: the whole batch's under a shard, every shard's under the
- * whole, a shard's of another N (docs/batch.md).
+ * folder never overwrite each other, committed as one set into set, which
+ * the batch began on DIR (write/out_set.h: locked and mended) when it
+ * started and holds to its end: one batch per folder at a time. The commit
+ * removes the summaries of another split: the whole batch's under a
+ * shard, every shard's under the whole, a shard's of another N
+ * (docs/batch.md). The caller releases set.
  */
-int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
-			     size_t n, const struct csim_batch_totals *totals,
-			     struct csim_log *log, struct csim_error *err);
+int csim_batch_summary_write(struct csim_out_set *set, const char *dir,
+			     const struct csim_batch_row *rows, size_t n,
+			     const struct csim_batch_totals *totals, struct csim_error *err);
 
 /* The two files' names for this split, in buffers of cap bytes (64 suffice). */
 void csim_batch_summary_names(const struct csim_batch_totals *totals, char *json, char *csv,

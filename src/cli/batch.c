@@ -62,6 +62,10 @@ struct batch {
 	atomic_ullong *relays;
 	int stdout_failed;     /* --summary-only: stdout is the output, and it failed */
 	int one_stream;        /* stdout and stderr are one file (a terminal, 2>&1) */
+	/* The batch folder's set, begun (locked) from the start to the end:
+	   one batch writes into a folder at a time (docs/batch.md). Workers
+	   inherit its descriptor; the lock goes when the parent closes it. */
+	struct csim_out_set set;
 };
 
 /* Are a and b one open file (device and inode): a terminal, or 2>&1? */
@@ -472,6 +476,7 @@ static int batch_alloc(struct batch *b, struct csim_error *err)
 
 static void batch_release(struct batch *b)
 {
+	csim_out_set_release(&b->set);
 	for (size_t j = 0; b->jobs != NULL && j < b->nsel; j++)
 		csim_wire_result_release(&b->jobs[j].res);
 	for (unsigned i = 0; b->slots != NULL && i < b->nslots; i++)
@@ -488,7 +493,7 @@ static void batch_release(struct batch *b)
 }
 
 /* The batch summaries into dir (made by the batch), and their "wrote" lines. */
-static int write_summaries(const char *dir, const struct batch *b,
+static int write_summaries(const char *dir, struct batch *b,
 			   const struct csim_batch_totals *totals, struct csim_error *err)
 {
 	char *shown = csim_path_trim(dir);   /* as single mode names its folder */
@@ -497,7 +502,7 @@ static int write_summaries(const char *dir, const struct batch *b,
 
 	csim_batch_summary_names(totals, json, csv, sizeof(json));
 	if (rc == CSIM_OK)
-		rc = csim_batch_summary_write(dir, b->rows, b->nsel, totals, b->log, err);
+		rc = csim_batch_summary_write(&b->set, dir, b->rows, b->nsel, totals, err);
 	if (rc == CSIM_OK) {
 		csim_log_wrote(b->log, shown, json);
 		csim_log_wrote(b->log, shown, csv);
@@ -536,6 +541,7 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	int rc;
 
 	memset(&b, 0, sizeof(b));
+	csim_out_set_init(&b.set);
 	b.opt = opt;
 	b.list = list;
 	b.log = log;
@@ -553,6 +559,10 @@ int csim_batch_run(const struct csim_options *opt, const struct csim_dump_list *
 	   folders of its own dump, and the batch's folder is the batch's. */
 	if (rc == CSIM_OK && !opt->summary_only)
 		rc = csim_path_make_dirs(dir, &made, err);
+	/* Another batch into the folder is waited for, as another converter
+	   is: its summary would otherwise describe folders this one rewrote. */
+	if (rc == CSIM_OK && !opt->summary_only)
+		rc = csim_out_set_begin(&b.set, dir, log, err);
 	if (rc != CSIM_OK)
 		goto out;
 	if (run_all(&b)) {

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "write/out_set.h"
 
 /* Pipes with a column of their own, each with the names it goes by. */
 static const char *const fixed_pipes[][2] = {
@@ -462,14 +461,13 @@ static int drop_stale(struct csim_out_set *set, const char *dir,
 	return rc;
 }
 
-int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
-			     size_t n, const struct csim_batch_totals *totals,
-			     struct csim_log *log, struct csim_error *err)
+int csim_batch_summary_write(struct csim_out_set *set, const char *dir,
+			     const struct csim_batch_row *rows, size_t n,
+			     const struct csim_batch_totals *totals, struct csim_error *err)
 {
 	struct csim_out json, csv;
-	struct csim_out_set set;
 	char json_name[64], csv_name[64];
-	int rc;
+	int rc = CSIM_OK;
 
 	memset(&json, 0, sizeof(json));
 	json.fd = -1;
@@ -477,10 +475,8 @@ int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 	csv.fd = -1;
 	summary_name(json_name, sizeof(json_name), totals, "json");
 	summary_name(csv_name, sizeof(csv_name), totals, "csv");
-	csim_out_set_init(&set);
 	/* The two commit as one set (write/out_set.h), as a dump's outputs do. */
-	rc = csim_out_set_begin(&set, dir, log, err);
-	if (rc == CSIM_OK && !csim_out_set_begun(&set))
+	if (!csim_out_set_begun(set))
 		rc = csim_error_set(err, CSIM_E_OUTPUT, CSIM_NO_OFFSET, "cannot write %s: %s", dir,
 				    strerror(ENOENT));
 	if (rc == CSIM_OK)
@@ -494,16 +490,15 @@ int csim_batch_summary_write(const char *dir, const struct csim_batch_row *rows,
 			csv_row(&csv, &rows[i]);
 	}
 	if (rc == CSIM_OK)
-		rc = csim_out_set_add(&set, &json, err);
+		rc = csim_out_set_add(set, &json, err);
 	if (rc == CSIM_OK)
-		rc = csim_out_set_add(&set, &csv, err);
+		rc = csim_out_set_add(set, &csv, err);
 	if (rc == CSIM_OK)
-		rc = drop_stale(&set, dir, totals, err);
+		rc = drop_stale(set, dir, totals, err);
 	if (rc == CSIM_OK)
-		rc = csim_out_set_commit(&set, err);
+		rc = csim_out_set_commit(set, err);
 	csim_out_abort(&json);
 	csim_out_abort(&csv);
-	csim_out_set_release(&set);
 	return rc;
 }
 

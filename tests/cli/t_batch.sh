@@ -384,6 +384,34 @@ check "SIGKILL of the batch: no worker alive 0.1 s later" \
 sleep 3.5
 check "SIGKILL of the batch: no dump committed after it" \
 	[ -z "$(find "$tmp/pkout" -name summary.json 2>/dev/null)" ]
+
+# Two batches into one -o: the second waits for the first's end (the
+# folder's lock, held across the batch), so its summary describes the
+# folders as its own workers left them. The first's workers pause 2 s at
+# their commit point; the second, started meanwhile, is still running
+# when the first has returned (without the lock it was long done).
+(cd "$tmp" && exec env CSIM_PAUSE_AT=renameat:1 CSIM_PAUSE_MS=2000 \
+	"$CSIM_FAILIO" pk -o pktwo -j 2 >/dev/null 2>"$tmp/first.err") &
+first=$!
+for _ in $(seq 500); do
+	[ "$(find "$tmp/pktwo" -name ".clean_sim_trace.commit.*" 2>/dev/null | wc -l)" -ge 2 ] && break
+	sleep 0.01
+done
+(cd "$tmp" && exec "$CSIM_BIN" pk -o pktwo -j 2 >/dev/null 2>"$tmp/second.err") &
+second=$!
+sleep 0.3
+st=0
+wait "$first" || st=$?
+check "two batches into one -o: the first exits 0" [ "$st" -eq 0 ]
+check "two batches into one -o: the second still runs when the first has returned" \
+	kill -0 "$second"
+st=0
+wait "$second" || st=$?
+check "two batches into one -o: the second exits 0" [ "$st" -eq 0 ]
+check "two batches into one -o: the second said it waited" \
+	grep -qx "note: waiting for another run writing into pktwo" "$tmp/second.err"
+check "two batches into one -o: its summary lists both dumps ok" \
+	[ "$(grep -c '"status":"ok"' "$tmp/pktwo/batch_summary.json")" -eq 2 ]
 rm -rf "$tmp/bigout"
 
 # A dump whose outputs cannot be written (a file-size limit the demo's fit

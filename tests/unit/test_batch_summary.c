@@ -62,6 +62,7 @@ static void test_share_digits(struct check_ctx *c)
 
 static void test_summary_files(struct check_ctx *c)
 {
+	struct csim_out_set set;
 	char dir[64], path[4200];
 	struct csim_dump_share shares[] = {
 		{ "MTE2", 1382, 1974 }, { "CUBE", 203, 1186 }, { "VEC", 34, 788 },
@@ -124,8 +125,13 @@ static void test_summary_files(struct check_ctx *c)
 	rows[2].fig.path_top = "";   /* no path: a share of -1 */
 	rows[2].fig.path_share_e4 = -1;
 	rows[2].micros = 1000;
-	if (!CHECK_I64(c, csim_batch_summary_write(dir, rows, 3, &totals, &quiet_log, &err), CSIM_OK))
+	csim_out_set_init(&set);
+	if (!CHECK_I64(c, csim_out_set_begin(&set, dir, &quiet_log, &err), CSIM_OK) ||
+	    !CHECK_I64(c, csim_batch_summary_write(&set, dir, rows, 3, &totals, &err), CSIM_OK)) {
+		csim_out_set_release(&set);
 		goto done;
+	}
+	csim_out_set_release(&set);
 	csv = tfile_read(tpath(path, sizeof(path), dir, "batch_summary.shard-1-of-2.csv"), &n);
 	if (CHECK(c, csv != NULL))
 		CHECK_STR(c, csv,
